@@ -1,0 +1,22 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { buildAgentCard } from '../../shared/registry/agent-card.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'discovery_agent_card',
+  method: 'GET',
+  path: '/.well-known/agent-card.json',
+  tag: 'discovery',
+  summary: 'Discovery map of every /api/* capability with its scope',
+  description: 'Version 1.0.0. Lists each /api/* operation (operationId, method, path, scope, MCP tool name, billing) and the /v1 identity routes, plus the MCP and OpenAPI endpoints.',
+  access: 'public',
+  mcp: false,
+  input: {},
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => {
+    const { operations } = await import('../registry.js');
+    return buildAgentCard(operations, ctx.deps.config.publicBaseUrl);
+  },
+});
+
+export const handler = lambdaHandler(operation);

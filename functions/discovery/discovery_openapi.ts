@@ -1,0 +1,22 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { buildOpenApi } from '../../shared/registry/openapi.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'discovery_openapi',
+  method: 'GET',
+  path: '/openapi.json',
+  tag: 'discovery',
+  summary: 'OpenAPI 3.1 document of the whole API',
+  description: 'Generated from the operation registry: every route, its input schemas, scope (x-scope) and MCP tool name (x-mcp-tool).',
+  access: 'public',
+  mcp: false,
+  input: {},
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => {
+    const { operations } = await import('../registry.js');
+    return buildOpenApi(operations, ctx.deps.config.publicBaseUrl);
+  },
+});
+
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,6 @@
+import { operation as signup } from './v1_signup.js';
+import { operation as me } from './v1_me.js';
+import { operation as messages } from './v1_messages_send.js';
+import { operation as health } from './v1_health.js';
+
+export const identityOperations = [signup, me, messages, health];

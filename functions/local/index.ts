@@ -1,0 +1,4 @@
+import { operation as outbox } from './local_outbox_list.js';
+import { operation as clock } from './local_clock_advance.js';
+
+export const localOperations = [outbox, clock];

@@ -1,0 +1,10 @@
+import type { Deps } from '../../shared/runtime/deps.js';
+import type { LocalRoute } from './router.js';
+
+/**
+ * Non-registry Lambda functions the local runtime also serves (the MCP function URL, the console),
+ * each mounted with the same Lambda handler that is deployed.
+ */
+export async function extraRoutes(_deps: Deps): Promise<LocalRoute[]> {
+  return [];
+}

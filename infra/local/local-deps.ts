@@ -1,0 +1,33 @@
+import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { DynamoTableAdmin } from '../../shared/adapters/dynamodb/table-admin.js';
+import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
+import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
+import { platformMailerFor } from '../../shared/adapters/mail/platform-mailer.js';
+import { tableNames } from '../../shared/data/schema.js';
+import { AdjustableClock } from '../../shared/ports/clock.js';
+import { configFromEnv } from '../../shared/runtime/config.js';
+import type { Deps } from '../../shared/runtime/deps.js';
+
+/** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
+export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
+  const config = configFromEnv({ ...env, SVC_RUNTIME: 'local' });
+  const doc = createDocumentClient({ endpoint });
+  const names = tableNames(config.tablePrefix);
+  const tableAdmin = new DynamoTableAdmin(doc);
+  await tableAdmin.ensureTable(names.platform);
+  const platform = new DynamoTableStore(doc, names.platform);
+  const clock = new AdjustableClock();
+  const stores = new Map<string, DynamoTableStore>();
+  return {
+    config,
+    clock,
+    platform,
+    tenantTable: (id) => {
+      let s = stores.get(id);
+      if (!s) stores.set(id, (s = new DynamoTableStore(doc, names.tenant(id))));
+      return s;
+    },
+    tableAdmin,
+    mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
+  };
+}

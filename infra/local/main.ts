@@ -1,0 +1,23 @@
+import { startLocalRuntime } from './runtime.js';
+
+/** CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM. */
+const runtime = await startLocalRuntime().catch((e) => {
+  console.error(`Could not start the local runtime: ${(e as Error).message}`);
+  process.exit(1);
+});
+console.log(`svc local runtime listening on ${runtime.url}`);
+console.log(`  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (random high port; it listens on all interfaces)`);
+console.log(`  try:  curl ${runtime.url}/v1/health`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    await runtime.stop();
+    clearTimeout(force);
+    process.exit(0);
+  });
+}

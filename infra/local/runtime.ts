@@ -1,0 +1,80 @@
+import '../../shared/runtime/polyfills.js';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { operations } from '../../functions/registry.js';
+import { lambdaHandler } from '../../functions/lambda.js';
+import { bodyCap } from '../../shared/http/edge.js';
+import { log } from '../../shared/ports/logger.js';
+import { installDeps, type Deps } from '../../shared/runtime/deps.js';
+import { backgroundServices, type BackgroundService } from './background.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { extraRoutes } from './extra-routes.js';
+import { createLocalHttpServer } from './http-server.js';
+import { localDeps } from './local-deps.js';
+import { Router } from './router.js';
+
+export interface LocalRuntimeOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  /** Reuse a running DynamoDB Local (tests share one per run) instead of starting one. */
+  dynamoEndpoint?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  deps: Deps;
+  dynamo?: DynamoDbLocal;
+  stop(): Promise<void>;
+}
+
+/** `npm start`: the whole product on one machine, the same handlers as Lambda. */
+export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const env = { ...process.env, ...opts.env };
+  const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './.data');
+  const dynamo = opts.dynamoEndpoint ? undefined : await startDynamoDbLocal({ dbPath: path.join(dataDir, 'dynamodb') });
+  const endpoint = opts.dynamoEndpoint ?? dynamo!.endpoint;
+  let server: Server | undefined;
+  const services: BackgroundService[] = [];
+  try {
+    const port = opts.port ?? Number(env.PORT ?? 3000);
+    const host = opts.host ?? env.HOST ?? '127.0.0.1';
+    const deps = await localDeps(endpoint, { ...env, PORT: String(port), DATA_DIR: dataDir });
+    installDeps(deps);
+    const router = new Router();
+    for (const op of operations) {
+      router.add({ method: op.method, path: op.path, routeKey: `${op.method} ${op.path}`, maxBodyBytes: bodyCap(op), handler: lambdaHandler(op) as never });
+    }
+    for (const route of await extraRoutes(deps)) router.add(route);
+    server = createLocalHttpServer(router, { onError: (e) => log.error('local server error', { message: (e as Error).message }) });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(port, host, () => resolve());
+    });
+    const actualPort = (server.address() as AddressInfo).port;
+    if (!env.PUBLIC_BASE_URL) deps.config.publicBaseUrl = `http://${host}:${actualPort}`;
+    for (const start of backgroundServices) services.push(await start(deps));
+    return {
+      url: `http://${host}:${actualPort}`,
+      port: actualPort,
+      deps,
+      dynamo,
+      async stop() {
+        for (const s of services.reverse()) await s.stop().catch(() => undefined);
+        await new Promise<void>((resolve) => {
+          server!.close(() => resolve());
+          server!.closeAllConnections();
+        });
+        await dynamo?.stop();
+      },
+    };
+  } catch (e) {
+    for (const s of services) await s.stop().catch(() => undefined);
+    server?.close();
+    await dynamo?.stop();
+    throw e;
+  }
+}

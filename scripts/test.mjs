@@ -1,0 +1,15 @@
+// npm test: check prerequisites, keep temporary files inside the project, run the whole vitest suite.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+await import('./ensure-java.mjs');
+await import('./ensure-test-tools.mjs');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const args = ['vitest', 'run', ...process.argv.slice(2)];
+const child = spawn('npx', args, { stdio: 'inherit', cwd: root, env: { ...process.env, TMPDIR: tmp, NODE_NO_WARNINGS: '1' } });
+for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
+child.on('exit', (code) => process.exit(code ?? 1));

@@ -1,0 +1,17 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** One document client per process; `endpoint` points at DynamoDB Local or LocalStack. */
+export function createDocumentClient(opts: { endpoint?: string; region?: string } = {}) {
+  const local = Boolean(opts.endpoint);
+  const client = new DynamoDBClient({
+    region: opts.region ?? process.env.AWS_REGION ?? 'us-east-1',
+    ...(local
+      ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+    maxAttempts: local ? 3 : 5,
+  });
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
+  });
+}

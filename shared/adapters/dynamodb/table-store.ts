@@ -1,0 +1,188 @@
+import {
+  BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand,
+  QueryCommand, TransactWriteCommand, UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from '../../errors.js';
+import { ConditionFailed, type Condition, type Item, type Key, type Page, type QuerySpec, type TableStore, type TxOp, type UpdateSpec } from '../../ports/table-store.js';
+import { recordCapacity } from './consumed-capacity.js';
+
+type Expr = { names: Record<string, string>; values: Record<string, unknown> };
+
+/** TableStore over one DynamoDB table through the document client. */
+export class DynamoTableStore implements TableStore {
+  constructor(private readonly doc: DynamoDBDocumentClient, readonly tableName: string) {}
+
+  async get<T>(key: Key) {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
+    recordCapacity(out.ConsumedCapacity, 'read');
+    return out.Item as T | undefined;
+  }
+
+  async put(item: Item, condition?: Condition) {
+    await guard(async () => {
+      const out = await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }));
+      recordCapacity(out.ConsumedCapacity, 'write');
+    });
+  }
+
+  async update<T>(key: Key, spec: UpdateSpec) {
+    return guard(async () => {
+      const out = await this.doc.send(new UpdateCommand({ TableName: this.tableName, Key: key, ...updateParams(spec), ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'TOTAL' }));
+      recordCapacity(out.ConsumedCapacity, 'write');
+      return out.Attributes as T;
+    });
+  }
+
+  async delete(key: Key, condition?: Condition) {
+    await guard(async () => {
+      const out = await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: key, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }));
+      recordCapacity(out.ConsumedCapacity, 'write');
+    });
+  }
+
+  async query<T>(spec: QuerySpec): Promise<Page<T>> {
+    const e: Expr = { names: {}, values: {} };
+    const pkName = spec.index ? `${spec.index}pk` : 'pk';
+    const skName = spec.index ? `${spec.index}sk` : 'sk';
+    let cond = `${ph(e, pkName)} = ${val(e, spec.pk)}`;
+    if (spec.skBeginsWith !== undefined) cond += ` AND begins_with(${ph(e, skName)}, ${val(e, spec.skBeginsWith)})`;
+    else if (spec.skBetween) cond += ` AND ${ph(e, skName)} BETWEEN ${val(e, spec.skBetween[0])} AND ${val(e, spec.skBetween[1])}`;
+    else if (spec.skGreaterThan !== undefined) cond += ` AND ${ph(e, skName)} > ${val(e, spec.skGreaterThan)}`;
+    else if (spec.skLessThan !== undefined) cond += ` AND ${ph(e, skName)} < ${val(e, spec.skLessThan)}`;
+    const filter = spec.filter ? merge(e, spec.filter) : undefined;
+    const out = await this.doc.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: spec.index,
+      KeyConditionExpression: cond,
+      FilterExpression: filter,
+      ExpressionAttributeNames: e.names,
+      ExpressionAttributeValues: e.values,
+      Limit: spec.limit,
+      ScanIndexForward: !spec.descending,
+      ExclusiveStartKey: spec.cursor ? decodeCursor(spec.cursor) : undefined,
+      ReturnConsumedCapacity: 'TOTAL',
+    }));
+    recordCapacity(out.ConsumedCapacity, 'read');
+    return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined };
+  }
+
+  async batchGet<T>(keys: Key[]) {
+    const found: T[] = [];
+    for (let i = 0; i < keys.length; i += 100) {
+      let request: Record<string, { Keys: Key[] }> | undefined = { [this.tableName]: { Keys: keys.slice(i, i + 100) } };
+      for (let attempt = 0; request && attempt < 8; attempt++) {
+        const out: { Responses?: Record<string, unknown[]>; UnprocessedKeys?: Record<string, unknown>; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
+        out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read'));
+        found.push(...((out.Responses?.[this.tableName] ?? []) as T[]));
+        request = out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length ? (out.UnprocessedKeys as typeof request) : undefined;
+      }
+    }
+    return found;
+  }
+
+  async batchPut(items: Item[]) {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, unknown[]> | undefined = { [this.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      for (let attempt = 0; request && attempt < 8; attempt++) {
+        const out: { UnprocessedItems?: Record<string, unknown>; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }));
+        out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
+        request = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? (out.UnprocessedItems as typeof request) : undefined;
+      }
+    }
+  }
+
+  async transact(ops: TxOp[]) {
+    if (ops.length === 0) return;
+    const TransactItems: NonNullable<TransactWriteCommandInput['TransactItems']> = ops.map((op) => {
+      const TableName = this.tableName;
+      if ('put' in op) return { Put: { TableName, Item: op.put, ...conditionParams(op.condition) } };
+      if ('update' in op) return { Update: { TableName, Key: op.update, ...updateParams(op.spec) } };
+      if ('delete' in op) return { Delete: { TableName, Key: op.delete, ...conditionParams(op.condition) } };
+      return { ConditionCheck: { TableName, Key: op.check, ...conditionParams(op.condition)! } as never };
+    });
+    await guard(async () => {
+      const out = await this.doc.send(new TransactWriteCommand({ TransactItems, ReturnConsumedCapacity: 'TOTAL' }));
+      out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
+    });
+  }
+}
+
+async function guard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+    if (e.name === 'ConditionalCheckFailedException') throw new ConditionFailed(0, ['ConditionalCheckFailed']);
+    if (e.name === 'TransactionCanceledException') {
+      const reasons = (e.CancellationReasons ?? []).map((r) => r.Code);
+      const index = reasons.findIndex((c) => c === 'ConditionalCheckFailed');
+      if (index >= 0) throw new ConditionFailed(index, reasons);
+    }
+    throw err;
+  }
+}
+
+function ph(e: Expr, name: string) {
+  const key = `#${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  e.names[key] = name;
+  return key;
+}
+
+function val(e: Expr, value: unknown) {
+  const key = `:v${Object.keys(e.values).length}`;
+  e.values[key] = value;
+  return key;
+}
+
+/** Merges a caller's raw condition (its own #names and :values) into the expression, renaming values. */
+function merge(e: Expr, c: Condition) {
+  Object.assign(e.names, c.names ?? {});
+  let expression = c.expression;
+  for (const [k, v] of Object.entries(c.values ?? {})) {
+    const fresh = val(e, v);
+    expression = expression.replace(new RegExp(`${k}(?![A-Za-z0-9_])`, 'g'), fresh);
+  }
+  return expression;
+}
+
+function conditionParams(c?: Condition) {
+  if (!c) return {};
+  const e: Expr = { names: {}, values: {} };
+  const ConditionExpression = merge(e, c);
+  return {
+    ConditionExpression,
+    ...(Object.keys(e.names).length ? { ExpressionAttributeNames: e.names } : {}),
+    ...(Object.keys(e.values).length ? { ExpressionAttributeValues: e.values } : {}),
+  };
+}
+
+function updateParams(spec: UpdateSpec) {
+  const e: Expr = { names: {}, values: {} };
+  const sets = [
+    ...Object.entries(spec.set ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => `${ph(e, k)} = ${val(e, v)}`),
+    ...Object.entries(spec.setIfMissing ?? {}).map(([k, v]) => `${ph(e, k)} = if_not_exists(${ph(e, k)}, ${val(e, v)})`),
+  ];
+  const adds = Object.entries(spec.add ?? {}).map(([k, v]) => `${ph(e, k)} ${val(e, v)}`);
+  const removes = [...(spec.remove ?? []), ...Object.entries(spec.set ?? {}).filter(([, v]) => v === undefined).map(([k]) => k)].map((k) => ph(e, k));
+  const parts = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
+  const ConditionExpression = spec.condition ? merge(e, spec.condition) : undefined;
+  return {
+    UpdateExpression: parts.join(' '),
+    ConditionExpression,
+    ExpressionAttributeNames: Object.keys(e.names).length ? e.names : undefined,
+    ExpressionAttributeValues: Object.keys(e.values).length ? e.values : undefined,
+  };
+}
+
+export const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+export function decodeCursor(cursor: string): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!parsed || typeof parsed !== 'object' || typeof parsed.pk !== 'string') throw new Error('bad');
+    return parsed;
+  } catch {
+    throw badRequest(['cursor is not valid']);
+  }
+}

@@ -1,0 +1,44 @@
+import type { Item } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { newId } from '../identity/api-keys.js';
+
+/** The spec's eight webhook event kinds. */
+export const EVENT_KINDS = ['lead.created', 'lead.moved', 'lead.won', 'lead.lost', 'dialog.received', 'dialog.replied', 'task.completed', 'task.failed'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export interface DomainEvent {
+  eventId: string;
+  kind: EventKind;
+  occurredAt: string;
+  tenantId: string;
+  data: Record<string, unknown>;
+}
+
+/** Tenant-table keys of the outbox: events in time order, pending ones also on gsi1 until dispatched. */
+export const OutboxKeys = {
+  event: (eventId: string) => ({ pk: 'EVENT', sk: `EVENT#${eventId}` }),
+  pendingIndex: (eventId: string) => ({ gsi1pk: 'EVENT#PENDING', gsi1sk: eventId }),
+};
+
+/**
+ * The outbox item for an event. Put it in the same transaction as the change that causes it
+ * (`{ put: outboxItem(...) }`), so an event exists exactly when its change does.
+ */
+export function outboxItem(tenantId: string, kind: EventKind, data: Record<string, unknown>, now: number): Item & DomainEvent {
+  const eventId = newId(now);
+  return { ...OutboxKeys.event(eventId), ...OutboxKeys.pendingIndex(eventId), eventId, kind, occurredAt: new Date(now).toISOString(), tenantId, data, status: 'PENDING' };
+}
+
+type Nudge = (deps: Deps, tenantId: string) => Promise<void>;
+let nudge: Nudge | undefined;
+
+/** The webhook dispatcher registers how it is woken after a commit (a queue message). */
+export const setOutboxNudge = (fn: Nudge) => void (nudge = fn);
+
+/**
+ * Call after the transaction that wrote outbox items committed. Best effort: the dispatcher's
+ * periodic sweep picks up anything a lost nudge left behind.
+ */
+export async function eventsCommitted(deps: Deps, tenantId: string) {
+  await nudge?.(deps, tenantId).catch(() => undefined);
+}

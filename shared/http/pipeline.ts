@@ -1,0 +1,124 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { AppError, badRequest, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
+import { authenticate } from '../identity/authenticate.js';
+import { log } from '../ports/logger.js';
+import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
+import type { OperationContext, RequestInfo } from '../runtime/context.js';
+import type { Deps } from '../runtime/deps.js';
+import { hasScope, type Principal } from '../runtime/principal.js';
+import { resolveTenant } from '../tenancy/resolve-tenant.js';
+import { enforceEdge, v1Zone } from './edge.js';
+import { requestFromEvent } from './request.js';
+import { parseOrThrow } from './validation.js';
+
+/** Outcome of one operation call, before it is written as HTTP or wrapped as an MCP tool result. */
+export interface OperationOutcome {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  cookies: string[];
+  /** The successful handler result, for guidance. */
+  result?: unknown;
+  input?: Input<any>;
+}
+
+/**
+ * The one execution path: HTTP (Lambda or local server) and MCP tools both come through here.
+ * edge caps and zones → authentication → access and scope → tenant → validation → handler.
+ */
+export async function executeOperation(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2, channel: RequestInfo['channel'] = 'http'): Promise<OperationOutcome> {
+  const request = requestFromEvent(event, deps.config, channel);
+  try {
+    if (op.localOnly && deps.config.mode !== 'local') throw notFound('Route');
+    await enforceEdge(deps, op, request);
+    const ctx: OperationContext = { deps, request };
+    if (op.access !== 'public') ctx.principal = await authenticateCounted(deps, request);
+    authorize(op, ctx.principal);
+    if (op.access === 'tenant') ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id']);
+    const input = parseInput(op, event, request);
+    const result = await op.handler(input, ctx);
+    if (result instanceof HttpResult) return { status: result.status, body: result.body, headers: result.headers, cookies: result.cookies, result: result.body, input };
+    return { status: op.successStatus ?? 200, body: result, headers: {}, cookies: [], result, input };
+  } catch (err) {
+    return errorOutcome(err, op, request);
+  }
+}
+
+export async function runOperation(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  return toHttp(await executeOperation(deps, op, event));
+}
+
+async function authenticateCounted(deps: Deps, request: RequestInfo): Promise<Principal> {
+  try {
+    return await authenticate(deps, request);
+  } catch (e) {
+    // Repeated 401s share the /v1/* zone; /v1/* calls already drew their token at the edge.
+    if (!request.path.startsWith('/v1/')) await v1Zone(deps, request);
+    throw e;
+  }
+}
+
+function authorize(op: AnyOperation, p: Principal | undefined) {
+  if (op.access === 'public') return;
+  if (!p) throw unauthorized();
+  if (p.platformAdmin && p.kind === 'platform-admin') {
+    if (op.access === 'admin') return;
+    // The bootstrap admin token is for the admin API only; it has no workspace of its own.
+    throw forbidden('The platform admin token only reaches the admin API');
+  }
+  switch (op.access) {
+    case 'admin':
+      if (!p.platformAdmin) throw notFound('Route');
+      return;
+    case 'identity':
+      return;
+    case 'sandbox':
+      if (p.accountScope === 'pending') throw forbidden('Registration pending: this key only works for GET /v1/me until approval', { code: 'registration_pending' });
+      return;
+    case 'tenant':
+      if (p.accountScope === 'sandbox') throw forbidden('Sandbox keys reach only the /v1 surface; sign up with full_account=true for /api/*', { code: 'sandbox_key' });
+      if (p.accountScope === 'pending') throw forbidden('Registration pending: this key only works for GET /v1/me until approval', { code: 'registration_pending' });
+      if (op.scope && !hasScope(p, op.scope)) throw forbidden(`Missing scope ${op.scope}`, { code: 'insufficient_scope', requiredScope: op.scope });
+      return;
+  }
+}
+
+function parseInput(op: AnyOperation, event: APIGatewayProxyEventV2, request: RequestInfo): Input<any> {
+  const path = op.input.path ? parseOrThrow(op.input.path, event.pathParameters ?? {}) : {};
+  const query = op.input.query ? parseOrThrow(op.input.query, event.queryStringParameters ?? {}) : {};
+  let body: unknown = {};
+  if (op.rawBody) body = request.rawBody;
+  else if (op.input.body) {
+    let json: unknown = {};
+    if (request.rawBody.trim() !== '') {
+      try {
+        json = JSON.parse(request.rawBody);
+      } catch {
+        throw badRequest(['body must be valid JSON']);
+      }
+    }
+    body = parseOrThrow(op.input.body, json);
+  }
+  return { path, query, body } as Input<any>;
+}
+
+function errorOutcome(err: unknown, op: AnyOperation, request: RequestInfo): OperationOutcome {
+  if (isAppError(err)) return { status: err.status, body: err.body, headers: err.headers, cookies: [] };
+  log.error('unhandled error', { operationId: op.operationId, requestId: request.requestId, error: (err as Error)?.name, message: (err as Error)?.message });
+  const e = new AppError(500, { statusCode: 500, message: 'Internal server error', requestId: request.requestId });
+  return { status: e.status, body: e.body, headers: {}, cookies: [] };
+}
+
+const BASE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+export function toHttp(o: OperationOutcome): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = { ...BASE_HEADERS, ...o.headers };
+  let body: string | undefined;
+  if (o.body === null || o.body === undefined) body = undefined;
+  else if (typeof o.body === 'string' && headers['content-type']) body = o.body;
+  else {
+    headers['content-type'] = 'application/json; charset=utf-8';
+    body = JSON.stringify(o.body);
+  }
+  return { statusCode: o.status, headers, body, cookies: o.cookies.length ? o.cookies : undefined };
+}

@@ -1,0 +1,47 @@
+import { AppError } from '../errors.js';
+import type { Deps } from '../runtime/deps.js';
+import { ConditionFailed } from '../ports/table-store.js';
+import type { AccountRecord } from './account.js';
+import { newId } from './api-keys.js';
+import { IdentityKeys } from './keys.js';
+import { quotaPeriod, readQuota } from './quota.js';
+
+export interface OutboundMessageInput {
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+}
+
+/**
+ * Sandbox outbound message: stored held for moderation and counted against the monthly quota in one
+ * transaction, so concurrent sends can never exceed it.
+ */
+export async function queueMessage(deps: Deps, accountId: string, input: OutboundMessageInput) {
+  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(accountId));
+  if (!account) throw new AppError(401, { statusCode: 401, message: 'Invalid credentials' });
+  const now = deps.clock.now();
+  const { month, resetsAt } = quotaPeriod(now);
+  const id = newId(now);
+  const createdAt = new Date(now).toISOString();
+  try {
+    await deps.platform.transact([
+      {
+        update: IdentityKeys.quota(accountId, month),
+        spec: {
+          add: { used: 1 },
+          set: { ttl: Math.ceil(Date.parse(resetsAt) / 1000) + 400 * 86400 },
+          condition: { expression: 'attribute_not_exists(used) OR used < :limit', values: { ':limit': account.monthlyQuota } },
+        },
+      },
+      { put: { ...IdentityKeys.message(accountId, id), id, ...input, status: 'queued_for_moderation', createdAt } },
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed) {
+      throw new AppError(402, { error: 'quota_exceeded', message: `Monthly quota of ${account.monthlyQuota} messages is spent`, resets_at: resetsAt });
+    }
+    throw e;
+  }
+  const quota = await readQuota(deps.platform, deps.clock, accountId, account.monthlyQuota);
+  return { id, status: 'queued_for_moderation' as const, to: input.to, subject: input.subject, createdAt, quota };
+}

@@ -1,0 +1,37 @@
+import type { Deps } from '../runtime/deps.js';
+import type { Principal } from '../runtime/principal.js';
+import { unauthorized } from '../errors.js';
+import type { AccountRecord } from './account.js';
+import { IdentityKeys } from './keys.js';
+import { readQuota, type QuotaView } from './quota.js';
+
+export interface Profile {
+  flow: AccountRecord['flow'];
+  email: string;
+  scope: AccountRecord['scope'];
+  moderation_status: AccountRecord['moderation_status'];
+  quota: QuotaView;
+  /** Full accounts: where the registration stands (`awaiting_email_confirm` … `approved`). */
+  state?: string;
+  status?: AccountRecord['status'];
+  tenant_id?: string;
+  created_at: string;
+}
+
+/** GET /v1/me: the spec's Profile table, plus the registration state for full accounts. */
+export async function profileOf(deps: Deps, principal: Principal): Promise<Profile> {
+  if (!principal.accountId) throw unauthorized();
+  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(principal.accountId));
+  if (!account) throw unauthorized();
+  const quota = await readQuota(deps.platform, deps.clock, account.accountId, account.monthlyQuota);
+  return {
+    flow: account.flow,
+    email: account.email,
+    scope: account.scope,
+    moderation_status: account.moderation_status,
+    quota,
+    ...(account.flow !== 'sandbox' ? { state: account.registrationState ?? (account.status === 'ACTIVE' ? 'approved' : 'pending'), status: account.status } : {}),
+    ...(account.tenantId ? { tenant_id: account.tenantId } : {}),
+    created_at: account.createdAt,
+  };
+}

@@ -1,0 +1,106 @@
+import { tooManyRequests } from '../errors.js';
+import { HOUR_MS, limits, SIGNUP_TOO_MANY } from '../limits/limits.js';
+import { slidingWindow } from '../limits/rate-limiter.js';
+import { ConditionFailed } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { beginFullAccountRegistration } from '../accounts/registration.js';
+import { normalizeEmail, type AccountRecord, type ApiKeyRecord } from './account.js';
+import { generateApiKey, newId, sha256 } from './api-keys.js';
+import { IdentityKeys } from './keys.js';
+import { assertStrongPassword, hashPassword } from './passwords.js';
+
+export interface SignupInput {
+  email: string;
+  org?: string;
+  use_case?: string;
+  channel?: 'form' | 'a2a' | 'mcp';
+  full_account: boolean;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface SignupResult {
+  api_key: string;
+  flow: 'sandbox' | 'full_account';
+  scope: 'sandbox' | 'pending';
+  next: string;
+}
+
+/**
+ * POST /v1/signup after the DTO passed (so the email format is valid): rate limits, password policy,
+ * then one transaction that claims the email and stores account + key hash. A registered email gets
+ * the same 201 with a key that was never stored, and the real owner is told by email.
+ */
+export async function signup(deps: Deps, input: SignupInput, clientAddress: string): Promise<SignupResult> {
+  await enforceSignupLimits(deps, clientAddress);
+  if (input.full_account) assertStrongPassword(input.password!);
+
+  const email = normalizeEmail(input.email);
+  const apiKey = generateApiKey();
+  const flow = input.full_account ? 'full_account' : 'sandbox';
+  const result: SignupResult = {
+    api_key: apiKey,
+    flow,
+    scope: input.full_account ? 'pending' : 'sandbox',
+    next: input.full_account
+      ? 'Open the confirmation link we emailed you, then accept the terms; GET /v1/me shows the state.'
+      : 'GET /v1/me shows your quota; POST /v1/messages queues a message for moderation.',
+  };
+
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const accountId = newId(now);
+  const keyId = newId(now);
+  const account: AccountRecord = {
+    ...IdentityKeys.account(accountId),
+    accountId, email, flow,
+    scope: input.full_account ? 'pending' : 'sandbox',
+    moderation_status: 'pending',
+    status: input.full_account ? 'PENDING' : 'ACTIVE',
+    ...(input.full_account ? { registrationState: 'awaiting_email_confirm' as const, passwordHash: await hashPassword(input.password!) } : {}),
+    org: input.org, use_case: input.use_case, channel: input.channel, firstName: input.firstName, lastName: input.lastName,
+    monthlyQuota: limits().sandboxMonthlyQuota,
+    createdAt: at, updatedAt: at, lastActivityAt: at,
+  };
+  const key: ApiKeyRecord = { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes: ['*'], createdAt: at };
+
+  try {
+    await deps.platform.transact([
+      { put: { ...IdentityKeys.accountEmail(email), accountId, createdAt: at }, condition: { expression: 'attribute_not_exists(pk)' } },
+      { put: { ...account } },
+      { put: { ...key } },
+      { put: { ...IdentityKeys.accountKeyRef(accountId, keyId), keyHash: key.pk, createdAt: at } },
+    ]);
+  } catch (e) {
+    if (!(e instanceof ConditionFailed) || e.index !== 0) throw e;
+    await notifyExistingOwner(deps, email);
+    return result;
+  }
+  if (input.full_account) await beginFullAccountRegistration(deps, account);
+  return result;
+}
+
+async function enforceSignupLimits(deps: Deps, address: string) {
+  const l = limits();
+  if (l.signupPerAddressPerHour !== Infinity) {
+    const d = await slidingWindow(deps.platform, deps.clock, 'signup-ip', address, l.signupPerAddressPerHour, HOUR_MS);
+    if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);
+  }
+  if (l.signupGlobalPerHour !== Infinity) {
+    const d = await slidingWindow(deps.platform, deps.clock, 'signup-global', 'all', l.signupGlobalPerHour, HOUR_MS);
+    if (!d.allowed) throw tooManyRequests({ error: 'rate_limited', message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);
+  }
+}
+
+async function notifyExistingOwner(deps: Deps, email: string) {
+  await deps.mailer.send({
+    to: email,
+    subject: 'Someone tried to sign up with your address',
+    text: [
+      'A new signup was attempted with this email address, which already has an account.',
+      'No new key was issued and nothing changed on your account.',
+      'If this was you, keep using your existing API key. If it was not, you can ignore this message.',
+    ].join('\n\n'),
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Storage port over one single-table-design table. Domain code talks to this, never to @aws-sdk.
+ * Conditions are DynamoDB expression strings: they are data, so the domain stays SDK-free while the
+ * adapter passes them through unchanged.
+ */
+export type Item = Record<string, unknown>;
+export type Key = { pk: string; sk: string };
+
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+export interface UpdateSpec {
+  /** attribute -> value, written with SET */
+  set?: Record<string, unknown>;
+  /** attribute -> value, written with SET if_not_exists */
+  setIfMissing?: Record<string, unknown>;
+  /** attribute -> number, written with ADD */
+  add?: Record<string, number>;
+  remove?: string[];
+  condition?: Condition;
+}
+
+export interface QuerySpec {
+  index?: 'gsi1' | 'gsi2' | 'gsi3';
+  pk: string;
+  skBeginsWith?: string;
+  skBetween?: [string, string];
+  skGreaterThan?: string;
+  skLessThan?: string;
+  limit?: number;
+  cursor?: string;
+  descending?: boolean;
+  filter?: Condition;
+}
+
+export interface Page<T = Item> {
+  items: T[];
+  cursor?: string;
+}
+
+export type TxOp =
+  | { put: Item; condition?: Condition }
+  | { update: Key; spec: UpdateSpec }
+  | { delete: Key; condition?: Condition }
+  | { check: Key; condition: Condition };
+
+export interface TableStore {
+  readonly tableName: string;
+  get<T = Item>(key: Key): Promise<T | undefined>;
+  put(item: Item, condition?: Condition): Promise<void>;
+  update<T = Item>(key: Key, spec: UpdateSpec): Promise<T>;
+  delete(key: Key, condition?: Condition): Promise<void>;
+  query<T = Item>(spec: QuerySpec): Promise<Page<T>>;
+  batchGet<T = Item>(keys: Key[]): Promise<T[]>;
+  /** Writes up to 25 items without conditions (bulk paths only). */
+  batchPut(items: Item[]): Promise<void>;
+  transact(ops: TxOp[]): Promise<void>;
+}
+
+/** Thrown by adapters when a condition fails; `index` is the failing transaction item, if known. */
+export class ConditionFailed extends Error {
+  constructor(readonly index?: number, readonly reasons: (string | undefined)[] = []) {
+    super('condition failed');
+    this.name = 'ConditionFailed';
+  }
+}
+
+export const notExists: Condition = { expression: 'attribute_not_exists(pk)' };
+export const exists: Condition = { expression: 'attribute_exists(pk)' };
+
+/** Creates and drops tables that share the single-table schema (platform table, per-tenant tables). */
+export interface TableAdmin {
+  ensureTable(name: string): Promise<void>;
+  dropTable(name: string): Promise<void>;
+}

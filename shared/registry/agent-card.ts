@@ -1,0 +1,36 @@
+import type { AnyOperation } from './operation.js';
+
+/**
+ * `/.well-known/agent-card.json`. The format is ours (documented in docs/agent-card.md):
+ * every /api/* capability with its scope, how to authenticate, and where the MCP server and
+ * OpenAPI document are.
+ */
+export function buildAgentCard(operations: AnyOperation[], baseUrl: string) {
+  const deployed = operations.filter((op) => !op.localOnly);
+  const entry = (op: AnyOperation) => ({
+    operationId: op.operationId,
+    method: op.method,
+    path: op.path,
+    scope: op.scope ?? null,
+    access: op.access,
+    summary: op.summary,
+    mcpTool: op.mcp === false ? null : `svc_${op.operationId}`,
+    billed: op.billing ?? null,
+    readOnly: Boolean(op.hints?.readOnly),
+  });
+  return {
+    name: 'svc',
+    description: 'Outbound CRM and cold B2B mailing. The same operations over HTTPS (/api/*) and MCP (svc_<operationId>).',
+    version: '1.0.0',
+    url: baseUrl,
+    authentication: {
+      schemes: ['bearer', 'session-cookie'],
+      keyPrefix: 'svc_pk_',
+      obtainKey: { method: 'POST', path: '/v1/signup' },
+      tenantHeader: 'X-Tenant-Id',
+    },
+    endpoints: { openapi: '/openapi.json', mcp: '/mcp', agentGuide: '/api/v1/agent-guide' },
+    identity: deployed.filter((op) => op.path.startsWith('/v1/')).map(entry),
+    capabilities: deployed.filter((op) => op.path.startsWith('/api/')).map(entry),
+  };
+}

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type { OperationContext } from '../runtime/context.js';
+import { isScope } from './scopes.js';
+
+/**
+ * Who may call an operation:
+ * - public:   no credentials (health, signup, connectors with their own token)
+ * - identity: any issued key, even one whose registration is still pending (GET /v1/me)
+ * - sandbox:  sandbox or approved keys, never pending ones (the /v1 message surface)
+ * - tenant:   an approved, active account acting in one of its tenants, holding `scope`
+ * - admin:    the platform admin (admin API, console)
+ */
+export type Access = 'public' | 'identity' | 'sandbox' | 'tenant' | 'admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The suggested next step an MCP response carries as `_expert`. */
+export interface ExpertGuidance {
+  next: string | null;
+  why: string;
+  check?: string;
+}
+
+export interface OperationInput {
+  path?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : Record<string, never>;
+
+export interface Input<I extends OperationInput> {
+  path: Infer<I['path']>;
+  query: Infer<I['query']>;
+  body: Infer<I['body']>;
+}
+
+export interface OperationDefinition<I extends OperationInput = OperationInput, R = unknown> {
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway style path, `{name}` for path parameters. */
+  path: string;
+  summary: string;
+  /** What the operation does and how to use it; reaches OpenAPI and the MCP tool description. */
+  description: string;
+  /** Grouping for OpenAPI tags and the agent card. */
+  tag: string;
+  access: Access;
+  /** Permission scope for `tenant` operations (e.g. `crm:read`, `webhooks:write`). */
+  scope?: string;
+  input: I;
+  /** HTTP status on success (default 200). */
+  successStatus?: number;
+  /** Billed operation name in the price list, when the call is paid. */
+  billing?: string;
+  hints?: { readOnly?: boolean; destructive?: boolean; idempotent?: boolean };
+  /** Not exposed as an MCP tool (the spec's plain-REST routes). */
+  mcp?: false;
+  /** Route served by the local runtime only (never deployed). */
+  localOnly?: boolean;
+  /** Body size cap in bytes (default by path: 64 KB signup, 1 MB /v1, 6 MB elsewhere). */
+  maxBodyBytes?: number;
+  /** Raw body access (form connectors): the body is passed unparsed as a string. */
+  rawBody?: boolean;
+  guidance?: (result: R, input: Input<I>) => ExpertGuidance | undefined;
+  handler: (input: Input<I>, ctx: OperationContext) => Promise<R | HttpResult>;
+}
+
+/** A handler's explicit HTTP answer (status other than the default, headers, or a non-JSON body). */
+export class HttpResult {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly cookies: string[] = [],
+  ) {}
+}
+
+export const respond = (status: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []) =>
+  new HttpResult(status, body, headers, cookies);
+
+export type AnyOperation = OperationDefinition<any, any>;
+
+export function defineOperation<I extends OperationInput, R>(def: OperationDefinition<I, R>): OperationDefinition<I, R> {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(def.operationId)) throw new Error(`bad operationId ${def.operationId}`);
+  if (def.access === 'tenant' && !def.scope) throw new Error(`${def.operationId}: tenant operations need a scope`);
+  if (def.scope && !isScope(def.scope)) throw new Error(`${def.operationId}: unknown scope ${def.scope} (add it to shared/registry/scopes.ts)`);
+  return def;
+}
+
+/** Path parameter names of an API Gateway style path. */
+export const pathParams = (path: string) => [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);

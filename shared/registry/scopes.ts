@@ -1,0 +1,22 @@
+/**
+ * The permission scope catalogue. The spec names accounts:write, creatives:write, tasks:write,
+ * mailing:write, webhooks:write, agent:read and dialogs:write; the others complete it for the CRM
+ * and workspace surfaces. A key holds a list of these (or `*`).
+ */
+export const SCOPES = {
+  'accounts:write': 'Connect and manage sender mailboxes',
+  'creatives:write': 'Create and edit creatives',
+  'tasks:write': 'Create and start tasks',
+  'mailing:write': 'Approve mailings (an agent may approve its own tasks)',
+  'webhooks:write': 'Create and manage webhook subscriptions and connector tokens',
+  'webhooks:read': 'Read webhook subscriptions and deliveries',
+  'agent:read': 'Agent guidance and capability receipts',
+  'dialogs:write': 'Send replies',
+  'crm:read': 'Read companies, contacts, lists, leads and pipelines',
+  'crm:write': 'Create and change companies, contacts, lists, leads, pipelines, suppression and DSAR',
+  'workspace:read': 'Read workspace settings, balance, legal documents and acceptances',
+  'workspace:write': 'Change workspace settings, record legal acceptances, notes',
+} as const;
+
+export type Scope = keyof typeof SCOPES;
+export const isScope = (s: string): s is Scope => s in SCOPES;

@@ -1,0 +1,41 @@
+/** Configuration read once from the environment; every variable is listed in the README. */
+export interface Config {
+  /** `local` for the embedded runtime, `aws` when deployed. */
+  mode: 'local' | 'aws';
+  tablePrefix: string;
+  /** Public base URL used in links (confirmation links, top-up page, console). */
+  publicBaseUrl: string;
+  trustProxy: boolean;
+  /** SHA-256 of SVC_ADMIN_TOKEN, so the raw token is not kept around. */
+  adminTokenHash?: string;
+  /** 32-byte key (base64) for secrets encrypted at rest. */
+  secretsKey: string;
+  platformMailFrom: string;
+  platformAdminEmail: string;
+  platformSmtpUrl?: string;
+  dnsServers?: string[];
+  allowLoopbackTargets: boolean;
+}
+
+import { createHash } from 'node:crypto';
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
+  return {
+    mode,
+    tablePrefix: env.TABLE_PREFIX ?? 'svc-',
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    trustProxy: env.TRUST_PROXY === 'true',
+    adminTokenHash: env.SVC_ADMIN_TOKEN ? createHash('sha256').update(env.SVC_ADMIN_TOKEN).digest('hex') : undefined,
+    secretsKey: env.SECRETS_KEY ?? (mode === 'local' ? 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=' : missing('SECRETS_KEY')),
+    platformMailFrom: env.PLATFORM_MAIL_FROM ?? 'no-reply@svc.local',
+    platformAdminEmail: env.PLATFORM_ADMIN_EMAIL ?? 'admin@svc.local',
+    platformSmtpUrl: env.PLATFORM_SMTP_URL || undefined,
+    dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    allowLoopbackTargets: env.SVC_ALLOW_LOOPBACK_TARGETS === 'true',
+  };
+}
+
+function missing(name: string): never {
+  throw new Error(`${name} must be set`);
+}

@@ -1,0 +1,42 @@
+import type { Deps } from './deps.js';
+import type { Principal } from './principal.js';
+import type { TableStore } from '../ports/table-store.js';
+
+export interface RequestInfo {
+  requestId: string;
+  method: string;
+  path: string;
+  /** Client address: API Gateway sourceIp, the socket address locally, or X-Forwarded-For with TRUST_PROXY. */
+  ip: string;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+  rawBody: string;
+  /** How the call arrived, for logs and guidance. */
+  channel: 'http' | 'mcp';
+}
+
+export interface TenantContext {
+  tenantId: string;
+  role: 'SUPER' | 'ADMIN' | 'MEMBER';
+  /** The tenant's own data table. */
+  table: TableStore;
+}
+
+export interface OperationContext {
+  deps: Deps;
+  request: RequestInfo;
+  principal?: Principal;
+  tenant?: TenantContext;
+}
+
+/** Narrowing helpers for handlers whose access level guarantees these are present. */
+export function requireTenant(ctx: OperationContext): TenantContext {
+  if (!ctx.tenant) throw new Error('tenant context missing: operation access must be "tenant"');
+  return ctx.tenant;
+}
+
+export function requirePrincipal(ctx: OperationContext): Principal {
+  if (!ctx.principal) throw new Error('principal missing: operation is not authenticated');
+  return ctx.principal;
+}

@@ -1,0 +1,63 @@
+import type { Deps } from '../runtime/deps.js';
+import { newId } from '../identity/api-keys.js';
+import { IdentityKeys } from '../identity/keys.js';
+import { tableNames } from '../data/schema.js';
+import { TenancyKeys, type Role } from './keys.js';
+
+export interface ProvisionInput {
+  accountId: string;
+  email: string;
+  tenantName: string;
+  firstName?: string;
+  lastName?: string;
+  /** Monthly outbound quota configured on approval. */
+  monthlyQuota?: number;
+}
+
+export interface ProvisionedTenant {
+  tenantId: string;
+  userId: string;
+}
+
+/** Work other domains do when a tenant is born (default pipeline, balance, ...), in registration order. */
+export type TenantInitializer = (deps: Deps, tenant: { tenantId: string; userId: string }) => Promise<void>;
+const initializers: TenantInitializer[] = [];
+export const onTenantProvisioned = (fn: TenantInitializer) => void initializers.push(fn);
+
+/**
+ * Creates User, Tenant (with its own data table) and a SUPER membership for an account, then promotes
+ * the account to `approved`/ACTIVE, which promotes its keys without rotation. Idempotent per account:
+ * a second call returns the tenant already created.
+ */
+export async function provisionTenant(deps: Deps, input: ProvisionInput): Promise<ProvisionedTenant> {
+  const existing = await deps.platform.get<{ userId?: string; tenantId?: string }>(IdentityKeys.account(input.accountId));
+  if (existing?.userId && existing.tenantId) return { tenantId: existing.tenantId, userId: existing.userId };
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const tenantId = newId(now);
+  const userId = newId(now);
+  await deps.tableAdmin.ensureTable(tableNames(deps.config.tablePrefix).tenant(tenantId));
+  await deps.platform.transact([
+    { put: { ...TenancyKeys.tenant(tenantId), tenantId, name: input.tenantName, ownerUserId: userId, status: 'ACTIVE', createdAt: at, gsi1pk: 'TENANTS', gsi1sk: at } },
+    { put: { ...TenancyKeys.user(userId), userId, email: input.email, accountId: input.accountId, firstName: input.firstName, lastName: input.lastName, createdAt: at } },
+    { put: { ...TenancyKeys.membership(userId, tenantId), ...TenancyKeys.membershipByTenant(tenantId, userId), userId, tenantId, role: 'SUPER' satisfies Role, createdAt: at } },
+    {
+      update: IdentityKeys.account(input.accountId),
+      spec: {
+        set: {
+          userId, tenantId, scope: 'approved', status: 'ACTIVE', moderation_status: 'approved', registrationState: 'approved',
+          monthlyQuota: input.monthlyQuota ?? 10_000, updatedAt: at,
+        },
+        condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(tenantId)' },
+      },
+    },
+  ]);
+  for (const init of initializers) await init(deps, { tenantId, userId });
+  return { tenantId, userId };
+}
+
+/** Adds an existing user to a tenant with a role. */
+export async function addMember(deps: Deps, tenantId: string, userId: string, role: Role) {
+  const at = new Date(deps.clock.now()).toISOString();
+  await deps.platform.put({ ...TenancyKeys.membership(userId, tenantId), ...TenancyKeys.membershipByTenant(tenantId, userId), userId, tenantId, role, createdAt: at });
+}
