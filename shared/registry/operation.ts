@@ -12,6 +12,8 @@ import { isScope } from './scopes.js';
  */
 export type Access = 'public' | 'identity' | 'sandbox' | 'tenant' | 'admin';
 
+export type AwsResource = 'tenantTables' | 'tableAdmin' | 'platformMail' | 'workflows' | `queue:${string}`;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The suggested next step an MCP response carries as `_expert`. */
@@ -62,6 +64,11 @@ export interface OperationDefinition<I extends OperationInput = OperationInput, 
   maxBodyBytes?: number;
   /** Raw body access (form connectors): the body is passed unparsed as a string. */
   rawBody?: boolean;
+  /**
+   * AWS resources the operation's Lambda needs beyond the platform table (least-privilege IAM is
+   * derived from this): tenant tables, creating/dropping tables, platform mail, queues, workflows.
+   */
+  resources?: AwsResource[];
   guidance?: (result: R, input: Input<I>) => ExpertGuidance | undefined;
   handler: (input: Input<I>, ctx: OperationContext) => Promise<R | HttpResult>;
 }

@@ -1,0 +1,108 @@
+import { CfnParameter, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpStage, type CfnStage, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import path from 'node:path';
+import { operationEntry, operations } from '../../functions/registry.js';
+import { TABLE_SCHEMA } from '../../shared/data/schema.js';
+import { limits } from '../../shared/limits/limits.js';
+import type { AnyOperation } from '../../shared/registry/operation.js';
+import { LAMBDA_BUNDLING } from './bundling.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** What domain constructs (queues, state machines, the MCP function) get to wire themselves in. */
+export interface StackContext {
+  table: Table;
+  tablePrefix: string;
+  environment: Record<string, string>;
+  /** Creates a Lambda with the house bundling, logging and base permissions. */
+  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number }): NodejsFunction;
+  /** Grants an operation's extra resources to a function (see OperationDefinition.resources). */
+  grant(fn: NodejsFunction, resources: AnyOperation['resources']): void;
+  api: HttpApi;
+}
+
+export class SvcStack extends Stack {
+  readonly functions = new Map<string, NodejsFunction>();
+
+  constructor(scope: Construct, id: string, props: StackProps & { stage?: string } = {}) {
+    super(scope, id, props);
+    const tablePrefix = `svc-${props.stage ?? 'prod'}-`;
+    const secretsKey = new CfnParameter(this, 'SecretsKey', { type: 'String', noEcho: true, minLength: 44, default: 'CHANGE-ME-32-byte-base64-key-for-secrets-at-rest=' , description: '32-byte base64 key for secrets at rest (AES-256-GCM)' });
+    const adminToken = new CfnParameter(this, 'AdminToken', { type: 'String', noEcho: true, default: '', description: 'Bootstrap platform-admin bearer (SVC_ADMIN_TOKEN); empty disables it' });
+    const mailFrom = new CfnParameter(this, 'PlatformMailFrom', { type: 'String', default: 'no-reply@example.com' });
+
+    const table = new Table(this, 'PlatformTable', {
+      tableName: `${tablePrefix}platform`,
+      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_SCHEMA.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const i of TABLE_SCHEMA.indexes) {
+      table.addGlobalSecondaryIndex({ indexName: i.name, partitionKey: { name: i.partitionKey, type: AttributeType.STRING }, sortKey: { name: i.sortKey, type: AttributeType.STRING } });
+    }
+
+    const api = new HttpApi(this, 'Api', { apiName: `svc-${props.stage ?? 'prod'}`, createDefaultStage: false });
+    const stage = new HttpStage(this, 'DefaultStage', { httpApi: api, stageName: '$default', autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 } });
+    const l = limits();
+    // The spec's signup edge burst (2/s, burst 10) at API Gateway; the per-address rule runs in the app.
+    (stage.node.defaultChild as CfnStage).routeSettings = { 'POST /v1/signup': { throttlingRateLimit: l.signupEdgeRate, throttlingBurstLimit: l.signupEdgeBurst } };
+
+    const environment: Record<string, string> = {
+      TABLE_PREFIX: tablePrefix,
+      PLATFORM_TABLE: table.tableName,
+      SECRETS_KEY: secretsKey.valueAsString,
+      SVC_ADMIN_TOKEN: adminToken.valueAsString,
+      PLATFORM_MAIL_FROM: mailFrom.valueAsString,
+      PUBLIC_BASE_URL: api.apiEndpoint,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    const tenantTableArns = [`arn:${this.partition}:dynamodb:${this.region}:${this.account}:table/${tablePrefix}tenant-*`];
+    const ctx: StackContext = {
+      table, tablePrefix, environment, api,
+      lambda: (fid, entry, opts = {}) => {
+        const fn = new NodejsFunction(this, fid, {
+          entry: path.join(ROOT, entry),
+          handler: 'handler',
+          runtime: Runtime.NODEJS_22_X,
+          architecture: Architecture.ARM_64,
+          memorySize: opts.memorySize ?? 512,
+          timeout: opts.timeout ?? Duration.seconds(29),
+          environment: { ...environment, ...opts.environment },
+          logGroup: new LogGroup(this, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+          bundling: { ...LAMBDA_BUNDLING, format: OutputFormat.ESM },
+          projectRoot: ROOT,
+          depsLockFilePath: path.join(ROOT, 'package-lock.json'),
+        });
+        table.grantReadWriteData(fn);
+        return fn;
+      },
+      grant: (fn, resources = []) => {
+        for (const r of resources) {
+          if (r === 'tenantTables') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'], resources: tenantTableArns.flatMap((a) => [a, `${a}/index/*`]) }));
+          if (r === 'tableAdmin') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:CreateTable', 'dynamodb:DeleteTable', 'dynamodb:DescribeTable', 'dynamodb:UpdateTimeToLive'], resources: tenantTableArns }));
+          if (r === 'platformMail') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': mailFrom.valueAsString } } }));
+        }
+      },
+    };
+
+    for (const op of operations) {
+      if (op.localOnly) continue;
+      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op));
+      ctx.grant(fn, [...(op.access === 'tenant' ? (['tenantTables'] as const) : []), ...(op.resources ?? [])]);
+      api.addRoutes({ path: op.path, methods: [op.method as HttpMethod], integration: new HttpLambdaIntegration(`Int_${op.operationId}`, fn) });
+      this.functions.set(op.operationId, fn);
+    }
+
+    // Domain constructs (queues, workers, state machines, MCP function URL, console) — one line each.
+  }
+}
