@@ -1,0 +1,34 @@
+import type { Deps } from '../runtime/deps.js';
+import { newId } from '../identity/api-keys.js';
+
+export interface AcceptanceInput {
+  accountId: string;
+  /** Known once the account has a tenant; registration-time acceptances are linked on approval. */
+  tenantId?: string;
+  docKey: string;
+  version: string;
+  context: string;
+  refId?: string;
+  ip?: string;
+}
+
+/** Platform-table keys of legal acceptances (append-only evidence). */
+export const AcceptanceKeys = {
+  byAccount: (accountId: string, at: string, id: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `ACCEPTANCE#${at}#${id}` }),
+  tenantIndex: (tenantId: string, at: string, id: string) => ({ gsi1pk: `TENANT#${tenantId}#ACCEPTANCES`, gsi1sk: `${at}#${id}` }),
+};
+
+/** Records that an account accepted a document version, with context (e.g. `signup`, `campaign`) and refId. */
+export async function recordAcceptance(deps: Deps, input: AcceptanceInput) {
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const id = newId(now);
+  const record = {
+    ...AcceptanceKeys.byAccount(input.accountId, at, id),
+    ...(input.tenantId ? AcceptanceKeys.tenantIndex(input.tenantId, at, id) : {}),
+    id, accountId: input.accountId, tenantId: input.tenantId, docKey: input.docKey, version: input.version,
+    context: input.context, refId: input.refId ?? null, ip: input.ip, acceptedAt: at,
+  };
+  await deps.platform.put(record, { expression: 'attribute_not_exists(pk)' });
+  return { id, docKey: input.docKey, version: input.version, context: input.context, refId: input.refId ?? null, acceptedAt: at };
+}
