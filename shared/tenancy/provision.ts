@@ -19,10 +19,10 @@ export interface ProvisionedTenant {
   userId: string;
 }
 
-/** Work other domains do when a tenant is born (default pipeline, balance, ...), in registration order. */
-export type TenantInitializer = (deps: Deps, tenant: { tenantId: string; userId: string }) => Promise<void>;
-const initializers: TenantInitializer[] = [];
-export const onTenantProvisioned = (fn: TenantInitializer) => void initializers.push(fn);
+// Initializers live in initializers.ts (no import cycle); billing opens the tenant's zero balance.
+export { onTenantProvisioned, type TenantInitializer } from './initializers.js';
+import { runTenantInitializers } from './initializers.js';
+import '../billing/tenant-init.js';
 
 /**
  * Creates User, Tenant (with its own data table) and a SUPER membership for an account, then promotes
@@ -52,7 +52,7 @@ export async function provisionTenant(deps: Deps, input: ProvisionInput): Promis
       },
     },
   ]);
-  for (const init of initializers) await init(deps, { tenantId, userId });
+  await runTenantInitializers(deps, { tenantId, userId });
   return { tenantId, userId };
 }
 

@@ -1,0 +1,31 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { readBalance } from '../../shared/billing/ledger.js';
+import { topUpUrl } from '../../shared/billing/billing.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'billing_balance_get',
+  method: 'GET',
+  path: '/api/billing/balance',
+  tag: 'billing',
+  summary: 'Balance of the workspace',
+  description:
+    'Returns {tenantId, balance, currency, updatedAt, topUpUrl}. Paid operations (platform_render, audit, email_verification, site_enrichment, ...) ' +
+    'debit it and carry `_billing {operation, cost, currency, balance_after}`; when it does not cover a call the answer is 402 insufficient_balance. ' +
+    'There is no top-up API: top up in the web dashboard at topUpUrl.',
+  access: 'tenant',
+  scope: 'workspace:read',
+  input: {},
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => {
+    const tenant = requireTenant(ctx);
+    return { tenantId: tenant.tenantId, ...(await readBalance(ctx.deps, tenant.tenantId)), topUpUrl: topUpUrl(ctx.deps) };
+  },
+  guidance: (r) =>
+    r.balance > 0
+      ? { next: 'billing_ledger_list', why: 'The ledger shows what was charged and credited.' }
+      : { next: null, why: 'The balance is empty: paid operations answer 402 until it is topped up in the dashboard.', check: r.topUpUrl },
+});
+
+export const handler = lambdaHandler(operation);

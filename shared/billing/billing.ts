@@ -1,0 +1,87 @@
+import { AppError, badRequest, isAppError, notFound, paymentRequired } from '../errors.js';
+import { ConditionFailed } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { BillingKeys } from './keys.js';
+import { applyEntry, Insufficient, ledgerView } from './ledger.js';
+import { CURRENCY, isBilledOperation, PRICES, toAmount, toMicros, type BilledOperation } from './prices.js';
+
+/** The `_billing` block every paid response carries. */
+export interface BillingBlock {
+  operation: string;
+  cost: number;
+  currency: string;
+  balance_after: number;
+}
+
+/** The dashboard page where a tenant tops up (there is no top-up API). */
+export const topUpUrl = (deps: Deps) => `${deps.config.publicBaseUrl}/console/billing`;
+
+/**
+ * Charges a tenant for `quantity` units of a billed operation, atomically (balance >= cost condition and
+ * the ledger entry in one transaction), and returns the `_billing` block. Throws 402
+ * `{statusCode:402, error:'insufficient_balance', message, topUpUrl}` when the balance does not cover it.
+ */
+export async function charge(deps: Deps, tenantId: string, operation: BilledOperation, quantity = 1, opts: { refId?: string; note?: string } = {}): Promise<BillingBlock> {
+  if (!isBilledOperation(operation)) throw new Error(`no price for ${operation}: add it to shared/billing/prices.ts`);
+  if (!Number.isInteger(quantity) || quantity < 0) throw new Error(`charge quantity must be a non-negative integer, got ${quantity}`);
+  const costMicros = PRICES[operation].unitMicros * quantity;
+  if (costMicros === 0) {
+    const item = await deps.platform.get<{ balanceMicros?: number }>(BillingKeys.balance(tenantId));
+    return { operation, cost: 0, currency: CURRENCY, balance_after: toAmount(item?.balanceMicros ?? 0) };
+  }
+  try {
+    const entry = await applyEntry(deps, tenantId, -costMicros, { type: 'charge', operation, quantity, refId: opts.refId, note: opts.note });
+    return { operation, cost: toAmount(costMicros), currency: CURRENCY, balance_after: toAmount(entry.balanceAfterMicros) };
+  } catch (e) {
+    if (e instanceof Insufficient) throw insufficientBalance(deps, operation, costMicros, e.balanceMicros);
+    throw e;
+  }
+}
+
+export function insufficientBalance(deps: Deps, operation: string, costMicros: number, balanceMicros: number) {
+  const cost = toAmount(costMicros);
+  const balance = toAmount(balanceMicros);
+  return paymentRequired({
+    statusCode: 402,
+    error: 'insufficient_balance',
+    message: `Insufficient balance: ${operation} costs ${cost} ${CURRENCY} and the balance is ${balance} ${CURRENCY}. Top up in the dashboard.`,
+    topUpUrl: topUpUrl(deps),
+    operation, cost, currency: CURRENCY, balance,
+  });
+}
+
+/** True for the 402 `insufficient_balance` error (the campaign conveyor pauses on it). */
+export const isInsufficientBalance = (e: unknown): e is AppError => isAppError(e) && e.status === 402 && e.body?.error === 'insufficient_balance';
+
+/** Adds `_billing` to a handler result. */
+export const withBilling = <T extends object>(result: T, billing: BillingBlock) => ({ ...result, _billing: billing });
+
+export const MAX_CREDIT = 1_000_000;
+
+/**
+ * Platform admin top-up (exposed by the admin API; tenants have no top-up API). `amount` is in
+ * currency units (> 0, at most 6 decimals, up to MAX_CREDIT); the ledger records note and actor.
+ * Unknown tenant: 404 Tenant not found.
+ */
+export async function credit(deps: Deps, tenantId: string, amount: number, note: string, actor: string) {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > MAX_CREDIT || toMicros(amount) <= 0) {
+    throw badRequest([`amount must be a positive number not greater than ${MAX_CREDIT}`]);
+  }
+  try {
+    const entry = await applyEntry(deps, tenantId, toMicros(amount), { type: 'credit', operation: 'credit', quantity: 1, note, actor }, { requireTenant: true });
+    return { tenantId, ...ledgerView(entry), balance_after: toAmount(entry.balanceAfterMicros) };
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw notFound('Tenant');
+    throw e;
+  }
+}
+
+/** Tenant initializer: every tenant starts with a zero balance. */
+export async function initBalance(deps: Deps, tenantId: string) {
+  const at = new Date(deps.clock.now()).toISOString();
+  try {
+    await deps.platform.put({ ...BillingKeys.balance(tenantId), tenantId, balanceMicros: 0, version: 0, currency: CURRENCY, updatedAt: at }, { expression: 'attribute_not_exists(pk)' });
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e;
+  }
+}

@@ -1,0 +1,116 @@
+import { badRequest, serviceUnavailable } from '../errors.js';
+import { newId } from '../identity/api-keys.js';
+import { ConditionFailed, type Condition } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { TenancyKeys } from '../tenancy/keys.js';
+import { BillingKeys } from './keys.js';
+import { CURRENCY, toAmount } from './prices.js';
+
+export interface BalanceItem {
+  tenantId: string;
+  balanceMicros: number;
+  version: number;
+  currency: string;
+  updatedAt: string;
+}
+
+export interface LedgerItem {
+  id: string;
+  seq: number;
+  tenantId: string;
+  type: 'charge' | 'credit';
+  operation: string;
+  quantity: number;
+  amountMicros: number;
+  balanceAfterMicros: number;
+  currency: string;
+  note?: string;
+  actor?: string;
+  refId?: string;
+  createdAt: string;
+}
+
+export type EntryInput = Pick<LedgerItem, 'type' | 'operation' | 'quantity'> & { note?: string; actor?: string; refId?: string };
+
+/** Thrown inside `applyEntry` when a debit would take the balance below zero. */
+export class Insufficient extends Error {
+  constructor(readonly balanceMicros: number) {
+    super('insufficient balance');
+  }
+}
+
+const MAX_ATTEMPTS = 40;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isContention = (e: unknown) =>
+  e instanceof ConditionFailed || ['TransactionCanceledException', 'TransactionConflictException'].includes((e as Error)?.name);
+
+/**
+ * Moves a tenant's balance by `deltaMicros` and appends the ledger entry in ONE transaction:
+ * the balance update is conditioned on the version read (optimistic lock) and, for debits, on
+ * `balanceMicros >= cost`; the entry's sort key is the new version, written with attribute_not_exists.
+ * Concurrent writers retry on a fresh read, so the balance never goes negative and balance_after is exact.
+ * `requireTenant` adds a condition check that the tenant exists (credits from the admin API).
+ */
+export async function applyEntry(deps: Deps, tenantId: string, deltaMicros: number, entry: EntryInput, opts: { requireTenant?: boolean } = {}): Promise<LedgerItem> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const current = await deps.platform.get<BalanceItem>(BillingKeys.balance(tenantId));
+    const before = current?.balanceMicros ?? 0;
+    const after = before + deltaMicros;
+    if (deltaMicros < 0 && after < 0) throw new Insufficient(before);
+    const seq = (current?.version ?? 0) + 1;
+    const at = new Date(deps.clock.now()).toISOString();
+    const condition: Condition = current
+      ? deltaMicros < 0
+        ? { expression: 'version = :v AND balanceMicros >= :cost', values: { ':v': current.version, ':cost': -deltaMicros } }
+        : { expression: 'version = :v', values: { ':v': current.version } }
+      : { expression: 'attribute_not_exists(pk)' };
+    const item: LedgerItem = {
+      id: newId(deps.clock.now()), seq, tenantId, ...entry, amountMicros: deltaMicros, balanceAfterMicros: after, currency: CURRENCY, createdAt: at,
+    };
+    try {
+      await deps.platform.transact([
+        { update: BillingKeys.balance(tenantId), spec: { set: { tenantId, balanceMicros: after, version: seq, currency: CURRENCY, updatedAt: at }, condition } },
+        { put: { ...BillingKeys.ledgerEntry(tenantId, seq), ...item }, condition: { expression: 'attribute_not_exists(pk)' } },
+        ...(opts.requireTenant ? [{ check: TenancyKeys.tenant(tenantId), condition: { expression: 'attribute_exists(pk)' } }] : []),
+      ]);
+      return item;
+    } catch (e) {
+      if (e instanceof ConditionFailed && e.index === 2) throw e;
+      if (!isContention(e)) throw e;
+      await sleep(Math.min(40, 2 * attempt) + Math.random() * 10);
+    }
+  }
+  throw serviceUnavailable('The balance is busy; retry shortly');
+}
+
+export async function readBalance(deps: Deps, tenantId: string) {
+  const item = await deps.platform.get<BalanceItem>(BillingKeys.balance(tenantId));
+  return { balance: toAmount(item?.balanceMicros ?? 0), currency: CURRENCY, updatedAt: item?.updatedAt ?? null };
+}
+
+/** The public shape of a ledger entry. */
+export const ledgerView = (e: LedgerItem) => ({
+  id: e.id, seq: e.seq, type: e.type, operation: e.operation, quantity: e.quantity,
+  amount: toAmount(e.amountMicros), balanceAfter: toAmount(e.balanceAfterMicros), currency: e.currency,
+  note: e.note ?? null, actor: e.actor ?? null, refId: e.refId ?? null, createdAt: e.createdAt,
+});
+
+/** Newest first, opaque cursor pages. */
+export async function listLedger(deps: Deps, tenantId: string, page: { limit: number; cursor?: string }) {
+  if (page.cursor !== undefined) assertCursorFor(page.cursor, `TENANT#${tenantId}`, BillingKeys.ledgerPrefix);
+  const out = await deps.platform.query<LedgerItem>({
+    pk: `TENANT#${tenantId}`, skBeginsWith: BillingKeys.ledgerPrefix, descending: true, limit: page.limit, cursor: page.cursor,
+  });
+  return { data: out.items.map(ledgerView), cursor: out.cursor ?? null };
+}
+
+/** A cursor must point into this very list (another tenant's or a forged key is a 400, never a 500). */
+export function assertCursorFor(cursor: string, pk: string, skPrefix: string) {
+  let key: { pk?: unknown; sk?: unknown } | undefined;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = undefined;
+  }
+  if (!key || key.pk !== pk || typeof key.sk !== 'string' || !key.sk.startsWith(skPrefix)) throw badRequest(['cursor is not valid']);
+}
