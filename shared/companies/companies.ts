@@ -1,0 +1,96 @@
+import { notFound, conflict } from '../errors.js';
+import { newId } from '../identity/api-keys.js';
+import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
+import { definitionMap, type CustomFieldDefinition } from '../custom-fields/definitions.js';
+import { applyValues, numberIndexCleanupOps, numberIndexOps, type CfValues } from '../custom-fields/values.js';
+import { CompanyKeys } from './keys.js';
+import { COMPANY_TEXT_FIELDS, normalizeDomain, toCompany, type Company, type CompanyCreateInput, type CompanyUpdateInput } from './model.js';
+
+export interface WriteOptions {
+  now: number;
+  /** Preloaded company custom-field definitions (imports load them once per batch). */
+  defs?: Map<string, CustomFieldDefinition>;
+  /** Accept numeric strings for number fields (CSV imports). */
+  coerce?: boolean;
+  /** Extra operations for the same transaction (e.g. the import's domain/INN dedupe markers). */
+  extraOps?: TxOp[];
+  /** Fixed id (tests, imports that pre-allocate ids); default newId(now). */
+  id?: string;
+}
+
+function textFields(input: Partial<CompanyCreateInput>) {
+  const out: Record<string, string | null> = {};
+  for (const f of COMPANY_TEXT_FIELDS) {
+    if (!(f in input)) continue;
+    const v = input[f as keyof CompanyCreateInput];
+    out[f] = f === 'domain' ? normalizeDomain(v as string | null) : typeof v === 'string' && v !== '' ? v : null;
+  }
+  return out;
+}
+
+/**
+ * Creates one company. No dedupe here (the spec: dedupe by domain/INN only on import endpoints, whose
+ * markers arrive through `extraOps`). Number custom fields get their gsi2 items in the same transaction.
+ */
+export async function createCompany(table: TableStore, input: CompanyCreateInput, opts: WriteOptions): Promise<Company> {
+  const defs = opts.defs ?? (await definitionMap(table, 'company'));
+  const customFields = applyValues(defs, {}, input.customFields, { coerce: opts.coerce });
+  const id = opts.id ?? newId(opts.now);
+  const at = new Date(opts.now).toISOString();
+  const item = {
+    ...CompanyKeys.company(id), ...CompanyKeys.byCreated(at, id), ...CompanyKeys.byName(input.name, id),
+    entity: 'company', id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1,
+  };
+  await table.transact([{ put: item, condition: notExists }, ...numberIndexOps('company', id, defs, {}, customFields), ...(opts.extraOps ?? [])]);
+  return toCompany(item);
+}
+
+export async function getCompanyItem(table: TableStore, id: string) {
+  const item = await table.get(CompanyKeys.company(id));
+  if (!item || item.entity !== 'company') throw notFound('Company');
+  return item;
+}
+
+export async function getCompany(table: TableStore, id: string): Promise<Company> {
+  return toCompany(await getCompanyItem(table, id));
+}
+
+/**
+ * Partial update: given fields replace (null clears), `customFields` merge (null clears a value).
+ * Optimistic on `version`, so concurrent updates cannot leave the number index out of step.
+ */
+export async function updateCompany(table: TableStore, id: string, patch: CompanyUpdateInput, opts: WriteOptions): Promise<Company> {
+  const defs = opts.defs ?? (await definitionMap(table, 'company'));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await getCompanyItem(table, id);
+    const before = (current.customFields as CfValues) ?? {};
+    const after = applyValues(defs, before, patch.customFields, { coerce: opts.coerce });
+    const at = new Date(opts.now).toISOString();
+    const set: Record<string, unknown> = { ...textFields(patch), customFields: after, updatedAt: at, version: (current.version as number) + 1 };
+    if (patch.name !== undefined) Object.assign(set, CompanyKeys.byName(patch.name, id));
+    try {
+      await table.transact([
+        { update: CompanyKeys.company(id), spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } } },
+        ...numberIndexOps('company', id, defs, before, after),
+        ...(opts.extraOps ?? []),
+      ]);
+      return toCompany({ ...current, ...set });
+    } catch (e) {
+      if (!(e instanceof ConditionFailed) || e.index !== 0) throw e;
+    }
+  }
+  throw conflict('Company was changed concurrently; retry');
+}
+
+/** Deletes the company and its number-value index items. List memberships are dropped lazily on read. */
+export async function deleteCompany(table: TableStore, id: string) {
+  await getCompanyItem(table, id);
+  const cleanup = await numberIndexCleanupOps(table, 'company', id);
+  try {
+    await table.transact([{ delete: CompanyKeys.company(id), condition: exists }, ...cleanup]);
+  } catch (e) {
+    if (e instanceof ConditionFailed && e.index === 0) throw notFound('Company');
+    throw e;
+  }
+  return { id, deleted: true };
+}
