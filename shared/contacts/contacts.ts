@@ -1,0 +1,265 @@
+import { badRequest, notFound } from '../errors.js';
+import { newId } from '../identity/api-keys.js';
+import { ConditionFailed, exists, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
+import { ContactListKeys } from '../contact-lists/keys.js';
+import { ContactKeys, type ChannelType } from './keys.js';
+import { normalizeChannel } from './normalize.js';
+import { companyKey, validateContactCustomFields } from './refs.js';
+import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput, type ContactSource } from './types.js';
+
+/** A contact holds at most this many channels (its delete must fit one transaction). */
+export const MAX_CHANNELS = 20;
+
+const iso = (now: number) => new Date(now).toISOString();
+const chanKey = (c: { type: ChannelType; value: string }) => `${c.type}#${c.value}`;
+
+/** The stored contact item, from a Contact (keys and index attributes added). */
+export function contactItem(c: Contact): Item {
+  return { ...ContactKeys.contact(c.id), ...ContactKeys.contactIndex(c.id), entity: 'CONTACT', ...c };
+}
+
+export function channelItems(contactId: string, ch: Channel): Item {
+  return { ...ContactKeys.channel(contactId, ch.type, ch.value), ...ContactKeys.channelIndex(contactId, ch.type, ch.value), entity: 'CHANNEL', contactId, ...ch };
+}
+
+export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
+  return { ...ContactKeys.channelMarker(type, value), entity: 'CHANNEL_MARKER', contactId, type, value, createdAt: iso(now) };
+}
+
+/** The API shape of a stored contact item. */
+export function toContact(item: Item): Contact {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, ...rest } = item;
+  return { channels: [], customFields: {}, ...rest } as unknown as Contact;
+}
+
+export function withPrimaries(c: Contact): Contact {
+  return { ...c, email: c.channels.find((x) => x.type === 'email')?.value, phone: c.channels.find((x) => x.type === 'phone')?.value };
+}
+
+export function normalizeSource(src: Partial<ContactSource> | undefined, now: number): ContactSource {
+  const s: ContactSource = { kind: src?.kind ?? 'manual', collectedAt: src?.collectedAt ?? iso(now) };
+  if (src?.sourceUrl) s.sourceUrl = src.sourceUrl;
+  if (src?.importId) s.importId = src.importId;
+  return s;
+}
+
+function requireChannel(type: ChannelType, raw: unknown) {
+  const value = normalizeChannel(type, raw);
+  if (!value) throw badRequest([`${type === 'email' ? 'email must be an email' : 'phone must be a phone number (7 to 15 digits)'}`]);
+  return value;
+}
+
+const isTxConflict = (e: unknown) => (e as { name?: string })?.name === 'TransactionCanceledException';
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs a transaction whose channel markers may already be taken. `build(dups)` returns the ops and
+ * which op index is the marker of which channel; a taken marker is dropped and its owner recorded
+ * as `duplicateOf` (rebuild), so the first owner keeps the marker and later holders are flagged.
+ */
+export async function transactWithMarkers(
+  table: TableStore,
+  build: (dups: Map<string, string>) => { ops: TxOp[]; markers: Map<number, { type: ChannelType; value: string }>; companyCheck?: number },
+) {
+  const dups = new Map<string, string>();
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const { ops, markers, companyCheck } = build(dups);
+    try {
+      await table.transact(ops);
+      return dups;
+    } catch (e) {
+      if (isTxConflict(e)) {
+        await pause(10 + Math.random() * 40 * (attempt + 1));
+        continue;
+      }
+      if (!(e instanceof ConditionFailed)) throw e;
+      const failed = e.reasons.length ? e.reasons.map((r, i) => (r === 'ConditionalCheckFailed' ? i : -1)).filter((i) => i >= 0) : [e.index ?? -1];
+      if (companyCheck !== undefined && failed.includes(companyCheck)) throw notFound('Company');
+      const taken = failed.map((i) => markers.get(i)).filter((m): m is { type: ChannelType; value: string } => !!m);
+      if (taken.length !== failed.length) throw e;
+      for (const m of taken) {
+        const owner = await table.get<{ contactId: string }>(ContactKeys.channelMarker(m.type, m.value));
+        if (owner) dups.set(chanKey(m), owner.contactId);
+      }
+    }
+  }
+  throw new Error('channel marker transaction did not settle');
+}
+
+/** Creates a contact with its email/phone channels, marker items and company link, in one transaction. */
+export async function createContact(table: TableStore, input: ContactInput, now: number): Promise<Contact> {
+  const at = iso(now);
+  const id = newId(now);
+  const wanted: { type: ChannelType; value: string }[] = [];
+  if (input.email !== undefined) wanted.push({ type: 'email', value: requireChannel('email', input.email) });
+  if (input.phone !== undefined) wanted.push({ type: 'phone', value: requireChannel('phone', input.phone) });
+  const customFields = input.customFields ? await validateContactCustomFields(table, input.customFields) : {};
+  const base: Contact = { id, channels: [], customFields, source: normalizeSource(input.source, now), createdAt: at, updatedAt: at };
+  for (const f of CONTACT_FIELDS) if (input[f] !== undefined) base[f] = input[f];
+  if (input.companyId) base.companyId = input.companyId;
+  let contact = base;
+  await transactWithMarkers(table, (dups) => {
+    const channels = wanted.map((w) => ({ ...w, addedAt: at, ...(dups.has(chanKey(w)) ? { duplicateOf: dups.get(chanKey(w)) } : {}) }));
+    contact = withPrimaries({ ...base, channels });
+    const ops: TxOp[] = [{ put: contactItem(contact), condition: notExists }, ...channels.map((ch) => ({ put: channelItems(id, ch) }))];
+    const markers = new Map<number, { type: ChannelType; value: string }>();
+    for (const ch of channels) {
+      if (ch.duplicateOf) continue;
+      markers.set(ops.length, ch);
+      ops.push({ put: markerItem(id, ch.type, ch.value, now), condition: notExists });
+    }
+    let companyCheck: number | undefined;
+    if (input.companyId) {
+      ops.push({ put: { ...ContactKeys.companyLink(input.companyId, id), entity: 'COMPANY_CONTACT', contactId: id, companyId: input.companyId, createdAt: at } });
+      companyCheck = ops.length;
+      ops.push({ check: companyKey(input.companyId), condition: exists });
+    }
+    return { ops, markers, companyCheck };
+  });
+  return contact;
+}
+
+export async function getContact(table: TableStore, id: string): Promise<Contact> {
+  const item = await table.get(ContactKeys.contact(id));
+  if (!item) throw notFound('Contact');
+  return toContact(item);
+}
+
+/**
+ * Adds an email or phone channel. Idempotent for a value the contact already has. The response
+ * carries `duplicateOf` when another contact of the tenant already holds the value.
+ */
+export async function addChannel(table: TableStore, contactId: string, raw: { type: ChannelType; value: string }, now: number) {
+  const value = requireChannel(raw.type, raw.value);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const contact = await getContact(table, contactId);
+    const existing = contact.channels.find((c) => c.type === raw.type && c.value === value);
+    if (existing) return { contactId, ...existing };
+    if (contact.channels.length >= MAX_CHANNELS) throw badRequest([`a contact holds at most ${MAX_CHANNELS} channels`]);
+    const at = iso(now);
+    let added: Channel = { type: raw.type, value, addedAt: at };
+    try {
+      await transactWithMarkers(table, (dups) => {
+        const dup = dups.get(chanKey(added));
+        added = { type: raw.type, value, addedAt: at, ...(dup ? { duplicateOf: dup } : {}) };
+        const next = withPrimaries({ ...contact, channels: [...contact.channels, added], updatedAt: at });
+        const ops: TxOp[] = [
+          { update: ContactKeys.contact(contactId), spec: { set: { channels: next.channels, email: next.email, phone: next.phone, updatedAt: at }, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } },
+          { put: channelItems(contactId, added) },
+        ];
+        const markers = new Map<number, { type: ChannelType; value: string }>();
+        if (!dup) {
+          markers.set(ops.length, added);
+          ops.push({ put: markerItem(contactId, raw.type, value, now), condition: notExists });
+        }
+        return { ops, markers };
+      });
+      return { contactId, ...added };
+    } catch (e) {
+      // The contact changed (or vanished) under us: read it again.
+      if (e instanceof ConditionFailed) continue;
+      throw e;
+    }
+  }
+  throw badRequest(['contact is being changed concurrently; retry']);
+}
+
+export interface ContactPatch {
+  firstName?: string | null;
+  lastName?: string | null;
+  position?: string | null;
+  personalEmail?: string | null;
+  linkedin?: string | null;
+  companyId?: string | null;
+  customFields?: Record<string, unknown>;
+}
+
+/** Updates plain fields, the company link and (merged) custom fields. `null` clears a field. */
+export async function updateContact(table: TableStore, id: string, patch: ContactPatch, now: number): Promise<Contact> {
+  const contact = await getContact(table, id);
+  const at = iso(now);
+  const set: Record<string, unknown> = { updatedAt: at };
+  for (const f of CONTACT_FIELDS) if (patch[f] !== undefined) set[f] = patch[f] ?? undefined;
+  if (patch.customFields) {
+    const merged = await validateContactCustomFields(table, { ...contact.customFields, ...patch.customFields });
+    set.customFields = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
+  }
+  const ops: TxOp[] = [{ update: ContactKeys.contact(id), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } }];
+  let companyCheck: number | undefined;
+  if (patch.companyId !== undefined && patch.companyId !== (contact.companyId ?? null)) {
+    set.companyId = patch.companyId ?? undefined;
+    if (contact.companyId) ops.push({ delete: ContactKeys.companyLink(contact.companyId, id) });
+    if (patch.companyId) {
+      ops.push({ put: { ...ContactKeys.companyLink(patch.companyId, id), entity: 'COMPANY_CONTACT', contactId: id, companyId: patch.companyId, createdAt: at } });
+      companyCheck = ops.length;
+      ops.push({ check: companyKey(patch.companyId), condition: exists });
+    }
+  }
+  try {
+    await table.transact(ops);
+  } catch (e) {
+    if (e instanceof ConditionFailed && companyCheck !== undefined && e.reasons[companyCheck] === 'ConditionalCheckFailed') throw notFound('Company');
+    if (e instanceof ConditionFailed) throw badRequest(['contact was changed concurrently; retry']);
+    throw e;
+  }
+  return getContact(table, id);
+}
+
+/**
+ * Deletes a contact, its channels, the markers it owns (handed to the next holder of the value, if
+ * any), its company link and its list memberships.
+ */
+export async function deleteContact(table: TableStore, id: string, now: number) {
+  const contact = await getContact(table, id);
+  const owned: Channel[] = [];
+  for (const ch of contact.channels) if (!ch.duplicateOf) owned.push(ch);
+  const ops: TxOp[] = [{ delete: ContactKeys.contact(id), condition: exists }, ...contact.channels.map((ch) => ({ delete: ContactKeys.channel(id, ch.type, ch.value) }))];
+  for (const ch of owned) ops.push({ delete: ContactKeys.channelMarker(ch.type, ch.value), condition: { expression: 'attribute_not_exists(pk) OR contactId = :me', values: { ':me': id } } });
+  if (contact.companyId) ops.push({ delete: ContactKeys.companyLink(contact.companyId, id) });
+  try {
+    await table.transact(ops);
+  } catch (e) {
+    if (e instanceof ConditionFailed && e.reasons[0] === 'ConditionalCheckFailed') throw notFound('Contact');
+    throw e;
+  }
+  await removeMemberships(table, id);
+  for (const ch of owned) await handOverMarker(table, ch.type, ch.value, now);
+  return { id, deleted: true };
+}
+
+async function removeMemberships(table: TableStore, contactId: string) {
+  for (let cursor: string | undefined, i = 0; i < 100; i++) {
+    const page = await table.query<{ pk: string; sk: string }>({ index: 'gsi1', pk: ContactListKeys.contactListsPk(contactId), cursor, limit: 100 });
+    for (let j = 0; j < page.items.length; j += 100) await table.transact(page.items.slice(j, j + 100).map((m) => ({ delete: { pk: m.pk, sk: m.sk } })));
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+}
+
+/** The oldest remaining holder of a value becomes its marker's owner. */
+async function handOverMarker(table: TableStore, type: ChannelType, value: string, now: number) {
+  const next = await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', type, value).gsi1pk, limit: 1 });
+  const heir = next.items[0]?.contactId;
+  if (!heir) return;
+  await table.put(markerItem(heir, type, value, now), notExists).catch((e) => {
+    if (!(e instanceof ConditionFailed)) throw e;
+  });
+}
+
+/** Every contact of the tenant holding this email (first owner first), with its recorded source. */
+export async function findContactsByEmail(table: TableStore, email: string): Promise<Contact[]> {
+  const value = normalizeChannel('email', email);
+  if (!value) return [];
+  const marker = await table.get<{ contactId: string }>(ContactKeys.channelMarker('email', value));
+  const ids: string[] = marker ? [marker.contactId] : [];
+  for (let cursor: string | undefined, i = 0; i < 20; i++) {
+    const page = await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', 'email', value).gsi1pk, cursor, limit: 100 });
+    for (const it of page.items) if (!ids.includes(it.contactId)) ids.push(it.contactId);
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  if (!ids.length) return [];
+  const items = await table.batchGet(ids.map((id) => ContactKeys.contact(id)));
+  const byId = new Map(items.map((it) => [String(it.id), toContact(it)]));
+  return ids.map((id) => byId.get(id)).filter((c): c is Contact => !!c);
+}
