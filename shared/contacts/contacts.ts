@@ -4,7 +4,7 @@ import { ConditionFailed, exists, notExists, type Item, type TableStore, type Tx
 import { ContactListKeys } from '../contact-lists/keys.js';
 import { ContactKeys, type ChannelType } from './keys.js';
 import { normalizeChannel } from './normalize.js';
-import { companyKey, validateContactCustomFields } from './refs.js';
+import { companyKey, contactCustomFieldCleanup, contactCustomFields } from './refs.js';
 import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput, type ContactSource } from './types.js';
 
 /** A contact holds at most this many channels (its delete must fit one transaction). */
@@ -20,6 +20,12 @@ export function contactItem(c: Contact): Item {
 
 export function channelItems(contactId: string, ch: Channel): Item {
   return { ...ContactKeys.channel(contactId, ch.type, ch.value), ...ContactKeys.channelIndex(contactId, ch.type, ch.value), entity: 'CHANNEL', contactId, ...ch };
+}
+
+/** The company → contact link; carries the names and email the company `contacts` filter reads. */
+export function linkItem(companyId: string, c: Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'createdAt'>): Item {
+  const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
+  return { ...ContactKeys.companyLink(companyId, c.id), entity: 'COMPANY_CONTACT', contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt };
 }
 
 export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
@@ -93,15 +99,15 @@ export async function createContact(table: TableStore, input: ContactInput, now:
   const wanted: { type: ChannelType; value: string }[] = [];
   if (input.email !== undefined) wanted.push({ type: 'email', value: requireChannel('email', input.email) });
   if (input.phone !== undefined) wanted.push({ type: 'phone', value: requireChannel('phone', input.phone) });
-  const customFields = input.customFields ? await validateContactCustomFields(table, input.customFields) : {};
-  const base: Contact = { id, channels: [], customFields, source: normalizeSource(input.source, now), createdAt: at, updatedAt: at };
+  const cf = await contactCustomFields(table, id, {}, input.customFields);
+  const base: Contact = { id, channels: [], customFields: cf.values, source: normalizeSource(input.source, now), createdAt: at, updatedAt: at };
   for (const f of CONTACT_FIELDS) if (input[f] !== undefined) base[f] = input[f];
   if (input.companyId) base.companyId = input.companyId;
   let contact = base;
   await transactWithMarkers(table, (dups) => {
     const channels = wanted.map((w) => ({ ...w, addedAt: at, ...(dups.has(chanKey(w)) ? { duplicateOf: dups.get(chanKey(w)) } : {}) }));
     contact = withPrimaries({ ...base, channels });
-    const ops: TxOp[] = [{ put: contactItem(contact), condition: notExists }, ...channels.map((ch) => ({ put: channelItems(id, ch) }))];
+    const ops: TxOp[] = [{ put: contactItem(contact), condition: notExists }, ...channels.map((ch) => ({ put: channelItems(id, ch) })), ...cf.ops];
     const markers = new Map<number, { type: ChannelType; value: string }>();
     for (const ch of channels) {
       if (ch.duplicateOf) continue;
@@ -110,7 +116,7 @@ export async function createContact(table: TableStore, input: ContactInput, now:
     }
     let companyCheck: number | undefined;
     if (input.companyId) {
-      ops.push({ put: { ...ContactKeys.companyLink(input.companyId, id), entity: 'COMPANY_CONTACT', contactId: id, companyId: input.companyId, createdAt: at } });
+      ops.push({ put: linkItem(input.companyId, contact) });
       companyCheck = ops.length;
       ops.push({ check: companyKey(input.companyId), condition: exists });
     }
@@ -146,6 +152,7 @@ export async function addChannel(table: TableStore, contactId: string, raw: { ty
         const ops: TxOp[] = [
           { update: ContactKeys.contact(contactId), spec: { set: { channels: next.channels, email: next.email, phone: next.phone, updatedAt: at }, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } },
           { put: channelItems(contactId, added) },
+          ...(contact.companyId && next.email !== contact.email ? [{ put: linkItem(contact.companyId, next) }] : []),
         ];
         const markers = new Map<number, { type: ChannelType; value: string }>();
         if (!dup) {
@@ -180,20 +187,22 @@ export async function updateContact(table: TableStore, id: string, patch: Contac
   const at = iso(now);
   const set: Record<string, unknown> = { updatedAt: at };
   for (const f of CONTACT_FIELDS) if (patch[f] !== undefined) set[f] = patch[f] ?? undefined;
-  if (patch.customFields) {
-    const merged = await validateContactCustomFields(table, { ...contact.customFields, ...patch.customFields });
-    set.customFields = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
-  }
-  const ops: TxOp[] = [{ update: ContactKeys.contact(id), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } }];
+  const cf = await contactCustomFields(table, id, contact.customFields as Record<string, string | number>, patch.customFields);
+  if (patch.customFields) set.customFields = cf.values;
+  const ops: TxOp[] = [{ update: ContactKeys.contact(id), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } }, ...cf.ops];
   let companyCheck: number | undefined;
-  if (patch.companyId !== undefined && patch.companyId !== (contact.companyId ?? null)) {
+  const next = { ...contact, ...set } as Contact;
+  const companyChanged = patch.companyId !== undefined && patch.companyId !== (contact.companyId ?? null);
+  if (companyChanged) {
     set.companyId = patch.companyId ?? undefined;
     if (contact.companyId) ops.push({ delete: ContactKeys.companyLink(contact.companyId, id) });
     if (patch.companyId) {
-      ops.push({ put: { ...ContactKeys.companyLink(patch.companyId, id), entity: 'COMPANY_CONTACT', contactId: id, companyId: patch.companyId, createdAt: at } });
+      ops.push({ put: linkItem(patch.companyId, next) });
       companyCheck = ops.length;
       ops.push({ check: companyKey(patch.companyId), condition: exists });
     }
+  } else if (contact.companyId && (patch.firstName !== undefined || patch.lastName !== undefined)) {
+    ops.push({ put: linkItem(contact.companyId, next) });
   }
   try {
     await table.transact(ops);
@@ -216,10 +225,11 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
   const ops: TxOp[] = [{ delete: ContactKeys.contact(id), condition: exists }, ...contact.channels.map((ch) => ({ delete: ContactKeys.channel(id, ch.type, ch.value) }))];
   for (const ch of owned) ops.push({ delete: ContactKeys.channelMarker(ch.type, ch.value), condition: { expression: 'attribute_not_exists(pk) OR contactId = :me', values: { ':me': id } } });
   if (contact.companyId) ops.push({ delete: ContactKeys.companyLink(contact.companyId, id) });
+  ops.push(...(await contactCustomFieldCleanup(table, id)));
   try {
     await table.transact(ops);
   } catch (e) {
-    if (e instanceof ConditionFailed && e.reasons[0] === 'ConditionalCheckFailed') throw notFound('Contact');
+    if (e instanceof ConditionFailed && (e.reasons[0] ?? 'ConditionalCheckFailed') === 'ConditionalCheckFailed' && e.index === 0) throw notFound('Contact');
     throw e;
   }
   await removeMemberships(table, id);

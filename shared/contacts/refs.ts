@@ -1,13 +1,20 @@
 /**
- * What contacts need from other domains, in one place: the company item key (part of the companies
- * domain) and contact custom-field validation (the custom-fields domain).
+ * What contacts need from other domains, in one place: the company item key (companies domain) and
+ * contact custom-field validation and number indexing (custom-fields domain).
  */
-export const companyKey = (companyId: string) => ({ pk: `COMPANY#${companyId}`, sk: 'COMPANY' });
+import { CompanyKeys } from '../companies/keys.js';
+import { definitionMap } from '../custom-fields/definitions.js';
+import { applyValues, numberIndexCleanupOps, numberIndexOps, type CfValues } from '../custom-fields/values.js';
+import type { TableStore, TxOp } from '../ports/table-store.js';
 
-/**
- * Validates contact custom-field values against the tenant's contact definitions and returns the
- * values to store. Placeholder until the custom-fields module lands: values must be scalars.
- */
-export async function validateContactCustomFields(_table: unknown, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return values;
+export const companyKey = (companyId: string) => CompanyKeys.company(companyId);
+
+/** Validates `input` against the contact definitions, merged into `current` (null clears); plus the gsi2 ops for number values. */
+export async function contactCustomFields(table: TableStore, contactId: string, current: CfValues, input: Record<string, unknown> | undefined): Promise<{ values: CfValues; ops: TxOp[] }> {
+  if (!input) return { values: current, ops: [] };
+  const defs = await definitionMap(table, 'contact');
+  const values = applyValues(defs, current, input);
+  return { values, ops: numberIndexOps('contact', contactId, defs, current, values) };
 }
+
+export const contactCustomFieldCleanup = (table: TableStore, contactId: string) => numberIndexCleanupOps(table, 'contact', contactId);
