@@ -55,7 +55,7 @@ export class SvcStack extends Stack {
     const stage = new HttpStage(this, 'DefaultStage', { httpApi: api, stageName: '$default', autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 } });
     const l = limits();
     // The spec's signup edge burst (2/s, burst 10) at API Gateway; the per-address rule runs in the app.
-    (stage.node.defaultChild as CfnStage).routeSettings = { 'POST /v1/signup': { throttlingRateLimit: l.signupEdgeRate, throttlingBurstLimit: l.signupEdgeBurst } };
+    (stage.node.defaultChild as CfnStage).routeSettings = { 'POST /v1/signup': { ThrottlingRateLimit: l.signupEdgeRate, ThrottlingBurstLimit: l.signupEdgeBurst } };
 
     const environment: Record<string, string> = {
       TABLE_PREFIX: tablePrefix,

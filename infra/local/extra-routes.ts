@@ -1,4 +1,5 @@
 import type { Deps } from '../../shared/runtime/deps.js';
+import { limits } from '../../shared/limits/limits.js';
 import type { LocalRoute } from './router.js';
 
 /**
@@ -6,5 +7,8 @@ import type { LocalRoute } from './router.js';
  * each mounted with the same Lambda handler that is deployed.
  */
 export async function extraRoutes(_deps: Deps): Promise<LocalRoute[]> {
-  return [];
+  const { handler: mcp } = await import('../../functions/mcp/mcp.js');
+  return [
+    { method: '*', path: '/mcp', routeKey: 'ANY /mcp', maxBodyBytes: limits().apiBodyBytes, handler: mcp },
+  ];
 }

@@ -7,6 +7,7 @@ import { tableNames } from '../../shared/data/schema.js';
 import { AdjustableClock } from '../../shared/ports/clock.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
+import { LocalWorkQueue } from './local-queue.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
@@ -29,5 +30,6 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = proce
     },
     tableAdmin,
     mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
+    queue: new LocalWorkQueue(platform, clock),
   };
 }

@@ -6,7 +6,7 @@ const runtime = await startLocalRuntime().catch((e) => {
   process.exit(1);
 });
 console.log(`svc local runtime listening on ${runtime.url}`);
-console.log(`  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (random high port; it listens on all interfaces)`);
+console.log(`  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, it listens on all interfaces)`);
 console.log(`  try:  curl ${runtime.url}/v1/health`);
 
 let stopping = false;

@@ -31,6 +31,13 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
+/** One local route per registry operation, each bound to the operation's deployed Lambda handler. */
+export function registryRouter(ops = operations) {
+  const router = new Router();
+  for (const op of ops) router.add({ method: op.method, path: op.path, routeKey: `${op.method} ${op.path}`, maxBodyBytes: bodyCap(op), handler: lambdaHandler(op) as never });
+  return router;
+}
+
 /** `npm start`: the whole product on one machine, the same handlers as Lambda. */
 export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const env = { ...process.env, ...opts.env };
@@ -44,10 +51,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     const host = opts.host ?? env.HOST ?? '127.0.0.1';
     const deps = await localDeps(endpoint, { ...env, PORT: String(port), DATA_DIR: dataDir });
     installDeps(deps);
-    const router = new Router();
-    for (const op of operations) {
-      router.add({ method: op.method, path: op.path, routeKey: `${op.method} ${op.path}`, maxBodyBytes: bodyCap(op), handler: lambdaHandler(op) as never });
-    }
+    const router = registryRouter();
     for (const route of await extraRoutes(deps)) router.add(route);
     server = createLocalHttpServer(router, { onError: (e) => log.error('local server error', { message: (e as Error).message }) });
     await new Promise<void>((resolve, reject) => {

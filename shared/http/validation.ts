@@ -15,7 +15,8 @@ export function issueMessages(error: z.ZodError, root = ''): string[] {
         for (const key of issue.keys) out.push(`property ${path ? `${path}.` : ''}${key} should not exist`);
         break;
       case 'invalid_type':
-        if (issue.input === undefined) out.push(`${name} should not be empty`);
+        // zod omits `input` from issues unless asked; its message names what it received.
+        if (/received undefined$/.test(issue.message)) out.push(`${name} should not be empty`);
         else out.push(`${name} must be ${article(issue.expected)}`);
         break;
       case 'too_small':

@@ -5,7 +5,9 @@ import { systemClock } from '../ports/clock.js';
 import { tableNames } from '../data/schema.js';
 import { configFromEnv } from './config.js';
 import type { Deps } from './deps.js';
+import { sqsQueueFromEnv } from '../adapters/queue/sqs-queue.js';
 import { platformMailerFor } from '../adapters/mail/platform-mailer.js';
+import { sfnWorkflowsFromEnv } from '../adapters/workflows/sfn-workflows.js';
 
 /** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment). */
 export async function awsDeps(env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
@@ -24,5 +26,7 @@ export async function awsDeps(env: NodeJS.ProcessEnv = process.env): Promise<Dep
     },
     tableAdmin: new DynamoTableAdmin(doc),
     mailer: await platformMailerFor(config),
+    queue: sqsQueueFromEnv(env),
+    workflows: sfnWorkflowsFromEnv(env),
   };
 }

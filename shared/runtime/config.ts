@@ -12,6 +12,8 @@ export interface Config {
   secretsKey: string;
   platformMailFrom: string;
   platformAdminEmail: string;
+  /** SVC_ADMIN_EMAILS: accounts with these addresses become platform admins when approved. */
+  adminEmails: string[];
   platformSmtpUrl?: string;
   dnsServers?: string[];
   allowLoopbackTargets: boolean;
@@ -30,6 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: env.SECRETS_KEY ?? (mode === 'local' ? 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=' : missing('SECRETS_KEY')),
     platformMailFrom: env.PLATFORM_MAIL_FROM ?? 'no-reply@svc.local',
     platformAdminEmail: env.PLATFORM_ADMIN_EMAIL ?? 'admin@svc.local',
+    adminEmails: (env.SVC_ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     platformSmtpUrl: env.PLATFORM_SMTP_URL || undefined,
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     allowLoopbackTargets: env.SVC_ALLOW_LOOPBACK_TARGETS === 'true',

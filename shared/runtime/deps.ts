@@ -1,6 +1,8 @@
 import type { Clock } from '../ports/clock.js';
 import type { PlatformMailer } from '../ports/platform-mail.js';
+import type { WorkQueue } from '../ports/queue.js';
 import type { TableAdmin, TableStore } from '../ports/table-store.js';
+import type { Workflows } from '../ports/workflows.js';
 import type { Config } from './config.js';
 
 /**
@@ -16,6 +18,10 @@ export interface Deps {
   tenantTable(tenantId: string): TableStore;
   tableAdmin: TableAdmin;
   mailer: PlatformMailer;
+  /** Work queues: SQS in AWS, the durable local queue in the embedded runtime; absent in unit fixtures. */
+  queue?: WorkQueue;
+  /** Step Functions (AWS) or the local workflow runner; absent where no workflow is wired (unit fixtures). */
+  workflows?: Workflows;
 }
 
 let installed: Deps | undefined;

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../shared/identity/api-keys.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import { log } from '../../shared/ports/logger.js';
+import type { QueueMessage, WorkQueue } from '../../shared/ports/queue.js';
+import { ConditionFailed, type TableStore } from '../../shared/ports/table-store.js';
+
+/**
+ * The embedded runtime's stand-in for SQS: messages are items in the platform table, so they survive
+ * a restart. A message is visible when its `visibleAt` (on gsi1, by deps.clock) has passed; receiving
+ * it leases it for `visibilityMs` (a conditional update, so two consumers never hold one lease);
+ * acknowledging deletes it. A consumer that dies mid-flight just lets the lease run out and the message
+ * is received again (at-least-once, like SQS: handlers are idempotent). After `maxReceives` receives
+ * the message moves to the queue's dead-letter partition.
+ */
+export const LocalQueueKeys = {
+  message: (queue: string, id: string) => ({ pk: `LQ#${queue}`, sk: `MSG#${id}` }),
+  ready: (queue: string, visibleAt: number, id: string) => ({ gsi1pk: `LQ#${queue}#READY`, gsi1sk: `${pad(visibleAt)}#${id}` }),
+  dead: (queue: string, id: string) => ({ pk: `LQ#${queue}#DLQ`, sk: `MSG#${id}` }),
+};
+const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+
+interface StoredMessage {
+  pk: string;
+  sk: string;
+  gsi1sk: string;
+  id: string;
+  queue: string;
+  body: unknown;
+  receiveCount: number;
+  lease?: string;
+}
+
+export interface Leased<T = unknown> extends QueueMessage<T> {
+  queue: string;
+  lease: string;
+}
+
+export interface ConsumeOptions {
+  concurrency?: number;
+  /** Real-time pause between empty polls (ms). */
+  pollMs?: number;
+  /** Lease length on the clock (ms); longer than the slowest handler. */
+  visibilityMs?: number;
+  maxReceives?: number;
+}
+
+export class LocalWorkQueue implements WorkQueue {
+  private wakers = new Set<() => void>();
+
+  constructor(private readonly table: TableStore, private readonly clock: Clock) {}
+
+  async send(queue: string, body: unknown, options: { delaySeconds?: number; dedupeId?: string } = {}) {
+    const now = this.clock.now();
+    const id = options.dedupeId ? `d-${options.dedupeId}` : newId(now);
+    const visibleAt = now + Math.max(0, options.delaySeconds ?? 0) * 1000;
+    try {
+      await this.table.put(
+        { ...LocalQueueKeys.message(queue, id), ...LocalQueueKeys.ready(queue, visibleAt, id), id, queue, body, receiveCount: 0, sentAt: now },
+        options.dedupeId ? { expression: 'attribute_not_exists(pk)' } : undefined,
+      );
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e; // a pending message with this dedupe id exists
+    }
+    for (const wake of this.wakers) wake();
+  }
+
+  /** Leases up to `max` visible messages. */
+  async receive(queue: string, max: number, visibilityMs: number): Promise<Leased[]> {
+    const now = this.clock.now();
+    const page = await this.table.query<StoredMessage>({ index: 'gsi1', pk: `LQ#${queue}#READY`, skLessThan: `${pad(now)}#~`, limit: max });
+    const leased: Leased[] = [];
+    for (const m of page.items) {
+      const lease = randomBytes(8).toString('hex');
+      try {
+        const after = await this.table.update<StoredMessage>(LocalQueueKeys.message(queue, m.id), {
+          set: { ...LocalQueueKeys.ready(queue, now + visibilityMs, m.id), lease },
+          add: { receiveCount: 1 },
+          condition: { expression: 'gsi1sk = :seen', values: { ':seen': m.gsi1sk } },
+        });
+        leased.push({ id: m.id, queue, body: after.body, attempt: after.receiveCount, lease });
+      } catch (e) {
+        if (!(e instanceof ConditionFailed)) throw e; // another consumer took it first
+      }
+    }
+    return leased;
+  }
+
+  async ack(m: Leased) {
+    await this.table.delete(LocalQueueKeys.message(m.queue, m.id), { expression: 'lease = :l', values: { ':l': m.lease } }).catch((e) => {
+      if (!(e instanceof ConditionFailed)) throw e;
+    });
+  }
+
+  /** Makes a message visible again after `delayMs` (a failed handler: SQS would wait out the lease). */
+  async release(m: Leased, delayMs: number) {
+    await this.table
+      .update(LocalQueueKeys.message(m.queue, m.id), { set: LocalQueueKeys.ready(m.queue, this.clock.now() + delayMs, m.id), condition: { expression: 'lease = :l', values: { ':l': m.lease } } })
+      .catch((e) => {
+        if (!(e instanceof ConditionFailed)) throw e;
+      });
+  }
+
+  async deadLetter(m: Leased) {
+    await this.table.transact([
+      { put: { ...LocalQueueKeys.dead(m.queue, m.id), id: m.id, queue: m.queue, body: m.body as never, receiveCount: m.attempt, deadAt: this.clock.now() } },
+      { delete: LocalQueueKeys.message(m.queue, m.id), condition: { expression: 'lease = :l', values: { ':l': m.lease } } },
+    ]).catch((e) => {
+      if (!(e instanceof ConditionFailed)) throw e;
+    });
+  }
+
+  /** Runs `handler` for every message of `queue` until stopped: the local equivalent of an SQS event source. */
+  consume(queue: string, handler: (m: QueueMessage) => Promise<void>, opts: ConsumeOptions = {}) {
+    const concurrency = opts.concurrency ?? 8;
+    const visibilityMs = opts.visibilityMs ?? 60_000;
+    const maxReceives = opts.maxReceives ?? 5;
+    const inFlight = new Set<Promise<void>>();
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const waker = () => wake?.();
+    this.wakers.add(waker);
+    const sleep = (ms: number) => new Promise<void>((r) => {
+      const t = setTimeout(() => ((wake = undefined), r()), ms);
+      wake = () => ((wake = undefined), clearTimeout(t), r());
+    });
+    const run = async (m: Leased) => {
+      try {
+        if (m.attempt > maxReceives) return await this.deadLetter(m);
+        await handler(m);
+        await this.ack(m);
+      } catch (e) {
+        log.warn('local queue handler failed', { queue, messageId: m.id, attempt: m.attempt, message: (e as Error).message });
+        await this.release(m, Math.min(60_000, 1000 * 2 ** m.attempt)).catch(() => undefined);
+      }
+    };
+    const loop = (async () => {
+      while (!stopped) {
+        const free = concurrency - inFlight.size;
+        let got: Leased[] = [];
+        if (free > 0) got = await this.receive(queue, free, visibilityMs).catch((e) => (log.warn('local queue receive failed', { queue, message: (e as Error).message }), []));
+        for (const m of got) {
+          const p = run(m).finally(() => (inFlight.delete(p), waker()));
+          inFlight.add(p);
+        }
+        if (!got.length || inFlight.size >= concurrency) await sleep(opts.pollMs ?? 100);
+      }
+    })();
+    return {
+      stop: async () => {
+        stopped = true;
+        waker();
+        this.wakers.delete(waker);
+        await loop;
+        await Promise.allSettled([...inFlight]);
+      },
+    };
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Platform-table keys of the full-account registration (the account item itself is
+ * IdentityKeys.account). Index attributes live on the account item while it is a registration:
+ * - gsi1: REGISTRATIONS#<state> / <createdAt>#<accountId>  → admin list by state (no Scan)
+ * - gsi2: REGEXPIRY / <deadline ISO>#<accountId>           → expiry sweep (pending states only)
+ */
+export const RegistrationKeys = {
+  link: (tokenHash: string) => ({ pk: `REGLINK#${tokenHash}`, sk: 'REGLINK' }),
+  byState: (state: string, createdAt: string, accountId: string) => ({ gsi1pk: `REGISTRATIONS#${state}`, gsi1sk: `${createdAt}#${accountId}` }),
+  byStatePk: (state: string) => `REGISTRATIONS#${state}`,
+  expiry: (deadlineMs: number, accountId: string) => ({ gsi2pk: EXPIRY_PK, gsi2sk: `${new Date(deadlineMs).toISOString()}#${accountId}` }),
+  expiryPk: () => EXPIRY_PK,
+};
+
+const EXPIRY_PK = 'REGEXPIRY';
+
+export const PENDING_STATES = ['awaiting_email_confirm', 'awaiting_agreement', 'awaiting_admin_approval'] as const;
+export type PendingState = (typeof PENDING_STATES)[number];
+export const isPendingState = (s: unknown): s is PendingState => PENDING_STATES.includes(s as PendingState);
+
+/** Links (confirm, terms) live 24 h; so does a registration the user does not advance. */
+export const LINK_TTL_MS = 24 * 3_600_000;
+export const INACTIVITY_MS = 24 * 3_600_000;
+/** An admin has 7 days to decide. */
+export const APPROVAL_WINDOW_MS = 7 * 24 * 3_600_000;
+
+/** How long a registration may stay in a state before it is deleted. */
+export const stateWindowMs = (state: PendingState) => (state === 'awaiting_admin_approval' ? APPROVAL_WINDOW_MS : INACTIVITY_MS);
+
+/** Used links are kept a while so a second click says "already used", not "invalid". */
+export const LINK_RETENTION_MS = 7 * 24 * 3_600_000;
+
+export const SIGNUP_APPROVAL_MACHINE = 'signup-approval';

@@ -1,0 +1,34 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { QueueMessage, WorkQueue } from '../../ports/queue.js';
+
+/** SQS allows at most 15 minutes of delay; longer waits are re-sent by the worker (see shared/webhooks/worker.ts). */
+export const SQS_MAX_DELAY_SECONDS = 900;
+
+/** Env variable holding a logical queue's URL: `webhooks` → `QUEUE_URL_WEBHOOKS`. */
+export const queueUrlEnvName = (queue: string) => `QUEUE_URL_${queue.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/** The WorkQueue port over SQS standard queues (one queue, with its DLQ, per logical name). */
+export class SqsWorkQueue implements WorkQueue {
+  constructor(private readonly client: SQSClient, private readonly urlOf: (queue: string) => string | undefined) {}
+
+  async send(queue: string, body: unknown, options: { delaySeconds?: number; dedupeId?: string } = {}) {
+    const url = this.urlOf(queue);
+    if (!url) throw new Error(`queue ${queue} is not configured (${queueUrlEnvName(queue)})`);
+    // Standard queues ignore dedupe ids; consumers are idempotent instead.
+    const delay = Math.min(SQS_MAX_DELAY_SECONDS, Math.max(0, Math.ceil(options.delaySeconds ?? 0)));
+    await this.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(body), DelaySeconds: delay || undefined }));
+  }
+}
+
+export function sqsQueueFromEnv(env: NodeJS.ProcessEnv = process.env) {
+  const endpoint = env.AWS_ENDPOINT_URL_SQS ?? env.AWS_ENDPOINT_URL;
+  return new SqsWorkQueue(new SQSClient(endpoint ? { endpoint } : {}), (q) => env[queueUrlEnvName(q)]);
+}
+
+/** SQS records as the port's messages (ApproximateReceiveCount is the attempt). */
+export interface SqsRecordLike {
+  messageId: string;
+  body: string;
+  attributes?: { ApproximateReceiveCount?: string };
+}
+export const messageFromSqs = (r: SqsRecordLike): QueueMessage => ({ id: r.messageId, body: JSON.parse(r.body), attempt: Number(r.attributes?.ApproximateReceiveCount ?? 1) });

@@ -1,0 +1,40 @@
+import { SFNClient, SendTaskFailureCommand, SendTaskSuccessCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { TaskTokenGone, type Workflows } from '../../ports/workflows.js';
+
+/** `signup-approval` → `SFN_ARN_SIGNUP_APPROVAL` (set by the CDK construct that deploys the machine). */
+export const workflowArnVariable = (machine: string) => `SFN_ARN_${machine.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+const GONE = new Set(['TaskTimedOut', 'TaskDoesNotExist', 'InvalidToken']);
+
+/** Workflows on AWS Step Functions (Standard). */
+export class SfnWorkflows implements Workflows {
+  constructor(
+    private readonly arnOf: (machine: string) => string | undefined,
+    private readonly client = new SFNClient({}),
+  ) {}
+
+  async start(machine: string, name: string, input: Record<string, unknown>) {
+    const stateMachineArn = this.arnOf(machine);
+    if (!stateMachineArn) throw new Error(`no state machine ARN for ${machine} (${workflowArnVariable(machine)})`);
+    await this.client.send(new StartExecutionCommand({ stateMachineArn, name: name.slice(0, 80), input: JSON.stringify(input) }));
+  }
+
+  async sendTaskSuccess(token: string, output: Record<string, unknown>) {
+    await this.signal(() => this.client.send(new SendTaskSuccessCommand({ taskToken: token, output: JSON.stringify(output) })));
+  }
+
+  async sendTaskFailure(token: string, error: string, cause?: string) {
+    await this.signal(() => this.client.send(new SendTaskFailureCommand({ taskToken: token, error, cause })));
+  }
+
+  private async signal(send: () => Promise<unknown>) {
+    try {
+      await send();
+    } catch (e) {
+      if (GONE.has((e as Error).name)) throw new TaskTokenGone((e as Error).name);
+      throw e;
+    }
+  }
+}
+
+export const sfnWorkflowsFromEnv = (env: NodeJS.ProcessEnv = process.env) => new SfnWorkflows((m) => env[workflowArnVariable(m)]);

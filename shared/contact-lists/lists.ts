@@ -1,0 +1,80 @@
+import { badRequest, notFound, unprocessable } from '../errors.js';
+import { newId } from '../identity/api-keys.js';
+import type { TableStore } from '../ports/table-store.js';
+import { ContactKeys } from '../contacts/keys.js';
+import { ContactListKeys, MEMBER_PREFIX } from './keys.js';
+
+export interface ContactList {
+  id: string;
+  name: string;
+  type: 'STATIC';
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Contact ids added per call. */
+export const ADD_MAX = 1000;
+
+const toList = (i: Record<string, unknown>): ContactList => ({ id: i.id as string, name: i.name as string, type: 'STATIC', createdAt: i.createdAt as string, updatedAt: i.updatedAt as string });
+
+/**
+ * Creates a STATIC contact list. Contact SMART lists are unsupported (spec): the caller gets an
+ * explicit 422 `{status:'UNSUPPORTED'}`, never an empty list that looks like success.
+ */
+export async function createContactList(table: TableStore, input: { name: string; type?: 'STATIC' | 'SMART'; filters?: unknown }, now: number): Promise<ContactList> {
+  if (input.type === 'SMART' || input.filters !== undefined) {
+    throw unprocessable('Contact SMART lists are unsupported; create a STATIC list and add contacts to it', { status: 'UNSUPPORTED', code: 'smart_contact_list_unsupported' });
+  }
+  const at = new Date(now).toISOString();
+  const id = newId(now);
+  const item = { ...ContactListKeys.list(id), ...ContactListKeys.listIndex(id), entity: 'CONTACT_LIST', id, name: input.name, type: 'STATIC', memberCount: 0, createdAt: at, updatedAt: at };
+  await table.put(item, { expression: 'attribute_not_exists(pk)' });
+  return toList(item);
+}
+
+export async function getContactList(table: TableStore, listId: string) {
+  const item = await table.get(ContactListKeys.list(listId));
+  if (!item) throw notFound('Contact list');
+  return { ...toList(item), memberCount: (item.memberCount as number) ?? 0 };
+}
+
+export async function listContactLists(table: TableStore, q: { pageSize?: number; cursor?: string }) {
+  const page = await table.query({ index: 'gsi1', pk: 'CLISTS', limit: q.pageSize ?? 50, cursor: q.cursor });
+  return { data: page.items.map(toList), nextCursor: page.cursor ?? null };
+}
+
+/**
+ * Adds existing contacts to a list (idempotent per contact). Unknown ids are reported, not fatal.
+ * Member items need no condition, so they go in BatchWrite; the count is recomputed from the adds.
+ */
+export async function addContactsToList(table: TableStore, listId: string, contactIds: string[], now: number) {
+  await getContactList(table, listId);
+  const ids = [...new Set(contactIds)];
+  if (ids.length > ADD_MAX) throw badRequest([`contactIds must contain no more than ${ADD_MAX} elements`]);
+  const found = new Set((await table.batchGet<{ id: string }>(ids.map((id) => ContactKeys.contact(id)))).map((c) => c.id));
+  const already = new Set((await table.batchGet<{ contactId: string }>(ids.filter((id) => found.has(id)).map((id) => ContactListKeys.member(listId, id)))).map((m) => m.contactId));
+  const fresh = ids.filter((id) => found.has(id) && !already.has(id));
+  await addMembers(table, listId, fresh, now);
+  return { listId, added: fresh.length, alreadyMembers: already.size, notFound: ids.filter((id) => !found.has(id)) };
+}
+
+/** Writes member items for contacts known to exist and not yet members (imports call this too). */
+export async function addMembers(table: TableStore, listId: string, contactIds: string[], now: number) {
+  if (!contactIds.length) return;
+  const at = new Date(now).toISOString();
+  await table.batchPut(contactIds.map((contactId) => ({ ...ContactListKeys.member(listId, contactId), ...ContactListKeys.memberIndex(listId, contactId), entity: 'CONTACT_LIST_MEMBER', listId, contactId, addedAt: at })));
+  await table.update(ContactListKeys.list(listId), { add: { memberCount: contactIds.length }, set: { updatedAt: at } });
+}
+
+/** Every contact id of a list, in member order (bounded: 100 pages of 1000). */
+export async function listContactIds(table: TableStore, listId: string): Promise<string[]> {
+  await getContactList(table, listId);
+  const ids: string[] = [];
+  for (let cursor: string | undefined, i = 0; i < 100; i++) {
+    const page = await table.query<{ contactId: string }>({ pk: ContactListKeys.list(listId).pk, skBeginsWith: MEMBER_PREFIX, cursor, limit: 1000 });
+    ids.push(...page.items.map((m) => m.contactId));
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return ids;
+}

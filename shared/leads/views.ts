@@ -1,0 +1,67 @@
+import { badRequest } from '../errors.js';
+import { CompanyKeys } from '../companies/keys.js';
+import { toCompany } from '../companies/model.js';
+import { ContactKeys } from '../contacts/keys.js';
+import { toContact, withPrimaries } from '../contacts/contacts.js';
+import type { Item, TableStore } from '../ports/table-store.js';
+import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines.js';
+import { assertCursorOf } from './cursor.js';
+import { ACTIVITY_PREFIX, LeadKeys } from './keys.js';
+import { PIPELINES_CREATE_OPERATION, getLead, toLead } from './leads.js';
+import type { Lead } from './types.js';
+
+const contactSummary = (c: Item) => ({
+  id: c.id as string, firstName: (c.firstName as string) ?? null, lastName: (c.lastName as string) ?? null,
+  email: (c.email as string) ?? null, position: (c.position as string) ?? null, companyId: (c.companyId as string) ?? null,
+});
+
+/**
+ * Kanban of a pipeline (default pipeline when omitted): every stage in order with its newest-entered
+ * leads, `limit` per stage and a `cursor` per stage. The next page of one column is read with
+ * `stageId` + `cursor`.
+ */
+export async function kanban(table: TableStore, q: { pipelineId?: string; stageId?: string; cursor?: string; limit: number }) {
+  if (q.cursor && !q.stageId) throw badRequest(['cursor requires stageId (cursors are per stage)']);
+  if (q.stageId) assertCursorOf(q.cursor, { gsi1pk: LeadKeys.stageIndex(q.stageId) });
+  const pipelineId = q.pipelineId ?? (await defaultPipelineId(table));
+  if (!pipelineId) throw badRequest(`no default pipeline; call ${PIPELINES_CREATE_OPERATION}`);
+  const pipeline = await getPipeline(table, pipelineId);
+  if (q.stageId) await getStage(table, pipelineId, q.stageId);
+  const stages = q.stageId ? pipeline.stages.filter((s) => s.id === q.stageId) : pipeline.stages;
+  const pages = await Promise.all(stages.map((s) => table.query({ index: 'gsi1', pk: LeadKeys.stageIndex(s.id), descending: true, limit: q.limit, cursor: q.cursor })));
+  const contactIds = [...new Set(pages.flatMap((p) => p.items.map((l) => String(l.contactId))))];
+  const contacts = new Map((await table.batchGet(contactIds.map((id) => ContactKeys.contact(id)))).map((c) => [String(c.id), contactSummary(c)]));
+  return {
+    pipeline: { id: pipeline.id, name: pipeline.name, isDefault: pipeline.isDefault },
+    stages: stages.map((s, i) => ({
+      id: s.id, name: s.name, kind: s.kind, position: s.position, leadCount: s.leadCount,
+      leads: pages[i].items.map((it) => ({ ...toLead(it), contact: contacts.get(String(it.contactId)) ?? null })),
+      cursor: pages[i].cursor ?? null,
+    })),
+  };
+}
+
+/** Everything about a lead in one read: lead, pipeline stage, contact (with channels), company, timeline. */
+export async function dossier(table: TableStore, leadId: string, opts: { activityLimit?: number } = {}) {
+  const lead: Lead = await getLead(table, leadId);
+  const limit = opts.activityLimit ?? 50;
+  const [timeline, contactItem, pipeline, otherLeads] = await Promise.all([
+    table.query({ pk: LeadKeys.partition(leadId), skBeginsWith: ACTIVITY_PREFIX, descending: true, limit }),
+    table.get(ContactKeys.contact(lead.contactId)),
+    getPipeline(table, lead.pipelineId).catch(() => undefined),
+    table.query({ index: 'gsi2', pk: LeadKeys.contactIndex(lead.contactId), limit: 20 }),
+  ]);
+  const companyId = (contactItem?.companyId as string | undefined) ?? lead.companyId;
+  const companyItem = companyId ? await table.get(CompanyKeys.company(companyId)) : undefined;
+  const stage = pipeline?.stages.find((s) => s.id === lead.stageId);
+  return {
+    lead,
+    pipeline: pipeline ? { id: pipeline.id, name: pipeline.name } : null,
+    stage: stage ? { id: stage.id, name: stage.name, kind: stage.kind, position: stage.position } : null,
+    contact: contactItem ? withPrimaries(toContact(contactItem)) : null,
+    company: companyItem && companyItem.entity === 'company' ? toCompany(companyItem) : null,
+    otherLeads: otherLeads.items.map(toLead).filter((l) => l.id !== leadId),
+    activity: timeline.items.map(({ pk: _p, sk: _s, gsi1pk: _a, gsi1sk: _b, ...rest }) => rest),
+    activityCursor: timeline.cursor ?? null,
+  };
+}

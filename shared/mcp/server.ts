@@ -1,0 +1,41 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AnyOperation } from '../registry/operation.js';
+import type { Deps } from '../runtime/deps.js';
+import type { Principal } from '../runtime/principal.js';
+import { callTool } from './call.js';
+import { TOOL_PREFIX, isMcpTool, listTools } from './tools.js';
+
+export const SERVER_INFO = { name: 'svc', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'Outbound CRM and cold B2B mailing. Each tool is one HTTPS operation: path and query parameters are top-level arguments, the request body is `body`, ' +
+  'the tenant is `tenant_id`. Results carry `_expert {next, why, check}`. Start with svc_agent_guide_get (outreach order, compliance, limits).';
+
+export interface McpRequestContext {
+  /** The MCP HTTP request as an API Gateway v2 event (credentials, tenant header, client address). */
+  event: APIGatewayProxyEventV2;
+  /** The caller, authenticated once for this MCP request (undefined = no credentials). */
+  principal?: Principal;
+  /** False when the request says `X-SERVICE-Guidance: off`. */
+  guidance: boolean;
+}
+
+/**
+ * One MCP server per HTTP request (stateless). The low-level Server is used on purpose: tools come
+ * from the registry with JSON Schemas we derive ourselves, and arguments are validated by the same
+ * pipeline as HTTP (so a bad argument gets the HTTP 400 body, not an SDK message).
+ */
+export function createMcpServer(deps: Deps, operations: AnyOperation[], req: McpRequestContext) {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(operations, req.principal, deps.config.mode) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const name = request.params.name;
+    const op = name.startsWith(TOOL_PREFIX) ? operations.find((o) => o.operationId === name.slice(TOOL_PREFIX.length)) : undefined;
+    // Hidden for a missing scope is still callable (and answers the HTTP 403); never-exposed tools do not exist.
+    if (!op || !isMcpTool(op, deps.config.mode)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    return callTool(deps, operations, op, (request.params.arguments ?? {}) as Record<string, unknown>, req.event, { guidance: req.guidance });
+  });
+  return server;
+}

@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import { jsonSchemaOf } from '../registry/json-schema.js';
+import { pathParams, type AnyOperation } from '../registry/operation.js';
+import { hasScope, type Principal } from '../runtime/principal.js';
+
+/**
+ * MCP tools derived from the operation registry: nothing here names an operation, so a new operation
+ * is a new tool with no change in this folder. `svc_<operationId>`; path and query parameters are
+ * top-level arguments, the request body is `body`, the tenant is `tenant_id`.
+ */
+export const TOOL_PREFIX = 'svc_';
+export const toolName = (op: Pick<AnyOperation, 'operationId'>) => `${TOOL_PREFIX}${op.operationId}`;
+
+/** Tenant MCP exposes every operation except plain-REST ones (`mcp: false`), admin ones, and local-only ones outside the local runtime. */
+export const isMcpTool = (op: AnyOperation, mode: 'local' | 'aws' = 'local') => op.mcp !== false && op.access !== 'admin' && (!op.localOnly || mode === 'local');
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
+  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+}
+
+export const TENANT_ARG = 'tenant_id';
+export const BODY_ARG = 'body';
+
+export const queryKeys = (op: AnyOperation) => Object.keys((op.input.query as z.ZodObject | undefined)?.shape ?? {});
+
+/** Top-level argument names of a tool (what `tools/call` accepts). */
+export function argumentNames(op: AnyOperation) {
+  return { path: pathParams(op.path), query: queryKeys(op), body: Boolean(op.input.body) };
+}
+
+export function toolDefinition(op: AnyOperation): ToolDefinition {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const pathShape = op.input.path ? ((jsonSchemaOf(op.input.path).properties ?? {}) as Record<string, Record<string, unknown>>) : {};
+  for (const name of pathParams(op.path)) {
+    properties[name] = { ...compact(pathShape[name] ?? {}), type: 'string' };
+    required.push(name);
+  }
+  if (op.input.query) {
+    const q = jsonSchemaOf(op.input.query);
+    for (const [name, schema] of Object.entries((q.properties ?? {}) as Record<string, Record<string, unknown>>)) properties[name] = compact(schema);
+    required.push(...(((q.required as string[]) ?? []).filter((n) => !('default' in ((q.properties as Record<string, object>)[n] ?? {})))));
+  }
+  if (op.input.body) {
+    const body = op.rawBody ? { type: 'string', description: 'Raw request body' } : compact(jsonSchemaOf(op.input.body));
+    properties[BODY_ARG] = body;
+    if (op.rawBody || ((body.required as string[] | undefined)?.length ?? 0) > 0 || body.type !== 'object') required.push(BODY_ARG);
+  }
+  if (op.access === 'tenant') properties[TENANT_ARG] = { type: 'string', description: 'Tenant to act in (default: your own; or header X-Tenant-Id)' };
+  const readOnly = Boolean(op.hints?.readOnly);
+  return {
+    name: toolName(op),
+    title: op.summary,
+    description: op.description || op.summary,
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    annotations: {
+      title: op.summary,
+      readOnlyHint: readOnly,
+      destructiveHint: !readOnly && Boolean(op.hints?.destructive),
+      idempotentHint: readOnly || Boolean(op.hints?.idempotent),
+      openWorldHint: false,
+    },
+  };
+}
+
+/** JSON Schema noise that only makes tools/list bigger (zod's int bounds, `$schema`). */
+function compact<T extends Record<string, unknown>>(schema: T): T {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$schema') continue;
+      if ((k === 'maximum' && x === Number.MAX_SAFE_INTEGER) || (k === 'minimum' && x === Number.MIN_SAFE_INTEGER)) continue;
+      out[k] = walk(x);
+    }
+    return out;
+  };
+  return walk(schema) as T;
+}
+
+const cache = new WeakMap<AnyOperation, ToolDefinition>();
+export const cachedToolDefinition = (op: AnyOperation) => {
+  let t = cache.get(op);
+  if (!t) cache.set(op, (t = toolDefinition(op)));
+  return t;
+};
+
+/**
+ * Whether the caller may use an operation, decided once per MCP request from its credentials, with
+ * the pipeline's rules: public for everyone; identity for any key; sandbox for non-pending keys;
+ * tenant for approved, active accounts holding the scope; admin never (not over tenant MCP).
+ */
+export function visibleTo(op: AnyOperation, p: Principal | undefined): boolean {
+  if (op.access === 'public') return true;
+  if (!p || p.kind === 'platform-admin') return false;
+  switch (op.access) {
+    case 'identity':
+      return true;
+    case 'sandbox':
+      return p.accountScope !== 'pending';
+    case 'tenant':
+      return p.accountScope === 'approved' && p.status !== 'PENDING' && (!op.scope || hasScope(p, op.scope));
+    default:
+      return false;
+  }
+}
+
+/** The tools/list answer for a caller. */
+export function listTools(operations: AnyOperation[], principal: Principal | undefined, mode: 'local' | 'aws' = 'local') {
+  return operations.filter((op) => isMcpTool(op, mode) && visibleTo(op, principal)).map(cachedToolDefinition);
+}

@@ -1,0 +1,55 @@
+import { badRequest } from '../errors.js';
+import { newId } from '../identity/api-keys.js';
+import type { OperationContext, TenantContext } from '../runtime/context.js';
+import { NotificationKeys } from './keys.js';
+
+/**
+ * The workspace notification feed. Self-notes are the first kind: a note a user or agent leaves in
+ * its own workspace (reminders, hand-over between agent runs). Other kinds (system events) will write
+ * the same item shape with their own `kind`.
+ */
+export interface NotificationView {
+  id: string;
+  kind: string;
+  title: string;
+  message: string;
+  createdAt: string;
+  createdBy: { userId: string | null; keyId: string | null; channel: string };
+}
+
+const view = (i: Record<string, any>): NotificationView => ({
+  id: i.id, kind: i.kind, title: i.title, message: i.message, createdAt: i.createdAt,
+  createdBy: { userId: i.createdBy?.userId ?? null, keyId: i.createdBy?.keyId ?? null, channel: i.createdBy?.channel ?? 'http' },
+});
+
+export async function createSelfNote(ctx: OperationContext, tenant: TenantContext, note: { title: string; message: string }) {
+  const now = ctx.deps.clock.now();
+  const at = new Date(now).toISOString();
+  const id = newId(now);
+  const item = {
+    ...NotificationKeys.notification(at, id), entity: 'notification', id, kind: 'self_note', title: note.title, message: note.message, createdAt: at,
+    createdBy: { userId: ctx.principal?.userId ?? null, keyId: ctx.principal?.keyId ?? null, channel: ctx.request.channel },
+  };
+  await tenant.table.put(item, { expression: 'attribute_not_exists(pk)' });
+  return view(item);
+}
+
+export async function listNotifications(tenant: TenantContext, page: { limit: number; cursor?: string; kind?: string }) {
+  if (page.cursor !== undefined) assertOwnCursor(page.cursor);
+  const out = await tenant.table.query<Record<string, any>>({
+    pk: NotificationKeys.partition, skBeginsWith: NotificationKeys.prefix, descending: true, limit: page.limit, cursor: page.cursor,
+    ...(page.kind ? { filter: { expression: '#k = :k', names: { '#k': 'kind' }, values: { ':k': page.kind } } } : {}),
+  });
+  return { data: out.items.map(view), cursor: out.cursor ?? null };
+}
+
+/** A cursor must point into this list; anything else is a 400, never a storage error. */
+function assertOwnCursor(cursor: string) {
+  let key: { pk?: unknown; sk?: unknown } | undefined;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = undefined;
+  }
+  if (!key || key.pk !== NotificationKeys.partition || typeof key.sk !== 'string' || !key.sk.startsWith(NotificationKeys.prefix)) throw badRequest(['cursor is not valid']);
+}
