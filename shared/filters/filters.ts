@@ -27,7 +27,8 @@ export interface Rule {
 }
 
 export type FilterProblem =
-  | { code: 'malformed_filter'; message: string }
+  /** `unsupported_operator`: a known field with an operator it does not support; `malformed`: syntax or value. */
+  | { code: 'malformed_filter'; reason: 'malformed' | 'unsupported_operator'; message: string }
   | { code: 'unknown_filter_field'; field: string; available: string[] };
 
 export type ParseResult = { ok: true; rules: Rule[] } | { ok: false; problem: FilterProblem };
@@ -41,7 +42,8 @@ export function catalog(fixed: Record<string, FieldKind>, defs: Iterable<CustomF
   return fields;
 }
 
-const malformed = (message: string): ParseResult => ({ ok: false, problem: { code: 'malformed_filter', message } });
+const malformed = (message: string, reason: 'malformed' | 'unsupported_operator' = 'malformed'): ParseResult =>
+  ({ ok: false, problem: { code: 'malformed_filter', reason, message } });
 
 /** `raw` is the query string (JSON text) or already-parsed JSON (a stored SMART filter). */
 export function parseFilters(raw: unknown, fields: Map<string, { kind: FieldKind; slug?: string }>): ParseResult {
@@ -67,7 +69,7 @@ export function parseFilters(raw: unknown, fields: Map<string, { kind: FieldKind
     const def = fields.get(r.field);
     if (!def) return { ok: false, problem: { code: 'unknown_filter_field', field: r.field, available: [...fields.keys()] } };
     if (!OPERATORS[def.kind].includes(r.operator)) {
-      return malformed(`operator ${r.operator} is not supported for ${r.field} (${def.kind}: ${OPERATORS[def.kind].join(', ')})`);
+      return malformed(`operator ${r.operator} is not supported for ${r.field} (${def.kind}: ${OPERATORS[def.kind].join(', ')})`, 'unsupported_operator');
     }
     const value = normalizeValue(def.kind, r.operator, r.value);
     if (value === undefined) return malformed(`value of ${r.field} ${r.operator} is not valid`);
