@@ -19,7 +19,7 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
 export const TENANT_ARG = 'tenant_id';
@@ -58,7 +58,6 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
     description: op.description || op.summary,
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
     annotations: {
-      title: op.summary,
       readOnlyHint: readOnly,
       destructiveHint: !readOnly && Boolean(op.hints?.destructive),
       idempotentHint: readOnly || Boolean(op.hints?.idempotent),

@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import type { OperationContext, TenantContext } from '../runtime/context.js';
 import { NotificationKeys } from './keys.js';
@@ -27,7 +27,7 @@ export async function createSelfNote(ctx: OperationContext, tenant: TenantContex
   const at = new Date(now).toISOString();
   const id = newId(now);
   const item = {
-    ...NotificationKeys.notification(at, id), entity: 'notification', id, kind: 'self_note', title: note.title, message: note.message, createdAt: at,
+    ...NotificationKeys.notification(id), entity: 'notification', id, kind: 'self_note', title: note.title, message: note.message, createdAt: at,
     createdBy: { userId: ctx.principal?.userId ?? null, keyId: ctx.principal?.keyId ?? null, channel: ctx.request.channel },
   };
   await tenant.table.put(item, { expression: 'attribute_not_exists(pk)' });
@@ -41,6 +41,12 @@ export async function listNotifications(tenant: TenantContext, page: { limit: nu
     ...(page.kind ? { filter: { expression: '#k = :k', names: { '#k': 'kind' }, values: { ':k': page.kind } } } : {}),
   });
   return { data: out.items.map(view), cursor: out.cursor ?? null };
+}
+
+export async function getNotification(tenant: TenantContext, id: string) {
+  const item = await tenant.table.get<Record<string, any>>(NotificationKeys.notification(id));
+  if (!item || item.entity !== 'notification') throw notFound('Notification');
+  return view(item);
 }
 
 /** A cursor must point into this list; anything else is a 400, never a storage error. */

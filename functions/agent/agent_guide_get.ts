@@ -1,0 +1,28 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { buildAgentGuide } from '../../shared/agent/guide.js';
+import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
+import { lambdaHandler } from '../lambda.js';
+
+/**
+ * Public on purpose: the spec names no scope for it (while the receipt route next to it names
+ * agent:read), and it is documentation generated from the registry with no tenant data, like the
+ * agent card and OpenAPI. An agent reads it before it has a key.
+ */
+export const operation = defineOperation({
+  operationId: 'agent_guide_get',
+  method: 'GET',
+  path: '/api/v1/agent-guide',
+  tag: 'agent',
+  summary: 'Agent guide: outreach order, compliance, limits, error recovery',
+  description: 'Markdown `text` plus the same as data: outreachOrder (steps with their tools), compliance rules, limits, errorRecovery per error class, the capability-receipt rule and MCP usage. Public.',
+  access: 'public',
+  input: {},
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => {
+    const { operations } = await import('../registry.js');
+    return buildAgentGuide(operations, { mcpUrl: mcpEndpoint(ctx.deps.config).url });
+  },
+  guidance: () => ({ next: 'v1_me', why: 'Check what your key may do, then follow outreachOrder from step 1.', check: 'No key yet: svc_v1_signup.' }),
+});
+
+export const handler = lambdaHandler(operation);

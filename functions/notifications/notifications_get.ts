@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { getNotification } from '../../shared/notifications/notifications.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'notifications_get',
+  method: 'GET',
+  path: '/api/notifications/{id}',
+  tag: 'notifications',
+  summary: 'One notification of the workspace feed',
+  description: 'The notification {id, kind, title, message, createdAt, createdBy}; 404 when it does not exist in this workspace.',
+  access: 'tenant',
+  scope: 'workspace:read',
+  input: { path: z.strictObject({ id: z.string().min(1).max(64) }) },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => getNotification(requireTenant(ctx), path.id),
+  guidance: () => ({ next: 'notifications_list', why: 'The rest of the feed, newest first.' }),
+});
+
+export const handler = lambdaHandler(operation);
