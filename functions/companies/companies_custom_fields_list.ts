@@ -1,0 +1,20 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listDefinitions } from '../../shared/custom-fields/definitions.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'companies_custom_fields_list',
+  method: 'GET',
+  path: '/api/companies/custom-fields',
+  tag: 'companies',
+  summary: 'List company custom-field definitions',
+  description: 'Every company custom-field definition {slug, label, fieldType, createdAt}, by slug.',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: {},
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => ({ data: await listDefinitions(requireTenant(ctx).table, 'company') }),
+  guidance: () => ({ next: 'companies_list', why: 'Filter companies with cf_<slug> rules.' }),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listDefinitions } from '../../shared/custom-fields/definitions.js';
+import { COMPANY_FILTER_FIELDS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, compileCompanyFilters, parseSort, queryCompanies } from '../../shared/companies/list.js';
+import { problemError } from '../../shared/filters/filters.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'companies_list',
+  method: 'GET',
+  path: '/api/companies',
+  tag: 'companies',
+  summary: 'List companies (filters, sort, cursor pages)',
+  description:
+    `Query: pageSize (1-${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), cursor (the previous page's nextCursor, opaque), ` +
+    'sort (createdAt | -createdAt (default) | name | -name | cf_<number slug> | -cf_<number slug>), filters (JSON array of {field, operator, value}). ' +
+    `Fields: ${Object.keys(COMPANY_FILTER_FIELDS).filter((f) => COMPANY_FILTER_FIELDS[f] === 'text').join(', ')} (text: contains, equals, isEmpty; case-insensitive; isEmpty value true|false); ` +
+    'createdAt, updatedAt (date: before, after; ISO 8601); contacts (relation: contains, equals on the names and emails of the company contacts); ' +
+    'cf_<slug> (number: gt, gte, lt, lte, equals; text: contains, equals, isEmpty; date: before, after). Rules are ANDed. ' +
+    'Unknown field or cf key → 400 {code:"unknown_filter_field", available:[...]}; unsupported operator, bad value or non-JSON → 400 {code:"malformed_filter"}. ' +
+    'Without sort, a number cf rule drives the list (ordered by that field). Work per call is bounded (about 1000 index entries): a selective filter ' +
+    'can give a short or empty page with a nextCursor; keep paging while nextCursor is not null.',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: {
+    query: z.strictObject({
+      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+      cursor: z.string().max(2000).optional(),
+      sort: z.string().max(80).optional(),
+      filters: z.string().max(10_000).optional(),
+    }),
+  },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ query }, ctx) => {
+    const table = requireTenant(ctx).table;
+    const defs = await listDefinitions(table, 'company');
+    const parsed = await compileCompanyFilters(table, query.filters, defs);
+    if (!parsed.ok) throw problemError(parsed.problem);
+    const sort = parseSort(query.sort, defs);
+    return queryCompanies(table, { pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, cursor: query.cursor, sort, rules: parsed.rules });
+  },
+  guidance: (page) => page.nextCursor
+    ? { next: 'companies_list', why: `${page.data.length} companies on this page; pass nextCursor for more.` }
+    : { next: 'CompanyListsController_create', why: 'End of the list; save this audience as a STATIC or SMART company list.' },
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,24 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { createDefinition } from '../../shared/custom-fields/definitions.js';
+import { definitionBody } from '../../shared/custom-fields/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+/** Lives with the company custom fields (same domain code, shared/custom-fields); tag = folder. */
+export const operation = defineOperation({
+  operationId: 'contacts_custom_fields_create',
+  method: 'POST',
+  path: '/api/contacts/custom-fields',
+  tag: 'companies',
+  summary: 'Define a contact custom field',
+  description:
+    'Body {slug, label, fieldType} with fieldType number | text | date, as for companies. Contacts accept `customFields` {slug: value}, and ' +
+    'GET /api/contacts `filters` accepts only cf_<slug> rules. A slug already defined → 409. Email and phone are channels, not custom fields.',
+  access: 'tenant',
+  scope: 'crm:write',
+  input: { body: definitionBody },
+  successStatus: 201,
+  handler: async ({ body }, ctx) => createDefinition(requireTenant(ctx).table, 'contact', body, ctx.deps.clock.now()),
+  guidance: (d) => ({ next: 'contacts_create', why: `Set customFields.${d.slug} on contacts; filter with cf_${d.slug}.` }),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,20 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listDefinitions } from '../../shared/custom-fields/definitions.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'contacts_custom_fields_list',
+  method: 'GET',
+  path: '/api/contacts/custom-fields',
+  tag: 'companies',
+  summary: 'List contact custom-field definitions',
+  description: 'Every contact custom-field definition {slug, label, fieldType, createdAt}, by slug.',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: {},
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => ({ data: await listDefinitions(requireTenant(ctx).table, 'contact') }),
+  guidance: () => ({ next: 'contacts_create', why: 'Contact custom fields available for customFields and cf_ filters.' }),
+});
+export const handler = lambdaHandler(operation);
