@@ -1,4 +1,19 @@
 import type { AnyOperation } from '../../shared/registry/operation.js';
+import { operation as contactsCreate } from './contacts_create.js';
+import { operation as contactsList } from './contacts_list.js';
+import { operation as contactsGet } from './contacts_get.js';
+import { operation as contactsUpdate } from './contacts_update.js';
+import { operation as contactsDelete } from './contacts_delete.js';
+import { operation as addChannel } from './ContactsController_addChannel.js';
+import { operation as bulk } from './ContactsController_bulk.js';
+import { operation as listsCreate } from './ContactListsController_create.js';
+import { operation as listsAdd } from './ContactListsController_addContacts.js';
+import { operation as listsGet } from './contact_lists_get.js';
+import { operation as listsList } from './contact_lists_list.js';
+import { operation as listsMembers } from './contact_lists_contacts.js';
 
 /** Operations of the contacts domain: one file per operation (functions/contacts/<operationId>.ts). */
-export const contactOperations: AnyOperation[] = [];
+export const contactOperations: AnyOperation[] = [
+  contactsCreate, contactsList, contactsGet, contactsUpdate, contactsDelete, addChannel, bulk,
+  listsCreate, listsAdd, listsGet, listsList, listsMembers,
+];

@@ -1,4 +1,4 @@
-import { isAppError } from '../errors.js';
+import { badRequest, isAppError } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import { deleteContact, updateContact, type ContactPatch } from './contacts.js';
 
@@ -15,6 +15,7 @@ const CONCURRENCY = 8;
  * `{id, ok, error?}`: a missing contact or a bad value fails that item only, never the batch.
  */
 export async function bulkContacts(table: TableStore, input: { action: 'update' | 'delete'; ids: string[]; patch?: ContactPatch }, now: number) {
+  if (input.action === 'update' && !input.patch) throw badRequest(['patch should not be empty']);
   const ids = [...new Set(input.ids)];
   const results: BulkResult[] = new Array(ids.length);
   let next = 0;

@@ -240,7 +240,12 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
 async function removeMemberships(table: TableStore, contactId: string) {
   for (let cursor: string | undefined, i = 0; i < 100; i++) {
     const page = await table.query<{ pk: string; sk: string }>({ index: 'gsi1', pk: ContactListKeys.contactListsPk(contactId), cursor, limit: 100 });
-    for (let j = 0; j < page.items.length; j += 100) await table.transact(page.items.slice(j, j + 100).map((m) => ({ delete: { pk: m.pk, sk: m.sk } })));
+    // Each membership leaves with its list's count in one transaction (a member and its list: 2 items).
+    for (const m of page.items) {
+      await table.transact([{ delete: { pk: m.pk, sk: m.sk } }, { update: { pk: m.pk, sk: 'CLIST' }, spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } } }]).catch((e) => {
+        if (!(e instanceof ConditionFailed)) throw e;
+      });
+    }
     cursor = page.cursor;
     if (!cursor) break;
   }

@@ -1,0 +1,20 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { getContactList } from '../../shared/contact-lists/lists.js';
+import { idPath } from '../../shared/contacts/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'contact_lists_get',
+  method: 'GET',
+  path: '/api/contact-lists/{id}',
+  tag: 'contacts',
+  summary: 'Get one contact list',
+  description: 'The list and its memberCount. Members: contact_lists_contacts (or contacts_list with listId).',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: { path: idPath },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => getContactList(requireTenant(ctx).table, path.id),
+});
+export const handler = lambdaHandler(operation);

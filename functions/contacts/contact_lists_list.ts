@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listContactLists } from '../../shared/contact-lists/lists.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'contact_lists_list',
+  method: 'GET',
+  path: '/api/contact-lists',
+  tag: 'contacts',
+  summary: 'List contact lists',
+  description: 'Contact lists, oldest first. `pageSize` 1-100 (default 50), `cursor` = the previous nextCursor.',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: { query: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().min(1).max(2000).optional() }) },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ query }, ctx) => listContactLists(requireTenant(ctx).table, query),
+});
+export const handler = lambdaHandler(operation);

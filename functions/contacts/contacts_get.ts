@@ -1,0 +1,20 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { getContact } from '../../shared/contacts/contacts.js';
+import { idPath } from '../../shared/contacts/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'contacts_get',
+  method: 'GET',
+  path: '/api/contacts/{id}',
+  tag: 'contacts',
+  summary: 'Get one contact',
+  description: 'One contact with its channels (email/phone, `duplicateOf` when another contact holds the same value), custom fields and recorded source. 404 when it does not exist in this workspace.',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: { path: idPath },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => getContact(requireTenant(ctx).table, path.id),
+});
+export const handler = lambdaHandler(operation);
