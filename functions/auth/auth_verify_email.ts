@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineOperation, respond } from '../../shared/registry/operation.js';
+import { verifyEmail } from '../../shared/accounts-register/register.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'auth_verify_email',
+  method: 'GET',
+  path: '/api/auth/verify-email',
+  tag: 'auth',
+  summary: 'Confirm the address of a registration (the emailed link)',
+  description:
+    'Query token (from the emailed link, valid 24 h). Runs the automatic checks (business mailbox, MX exists and resolves, website answers). ' +
+    'Passed: the tenant is created, the account becomes ACTIVE and the key starts working; 302 to the console. ' +
+    'Not passed: the account stays PENDING; 302 whose Location carries signup_token for POST /api/auth/signup-questionnaire. ' +
+    'The JSON body repeats {status, tenantId | signup_token, checks}. Unknown or expired token: 400.',
+  access: 'public',
+  mcp: false,
+  input: { query: z.strictObject({ token: z.string().min(1).max(200) }) },
+  resources: ['platformMail', 'tableAdmin'],
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ query }, ctx) => {
+    const outcome = await verifyEmail(ctx.deps, query.token);
+    const base = ctx.deps.config.publicBaseUrl;
+    const location =
+      outcome.status === 'ACTIVE'
+        ? `${base}/console/?verified=1&status=ACTIVE`
+        : `${base}/console/signup-questionnaire?status=PENDING&signup_token=${encodeURIComponent(outcome.signup_token)}`;
+    return respond(302, outcome, { location });
+  },
+});
+
+export const handler = lambdaHandler(operation);
