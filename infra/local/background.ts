@@ -1,4 +1,6 @@
 import type { Deps } from '../../shared/runtime/deps.js';
+import { startWebhookWorker } from './webhook-worker.js';
+import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
 
 export interface BackgroundService {
   name: string;
@@ -10,3 +12,9 @@ export interface BackgroundService {
  * local runtime (queue workers, expiry sweeps). Each entry starts one service.
  */
 export const backgroundServices: ((deps: Deps) => Promise<BackgroundService>)[] = [];
+
+// Step Functions stand-in (signup approval) and the registration expiry sweep.
+backgroundServices.push(startLocalWorkflowService, startRegistrationSweepService);
+
+// Webhook queue consumer (dispatch + deliveries) and its periodic sweep.
+backgroundServices.push(startWebhookWorker);

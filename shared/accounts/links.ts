@@ -34,7 +34,7 @@ async function consume(deps: Deps, token: string, purpose: LinkPurpose, from: Pe
   const at = new Date(now).toISOString();
   try {
     await deps.platform.transact([
-      { update: link, spec: { set: { usedAt: at }, condition: { expression: 'attribute_not_exists(usedAt)' } } },
+      { update: { pk: link.pk, sk: link.sk }, spec: { set: { usedAt: at }, condition: { expression: 'attribute_not_exists(usedAt)' } } },
       { update: IdentityKeys.account(account.accountId), spec: { set: stateAttributes(account, to, now), condition: { expression: 'registrationState = :s', values: { ':s': from } } } },
       ...extra(account.accountId),
     ]);

@@ -6,11 +6,13 @@ import { tableNames } from '../data/schema.js';
 import { configFromEnv } from './config.js';
 import type { Deps } from './deps.js';
 import { sqsQueueFromEnv } from '../adapters/queue/sqs-queue.js';
+import { installWebhookNudge } from '../webhooks/nudge.js';
 import { platformMailerFor } from '../adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromEnv } from '../adapters/workflows/sfn-workflows.js';
 
 /** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment). */
 export async function awsDeps(env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
+  installWebhookNudge();
   const config = configFromEnv(env);
   const doc = createDocumentClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB ?? env.AWS_ENDPOINT_URL });
   const names = tableNames(config.tablePrefix);

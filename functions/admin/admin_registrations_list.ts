@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { LISTABLE_STATES, listRegistrations } from '../../shared/accounts/admin-views.js';
+import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'admin_registrations_list',
+  method: 'GET',
+  path: '/admin/api/registrations',
+  tag: 'admin',
+  summary: 'List full-account registrations by state',
+  description:
+    `state (default awaiting_admin_approval): awaiting_email_confirm | awaiting_agreement | awaiting_admin_approval | approved. ` +
+    `Oldest first, {data:[{id, email, state, createdAt, stateEnteredAt, expiresAt, org, use_case, channel, firstName, lastName, termsAcceptedAt, tenantId}], cursor}. ${ADMIN_ACCESS_NOTE}`,
+  access: 'admin',
+  mcp: false,
+  input: {
+    query: z.strictObject({
+      state: z.enum(LISTABLE_STATES).default('awaiting_admin_approval'),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().max(2000).optional(),
+    }),
+  },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ query }, ctx) => listRegistrations(ctx.deps, query),
+});
+
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { rejectRegistration } from '../../shared/accounts/lifecycle.js';
+import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-access.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'admin_registrations_reject',
+  method: 'POST',
+  path: '/admin/api/registrations/{id}/reject',
+  tag: 'admin',
+  summary: 'Reject a registration awaiting admin approval',
+  description:
+    'Deletes the waitlist entry and its API key (no User or Tenant existed) and emails the user. Only from awaiting_admin_approval ' +
+    `(otherwise 409 invalid_state); unknown id 404. ${ADMIN_ACCESS_NOTE}`,
+  access: 'admin',
+  mcp: false,
+  input: { path: z.strictObject({ id: z.string().min(1).max(64) }), body: z.strictObject({}) },
+  resources: ['platformMail', 'workflows'],
+  hints: { readOnly: false, destructive: true, idempotent: false },
+  handler: async ({ path }, ctx) => rejectRegistration(ctx.deps, path.id, adminActor(ctx)),
+});
+
+export const handler = lambdaHandler(operation);
