@@ -1,13 +1,14 @@
 /**
  * Tenant-table keys of contact lists (STATIC only: contact SMART lists are unsupported).
- * - list:   CLIST#<id> / CLIST               (gsi1: CLISTS / <id>)
- * - member: CLIST#<id> / MEMBER#<contactId>  (gsi1: CONTACT#<contactId>#CLISTS / <listId>: a contact's lists)
+ * - list:   CTLIST#<id> / CTLIST             (gsi1: CTLISTS / <id>)   (company lists use CLIST#: distinct)
+ * - member: CTLIST#<id> / MEMBER#<contactId> (gsi1: CONTACT#<contactId>#CTLISTS / <listId>: a contact's lists)
  */
 export const ContactListKeys = {
-  list: (listId: string) => ({ pk: `CLIST#${listId}`, sk: 'CLIST' }),
-  listIndex: (listId: string) => ({ gsi1pk: 'CLISTS', gsi1sk: listId }),
-  member: (listId: string, contactId: string) => ({ pk: `CLIST#${listId}`, sk: `MEMBER#${contactId}` }),
-  memberIndex: (listId: string, contactId: string) => ({ gsi1pk: `CONTACT#${contactId}#CLISTS`, gsi1sk: listId }),
-  contactListsPk: (contactId: string) => `CONTACT#${contactId}#CLISTS`,
+  list: (listId: string) => ({ pk: `CTLIST#${listId}`, sk: 'CTLIST' }),
+  listIndex: (listId: string) => ({ gsi1pk: CONTACT_LISTS, gsi1sk: listId }),
+  member: (listId: string, contactId: string) => ({ pk: `CTLIST#${listId}`, sk: `MEMBER#${contactId}` }),
+  memberIndex: (listId: string, contactId: string) => ({ gsi1pk: `CONTACT#${contactId}#CTLISTS`, gsi1sk: listId }),
+  contactListsPk: (contactId: string) => `CONTACT#${contactId}#CTLISTS`,
 };
 export const MEMBER_PREFIX = 'MEMBER#';
+export const CONTACT_LISTS = 'CTLISTS';

@@ -2,7 +2,7 @@ import { badRequest, notFound, unprocessable } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import type { TableStore } from '../ports/table-store.js';
 import { ContactKeys } from '../contacts/keys.js';
-import { ContactListKeys, MEMBER_PREFIX } from './keys.js';
+import { CONTACT_LISTS, ContactListKeys, MEMBER_PREFIX } from './keys.js';
 
 export interface ContactList {
   id: string;
@@ -39,7 +39,7 @@ export async function getContactList(table: TableStore, listId: string) {
 }
 
 export async function listContactLists(table: TableStore, q: { pageSize?: number; cursor?: string }) {
-  const page = await table.query({ index: 'gsi1', pk: 'CLISTS', limit: q.pageSize ?? 50, cursor: q.cursor });
+  const page = await table.query({ index: 'gsi1', pk: CONTACT_LISTS, limit: q.pageSize ?? 50, cursor: q.cursor });
   return { data: page.items.map(toList), nextCursor: page.cursor ?? null };
 }
 

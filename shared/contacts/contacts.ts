@@ -239,10 +239,10 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
 
 async function removeMemberships(table: TableStore, contactId: string) {
   for (let cursor: string | undefined, i = 0; i < 100; i++) {
-    const page = await table.query<{ pk: string; sk: string }>({ index: 'gsi1', pk: ContactListKeys.contactListsPk(contactId), cursor, limit: 100 });
+    const page = await table.query<{ pk: string; sk: string; listId: string }>({ index: 'gsi1', pk: ContactListKeys.contactListsPk(contactId), cursor, limit: 100 });
     // Each membership leaves with its list's count in one transaction (a member and its list: 2 items).
     for (const m of page.items) {
-      await table.transact([{ delete: { pk: m.pk, sk: m.sk } }, { update: { pk: m.pk, sk: 'CLIST' }, spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } } }]).catch((e) => {
+      await table.transact([{ delete: { pk: m.pk, sk: m.sk } }, { update: ContactListKeys.list(String(m.listId)), spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } } }]).catch((e) => {
         if (!(e instanceof ConditionFailed)) throw e;
       });
     }
