@@ -76,7 +76,7 @@ export function automationWrites(automations: Automation[], ctx: { leadId: strin
           break;
         case 'notify':
           put = {
-            ...NotificationKeys.notification(at, itemId), entity: 'notification', id: itemId, kind: 'lead_automation', ...base,
+            ...NotificationKeys.notification(itemId), entity: 'notification', id: itemId, kind: 'lead_automation', ...base,
             title: action.title, message: action.message ?? action.title, createdBy: { userId: null, keyId: null, channel: 'automation' },
           };
           break;

@@ -23,6 +23,7 @@ export interface ProvisionedTenant {
 export { onTenantProvisioned, type TenantInitializer } from './initializers.js';
 import { runTenantInitializers } from './initializers.js';
 import '../billing/tenant-init.js';
+import '../pipelines/tenant-init.js';
 
 /**
  * Creates User, Tenant (with its own data table) and a SUPER membership for an account, then promotes
