@@ -1,4 +1,5 @@
 import '../../shared/runtime/polyfills.js';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createMcpHandler } from '../../shared/mcp/handler.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
@@ -6,8 +7,17 @@ import { operations } from '../registry.js';
 
 setDepsFactory(() => awsDeps());
 
+const mcp = createMcpHandler({ deps: getDeps, operations: () => operations });
+
 /**
  * The MCP server's Lambda (behind its own function URL in AWS, at `/mcp` in the local runtime): every
  * registry operation as a tool `svc_<operationId>`, run through the same pipeline as HTTP.
  */
-export const handler = createMcpHandler({ deps: getDeps, operations: () => operations });
+export async function handler(event: APIGatewayProxyEventV2) {
+  // The function cannot be given its own URL at deploy time (a cycle), so it learns it from the first
+  // request; the agent guide served over MCP then names the right address.
+  if (!process.env.MCP_URL && event.requestContext?.domainName && (await getDeps()).config.mode === 'aws') {
+    process.env.MCP_URL = `https://${event.requestContext.domainName}/mcp`;
+  }
+  return mcp(event);
+}

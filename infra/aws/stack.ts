@@ -13,6 +13,7 @@ import { TABLE_SCHEMA } from '../../shared/data/schema.js';
 import { limits } from '../../shared/limits/limits.js';
 import type { AnyOperation } from '../../shared/registry/operation.js';
 import { LAMBDA_BUNDLING } from './bundling.js';
+import { mcpServer } from './mcp.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -104,5 +105,6 @@ export class SvcStack extends Stack {
     }
 
     // Domain constructs (queues, workers, state machines, MCP function URL, console) — one line each.
+    mcpServer(this, ctx);
   }
 }

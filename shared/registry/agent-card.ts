@@ -1,4 +1,5 @@
 import type { AnyOperation } from './operation.js';
+import { mcpEndpoint } from '../mcp/endpoint.js';
 
 /**
  * `/.well-known/agent-card.json`. The format is ours (documented in docs/agent-card.md):
@@ -14,7 +15,7 @@ export function buildAgentCard(operations: AnyOperation[], baseUrl: string) {
     scope: op.scope ?? null,
     access: op.access,
     summary: op.summary,
-    mcpTool: op.mcp === false ? null : `svc_${op.operationId}`,
+    mcpTool: op.mcp === false || op.access === 'admin' ? null : `svc_${op.operationId}`,
     billed: op.billing ?? null,
     readOnly: Boolean(op.hints?.readOnly),
   });
@@ -29,7 +30,8 @@ export function buildAgentCard(operations: AnyOperation[], baseUrl: string) {
       obtainKey: { method: 'POST', path: '/v1/signup' },
       tenantHeader: 'X-Tenant-Id',
     },
-    endpoints: { openapi: '/openapi.json', mcp: '/mcp', agentGuide: '/api/v1/agent-guide' },
+    // MCP: `/mcp` locally, its own function URL in AWS (MCP_URL); stateless Streamable HTTP, tools `svc_<operationId>`.
+    endpoints: { openapi: '/openapi.json', mcp: mcpEndpoint({ publicBaseUrl: baseUrl }), agentGuide: '/api/v1/agent-guide' },
     identity: deployed.filter((op) => op.path.startsWith('/v1/')).map(entry),
     capabilities: deployed.filter((op) => op.path.startsWith('/api/')).map(entry),
   };

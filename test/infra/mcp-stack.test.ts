@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mcpServer } from '../../infra/aws/mcp.js';
+import type { AnyOperation } from '../../shared/registry/operation.js';
+
+/**
+ * The MCP construct on its own stack (the house `ctx.lambda` shape, bundling skipped), so it is
+ * checked independently of the size of the whole API stack.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let template: Template;
+let granted: AnyOperation['resources'] = [];
+let fnIds: Record<string, string> = {};
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = Object.assign(new Stack(app, 'McpOnly', { env: { account: '123456789012', region: 'eu-west-1' } }), { functions: new Map<string, NodejsFunction>() });
+  const lambda = (id: string, entry: string, opts: { timeout?: never; memorySize?: number } = {}) =>
+    new NodejsFunction(stack, id, { entry: path.join(ROOT, entry), runtime: Runtime.NODEJS_22_X, timeout: opts.timeout, memorySize: opts.memorySize, projectRoot: ROOT, depsLockFilePath: path.join(ROOT, 'package-lock.json') });
+  for (const id of ['discovery_agent_card', 'agent_guide_get']) stack.functions.set(id, lambda(`Op_${id}`, `functions/${id.startsWith('agent') ? 'agent' : 'discovery'}/${id}.ts`));
+  mcpServer(stack, { lambda: lambda as never, grant: (_fn, r) => void (granted = r) });
+  template = Template.fromStack(stack);
+  fnIds = Object.fromEntries([...stack.functions].map(([k, f]) => [k, stack.getLogicalId(f.node.defaultChild as never)]));
+});
+
+describe('MCP function in CDK', () => {
+  it('is its own Node 22 Lambda behind a function URL (auth in the app, like the HTTP API)', () => {
+    const urls = Object.values(template.findResources('AWS::Lambda::Url'));
+    expect(urls).toHaveLength(1);
+    expect(urls[0].Properties).toMatchObject({ AuthType: 'NONE', InvokeMode: 'BUFFERED' });
+    const fnId = urls[0].Properties.TargetFunctionArn['Fn::GetAtt'][0] as string;
+    expect(fnId).toMatch(/^McpServer/);
+    expect(template.findResources('AWS::Lambda::Function')[fnId].Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 60, MemorySize: 1024 });
+  });
+
+  it('gets the resources of the operations it runs (tenant tables included)', () => {
+    expect(granted).toContain('tenantTables');
+  });
+
+  it('publishes its URL to the agent card and agent guide functions and as an output', () => {
+    const fns = template.findResources('AWS::Lambda::Function');
+    for (const id of Object.values(fnIds)) expect(JSON.stringify(fns[id].Properties.Environment.Variables.MCP_URL)).toContain('FunctionUrl');
+    template.hasOutput('McpUrl', { Value: Match.anyValue() });
+  });
+});
