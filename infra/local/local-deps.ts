@@ -8,9 +8,11 @@ import { AdjustableClock } from '../../shared/ports/clock.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { LocalWorkQueue } from './local-queue.js';
+import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
+  installWebhookNudge();
   const config = configFromEnv({ ...env, SVC_RUNTIME: 'local' });
   const doc = createDocumentClient({ endpoint });
   const names = tableNames(config.tablePrefix);

@@ -57,15 +57,16 @@ export function newDeliveryItem(tenantId: string, subscriptionId: string, event:
   };
 }
 
-export async function listDeliveries(table: TableStore, subscriptionId: string, q: { status?: DeliveryStatus; limit?: number; cursor?: string }) {
+export async function listDeliveries(table: TableStore, subscriptionId: string, q: { status?: DeliveryStatus; pageSize?: number; cursor?: string }) {
+  const pageSize = q.pageSize ?? 20;
   if (!(await getSubscriptionItem(table, subscriptionId))) throw notFound('Webhook');
   const page = q.status
-    ? await table.query<DeliveryItem>({ index: 'gsi2', pk: WebhookKeys.deliveriesByStatus(subscriptionId, q.status, '').gsi2pk, limit: q.limit ?? 50, cursor: q.cursor, descending: true })
-    : await table.query<DeliveryItem>({ index: 'gsi3', pk: WebhookKeys.deliveriesOf(subscriptionId, '').gsi3pk, limit: q.limit ?? 50, cursor: q.cursor, descending: true });
-  return { data: page.items.map(deliveryView), cursor: page.cursor ?? null };
+    ? await table.query<DeliveryItem>({ index: 'gsi2', pk: WebhookKeys.deliveriesByStatus(subscriptionId, q.status, '').gsi2pk, limit: pageSize, cursor: q.cursor, descending: true })
+    : await table.query<DeliveryItem>({ index: 'gsi3', pk: WebhookKeys.deliveriesOf(subscriptionId, '').gsi3pk, limit: pageSize, cursor: q.cursor, descending: true });
+  return { data: page.items.map(deliveryView), pageSize, nextCursor: page.cursor ?? null };
 }
 
-const send = (deps: Deps, msg: WebhookMessage, delaySeconds = 0) => deps.queue?.send(WEBHOOK_QUEUE, msg, { delaySeconds });
+const send = async (deps: Deps, msg: WebhookMessage, delaySeconds = 0) => void (await deps.queue?.send(WEBHOOK_QUEUE, msg, { delaySeconds }));
 export const enqueueAttempt = (deps: Deps, d: Pick<DeliveryItem, 'tenantId' | 'id'>, attempt: number, delaySeconds = 0) =>
   send(deps, { type: 'deliver', tenantId: d.tenantId, deliveryId: d.id, attempt }, delaySeconds);
 

@@ -79,9 +79,10 @@ export async function getSubscription(table: TableStore, id: string) {
   return subscriptionView(s);
 }
 
-export async function listSubscriptions(table: TableStore, page: { limit?: number; cursor?: string } = {}) {
-  const out = await table.query<SubscriptionItem>({ pk: 'WEBHOOK', skBeginsWith: WebhookKeys.subscriptionPrefix, limit: page.limit ?? 50, cursor: page.cursor });
-  return { data: out.items.map(subscriptionView), cursor: out.cursor ?? null };
+export async function listSubscriptions(table: TableStore, page: { pageSize?: number; cursor?: string } = {}) {
+  const pageSize = page.pageSize ?? 20;
+  const out = await table.query<SubscriptionItem>({ pk: 'WEBHOOK', skBeginsWith: WebhookKeys.subscriptionPrefix, limit: pageSize, cursor: page.cursor });
+  return { data: out.items.map(subscriptionView), pageSize, nextCursor: out.cursor ?? null };
 }
 
 /** Every subscription of a tenant (at most MAX_SUBSCRIPTIONS), with secrets, for the dispatcher. */

@@ -1,0 +1,20 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { idPath } from '../../shared/webhooks/schema.js';
+import { deleteSubscription } from '../../shared/webhooks/subscriptions.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'webhooks_delete',
+  method: 'DELETE',
+  path: '/api/webhooks/{id}',
+  tag: 'webhooks',
+  summary: 'Delete a webhook subscription',
+  description: 'Stops deliveries to the URL; deliveries still waiting for a retry end FAILED ("subscription deleted"). 404 when absent.',
+  access: 'tenant',
+  scope: 'webhooks:write',
+  input: { path: idPath },
+  hints: { destructive: true },
+  handler: async ({ path }, ctx) => deleteSubscription(requireTenant(ctx).table, path.id),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,20 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { idPath } from '../../shared/webhooks/schema.js';
+import { getSubscription } from '../../shared/webhooks/subscriptions.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'webhooks_get',
+  method: 'GET',
+  path: '/api/webhooks/{id}',
+  tag: 'webhooks',
+  summary: 'Get one webhook subscription',
+  description: 'The subscription without its secret (secretHint only). 404 when absent.',
+  access: 'tenant',
+  scope: 'webhooks:read',
+  input: { path: idPath },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => getSubscription(requireTenant(ctx).table, path.id),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,109 @@
+import { OutboxKeys, type DomainEvent } from '../events/outbox.js';
+import { log } from '../ports/logger.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { attemptDelivery, enqueueAttempt, newDeliveryItem, type DeliveryItem } from './deliveries.js';
+import { WEBHOOK_QUEUE, WebhookKeys, type WebhookMessage } from './keys.js';
+import { deliveryBody } from './signing.js';
+import { allSubscriptions, type SubscriptionItem } from './subscriptions.js';
+
+/**
+ * The read side of the outbox. An event is dispatched in one transaction: it leaves the pending index
+ * (status DISPATCHED) and one delivery per matching active subscription is created. Only then are the
+ * first attempts queued; a lost queue message is found again by the sweep (deliveries stay on the
+ * due index until they are DELIVERED or FAILED). Dispatching twice is harmless: the event condition
+ * fails and nothing is written.
+ */
+export async function dispatchEvent(deps: Deps, table: TableStore, event: DomainEvent, subs: SubscriptionItem[]) {
+  const now = deps.clock.now();
+  const body = deliveryBody(event);
+  const matching = subs.filter((s) => s.active && s.events.includes(event.kind));
+  const deliveries = matching.map((s) => newDeliveryItem(event.tenantId, s.id, event, body, now));
+  try {
+    await table.transact([
+      {
+        update: OutboxKeys.event(event.eventId),
+        spec: {
+          set: { status: 'DISPATCHED', dispatchedAt: new Date(now).toISOString(), deliveries: deliveries.length, gsi1pk: undefined, gsi1sk: undefined },
+          condition: { expression: '#s = :p', names: { '#s': 'status' }, values: { ':p': 'PENDING' } },
+        },
+      },
+      ...deliveries.map((d) => ({ put: d as Item, condition: { expression: 'attribute_not_exists(pk)' } })),
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed) return 0; // already dispatched elsewhere
+    throw e;
+  }
+  for (const d of deliveries) await enqueueAttempt(deps, d, 1).catch(() => undefined);
+  return deliveries.length;
+}
+
+/** Dispatches a tenant's pending events, oldest first (bounded per call; the next nudge or sweep continues). */
+export async function dispatchTenant(deps: Deps, tenantId: string, maxEvents = 500) {
+  const table = deps.tenantTable(tenantId);
+  let subs: SubscriptionItem[] | undefined;
+  let cursor: string | undefined;
+  let events = 0;
+  do {
+    const page = await table.query<DomainEvent & { status: string }>({ index: 'gsi1', pk: 'EVENT#PENDING', limit: 50, cursor });
+    for (const e of page.items) {
+      subs ??= await allSubscriptions(table);
+      await dispatchEvent(deps, table, { ...e, tenantId }, subs);
+      events++;
+    }
+    cursor = page.cursor;
+  } while (cursor && events < maxEvents);
+  return events;
+}
+
+/** Deliveries whose time came more than `graceMs` ago with no attempt started (a lost message), or whose lease ran out. */
+export async function requeueOverdue(deps: Deps, tenantId: string, graceMs = 30_000) {
+  const table = deps.tenantTable(tenantId);
+  const now = deps.clock.now();
+  const page = await table.query<DeliveryItem>({ index: 'gsi1', pk: WebhookKeys.duePk, skLessThan: WebhookKeys.dueBefore(now - graceMs), limit: 100 });
+  for (const d of page.items) {
+    const leaseExpired = d.leaseUntilMs !== undefined && d.leaseUntilMs < now;
+    await enqueueAttempt(deps, d, leaseExpired ? d.attempts : d.attempts + 1);
+  }
+  return page.items.length;
+}
+
+/** One tenant's share of the periodic sweep. A dropped tenant table is skipped. */
+export async function sweepTenant(deps: Deps, tenantId: string) {
+  try {
+    return { events: await dispatchTenant(deps, tenantId), requeued: await requeueOverdue(deps, tenantId) };
+  } catch (e) {
+    if ((e as Error).name === 'ResourceNotFoundException') return { events: 0, requeued: 0 };
+    throw e;
+  }
+}
+
+/** Walks every tenant (platform gsi1 `TENANTS`), directly (local) or by fanning out queue messages (AWS). */
+export async function sweepAllTenants(deps: Deps, mode: 'direct' | 'fanout') {
+  let cursor: string | undefined;
+  let tenants = 0;
+  do {
+    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
+    for (const t of page.items) {
+      if (mode === 'fanout') await deps.queue?.send(WEBHOOK_QUEUE, { type: 'sweep-tenant', tenantId: t.tenantId } satisfies WebhookMessage);
+      else await sweepTenant(deps, t.tenantId).catch((e) => log.warn('webhook sweep failed', { tenantId: t.tenantId, message: (e as Error).message }));
+      tenants++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return tenants;
+}
+
+/** The webhook queue's consumer (SQS Lambda and the local worker run the same code). */
+export async function handleWebhookMessage(deps: Deps, msg: WebhookMessage) {
+  switch (msg?.type) {
+    case 'dispatch':
+      return void (await dispatchTenant(deps, msg.tenantId));
+    case 'deliver':
+      return void (await attemptDelivery(deps, msg.tenantId, msg.deliveryId, msg.attempt));
+    case 'sweep-tenant':
+      return void (await sweepTenant(deps, msg.tenantId));
+    default:
+      log.warn('unknown webhook message', { type: (msg as { type?: string })?.type });
+  }
+}
