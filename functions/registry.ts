@@ -7,6 +7,7 @@ import { adminOperations } from './admin/index.js';
 import { consoleOperations } from './console/index.js';
 import { legalOperations } from './legal/index.js';
 import { billingOperations } from './billing/index.js';
+import { tenantOperations } from './tenants/index.js';
 import { companyOperations } from './companies/index.js';
 import { contactOperations } from './contacts/index.js';
 import { leadOperations } from './leads/index.js';
@@ -30,6 +31,7 @@ export const operations: AnyOperation[] = [
   ...consoleOperations,
   ...legalOperations,
   ...billingOperations,
+  ...tenantOperations,
   ...companyOperations,
   ...contactOperations,
   ...leadOperations,

@@ -2,6 +2,12 @@
  * The permission scope catalogue. The spec names accounts:write, creatives:write, tasks:write,
  * mailing:write, webhooks:write, agent:read and dialogs:write; the others complete it for the CRM
  * and workspace surfaces. A key holds a list of these (or `*`).
+ *
+ * `mailing:write` is the same scope an admin uses to approve a mailing task, so a key that holds it
+ * can approve its own tasks (the spec's agent flow: create task → approve → start). Nothing else
+ * gates self-approval; withhold `mailing:write` from a key to force a human approval.
+ * Role checks (shared/tenancy/roles.ts `requireRole`) come on top of scopes: a scope says what a key
+ * may do, the membership role what the user may do in that workspace.
  */
 export const SCOPES = {
   'accounts:write': 'Connect and manage sender mailboxes',

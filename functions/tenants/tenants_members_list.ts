@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listMembers } from '../../shared/tenancy/members.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'tenants_members_list',
+  method: 'GET',
+  path: '/api/tenants/members',
+  tag: 'tenants',
+  summary: 'Members of the current workspace',
+  description: 'Members of the workspace selected by X-Tenant-Id (default: your own): {data:[{userId, email, firstName, lastName, role, joinedAt}], cursor}. limit 1-100 (default 50).',
+  access: 'tenant',
+  scope: 'workspace:read',
+  input: { query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().min(1).max(2000).optional() }) },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ query }, ctx) => listMembers(ctx.deps, requireTenant(ctx).tenantId, query),
+});
+
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,100 @@
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { normalizeEmail, type AccountRecord } from '../identity/account.js';
+import { IdentityKeys } from '../identity/keys.js';
+import { ConditionFailed } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { ROLE_RANK, TenancyKeys, type Role } from './keys.js';
+
+interface TenantItem { tenantId: string; name: string; status?: string; ownerUserId: string; createdAt: string }
+interface UserItem { userId: string; email: string; accountId?: string; firstName?: string; lastName?: string }
+interface MembershipItem { userId: string; tenantId: string; role: Role; createdAt: string }
+
+/** The tenants a user belongs to (a Query on the user's memberships), with names and roles. */
+export async function listMyTenants(deps: Deps, userId: string, defaultTenantId: string | undefined) {
+  const out: { tenantId: string; name: string; role: Role; status: string; isDefault: boolean; joinedAt: string }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const p = await deps.platform.query<MembershipItem>({ pk: TenancyKeys.user(userId).pk, skBeginsWith: 'MEMBER#', limit: 100, cursor });
+    const tenants = await deps.platform.batchGet<TenantItem>(p.items.map((m) => TenancyKeys.tenant(m.tenantId)));
+    const byId = new Map(tenants.map((t) => [t.tenantId, t]));
+    for (const m of p.items) {
+      const t = byId.get(m.tenantId);
+      if (t) out.push({ tenantId: t.tenantId, name: t.name, role: m.role, status: t.status ?? 'ACTIVE', isDefault: t.tenantId === defaultTenantId, joinedAt: m.createdAt });
+    }
+    cursor = p.cursor;
+    if (!cursor) break;
+  }
+  return { data: out };
+}
+
+/** Members of a tenant (gsi1 TENANT#<id>#MEMBERS), cursor pages. */
+export async function listMembers(deps: Deps, tenantId: string, page: { limit: number; cursor?: string }) {
+  const gsi1pk = TenancyKeys.membershipByTenant(tenantId, '').gsi1pk;
+  if (page.cursor !== undefined && cursorField(page.cursor, 'gsi1pk') !== gsi1pk) throw badRequest(['cursor is not valid']);
+  const p = await deps.platform.query<MembershipItem>({ index: 'gsi1', pk: gsi1pk, limit: page.limit, cursor: page.cursor });
+  const users = await deps.platform.batchGet<UserItem>(p.items.map((m) => TenancyKeys.user(m.userId)));
+  const byId = new Map(users.map((u) => [u.userId, u]));
+  return {
+    data: p.items.map((m) => {
+      const u = byId.get(m.userId);
+      return { userId: m.userId, email: u?.email ?? null, firstName: u?.firstName ?? null, lastName: u?.lastName ?? null, role: m.role, joinedAt: m.createdAt };
+    }),
+    cursor: p.cursor ?? null,
+  };
+}
+
+/**
+ * Adds an existing user (found by email: they registered and are ACTIVE) to a tenant with a role.
+ * Only a SUPER may grant SUPER. The user is told by email. 404 when no active user has that email,
+ * 409 when they are already a member.
+ */
+export async function addMemberByEmail(deps: Deps, tenantId: string, actorRole: Role, input: { email: string; role: Role }) {
+  if (ROLE_RANK[input.role] > ROLE_RANK[actorRole]) throw forbidden(`Only a ${input.role} may grant ${input.role}`, { code: 'insufficient_role', requiredRole: input.role });
+  const email = normalizeEmail(input.email);
+  const marker = await deps.platform.get<{ accountId: string }>(IdentityKeys.accountEmail(email));
+  const account = marker ? await deps.platform.get<AccountRecord>(IdentityKeys.account(marker.accountId)) : undefined;
+  if (!account?.userId || account.status !== 'ACTIVE') throw notFound('User');
+  const at = new Date(deps.clock.now()).toISOString();
+  try {
+    await deps.platform.transact([
+      { check: TenancyKeys.tenant(tenantId), condition: { expression: 'attribute_exists(pk)' } },
+      {
+        put: { ...TenancyKeys.membership(account.userId, tenantId), ...TenancyKeys.membershipByTenant(tenantId, account.userId), userId: account.userId, tenantId, role: input.role, createdAt: at },
+        condition: { expression: 'attribute_not_exists(pk)' },
+      },
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed && e.index === 1) throw conflict('The user is already a member of this workspace', { code: 'already_member' });
+    if (e instanceof ConditionFailed) throw notFound('Tenant');
+    throw e;
+  }
+  const tenant = await deps.platform.get<TenantItem>(TenancyKeys.tenant(tenantId));
+  await deps.mailer.send({
+    to: email,
+    subject: `You were added to the workspace ${tenant?.name ?? tenantId}`,
+    text: `You are now ${input.role} in the workspace "${tenant?.name ?? tenantId}". Send X-Tenant-Id: ${tenantId} to act in it; GET /api/tenants lists your workspaces.`,
+  });
+  return { tenantId, userId: account.userId, email, role: input.role, joinedAt: at };
+}
+
+/**
+ * Removes a member. The owner cannot be removed; only a SUPER removes a SUPER. Unknown member: 404.
+ */
+export async function removeMember(deps: Deps, tenantId: string, actorRole: Role, userId: string) {
+  const m = await deps.platform.get<MembershipItem>(TenancyKeys.membership(userId, tenantId));
+  if (!m) throw notFound('Member');
+  const tenant = await deps.platform.get<TenantItem>(TenancyKeys.tenant(tenantId));
+  if (tenant?.ownerUserId === userId) throw forbidden('The workspace owner cannot be removed', { code: 'owner_cannot_be_removed' });
+  if (ROLE_RANK[m.role] > ROLE_RANK[actorRole]) throw forbidden(`Only a ${m.role} may remove a ${m.role}`, { code: 'insufficient_role', requiredRole: m.role });
+  await deps.platform.delete(TenancyKeys.membership(userId, tenantId));
+  return { tenantId, userId, removed: true };
+}
+
+/** One field of an opaque cursor (a forged or foreign cursor is refused before it reaches the table). */
+function cursorField(cursor: string, field: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))?.[field];
+  } catch {
+    return undefined;
+  }
+}
