@@ -24,6 +24,7 @@ export const operation = defineOperation({
   access: 'public',
   mcp: false,
   input: { body: RegisterBody },
+  maxBodyBytes: 64 * 1024,
   successStatus: 201,
   resources: ['platformMail'],
   hints: { readOnly: false, idempotent: false },

@@ -33,6 +33,7 @@ export const operation = defineOperation({
   access: 'public',
   mcp: false,
   input: { body: QuestionnaireBody },
+  maxBodyBytes: 64 * 1024,
   resources: ['platformMail'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {
