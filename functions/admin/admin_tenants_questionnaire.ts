@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
-import { tenantQuestionnaire } from '../../shared/accounts/admin-views.js';
+import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 
@@ -10,12 +10,12 @@ export const operation = defineOperation({
   path: '/admin/api/tenants/{id}/questionnaire',
   tag: 'admin',
   summary: "A tenant's signup questionnaire and automatic check results",
-  description: `{tenantId, name, questionnaire, checks, submittedAt}, null where nothing was submitted. Unknown tenant 404. ${ADMIN_ACCESS_NOTE}`,
+  description: `The answers of POST /api/auth/signup-questionnaire and the latest automatic domain/MX/website checks: {accountId, tenantId, email, status, answers, checks, revision, submittedAt}; answers null when none were submitted. id is a tenant id (or an account id). Unknown: 404. ${ADMIN_ACCESS_NOTE}`,
   access: 'admin',
   mcp: false,
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ path }, ctx) => tenantQuestionnaire(ctx.deps, path.id),
+  handler: async ({ path }, ctx) => getQuestionnaire(ctx.deps, path.id),
 });
 
 export const handler = lambdaHandler(operation);

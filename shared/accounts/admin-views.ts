@@ -1,8 +1,6 @@
-import { notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { BillingKeys } from '../billing/keys.js';
 import { CURRENCY, toAmount } from '../billing/prices.js';
-import { TenancyKeys } from '../tenancy/keys.js';
 import { RegistrationKeys } from './keys.js';
 import type { RegistrationRecord } from './registration.js';
 
@@ -55,19 +53,5 @@ export async function listTenants(deps: Deps, q: { limit: number; cursor?: strin
       balance: toAmount(byTenant.get(t.tenantId) ?? 0), currency: CURRENCY,
     })),
     cursor: page.cursor ?? null,
-  };
-}
-
-/** The signup questionnaire and automatic check results stored on the tenant record (part B writes them). */
-export async function tenantQuestionnaire(deps: Deps, tenantId: string) {
-  const tenant = /^[A-Za-z0-9_-]{1,64}$/.test(tenantId) ? await deps.platform.get<TenantItem>(TenancyKeys.tenant(tenantId)) : undefined;
-  if (!tenant) throw notFound('Tenant');
-  const pick = (...names: string[]) => names.map((n) => tenant[n]).find((v) => v !== undefined) ?? null;
-  return {
-    tenantId,
-    name: tenant.name,
-    questionnaire: pick('questionnaire', 'signupQuestionnaire'),
-    checks: pick('questionnaireChecks', 'checks', 'checkResults', 'automaticChecks'),
-    submittedAt: pick('questionnaireSubmittedAt', 'questionnaireAt'),
   };
 }

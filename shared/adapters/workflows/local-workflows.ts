@@ -35,6 +35,8 @@ export class LocalWorkflows implements Workflows {
   private readonly waiters = new Map<string, Waiter>();
   private readonly running = new Map<string, { abort(): void; result: Promise<unknown> }>();
   private readonly timer: NodeJS.Timeout;
+  /** Result promises of recent executions by name (tests wait on them). */
+  private readonly history = new Map<string, Promise<unknown>>();
   private seq = 0;
   private stopped = false;
 
@@ -76,6 +78,8 @@ export class LocalWorkflows implements Workflows {
     });
     result.catch(() => undefined);
     this.running.set(name, { abort: run.abort, result });
+    this.history.set(name, result);
+    if (this.history.size > 1000) this.history.delete(this.history.keys().next().value!);
     void result.finally(() => this.running.delete(name)).catch(() => undefined);
     return result;
   }
@@ -111,6 +115,11 @@ export class LocalWorkflows implements Workflows {
   /** Tokens currently awaited (tests and diagnostics). */
   get pendingTokens() {
     return [...this.waiters.keys()];
+  }
+
+  /** The result of the latest execution whose name starts with `prefix` (e.g. an account id). */
+  resultOf(prefix: string): Promise<unknown> | undefined {
+    return [...this.history.entries()].reverse().find(([n]) => n.startsWith(prefix))?.[1];
   }
 
   get runningExecutions() {
