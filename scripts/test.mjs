@@ -10,6 +10,6 @@ await import('./ensure-test-tools.mjs');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const args = ['vitest', 'run', ...process.argv.slice(2)];
-const child = spawn('npx', args, { stdio: 'inherit', cwd: root, env: { ...process.env, TMPDIR: tmp, NODE_NO_WARNINGS: '1' } });
+const child = spawn('npx', args, { stdio: 'inherit', cwd: root, env: { ...process.env, TMPDIR: tmp } });
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
 child.on('exit', (code) => process.exit(code ?? 1));

@@ -1,3 +1,4 @@
+import '../../shared/runtime/quiet-warnings.js';
 import { startLocalRuntime } from './runtime.js';
 
 /** CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM. */

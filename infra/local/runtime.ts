@@ -20,6 +20,8 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   /** Reuse a running DynamoDB Local (tests share one per run) instead of starting one. */
   dynamoEndpoint?: string;
+  /** Keep DynamoDB Local's data in memory (benchmarks) instead of under DATA_DIR. */
+  dynamoInMemory?: boolean;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -42,7 +44,7 @@ export function registryRouter(ops = operations) {
 export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const env = { ...process.env, ...opts.env };
   const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './.data');
-  const dynamo = opts.dynamoEndpoint ? undefined : await startDynamoDbLocal({ dbPath: path.join(dataDir, 'dynamodb') });
+  const dynamo = opts.dynamoEndpoint ? undefined : await startDynamoDbLocal(opts.dynamoInMemory ? {} : { dbPath: path.join(dataDir, 'dynamodb') });
   const endpoint = opts.dynamoEndpoint ?? dynamo!.endpoint;
   let server: Server | undefined;
   const services: BackgroundService[] = [];

@@ -22,7 +22,7 @@ export function bodyCap(op: Pick<AnyOperation, 'method' | 'path' | 'maxBodyBytes
 export async function enforceEdge(deps: Deps, op: AnyOperation, req: RequestInfo) {
   const cap = bodyCap(op);
   if (Buffer.byteLength(req.rawBody) > cap) throw payloadTooLarge(cap);
-  const l = limits();
+  const l = deps.config.limits;
   if (isSignup(op)) {
     if (l.signupEdgeRate === Infinity) return;
     const d = await tokenBucket(deps.platform, deps.clock, 'edge-signup', req.ip, l.signupEdgeRate, l.signupEdgeBurst);
@@ -34,7 +34,7 @@ export async function enforceEdge(deps: Deps, op: AnyOperation, req: RequestInfo
 
 /** The /v1/* per-address zone; repeated 401s anywhere draw from it too. */
 export async function v1Zone(deps: Deps, req: RequestInfo) {
-  const l = limits();
+  const l = deps.config.limits;
   if (l.v1Rate === Infinity) return;
   const d = await tokenBucket(deps.platform, deps.clock, 'v1', req.ip, l.v1Rate, l.v1Burst);
   if (!d.allowed) throw tooManyRequests({ error: 'rate_limited', message: V1_TOO_MANY }, d.retryAfterSeconds);

@@ -1,5 +1,5 @@
 import { tooManyRequests } from '../errors.js';
-import { HOUR_MS, limits, SIGNUP_TOO_MANY } from '../limits/limits.js';
+import { HOUR_MS, SIGNUP_TOO_MANY } from '../limits/limits.js';
 import { slidingWindow } from '../limits/rate-limiter.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
@@ -60,7 +60,7 @@ export async function signup(deps: Deps, input: SignupInput, clientAddress: stri
     status: input.full_account ? 'PENDING' : 'ACTIVE',
     ...(input.full_account ? { registrationState: 'awaiting_email_confirm' as const, passwordHash: await hashPassword(input.password!) } : {}),
     org: input.org, use_case: input.use_case, channel: input.channel, firstName: input.firstName, lastName: input.lastName,
-    monthlyQuota: limits().sandboxMonthlyQuota,
+    monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
     createdAt: at, updatedAt: at, lastActivityAt: at,
   };
   const key: ApiKeyRecord = { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes: ['*'], createdAt: at };
@@ -82,7 +82,7 @@ export async function signup(deps: Deps, input: SignupInput, clientAddress: stri
 }
 
 async function enforceSignupLimits(deps: Deps, address: string) {
-  const l = limits();
+  const l = deps.config.limits;
   if (l.signupPerAddressPerHour !== Infinity) {
     const d = await slidingWindow(deps.platform, deps.clock, 'signup-ip', address, l.signupPerAddressPerHour, HOUR_MS);
     if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);

@@ -3,20 +3,22 @@
  * (see README) so benchmarks can measure the request path without being throttled; the defaults are
  * the spec's and production never overrides them.
  */
-const num = (name: string, fallback: number) => {
-  const raw = process.env[name];
+const num = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
+  const raw = env[name];
   if (raw === 'off') return Infinity;
   const n = raw === undefined || raw === '' ? NaN : Number(raw);
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export const limits = () => ({
-  signupPerAddressPerHour: num('LIMIT_SIGNUP_PER_IP_HOUR', 5),
-  signupGlobalPerHour: num('LIMIT_SIGNUP_GLOBAL_HOUR', 50),
-  signupEdgeRate: num('LIMIT_SIGNUP_EDGE_RATE', 2),
-  signupEdgeBurst: num('LIMIT_SIGNUP_EDGE_BURST', 10),
-  v1Rate: num('LIMIT_V1_RATE', 2),
-  v1Burst: num('LIMIT_V1_BURST', 20),
+export type Limits = ReturnType<typeof limits>;
+
+export const limits = (env: NodeJS.ProcessEnv = {}) => ({
+  signupPerAddressPerHour: num(env, 'LIMIT_SIGNUP_PER_IP_HOUR', 5),
+  signupGlobalPerHour: num(env, 'LIMIT_SIGNUP_GLOBAL_HOUR', 50),
+  signupEdgeRate: num(env, 'LIMIT_SIGNUP_EDGE_RATE', 2),
+  signupEdgeBurst: num(env, 'LIMIT_SIGNUP_EDGE_BURST', 10),
+  v1Rate: num(env, 'LIMIT_V1_RATE', 2),
+  v1Burst: num(env, 'LIMIT_V1_BURST', 20),
   signupBodyBytes: 64 * 1024,
   v1BodyBytes: 1024 * 1024,
   /** /api/* cap: the Lambda synchronous payload limit. */

@@ -17,9 +17,12 @@ export interface Config {
   platformSmtpUrl?: string;
   dnsServers?: string[];
   allowLoopbackTargets: boolean;
+  /** The spec's limits (env overrides exist for benchmarks only). */
+  limits: Limits;
 }
 
 import { createHash } from 'node:crypto';
+import { limits, type Limits } from '../limits/limits.js';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
@@ -36,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     platformSmtpUrl: env.PLATFORM_SMTP_URL || undefined,
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     allowLoopbackTargets: env.SVC_ALLOW_LOOPBACK_TARGETS === 'true',
+    limits: limits(env),
   };
 }
 

@@ -1,0 +1,44 @@
+import { build } from 'esbuild';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { operationEntry, operations } from '../../functions/registry.js';
+import { LAMBDA_BUNDLING } from '../../infra/aws/bundling.js';
+import { load, print, startBenchRuntime } from './support.js';
+
+/** Foundation figures: p50/p99 of GET /v1/me and POST /v1/signup at 50 concurrent clients; Lambda bundle sizes. */
+export async function run() {
+  const rt = await startBenchRuntime();
+  try {
+    const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const post = (p: string, body: unknown, headers: Record<string, string>) =>
+      fetch(rt.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const key = (await (await post('/v1/signup', { email: 'bench-me@example.com' }, {})).json()).api_key as string;
+    // Warm-up: JIT, connection pools, DynamoDB Local.
+    await load(200, 10, async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok);
+    const me = await load(2000, 50, async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok);
+    const signup = await load(1000, 50, async (i) => (await post('/v1/signup', { email: `bench-${i}@example.com`, org: 'Bench' }, { 'x-forwarded-for': ip(i) })).status === 201);
+    print('Latency against the local runtime (ms)', [
+      { route: 'GET /v1/me', ...me },
+      { route: 'POST /v1/signup', ...signup },
+    ]);
+  } finally {
+    await rt.stop();
+  }
+  print('Minified Lambda bundle per operation (esbuild, @aws-sdk external)', await bundleSizes());
+}
+
+export async function bundleSizes() {
+  const rows: { operationId: string; kB: number }[] = [];
+  for (const op of operations.filter((o) => !o.localOnly)) {
+    const out = await build({
+      entryPoints: [path.resolve(operationEntry(op))],
+      bundle: true, write: false, platform: 'node', logLevel: 'silent',
+      minify: LAMBDA_BUNDLING.minify, target: LAMBDA_BUNDLING.target, format: LAMBDA_BUNDLING.format,
+      mainFields: LAMBDA_BUNDLING.mainFields, external: LAMBDA_BUNDLING.externalModules, banner: { js: LAMBDA_BUNDLING.banner },
+    });
+    rows.push({ operationId: op.operationId, kB: Number((out.outputFiles[0].contents.length / 1024).toFixed(1)) });
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();
