@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { createDsar, DSAR_TYPES } from '../../shared/audience/dsar.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'DsarController_create',
+  method: 'POST',
+  path: '/api/dsar',
+  tag: 'audience',
+  summary: 'Data-subject request: where did you get my address, or delete me',
+  description:
+    'Body {type: source | erasure, email, note?}. Processed at once; 201 with the record {id, type, status (completed | failed), emailHash, createdAt, completedAt, result}. ' +
+    'source: result {found, sources:[{contactId, kind (import | crawl | form | manual), sourceUrl, collectedAt, importId, recordedAt}], suppressed}. ' +
+    'erasure: suppresses the address immediately (the suppression list keeps only its SHA-256 hash, never lifted), then deletes every contact holding it ' +
+    'with channels, leads and list memberships; result {erased:{contacts, channels, leads, listMemberships}, suppressed, suppressionId}. ' +
+    'The record of an erasure keeps only the hash of the address.',
+  access: 'tenant',
+  scope: 'crm:write',
+  input: { body: z.strictObject({ type: z.enum(DSAR_TYPES), email: z.string().trim().min(3).max(254), note: z.string().trim().min(1).max(1000).optional() }) },
+  successStatus: 201,
+  hints: { readOnly: false, destructive: true, idempotent: false },
+  handler: async ({ body }, ctx) => createDsar(ctx.deps, requireTenant(ctx).table, body),
+  guidance: (d) => ({ next: 'dsar_list', why: d.type === 'erasure' ? 'The address is suppressed and its data erased; answer the person.' : 'Answer the person with the recorded sources.' }),
+});
+
+export const handler = lambdaHandler(operation);

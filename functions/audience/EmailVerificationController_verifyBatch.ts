@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { verifyBatch, VERIFY_BATCH_MAX } from '../../shared/email-verification/batch.js';
+import { idSchema } from '../../shared/leads/schemas.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'EmailVerificationController_verifyBatch',
+  method: 'POST',
+  path: '/api/email-verification/batch',
+  tag: 'audience',
+  summary: 'Verify addresses before any send',
+  description:
+    `Body {emails:[1-${VERIFY_BATCH_MAX}]} or {contactIds:[1-${VERIFY_BATCH_MAX}]} (their email channels; 404 if one is not in this workspace). ` +
+    'Per address: syntax, MX look-up, disposable-domain and role-address lists, and an SMTP RCPT probe of the MX (EHLO, MAIL FROM:<>, RCPT TO, QUIT; nothing is sent). ' +
+    '{data:[{input, email, result (valid | invalid | risky | unknown), reasons[], mx, smtp{code, message}, disposable, role, checkedAt, contactIds}], summary{valid, invalid, risky, unknown}, total}. ' +
+    'Reasons: syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, ' +
+    'smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted. The result is stored on every contact channel holding the address. ' +
+    'Send only to valid; treat risky with care; retry unknown later.',
+  access: 'tenant',
+  scope: 'crm:write',
+  input: {
+    body: z.strictObject({
+      emails: z.array(z.string().max(320)).min(1).max(VERIFY_BATCH_MAX).optional(),
+      contactIds: z.array(idSchema).min(1).max(VERIFY_BATCH_MAX).optional(),
+    }),
+  },
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ body }, ctx) => verifyBatch(ctx.deps, requireTenant(ctx).table, body),
+  guidance: (r) =>
+    r.summary.invalid + r.summary.risky > 0
+      ? { next: 'suppression_add', why: `${r.summary.invalid} invalid and ${r.summary.risky} risky addresses: leave them out of the audience.`, check: 'Send only to valid addresses.' }
+      : { next: 'creatives_create', why: 'The audience is verified; create the creative next.' },
+});
+
+export const handler = lambdaHandler(operation);

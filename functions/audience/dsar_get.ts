@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { getDsar } from '../../shared/audience/dsar.js';
+import { idSchema } from '../../shared/leads/schemas.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'dsar_get',
+  method: 'GET',
+  path: '/api/dsar/{id}',
+  tag: 'audience',
+  summary: 'Get one data-subject request',
+  description: 'The record {id, type, status, emailHash, emailMasked, result, createdAt, completedAt}. 404 when it is not in this workspace.',
+  access: 'tenant',
+  scope: 'crm:read',
+  input: { path: z.strictObject({ id: idSchema }) },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => getDsar(requireTenant(ctx).table, path.id),
+  guidance: () => ({ next: null, why: 'The request is recorded.' }),
+});
+
+export const handler = lambdaHandler(operation);

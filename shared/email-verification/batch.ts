@@ -1,0 +1,97 @@
+import { badRequest, notFound } from '../errors.js';
+import { ContactKeys } from '../contacts/keys.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { verifyAddresses, type Verification, type VerifySettings } from './verify.js';
+
+/** At most this many addresses (or contacts) per call: the call answers synchronously within its budget. */
+export const VERIFY_BATCH_MAX = 100;
+
+/**
+ * Probe settings. DNS servers come from config (DNS_SERVERS); the SMTP side from the environment:
+ * SMTP_PROBE_PORT (default 25), SMTP_PROBE_TIMEOUT_MS per step (default 8000), SMTP_PROBE_HELO
+ * (default the public host name), EMAIL_VERIFY_BUDGET_MS for the whole call (default 25000).
+ */
+export function verifySettings(deps: Deps, env: NodeJS.ProcessEnv = process.env): VerifySettings {
+  const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d);
+  let host = 'localhost';
+  try {
+    host = new URL(deps.config.publicBaseUrl).hostname || host;
+  } catch {
+    // keep localhost
+  }
+  return {
+    dnsServers: deps.config.dnsServers,
+    dnsTimeoutMs: num(env.DNS_TIMEOUT_MS, 4000),
+    smtpPort: num(env.SMTP_PROBE_PORT, 25),
+    smtpStepTimeoutMs: num(env.SMTP_PROBE_TIMEOUT_MS, 8000),
+    heloName: env.SMTP_PROBE_HELO || (/^[\d.]+$/.test(host) ? 'localhost' : host),
+    budgetMs: num(env.EMAIL_VERIFY_BUDGET_MS, 25_000),
+    allowLoopback: deps.config.allowLoopbackTargets,
+    concurrency: 4,
+    now: () => deps.clock.now(),
+  };
+}
+
+export interface BatchItem extends Verification {
+  input: string | null;
+  /** Contacts whose channel now carries this verification. */
+  contactIds: string[];
+}
+
+/** Verifies addresses (or the email channels of contacts) and stores each result on the matching contact channels. */
+export async function verifyBatch(deps: Deps, table: TableStore, input: { emails?: string[]; contactIds?: string[] }, settings = verifySettings(deps)) {
+  if ((input.emails === undefined) === (input.contactIds === undefined)) throw badRequest(['exactly one of emails or contactIds must be given']);
+  let emails: string[];
+  if (input.contactIds) {
+    const ids = [...new Set(input.contactIds)];
+    const contacts = await table.batchGet(ids.map((id) => ContactKeys.contact(id)));
+    if (contacts.length !== ids.length) throw notFound('Contact');
+    emails = [...new Set(contacts.flatMap((c) => ((c.channels as { type: string; value: string }[]) ?? []).filter((ch) => ch.type === 'email').map((ch) => ch.value)))];
+    if (emails.length > VERIFY_BATCH_MAX) throw badRequest([`the contacts hold more than ${VERIFY_BATCH_MAX} addresses; send fewer contactIds`]);
+  } else emails = input.emails!;
+  const verified = await verifyAddresses(emails, settings);
+  const data: BatchItem[] = [];
+  for (let i = 0; i < verified.length; i++) {
+    const v = verified[i];
+    const contactIds = v.reasons[0] === 'syntax' ? [] : await storeOnChannels(table, v);
+    data.push({ input: emails[i], ...v, contactIds });
+  }
+  const summary = { valid: 0, invalid: 0, risky: 0, unknown: 0 };
+  for (const d of data) summary[d.result]++;
+  return { data, summary, total: data.length };
+}
+
+/** Writes the verification on every channel item holding the address, and on the contact's channel list. */
+async function storeOnChannels(table: TableStore, v: Verification): Promise<string[]> {
+  const verification = { result: v.result, reasons: v.reasons, mx: v.mx, checkedAt: v.checkedAt };
+  const page = await table.query<Item>({ index: 'gsi1', pk: ContactKeys.channelIndex('', 'email', v.email).gsi1pk, limit: 100 });
+  const ids: string[] = [];
+  for (const ch of page.items) {
+    const contactId = ch.contactId as string;
+    try {
+      await table.update(ContactKeys.channel(contactId, 'email', v.email), { set: { verification }, condition: { expression: 'attribute_exists(pk)' } });
+    } catch (e) {
+      if (e instanceof ConditionFailed) continue; // deleted meanwhile
+      throw e;
+    }
+    await updateContactChannelList(table, contactId, v.email, verification);
+    ids.push(contactId);
+  }
+  return ids;
+}
+
+/** The contact item's embedded channel list, optimistic on updatedAt (not bumped: this is not a user edit). */
+async function updateContactChannelList(table: TableStore, contactId: string, email: string, verification: Record<string, unknown>) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const c = await table.get<{ channels?: { type: string; value: string }[]; updatedAt: string }>(ContactKeys.contact(contactId));
+    if (!c?.channels) return;
+    const channels = c.channels.map((ch) => (ch.type === 'email' && ch.value === email ? { ...ch, verification } : ch));
+    try {
+      await table.update(ContactKeys.contact(contactId), { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } });
+      return;
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+    }
+  }
+}
