@@ -1,0 +1,71 @@
+import http from 'node:http';
+import { randomInt } from 'node:crypto';
+import { startDnsServer, type DnsServer } from '../support/dns-server.js';
+import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
+
+/**
+ * Fixtures of the accounts part B e2e tests: a local website on a random 127.x.y.z:80 (loopback, so
+ * the outbound guard admits it only with SVC_ALLOW_LOOPBACK_TARGETS=true), and fixture zones on the
+ * local DNS server pointing business domains at it.
+ */
+export async function startWebsite(): Promise<{ ip: string; hits: string[]; stop(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(`${req.headers.host}${req.url}`);
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Acme Widgets Ltd</body></html>');
+  });
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const ip = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(80, ip, () => resolve(true));
+    });
+    if (ok) return { ip, hits, stop: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+  }
+  throw new Error('could not bind a loopback website on port 80');
+}
+
+export function zones(webIp: string) {
+  return {
+    'good.test': { A: [webIp], MX: [{ priority: 10, exchange: 'mx.good.test' }] },
+    'mx.good.test': { A: ['127.0.0.25'] },
+    'www.good.test': { CNAME: 'good.test' },
+    'gmail.com': { A: [webIp], MX: [{ priority: 5, exchange: 'gmail-smtp-in.l.google.com' }] },
+    'gmail-smtp-in.l.google.com': { A: ['127.0.0.26'] },
+    'nomx.test': { A: [webIp] },
+    'nosite.test': { MX: [{ priority: 10, exchange: 'mx.nosite.test' }] },
+    'mx.nosite.test': { A: ['127.0.0.27'] },
+    'badmx.test': { A: [webIp], MX: [{ priority: 10, exchange: 'mx.nowhere.test' }] },
+  };
+}
+
+export type Rt = Awaited<ReturnType<typeof startTestRuntime>>;
+
+export async function startAccountsRuntime() {
+  const web = await startWebsite();
+  const dns: DnsServer = await startDnsServer(zones(web.ip));
+  const rt = await startTestRuntime({ env: { TRUST_PROXY: 'true', DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true' } });
+  return {
+    rt, dns, web,
+    http: client(rt.url),
+    async stop() {
+      await rt.stop();
+      await dns.stop();
+      await web.stop();
+    },
+  };
+}
+
+let n = 0;
+export const uniqueEmail = (domain: string) => `user${Date.now().toString(36)}${++n}@${domain}`;
+
+export const PASSWORD = 'Correct-Horse-Battery-9';
+
+/** POST /api/auth/register from a fresh client address; returns the response and the emailed verify link. */
+export async function registerAccount(env: { rt: Rt; http: ReturnType<typeof client> }, email: string, extra: Record<string, unknown> = {}) {
+  const res = await env.http.post('/api/auth/register', { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', company: 'Acme', ...extra }, { 'x-forwarded-for': freshAddress() });
+  const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(email)}`);
+  const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
+  const verifyUrl: string | undefined = mail?.links?.verify;
+  return { res, verifyPath: verifyUrl ? new URL(verifyUrl).pathname + new URL(verifyUrl).search : undefined };
+}
