@@ -8,7 +8,9 @@ import type { LocalRoute } from './router.js';
  */
 export async function extraRoutes(_deps: Deps): Promise<LocalRoute[]> {
   const { handler: mcp } = await import('../../functions/mcp/mcp.js');
+  const { handler: consolePage } = await import('../../functions/console/console_page.js');
   return [
     { method: '*', path: '/mcp', routeKey: 'ANY /mcp', maxBodyBytes: limits().apiBodyBytes, handler: mcp },
+    { method: 'GET', path: '/console/*', routeKey: 'GET /console/{proxy+}', maxBodyBytes: 0, handler: consolePage },
   ];
 }
