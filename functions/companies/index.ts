@@ -14,6 +14,9 @@ import { operation as company_lists_get } from './company_lists_get.js';
 import { operation as company_lists_members } from './company_lists_members.js';
 import { operation as CompanyListsController_create } from './CompanyListsController_create.js';
 import { operation as CompanyListsController_addCompanies } from './CompanyListsController_addCompanies.js';
+import { operation as companies_import_preview } from './companies_import_preview.js';
+import { operation as companies_import_start } from './companies_import_start.js';
+import { operation as companies_import_combined } from './companies_import_combined.js';
 
 /** Operations of the companies domain: one file per operation (functions/companies/<operationId>.ts). */
 export const companyOperations: AnyOperation[] = [
@@ -23,4 +26,5 @@ export const companyOperations: AnyOperation[] = [
   contacts_custom_fields_create, contacts_custom_fields_list,
   company_lists_list, company_lists_get, company_lists_members, CompanyListsController_create, CompanyListsController_addCompanies,
   // part B: imports (companies_import_*)
+  companies_import_preview, companies_import_start, companies_import_combined,
 ];

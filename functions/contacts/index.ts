@@ -6,6 +6,8 @@ import { operation as contactsUpdate } from './contacts_update.js';
 import { operation as contactsDelete } from './contacts_delete.js';
 import { operation as addChannel } from './ContactsController_addChannel.js';
 import { operation as bulk } from './ContactsController_bulk.js';
+import { operation as importPreview } from './ContactsController_importPreview.js';
+import { operation as importStart } from './ContactsController_importStart.js';
 import { operation as listsCreate } from './ContactListsController_create.js';
 import { operation as listsAdd } from './ContactListsController_addContacts.js';
 import { operation as listsGet } from './contact_lists_get.js';
@@ -14,6 +16,6 @@ import { operation as listsMembers } from './contact_lists_contacts.js';
 
 /** Operations of the contacts domain: one file per operation (functions/contacts/<operationId>.ts). */
 export const contactOperations: AnyOperation[] = [
-  contactsCreate, contactsList, contactsGet, contactsUpdate, contactsDelete, addChannel, bulk,
+  contactsCreate, contactsList, contactsGet, contactsUpdate, contactsDelete, addChannel, bulk, importPreview, importStart,
   listsCreate, listsAdd, listsGet, listsList, listsMembers,
 ];

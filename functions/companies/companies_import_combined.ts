@@ -1,0 +1,25 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { runCompanyImport } from '../../shared/imports/companies-import.js';
+import { IMPORT_DESCRIPTION } from '../../shared/imports/docs.js';
+import { companyImportSchema } from '../../shared/imports/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'companies_import_combined',
+  method: 'POST',
+  path: '/api/companies/import/combined',
+  tag: 'companies',
+  summary: 'Import companies with contacts and custom fields',
+  description: `Imports companies, one contact per row (c: targets) and company custom fields (cf:<slug>). ${IMPORT_DESCRIPTION}`,
+  access: 'tenant',
+  scope: 'crm:write',
+  input: { body: companyImportSchema },
+  guidance: (r) => ({ next: 'ContactListsController_create', why: 'Imported contacts can be collected into a contact list for a campaign audience.', check: errorsCheck(r) }),
+  handler: async ({ body }, ctx) => runCompanyImport(requireTenant(ctx).table, body, 'combined', ctx.deps.clock.now()),
+});
+const errorsCheck = (r: unknown) => {
+  const n = (r as { errors?: unknown[] }).errors?.length ?? 0;
+  return n ? `${n} rows failed: see errors[].index and reason` : undefined;
+};
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,21 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { runCompanyImport } from '../../shared/imports/companies-import.js';
+import { IMPORT_DESCRIPTION } from '../../shared/imports/docs.js';
+import { companyImportSchema } from '../../shared/imports/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'companies_import_preview',
+  method: 'POST',
+  path: '/api/companies/import/preview',
+  tag: 'companies',
+  summary: 'Preview a company import (writes nothing)',
+  description: `Plans the import of {rows, mapping, options} exactly as import/combined would run it and writes nothing: the validated mapping, per-row outcome (create | update | skip, with companyId/duplicateOf and the matched domain/INN key), row errors, and the counts it would produce. ${IMPORT_DESCRIPTION}`,
+  access: 'tenant',
+  scope: 'crm:read',
+  input: { body: companyImportSchema },
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ body }, ctx) => runCompanyImport(requireTenant(ctx).table, body, 'preview', ctx.deps.clock.now()),
+});
+export const handler = lambdaHandler(operation);
