@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKey, createApprovedAccount } from '../support/accounts.js';
+import { client, startTestRuntime } from '../support/runtime.js';
+import { charge, credit, isInsufficientBalance } from '../../shared/billing/billing.js';
+import { PRICES } from '../../shared/billing/prices.js';
+import { isAppError } from '../../shared/errors.js';
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.stop());
+
+const NOT_FOUND_TENANT = { statusCode: 404, message: 'Tenant not found', error: 'Not Found' };
+
+describe('balance and ledger operations', () => {
+  it('a new tenant starts at 0 with an empty ledger', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const http = client(rt.url, { key: a.apiKey });
+    const bal = await http.get('/api/billing/balance');
+    expect(bal.status).toBe(200);
+    expect(bal.body).toMatchObject({ tenantId: a.tenantId, balance: 0, currency: 'USD', topUpUrl: `${rt.url}/console/billing` });
+    expect((await http.get('/api/billing/ledger')).body).toEqual({ data: [], cursor: null });
+  });
+
+  it('credit and charges show in balance and ledger, newest first, in cursor pages', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const c = await credit(rt.deps, a.tenantId, 1.5, 'Welcome credit', 'admin@svc.local');
+    expect(c).toMatchObject({ tenantId: a.tenantId, type: 'credit', amount: 1.5, balance_after: 1.5, note: 'Welcome credit', actor: 'admin@svc.local' });
+    const b1 = await charge(rt.deps, a.tenantId, 'platform_render', 3, { refId: 'campaign-1' });
+    expect(b1).toEqual({ operation: 'platform_render', cost: 0.012, currency: 'USD', balance_after: 1.488 });
+    const b2 = await charge(rt.deps, a.tenantId, 'audit');
+    expect(b2).toEqual({ operation: 'audit', cost: 0.002, currency: 'USD', balance_after: 1.486 });
+    const http = client(rt.url, { key: a.apiKey });
+    expect((await http.get('/api/billing/balance')).body.balance).toBe(1.486);
+    const p1 = await http.get('/api/billing/ledger?limit=2');
+    expect(p1.body.data.map((e: { operation: string }) => e.operation)).toEqual(['audit', 'platform_render']);
+    expect(p1.body.data[1]).toMatchObject({ type: 'charge', quantity: 3, amount: -0.012, balanceAfter: 1.488, refId: 'campaign-1', seq: 2 });
+    expect(p1.body.cursor).toBeTruthy();
+    const p2 = await http.get(`/api/billing/ledger?limit=2&cursor=${p1.body.cursor}`);
+    expect(p2.body.data).toEqual([expect.objectContaining({ type: 'credit', amount: 1.5, seq: 1 })]);
+    const end = p2.body.cursor ? await http.get(`/api/billing/ledger?limit=2&cursor=${p2.body.cursor}`) : { body: { data: [], cursor: null } };
+    expect(end.body).toEqual({ data: [], cursor: null });
+  });
+
+  it('refuses bad queries and foreign cursors with 400', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const b = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, b.tenantId, 1, 'x', 'admin');
+    await credit(rt.deps, b.tenantId, 1, 'y', 'admin');
+    const foreign = (await client(rt.url, { key: b.apiKey }).get('/api/billing/ledger?limit=1')).body.cursor;
+    const http = client(rt.url, { key: a.apiKey });
+    for (const q of [`cursor=${foreign}`, 'cursor=garbage', 'limit=0', 'limit=101', 'foo=1']) {
+      const r = await http.get(`/api/billing/ledger?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(Array.isArray(r.body.message)).toBe(true);
+    }
+  });
+});
+
+describe('charge', () => {
+  it('402 insufficient_balance with topUpUrl, and nothing is written', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const err = await charge(rt.deps, a.tenantId, 'site_enrichment', 2).catch((e) => e);
+    expect(isInsufficientBalance(err)).toBe(true);
+    expect(isAppError(err) && err.body).toMatchObject({
+      statusCode: 402, error: 'insufficient_balance', topUpUrl: `${rt.url}/console/billing`, operation: 'site_enrichment', cost: 0.006, balance: 0,
+    });
+    expect(typeof (err as { body: { message: string } }).body.message).toBe('string');
+    expect((await client(rt.url, { key: a.apiKey }).get('/api/billing/ledger')).body.data).toEqual([]);
+  });
+
+  it('concurrent charges never overdraw: exactly floor(balance/cost) succeed and the ledger is contiguous', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const unit = PRICES.platform_render.unitMicros / 1e6;
+    await credit(rt.deps, a.tenantId, unit * 5, 'five renders', 'admin');
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => charge(rt.deps, a.tenantId, 'platform_render')));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(ok).toHaveLength(5);
+    expect(refused.every((r) => isInsufficientBalance((r as PromiseRejectedResult).reason))).toBe(true);
+    const after = ok.map((r) => (r as PromiseFulfilledResult<{ balance_after: number }>).value.balance_after).sort();
+    expect(after).toEqual([0, 0.004, 0.008, 0.012, 0.016]);
+    const http = client(rt.url, { key: a.apiKey });
+    expect((await http.get('/api/billing/balance')).body.balance).toBe(0);
+    const ledger = (await http.get('/api/billing/ledger?limit=100')).body.data;
+    expect(ledger.map((e: { seq: number }) => e.seq)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(ledger.every((e: { balanceAfter: number }) => e.balanceAfter >= 0)).toBe(true);
+  });
+
+  it('concurrent charges and credits add up exactly', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, 1, 'start', 'admin');
+    await Promise.all([
+      ...Array.from({ length: 8 }, () => charge(rt.deps, a.tenantId, 'email_verification', 10)),
+      ...Array.from({ length: 4 }, () => credit(rt.deps, a.tenantId, 0.25, 'more', 'admin')),
+    ]);
+    expect((await client(rt.url, { key: a.apiKey }).get('/api/billing/balance')).body.balance).toBe(1 + 1 - 8 * 0.01);
+  });
+
+  it('credit validates amount and tenant; charge refuses an unknown price', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    for (const amount of [0, -1, Number.NaN, 2_000_000]) await expect(credit(rt.deps, a.tenantId, amount, 'x', 'admin')).rejects.toMatchObject({ status: 400 });
+    await expect(credit(rt.deps, 'no-such-tenant', 1, 'x', 'admin')).rejects.toMatchObject({ status: 404 });
+    await expect(charge(rt.deps, a.tenantId, 'nope' as never)).rejects.toThrow(/no price/);
+  });
+});
+
+describe('tenant isolation and scopes', () => {
+  it('a tenant the caller does not belong to answers exactly like a nonexistent one', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const b = await createApprovedAccount(rt.deps);
+    const http = client(rt.url, { key: a.apiKey });
+    for (const path of ['/api/billing/balance', '/api/billing/ledger']) {
+      const foreign = await http.get(path, { 'x-tenant-id': b.tenantId });
+      const missing = await http.get(path, { 'x-tenant-id': 'doesnotexist000' });
+      expect(foreign.status, path).toBe(404);
+      expect(foreign.body).toEqual(NOT_FOUND_TENANT);
+      expect(missing.body).toEqual(foreign.body);
+    }
+  });
+
+  it('a key without workspace:read gets 403 insufficient_scope', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const narrow = client(rt.url, { key: await addKey(rt.deps, a.accountId, ['crm:read']) });
+    for (const path of ['/api/billing/balance', '/api/billing/ledger']) {
+      const r = await narrow.get(path);
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ code: 'insufficient_scope', requiredScope: 'workspace:read' });
+    }
+    const ok = client(rt.url, { key: await addKey(rt.deps, a.accountId, ['workspace:read']) });
+    expect((await ok.get('/api/billing/balance')).status).toBe(200);
+  });
+
+  it('no top-up API exists for tenants', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const http = client(rt.url, { key: a.apiKey });
+    for (const path of ['/api/billing/topup', '/api/billing/credit', '/api/billing/balance']) expect((await http.post(path, { amount: 10 })).status).toBe(404);
+  });
+});
