@@ -50,7 +50,7 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
     properties[BODY_ARG] = body;
     if (op.rawBody || ((body.required as string[] | undefined)?.length ?? 0) > 0 || body.type !== 'object') required.push(BODY_ARG);
   }
-  if (op.access === 'tenant') properties[TENANT_ARG] = { type: 'string', description: 'Tenant to act in (default: your own; or header X-Tenant-Id)' };
+  if (op.access === 'tenant') properties[TENANT_ARG] = { type: 'string', description: 'Tenant id (default: yours)' };
   const readOnly = Boolean(op.hints?.readOnly);
   return {
     name: toolName(op),
