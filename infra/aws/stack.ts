@@ -14,6 +14,8 @@ import { limits } from '../../shared/limits/limits.js';
 import type { AnyOperation } from '../../shared/registry/operation.js';
 import { LAMBDA_BUNDLING } from './bundling.js';
 import { mcpServer } from './mcp.js';
+import { signupApproval } from './signup-approval.js';
+import { webhooks } from './webhooks.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -106,5 +108,7 @@ export class SvcStack extends Stack {
 
     // Domain constructs (queues, workers, state machines, MCP function URL, console) — one line each.
     mcpServer(this, ctx);
+    signupApproval(this, ctx);
+    webhooks(this, ctx);
   }
 }
