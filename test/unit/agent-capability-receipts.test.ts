@@ -5,6 +5,7 @@ import { sha256 } from '../../shared/identity/api-keys.js';
 import { AdjustableClock } from '../../shared/ports/clock.js';
 import { ConditionFailed, type Item, type Key, type UpdateSpec } from '../../shared/ports/table-store.js';
 import type { Deps } from '../../shared/runtime/deps.js';
+import type { Principal } from '../../shared/runtime/principal.js';
 
 /**
  * Unit level: a fake platform table that applies the receipt's condition the way DynamoDB would
@@ -79,7 +80,7 @@ describe('capability receipts', () => {
 
   it('is required only when a body changes senderConfig or sendWindow', async () => {
     const { deps } = fakeDeps();
-    const principal = { kind: 'key', keyId: 'k1', scopes: ['*'], platformAdmin: false } as const;
+    const principal: Principal = { kind: 'key', keyId: 'k1', scopes: ['*'], platformAdmin: false };
     const ctx = (receipt?: string) => ({ deps, principal, tenant: { tenantId: 't1' }, request: { headers: receipt ? { 'x-sdr-capability-receipt': receipt } : {} } }) as never;
     expect(await code(requireReceiptForSenderChange(ctx(), { name: 'x' }))).toBe('ok');
     expect(await code(requireReceiptForSenderChange(ctx(), { sendWindow: { enabled: false } }))).toBe('capability_receipt_required');
