@@ -20,6 +20,8 @@ export function checkSyntax(raw: string): SyntaxResult {
   if (local.length > 64) return { ok: false, reason: 'local_too_long' };
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..') || !local.split('.').every((p) => ATOM.test(p))) return { ok: false, reason: 'local_part' };
   if (rawDomain.startsWith('[')) return { ok: false, reason: 'address_literal' };
+  // Control characters and spaces first: the URL domain parser would silently drop tabs and newlines.
+  if (/[\s\x00-\x1f\x7f]/.test(rawDomain)) return { ok: false, reason: 'domain' };
   const domain = domainToASCII(rawDomain.toLowerCase().replace(/\.$/, ''));
   if (!domain || domain.length > 253) return { ok: false, reason: 'domain' };
   const labels = domain.split('.');
