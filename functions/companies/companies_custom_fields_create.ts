@@ -12,7 +12,7 @@ export const operation = defineOperation({
   summary: 'Define a company custom field',
   description:
     'Body {slug, label, fieldType}: slug lower_snake (then filter field `cf_<slug>`, import target `cf:<slug>`), fieldType number | text | date. ' +
-    'Number fields are filterable (gt, gte, lt, lte, equals) and sortable (sort=cf_<slug>). A slug already defined → 409. At most 100 fields.',
+    'Number fields are filterable (gt, gte, lt, lte, equals) and sortable (sort=cf_<slug>). A slug already defined → 409. At most 50 fields per entity.',
   access: 'tenant',
   scope: 'crm:write',
   input: { body: definitionBody },

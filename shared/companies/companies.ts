@@ -82,15 +82,19 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
   throw conflict('Company was changed concurrently; retry');
 }
 
-/** Deletes the company and its number-value index items. List memberships are dropped lazily on read. */
+/**
+ * Deletes the company and its number-value index items (same transaction). List memberships and
+ * contact links are dropped lazily: readers skip ids whose company item is gone.
+ */
 export async function deleteCompany(table: TableStore, id: string) {
   await getCompanyItem(table, id);
   const cleanup = await numberIndexCleanupOps(table, 'company', id);
   try {
-    await table.transact([{ delete: CompanyKeys.company(id), condition: exists }, ...cleanup]);
+    await table.transact([{ delete: CompanyKeys.company(id), condition: exists }, ...cleanup.slice(0, 99)]);
   } catch (e) {
     if (e instanceof ConditionFailed && e.index === 0) throw notFound('Company');
     throw e;
   }
+  if (cleanup.length > 99) await table.transact(cleanup.slice(99)); // only if definitions outgrew the soft limit
   return { id, deleted: true };
 }

@@ -15,8 +15,13 @@ export interface CustomFieldDefinition {
 
 /** Slugs are lower_snake identifiers, so `cf_<slug>` filter fields and `cf:<slug>` import targets stay unambiguous. */
 export const SLUG_RE = /^[a-z][a-z0-9_]{0,47}$/;
-/** Definitions per entity: bounded, because every write and filtered list loads them in one Query. */
-export const MAX_DEFINITIONS = 100;
+/**
+ * Definitions per entity: bounded, because every write and filtered list loads them in one Query, and
+ * an owner write puts its item plus one gsi2 item per number value in ONE transaction (DynamoDB: 100
+ * items), leaving room for the caller's extra operations (import dedupe markers). The count check is a
+ * soft limit (read before write): two racing creates may end at MAX+1, which the budget above absorbs.
+ */
+export const MAX_DEFINITIONS = 50;
 
 const publicDef = (i: Record<string, unknown>): CustomFieldDefinition => ({
   entity: i.entity as CfEntity, slug: i.slug as string, label: i.label as string, fieldType: i.fieldType as FieldType, createdAt: i.createdAt as string,
