@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { createApprovedAccount } from '../support/accounts.js';
+import { compileCustomFieldFilters, matchesCustomFields } from '../../shared/custom-fields/index.js';
+import { isAppError } from '../../shared/errors.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;
+let tenantId: string;
 
 beforeAll(async () => {
   rt = await startTestRuntime();
   const acc = await createApprovedAccount(rt.deps);
+  tenantId = acc.tenantId;
   http = client(rt.url, { key: acc.apiKey, headers: { 'x-tenant-id': acc.tenantId } });
 });
 afterAll(() => rt?.stop());
@@ -111,5 +115,18 @@ describe('company custom fields', () => {
     expect((await http.post('/api/contacts/custom-fields', { slug: 'x', label: 'x', fieldType: 'json' })).status).toBe(400);
     const list = await http.get('/api/contacts/custom-fields');
     expect(list.body.data).toEqual([expect.objectContaining({ slug: 'revenue', entity: 'contact', label: 'Contact revenue' })]);
+  });
+
+  it('compiles contact cf_ filters for GET /api/contacts (only cf_ fields; spec error bodies)', async () => {
+    const table = rt.deps.tenantTable(tenantId);
+    const rules = await compileCustomFieldFilters(table, 'contact', JSON.stringify({ field: 'cf_revenue', operator: 'gte', value: 10 }));
+    expect(matchesCustomFields(rules, { revenue: 10 })).toBe(true);
+    expect(matchesCustomFields(rules, { revenue: 9 })).toBe(false);
+    expect(matchesCustomFields(rules, {})).toBe(false);
+    const err = async (raw: unknown) => compileCustomFieldFilters(table, 'contact', raw).then(() => undefined, (e) => (isAppError(e) ? e.body : e));
+    expect(await err(JSON.stringify([{ field: 'name', operator: 'equals', value: 'x' }]))).toMatchObject({ statusCode: 400, code: 'unknown_filter_field', available: ['cf_revenue'] });
+    expect(await err(JSON.stringify([{ field: 'cf_segment', operator: 'equals', value: 'x' }]))).toMatchObject({ code: 'unknown_filter_field' });
+    expect(await err(JSON.stringify([{ field: 'cf_revenue', operator: 'contains', value: '1' }]))).toMatchObject({ code: 'malformed_filter' });
+    expect(await err('{')).toMatchObject({ code: 'malformed_filter' });
   });
 });
