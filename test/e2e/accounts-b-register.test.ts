@@ -36,6 +36,10 @@ describe('state (none) → PENDING: POST /api/auth/register', () => {
       expect(r.body.code).toBe('registration_pending');
     }
     expect((await key.post('/api/legal/acceptances', { docKey: 'terms', context: 'signup' })).status).toBe(403);
+    // ... and every MCP tool call fails the same way.
+    const mcp = await key.post('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_billing_balance_get', arguments: {} } }, { accept: 'application/json, text/event-stream' });
+    expect(mcp.status).toBe(200);
+    expect(JSON.parse(mcp.body.result.content[0].text)).toMatchObject({ statusCode: 403, code: 'registration_pending' });
   });
 
   it('refuses bad bodies with message arrays and the password policy', async () => {
