@@ -4,13 +4,14 @@ import { sha256 } from '../identity/api-keys.js';
 import { IdentityKeys } from '../identity/keys.js';
 import { ConditionFailed, type Item, type TxOp } from '../ports/table-store.js';
 import { AcceptanceKeys, recordAcceptance } from '../legal/acceptances.js';
+import { getDocument } from '../legal/documents-service.js';
 import { RegistrationKeys, type PendingState } from './keys.js';
 import { acceptTermsMessage } from './mail.js';
 import { newLink, stateAttributes, type LinkPurpose, type LinkRecord, type RegistrationRecord } from './registration.js';
 import { signalWorkflow } from './workflow-signal.js';
 
-/** Version of the Terms of Service a signup accepts (the legal documents registry publishes the text). */
-export const TERMS_VERSION = '1.0';
+/** The Terms of Service a signup accepts: the current version in the legal documents registry. */
+export const termsVersion = () => getDocument('terms').version;
 
 const linkError = (status: number, code: string, message: string) => new AppError(status, { statusCode: status, message, code, error: status === 404 ? 'Not Found' : 'Gone' });
 export const LINK_INVALID = () => linkError(404, 'link_invalid', 'This link is not valid. Check that you copied the whole address.');
@@ -61,7 +62,7 @@ export async function confirmEmail(deps: Deps, token: string) {
 /** awaiting_agreement → awaiting_admin_approval; records the `terms` acceptance (context `signup`). */
 export async function acceptTerms(deps: Deps, token: string, ip?: string) {
   const account = await consume(deps, token, 'accept_terms', 'awaiting_agreement', 'awaiting_admin_approval');
-  const acceptance = await recordAcceptance(deps, { accountId: account.accountId, docKey: 'terms', version: TERMS_VERSION, context: 'signup', ip });
+  const acceptance = await recordAcceptance(deps, { accountId: account.accountId, docKey: 'terms', version: termsVersion(), context: 'signup', ip });
   await deps.platform.update(IdentityKeys.account(account.accountId), {
     set: { termsAcceptance: { ...AcceptanceKeys.byAccount(account.accountId, acceptance.acceptedAt, acceptance.id), at: acceptance.acceptedAt, id: acceptance.id } },
   });

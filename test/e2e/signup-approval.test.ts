@@ -49,6 +49,9 @@ describe('full-account registration (spec: States and transitions / Registration
     const accept = await open(http, await mailedLink(http, email, 'acceptTerms'));
     expect(accept.status).toBe(200);
     expect(accept.body).toMatchObject({ state: 'awaiting_admin_approval', acceptance: { docKey: 'terms', context: 'signup' } });
+    const terms = await http.get('/v1/signup/terms');
+    expect(terms.status).toBe(200);
+    expect(accept.body.acceptance.version).toBe(terms.body.version);
     expect((await me(key)).body).toMatchObject({ scope: 'pending', state: 'awaiting_admin_approval' });
 
     const listed = (await pendingIds()).find((r) => r.email === email);
