@@ -130,13 +130,16 @@ export async function queryCompanies(table: TableStore, q: { pageSize: number; c
     let consumed = 0;
     for (const item of items) {
       if (out.length >= q.pageSize || examined >= maxExamined) break;
-      const company = owners ? owners.get(item.ownerId as string) : item;
-      if (company && matchesItem(q.rules, company) && relation.length) {
-        if (lookups >= MAX_RELATION_LOOKUPS) break; // resume at this item next time
-        lookups++;
-        const strings = await contactStrings(table, company.id as string);
-        if (relation.every((r) => matchRelation(r, strings))) out.push(toCompany(company));
-      } else if (company && matchesItem(q.rules, company)) out.push(toCompany(company));
+      const company = owners ? owners.get(item.ownerId as string) : item; // undefined: deleted since indexed
+      if (company && matchesItem(q.rules, company)) {
+        if (!relation.length) out.push(toCompany(company));
+        else {
+          if (lookups >= MAX_RELATION_LOOKUPS) break; // resume at this item next time
+          lookups++;
+          const strings = await contactStrings(table, company.id as string);
+          if (relation.every((r) => matchRelation(r, strings))) out.push(toCompany(company));
+        }
+      }
       examined++;
       consumed++;
       resume = item[p.skAttr] as string;

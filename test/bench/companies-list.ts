@@ -9,7 +9,7 @@ import { load, print, startBenchRuntime } from './support.js';
  */
 export async function run() {
   const n = Number(process.env.BENCH_COMPANIES ?? 1000);
-  const requests = Number(process.env.BENCH_REQUESTS ?? 1000);
+  const requests = Number(process.env.BENCH_REQUESTS ?? 500);
   const rt = await startBenchRuntime();
   try {
     const acc = await createApprovedAccount(rt.deps);
