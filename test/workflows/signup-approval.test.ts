@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
-import { createLocalWorkflows } from '../../infra/local/workflows.js';
+import { createLocalWorkflows, startLocalWorkflowService } from '../../infra/local/workflows.js';
 import type { LocalWorkflows } from '../../shared/adapters/workflows/local-workflows.js';
 import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { acceptTerms, confirmEmail } from '../../shared/accounts/links.js';
@@ -134,6 +134,21 @@ describe('signup-approval.asl.json', () => {
     void wf.start('signup-approval', `${accountId}-restart`, { accountId, state: 'awaiting_email_confirm' });
     for (let i = 0; i < 100 && wf.pendingTokens.filter((t) => t.startsWith(`local:${accountId}-restart:AwaitAgreement`)).length === 0; i++) await new Promise((r) => setTimeout(r, 30));
     expect(wf.pendingTokens.some((t) => t.startsWith(`local:${accountId}-restart:AwaitAgreement`))).toBe(true);
+  });
+
+  it('a restarted runtime resumes the workflow of every pending registration from its stored status', async () => {
+    const { email, accountId } = await register();
+    await confirmEmail(deps, await token(email, 'confirm'));
+    // A second process over the same tables (as after a restart): its service restarts executions.
+    const restarted: Deps = { ...deps, workflows: undefined };
+    const service = await startLocalWorkflowService(restarted);
+    try {
+      const runner = restarted.workflows as LocalWorkflows;
+      for (let i = 0; i < 100 && !runner.pendingTokens.some((t) => t.startsWith(`local:${accountId}`) && t.includes(':AwaitAgreement:')); i++) await new Promise((r) => setTimeout(r, 30));
+      expect(runner.pendingTokens.some((t) => t.startsWith(`local:${accountId}`) && t.includes(':AwaitAgreement:'))).toBe(true);
+    } finally {
+      await service.stop();
+    }
   });
 
   it('the expiry sweep deletes past-deadline registrations without any workflow (the backstop)', async () => {
