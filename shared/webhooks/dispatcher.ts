@@ -31,33 +31,68 @@ export async function dispatchEvent(deps: Deps, table: TableStore, event: Domain
       ...deliveries.map((d) => ({ put: d as Item, condition: { expression: 'attribute_not_exists(pk)' } })),
     ]);
   } catch (e) {
-    if (e instanceof ConditionFailed) return 0; // already dispatched elsewhere
+    // Already dispatched elsewhere, or a conflicting transaction: the event stays pending if it was
+    // not dispatched, and the next nudge or sweep takes it.
+    if (e instanceof ConditionFailed || (e as Error).name === 'TransactionCanceledException') return 0;
     throw e;
   }
   for (const d of deliveries) await enqueueAttempt(deps, d, 1).catch(() => undefined);
   return deliveries.length;
 }
 
-/** Dispatches a tenant's pending events, oldest first (bounded per call; the next nudge or sweep continues). */
-export async function dispatchTenant(deps: Deps, tenantId: string, maxEvents = 500) {
+/**
+ * Dispatches a tenant's pending events (bounded per call; the next nudge or sweep continues). One
+ * dispatch per tenant runs at a time in a process: a nudge arriving meanwhile makes the running one
+ * read the pending index again instead of racing it over the same events. Delivery order across
+ * events is not guaranteed (receivers order by `occurredAt`).
+ */
+const running = new Map<string, { again: boolean }>();
+export async function dispatchTenant(deps: Deps, tenantId: string, maxEvents = 500): Promise<number> {
+  const key = `${deps.config.tablePrefix}${tenantId}`;
+  const current = running.get(key);
+  if (current) {
+    current.again = true;
+    return 0;
+  }
+  const state = { again: true };
+  running.set(key, state);
+  let events = 0;
+  try {
+    while (state.again && events < maxEvents) {
+      state.again = false;
+      events += await dispatchPending(deps, tenantId, maxEvents - events);
+    }
+  } finally {
+    running.delete(key);
+  }
+  return events;
+}
+
+async function dispatchPending(deps: Deps, tenantId: string, maxEvents: number) {
   const table = deps.tenantTable(tenantId);
   let subs: SubscriptionItem[] | undefined;
   let cursor: string | undefined;
   let events = 0;
   do {
     const page = await table.query<DomainEvent & { status: string }>({ index: 'gsi1', pk: 'EVENT#PENDING', limit: 50, cursor });
-    for (const e of page.items) {
-      subs ??= await allSubscriptions(table);
-      await dispatchEvent(deps, table, { ...e, tenantId }, subs);
-      events++;
+    if (page.items.length) subs ??= await allSubscriptions(table);
+    for (let i = 0; i < page.items.length; i += 10) {
+      await Promise.all(page.items.slice(i, i + 10).map((e) => dispatchEvent(deps, table, { ...e, tenantId }, subs!)));
     }
+    events += page.items.length;
     cursor = page.cursor;
   } while (cursor && events < maxEvents);
   return events;
 }
 
+/**
+ * How late a due delivery must be before the sweep assumes its queue message was lost and queues
+ * another. Generous, so a backlogged queue is not flooded with copies (copies are harmless, only wasteful).
+ */
+export const REQUEUE_GRACE_MS = 5 * 60_000;
+
 /** Deliveries whose time came more than `graceMs` ago with no attempt started (a lost message), or whose lease ran out. */
-export async function requeueOverdue(deps: Deps, tenantId: string, graceMs = 30_000) {
+export async function requeueOverdue(deps: Deps, tenantId: string, graceMs = REQUEUE_GRACE_MS) {
   const table = deps.tenantTable(tenantId);
   const now = deps.clock.now();
   const page = await table.query<DeliveryItem>({ index: 'gsi1', pk: WebhookKeys.duePk, skLessThan: WebhookKeys.dueBefore(now - graceMs), limit: 100 });

@@ -7,7 +7,7 @@ import { eventsCommitted, outboxItem } from '../../shared/events/outbox.js';
 import { AdjustableClock } from '../../shared/ports/clock.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { attemptDelivery, type DeliveryItem } from '../../shared/webhooks/deliveries.js';
-import { dispatchTenant, handleWebhookMessage, requeueOverdue, sweepTenant } from '../../shared/webhooks/dispatcher.js';
+import { dispatchTenant, handleWebhookMessage, REQUEUE_GRACE_MS, requeueOverdue, sweepTenant } from '../../shared/webhooks/dispatcher.js';
 import { WEBHOOK_QUEUE, WebhookKeys, type WebhookMessage } from '../../shared/webhooks/keys.js';
 import { ATTEMPT_LEASE_MS } from '../../shared/webhooks/signing.js';
 import { createSubscription } from '../../shared/webhooks/subscriptions.js';
@@ -122,7 +122,7 @@ describe('dispatcher and deliveries', () => {
     // Queued copies of attempt 1 are ignored while the lease is alive.
     expect(await attemptDelivery(deps, tenantId, id, 1)).toBe('skipped');
     expect(await requeueOverdue(deps, tenantId)).toBe(0);
-    clock.advance(ATTEMPT_LEASE_MS + 31_000);
+    clock.advance(ATTEMPT_LEASE_MS + REQUEUE_GRACE_MS + 1000);
     expect(await requeueOverdue(deps, tenantId)).toBeGreaterThanOrEqual(1);
     while (await drain());
     const got = await waitFor(() => receiver.received.find((x) => x.json?.data?.leadId === 'L3'), 'redelivery of L3');
