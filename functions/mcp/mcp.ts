@@ -1,23 +1,18 @@
-import '../../shared/runtime/polyfills.js';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createMcpHandler } from '../../shared/mcp/handler.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
-import { operations } from '../registry.js';
-
-setDepsFactory(() => awsDeps());
-
-const mcp = createMcpHandler({ deps: getDeps, operations: () => operations });
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 /**
  * The MCP server's Lambda (behind its own function URL in AWS, at `/mcp` in the local runtime): every
  * registry operation as a tool `svc_<operationId>`, run through the same pipeline as HTTP.
+ *
+ * Everything is loaded through one dynamic import on purpose: in the esbuild ESM bundle the registry is
+ * also reached by dynamic imports (discovery, agent guide), which makes esbuild initialize zod lazily,
+ * and the MCP SDK's top-level schemas (`import * as z from 'zod/v4'`) would then run before zod is
+ * initialized ("Class is not a constructor" at cold start). Loaded lazily, the SDK is initialized in
+ * order too. test/infra/mcp-bundle.test.ts bundles this entry and calls it.
  */
-export async function handler(event: APIGatewayProxyEventV2) {
-  // The function cannot be given its own URL at deploy time (a cycle), so it learns it from the first
-  // request; the agent guide served over MCP then names the right address.
-  if (!process.env.MCP_URL && event.requestContext?.domainName && (await getDeps()).config.mode === 'aws') {
-    process.env.MCP_URL = `https://${event.requestContext.domainName}/mcp`;
-  }
-  return mcp(event);
+let loading: Promise<typeof import('./mcp-handler.js')> | undefined;
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  loading ??= import('./mcp-handler.js');
+  return (await loading).handle(event);
 }

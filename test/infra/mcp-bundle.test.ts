@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LAMBDA_BUNDLING } from '../../infra/aws/bundling.js';
+
+/**
+ * The MCP Lambda as deployed: bundled with the house esbuild options, loaded and called with a function
+ * URL event (anonymous: no storage needed). Guards the cold-start ordering problem described in
+ * functions/mcp/mcp.ts.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(ROOT, '.tmp', 'mcp-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const event = (body: unknown): APIGatewayProxyEventV2 =>
+  ({
+    version: '2.0', routeKey: '$default', rawPath: '/mcp', rawQueryString: '', isBase64Encoded: false, body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host: 'abc.lambda-url.eu-west-1.on.aws' },
+    requestContext: { domainName: 'abc.lambda-url.eu-west-1.on.aws', http: { method: 'POST', path: '/mcp', sourceIp: '203.0.113.9', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r1' },
+  }) as never;
+
+describe('MCP Lambda bundle', () => {
+  it('loads and answers initialize, tools/list and a public tool call', async () => {
+    const outfile = path.join(dir, 'mcp.mjs');
+    await build({
+      entryPoints: [path.join(ROOT, 'functions/mcp/mcp.ts')], outfile, bundle: true, platform: 'node', logLevel: 'error',
+      minify: LAMBDA_BUNDLING.minify, target: LAMBDA_BUNDLING.target, format: 'esm', mainFields: LAMBDA_BUNDLING.mainFields,
+      external: LAMBDA_BUNDLING.externalModules, banner: { js: LAMBDA_BUNDLING.banner },
+    });
+    const env = { SECRETS_KEY: 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=', AWS_REGION: 'eu-west-1', PUBLIC_BASE_URL: 'https://api.example.com', TABLE_PREFIX: 'b-' };
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    delete process.env.SVC_RUNTIME;
+    delete process.env.MCP_URL;
+    try {
+      const { handler } = await import(pathToFileURL(outfile).href);
+      const init = await handler(event({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+      expect(init.statusCode).toBe(200);
+      expect(JSON.parse(init.body).result.serverInfo).toEqual({ name: 'svc', version: '1.0.0' });
+      const list = await handler(event({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+      expect(JSON.parse(list.body).result.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['svc_v1_signup', 'svc_agent_guide_get']));
+      const guide = await handler(event({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'svc_agent_guide_get', arguments: {} } }));
+      expect(JSON.parse(guide.body).result.structuredContent.mcp.url).toBe('https://abc.lambda-url.eu-west-1.on.aws/mcp');
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
+  });
+});
