@@ -1,12 +1,12 @@
-import { CfnParameter, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpStage, type CfnStage, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnParameter, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import path from 'node:path';
 import { operationEntry, operations } from '../../functions/registry.js';
 import { TABLE_SCHEMA } from '../../shared/data/schema.js';
@@ -25,7 +25,7 @@ export interface StackContext {
   tablePrefix: string;
   environment: Record<string, string>;
   /** Creates a Lambda with the house bundling, logging and base permissions. */
-  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number }): NodejsFunction;
+  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct }): NodejsFunction;
   /** Grants an operation's extra resources to a function (see OperationDefinition.resources). */
   grant(fn: NodejsFunction, resources: AnyOperation['resources']): void;
   api: HttpApi;
@@ -33,6 +33,13 @@ export interface StackContext {
 
 export class SvcStack extends Stack {
   readonly functions = new Map<string, NodejsFunction>();
+  readonly operationStacks = new Map<string, NestedStack>();
+
+  private operationsStack(tag: string) {
+    let nested = this.operationStacks.get(tag);
+    if (!nested) this.operationStacks.set(tag, (nested = new NestedStack(this, `Ops-${tag}`)));
+    return nested;
+  }
 
   constructor(scope: Construct, id: string, props: StackProps & { stage?: string } = {}) {
     super(scope, id, props);
@@ -73,7 +80,8 @@ export class SvcStack extends Stack {
     const ctx: StackContext = {
       table, tablePrefix, environment, api,
       lambda: (fid, entry, opts = {}) => {
-        const fn = new NodejsFunction(this, fid, {
+        const scope = opts.scope ?? this;
+        const fn = new NodejsFunction(scope, fid, {
           entry: path.join(ROOT, entry),
           handler: 'handler',
           runtime: Runtime.NODEJS_22_X,
@@ -81,7 +89,7 @@ export class SvcStack extends Stack {
           memorySize: opts.memorySize ?? 512,
           timeout: opts.timeout ?? Duration.seconds(29),
           environment: { ...environment, ...opts.environment },
-          logGroup: new LogGroup(this, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+          logGroup: new LogGroup(scope, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
           bundling: { ...LAMBDA_BUNDLING, format: OutputFormat.ESM },
           projectRoot: ROOT,
           depsLockFilePath: path.join(ROOT, 'package-lock.json'),
@@ -98,11 +106,18 @@ export class SvcStack extends Stack {
       },
     };
 
+    // ~7 resources per operation (function, role, policy, log group, integration, route, permission):
+    // each domain's operations live in a nested stack so no stack nears CloudFormation's 500 limit.
     for (const op of operations) {
       if (op.localOnly) continue;
-      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op));
+      const scope = this.operationsStack(op.tag);
+      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op), { scope });
       ctx.grant(fn, [...(op.access === 'tenant' ? (['tenantTables'] as const) : []), ...(op.resources ?? [])]);
-      api.addRoutes({ path: op.path, methods: [op.method as HttpMethod], integration: new HttpLambdaIntegration(`Int_${op.operationId}`, fn) });
+      new HttpRoute(scope, `Route_${op.operationId}`, {
+        httpApi: api,
+        routeKey: HttpRouteKey.with(op.path, op.method as HttpMethod),
+        integration: new HttpLambdaIntegration(`Int_${op.operationId}`, fn),
+      });
       this.functions.set(op.operationId, fn);
     }
 

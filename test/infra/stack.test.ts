@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,26 +9,33 @@ import { SvcStack } from '../../infra/aws/stack.js';
 const deployable = operations.filter((op) => !op.localOnly);
 let stack: SvcStack;
 let template: Template;
+/** The parent stack and every nested operations stack. */
+let templates: Template[];
+const allResources = (type: string): Record<string, any> => Object.assign({}, ...templates.map((t) => t.findResources(type)));
 
 beforeAll(() => {
   // Bundling is skipped here (it is exercised by `npm run synth`); the template is otherwise the deployed one.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   stack = new SvcStack(app, 'Test', { env: { account: '123456789012', region: 'eu-west-1' } });
-  template = Template.fromStack(stack);
+  // Synthesize once and read every template from the assembly (Template.fromStack per nested stack
+  // would synthesize the whole app again each time).
+  const assembly = app.synth();
+  template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
+  templates = [template, ...[...stack.operationStacks.values()].map((n) => Template.fromJSON(JSON.parse(readFileSync(path.join(assembly.directory, n.templateFile), 'utf8'))))];
 });
 
 describe('CDK app', () => {
   it('has one HTTP API route per deployable operation', () => {
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
+    const routes = Object.values(allResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
     for (const op of deployable) expect(routes.filter((k) => k === `${op.method} ${op.path}`), op.operationId).toHaveLength(1);
     expect(routes.some((k) => k.includes('/_local'))).toBe(false);
   });
 
   it('has one Lambda function per deployable operation, on Node 22', () => {
     expect(stack.functions.size).toBe(deployable.length);
-    const fns = template.findResources('AWS::Lambda::Function');
+    const fns = allResources('AWS::Lambda::Function');
     for (const fn of stack.functions.values()) {
-      const id = stack.getLogicalId(fn.node.defaultChild as never);
+      const id = fn.stack.getLogicalId(fn.node.defaultChild as never);
       expect(fns[id]?.Properties.Runtime, id).toBe('nodejs22.x');
     }
   });
@@ -40,6 +49,10 @@ describe('CDK app', () => {
     });
   });
 
+  it('keeps every stack under CloudFormation\'s 500-resource limit', () => {
+    for (const t of templates) expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(500);
+  });
+
   it('throttles the signup route at the edge (2/s, burst 10)', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       RouteSettings: { 'POST /v1/signup': { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 10 } },
@@ -47,16 +60,16 @@ describe('CDK app', () => {
   });
 
   it('keeps logs for a bounded time', () => {
-    const groups = Object.values(template.findResources('AWS::Logs::LogGroup'));
+    const groups = Object.values(allResources('AWS::Logs::LogGroup'));
     expect(groups.length).toBeGreaterThanOrEqual(deployable.length);
     for (const g of groups) expect(g.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
   it('grants tenant tables only to tenant operations (least privilege)', () => {
-    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const policies = Object.values(allResources('AWS::IAM::Policy'));
     const tenantGrant = (p: { [key: string]: any }) => JSON.stringify(p.Properties.PolicyDocument).includes('tenant-*');
     const signupFn = stack.functions.get('v1_signup')!;
-    const signupRole = stack.getLogicalId(signupFn.role!.node.defaultChild as never);
+    const signupRole = signupFn.stack.getLogicalId(signupFn.role!.node.defaultChild as never);
     const signupPolicies = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(signupRole));
     expect(signupPolicies.length).toBeGreaterThan(0);
     expect(signupPolicies.some(tenantGrant)).toBe(false);
