@@ -11,7 +11,7 @@ import { cellText, companyCellLimit, parseCfCells, parseContactCells, parseMappi
 import { normalizeImportDomain, validInn } from './normalize.js';
 import { dedupeKey, markerOf } from './keys.js';
 import type { CompanyImportBody, RowError } from './schema.js';
-import { batchPutAll, pool, retryConflicts } from './writer.js';
+import { batchPutAll, claimMarkers, pool, retryConflicts } from './writer.js';
 import { buildImportedContacts } from './contacts-writer.js';
 import { ConditionFailed, notExists } from '../ports/table-store.js';
 
@@ -135,10 +135,16 @@ export async function runCompanyImport(table: TableStore, body: CompanyImportBod
 
   const importId = newId(now);
   // 1. Claim the dedupe markers of new companies (conditional writes; a lost race turns the slot into a duplicate).
-  await pool(slots.filter((s) => s.claim && s.keys.length), 16, async (slot) => {
+  const markerPut = (slot: Slot, k: string) => ({ put: { ...markerOf(k), entity: 'IMPORT_MARKER', key: k, companyId: slot.id, importId, createdAt: at }, condition: stale.has(k) ? { expression: 'attribute_not_exists(pk) OR companyId = :old', values: { ':old': stale.get(k) } } : notExists });
+  const claiming = slots.filter((s) => s.claim && s.keys.length);
+  const first = await claimMarkers(table, claiming.map((slot) => {
+    const puts = slot.keys.map((k) => markerPut(slot, k));
+    return { items: puts.map((p) => p.put), conditions: puts.map((p) => p.condition) };
+  }));
+  await pool(claiming.filter((_, i) => !first[i].won), 8, async (slot) => {
     const keys = [...slot.keys];
     for (let attempt = 0; attempt <= keys.length + 2 && keys.length; attempt++) {
-      const puts = keys.map((k) => ({ put: { ...markerOf(k), entity: 'IMPORT_MARKER', key: k, companyId: slot.id, importId, createdAt: at }, condition: stale.has(k) ? { expression: 'attribute_not_exists(pk) OR companyId = :old', values: { ':old': stale.get(k) } } : notExists }));
+      const puts = keys.map((k) => markerPut(slot, k));
       try {
         if (puts.length === 1) await table.put(puts[0].put, puts[0].condition);
         else await retryConflicts(() => table.transact(puts));

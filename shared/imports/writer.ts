@@ -20,21 +20,40 @@ export async function batchPutAll(table: TableStore, items: Item[], concurrency 
 }
 
 /**
- * Claims marker items: one conditional write per claim (a transaction when a claim has several
+ * Claims marker items. Claims are grouped into transactions of up to 100 items (few round trips; the
+ * caller has already dropped values a read showed taken, so a group rarely fails); a group that fails
+ * is retried claim by claim: one conditional write per claim (a transaction when a claim has several
  * markers, so they are taken together or not at all). Returns, per claim, whether it won; a lost
- * claim's `failed` names the marker that was taken.
+ * claim's `failed` is the index of the marker that was taken.
  */
-export async function claimMarkers(table: TableStore, claims: { items: Item[]; conditions?: (Condition | undefined)[] }[], concurrency = 16) {
+export async function claimMarkers(table: TableStore, claims: { items: Item[]; conditions?: (Condition | undefined)[] }[], concurrency = 4) {
   const out: { won: boolean; failed?: number }[] = new Array(claims.length);
-  await pool(claims, concurrency, async (claim, i) => {
-    const cond = (j: number) => claim.conditions?.[j] ?? notExists;
+  const cond = (c: (typeof claims)[number], j: number) => c.conditions?.[j] ?? notExists;
+  const groups: number[][] = [];
+  let size = 0;
+  claims.forEach((c, i) => {
+    if (!groups.length || size + c.items.length > 100) groups.push([]), (size = 0);
+    groups[groups.length - 1].push(i);
+    size += c.items.length;
+  });
+  const one = async (i: number) => {
+    const claim = claims[i];
     try {
-      if (claim.items.length === 1) await table.put(claim.items[0], cond(0));
-      else await retryConflicts(() => table.transact(claim.items.map((put, j) => ({ put, condition: cond(j) }))));
+      if (claim.items.length === 1) await table.put(claim.items[0], cond(claim, 0));
+      else await retryConflicts(() => table.transact(claim.items.map((put, j) => ({ put, condition: cond(claim, j) }))));
       out[i] = { won: true };
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
       out[i] = { won: false, failed: e.index ?? 0 };
+    }
+  };
+  await pool(groups, concurrency, async (group) => {
+    try {
+      await retryConflicts(() => table.transact(group.flatMap((i) => claims[i].items.map((put, j) => ({ put, condition: cond(claims[i], j) })))));
+      for (const i of group) out[i] = { won: true };
+    } catch (e) {
+      if (!(e instanceof ConditionFailed) && (e as { name?: string })?.name !== 'TransactionCanceledException') throw e;
+      for (const i of group) await one(i);
     }
   });
   return out;
