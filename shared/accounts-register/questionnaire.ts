@@ -34,6 +34,8 @@ export interface QuestionnaireRecord {
   firstSubmittedAt: string;
 }
 
+export const QUESTIONNAIRES_INDEX = 'QUESTIONNAIRES';
+
 /**
  * POST /api/auth/signup-questionnaire: runs the domain/MX/HTTP checks at once, stores answers and
  * results on the registration (one item per account: a resubmission overwrites and bumps `revision`),
@@ -46,7 +48,8 @@ export async function submitQuestionnaire(deps: Deps, signupToken: string, answe
   const checks = await runDomainChecks(deps, account.email, { website: answers.website });
   const at = new Date(deps.clock.now()).toISOString();
   const updated = await deps.platform.update<QuestionnaireRecord>(RegisterKeys.questionnaire(account.accountId), {
-    set: { accountId: account.accountId, email: account.email, answers, checks, submittedAt: at },
+    // gsi2 lists the latest submissions for the admin (one item per account, re-sorted on resubmission).
+    set: { accountId: account.accountId, email: account.email, answers, checks, submittedAt: at, gsi2pk: QUESTIONNAIRES_INDEX, gsi2sk: `${at}#${account.accountId}` },
     setIfMissing: { firstSubmittedAt: at },
     add: { revision: 1 },
   });
@@ -101,3 +104,18 @@ async function resolveAccountId(deps: Deps, id: string): Promise<string | undefi
 }
 
 const strip = <T extends { pk: string; sk: string; accountId: string }>({ pk: _pk, sk: _sk, accountId: _a, ...rest }: T) => rest;
+
+/**
+ * Submitted questionnaires, most recently submitted first (for the admin console): account id, email,
+ * company, whether the checks passed, revision and time. Read one in full with getQuestionnaire.
+ */
+export async function listQuestionnaires(deps: Deps, page: { limit: number; cursor?: string }) {
+  const out = await deps.platform.query<QuestionnaireRecord>({ index: 'gsi2', pk: QUESTIONNAIRES_INDEX, descending: true, limit: page.limit, cursor: page.cursor });
+  return {
+    data: out.items.map((q) => ({
+      accountId: q.accountId, email: q.email, companyName: q.answers.companyName, checksPassed: q.checks.passed, reasons: q.checks.reasons,
+      revision: q.revision, submittedAt: q.submittedAt,
+    })),
+    cursor: out.cursor ?? null,
+  };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
-import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
+import { getQuestionnaire, listQuestionnaires } from '../../shared/accounts-register/questionnaire.js';
 import { activateRegisteredAccount } from '../../shared/accounts-register/register.js';
 import { IdentityKeys } from '../../shared/identity/keys.js';
 import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
@@ -143,6 +143,8 @@ describe('PENDING → PENDING: POST /api/auth/signup-questionnaire', () => {
     const q = await getQuestionnaire(env.rt.deps, accountId);
     expect(q).toMatchObject({ accountId, email, status: 'PENDING', revision: 2, answers: { companyName: 'Acme Widgets Ltd', website: 'https://elsewhere.test/' } });
     expect((q.answers as { country?: string }).country).toBeUndefined(); // overwritten, not merged
+    const listed = await listQuestionnaires(env.rt.deps, { limit: 100 });
+    expect(listed.data.filter((x) => x.accountId === accountId)).toEqual([expect.objectContaining({ email, companyName: 'Acme Widgets Ltd', revision: 2, checksPassed: false })]);
     expect((await client(env.rt.url, { key: res.body.api_key }).get('/api/tenants')).status).toBe(403);
   });
 
