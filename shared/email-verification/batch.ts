@@ -2,18 +2,15 @@ import { badRequest, notFound } from '../errors.js';
 import { ContactKeys } from '../contacts/keys.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
+import { probeConfig } from './settings.js';
 import { verifyAddresses, type Verification, type VerifySettings } from './verify.js';
 
 /** At most this many addresses (or contacts) per call: the call answers synchronously within its budget. */
 export const VERIFY_BATCH_MAX = 100;
 
-/**
- * Probe settings. DNS servers come from config (DNS_SERVERS); the SMTP side from the environment:
- * SMTP_PROBE_PORT (default 25), SMTP_PROBE_TIMEOUT_MS per step (default 8000), SMTP_PROBE_HELO
- * (default the public host name), EMAIL_VERIFY_BUDGET_MS for the whole call (default 25000).
- */
-export function verifySettings(deps: Deps, env: NodeJS.ProcessEnv = process.env): VerifySettings {
-  const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d);
+/** Probe settings: DNS servers from config.dnsServers (DNS_SERVERS), the rest from config.emailVerification (settings.ts). */
+export function verifySettings(deps: Deps): VerifySettings {
+  const c = deps.config.emailVerification ?? probeConfig({});
   let host = 'localhost';
   try {
     host = new URL(deps.config.publicBaseUrl).hostname || host;
@@ -22,11 +19,11 @@ export function verifySettings(deps: Deps, env: NodeJS.ProcessEnv = process.env)
   }
   return {
     dnsServers: deps.config.dnsServers,
-    dnsTimeoutMs: num(env.DNS_TIMEOUT_MS, 4000),
-    smtpPort: num(env.SMTP_PROBE_PORT, 25),
-    smtpStepTimeoutMs: num(env.SMTP_PROBE_TIMEOUT_MS, 8000),
-    heloName: env.SMTP_PROBE_HELO || (/^[\d.]+$/.test(host) ? 'localhost' : host),
-    budgetMs: num(env.EMAIL_VERIFY_BUDGET_MS, 25_000),
+    dnsTimeoutMs: c.dnsTimeoutMs,
+    smtpPort: c.smtpPort,
+    smtpStepTimeoutMs: c.smtpStepTimeoutMs,
+    heloName: c.heloName ?? (/^[\d.]+$|^\[/.test(host) ? 'localhost' : host),
+    budgetMs: c.budgetMs,
     allowLoopback: deps.config.allowLoopbackTargets,
     concurrency: 4,
     now: () => deps.clock.now(),

@@ -19,10 +19,13 @@ export interface Config {
   allowLoopbackTargets: boolean;
   /** The spec's limits (env overrides exist for benchmarks only). */
   limits: Limits;
+  /** SMTP_PROBE_PORT, SMTP_PROBE_TIMEOUT_MS, SMTP_PROBE_HELO, DNS_TIMEOUT_MS, EMAIL_VERIFY_BUDGET_MS (email verification). */
+  emailVerification?: ProbeConfig;
 }
 
 import { createHash } from 'node:crypto';
 import { limits, type Limits } from '../limits/limits.js';
+import { probeConfig, type ProbeConfig } from '../email-verification/settings.js';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
@@ -40,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     allowLoopbackTargets: env.SVC_ALLOW_LOOPBACK_TARGETS === 'true',
     limits: limits(env),
+    emailVerification: probeConfig(env),
   };
 }
 

@@ -10,7 +10,6 @@ let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;
 let dns: DnsServer;
 let smtp: SMTPServer;
-const savedPort = process.env.SMTP_PROBE_PORT;
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -22,10 +21,9 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  process.env.SMTP_PROBE_PORT = String((smtp.server.address() as AddressInfo).port);
-  process.env.SMTP_PROBE_TIMEOUT_MS = '3000';
+  const smtpPort = String((smtp.server.address() as AddressInfo).port);
   dns = await startDnsServer({ 'acme.test': { MX: [{ priority: 10, exchange: 'mx.acme.test' }] }, 'mx.acme.test': { A: ['127.0.0.1'] } });
-  rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true' } });
+  rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SMTP_PROBE_PORT: smtpPort, SMTP_PROBE_TIMEOUT_MS: '3000' } });
   const acc = await createApprovedAccount(rt.deps);
   http = client(rt.url, { key: acc.apiKey });
 });
@@ -33,9 +31,6 @@ afterAll(async () => {
   await rt?.stop();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await dns?.stop();
-  if (savedPort === undefined) delete process.env.SMTP_PROBE_PORT;
-  else process.env.SMTP_PROBE_PORT = savedPort;
-  delete process.env.SMTP_PROBE_TIMEOUT_MS;
 });
 
 describe('POST /api/email-verification/batch', () => {
