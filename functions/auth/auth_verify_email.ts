@@ -17,7 +17,7 @@ export const operation = defineOperation({
   access: 'public',
   mcp: false,
   input: { query: z.strictObject({ token: z.string().min(1).max(200) }) },
-  resources: ['platformMail', 'tableAdmin'],
+  resources: ['platformMail', 'tableAdmin', 'tenantTables'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ query }, ctx) => {
     const outcome = await verifyEmail(ctx.deps, query.token);
