@@ -69,20 +69,24 @@ export class LocalWorkQueue implements WorkQueue {
   async receive(queue: string, max: number, visibilityMs: number): Promise<Leased[]> {
     const now = this.clock.now();
     const page = await this.table.query<StoredMessage>({ index: 'gsi1', pk: `LQ#${queue}#READY`, skLessThan: `${pad(now)}#~`, limit: max });
-    const leased: Leased[] = [];
-    for (const m of page.items) {
-      const lease = randomBytes(8).toString('hex');
-      try {
-        const after = await this.table.update<StoredMessage>(LocalQueueKeys.message(queue, m.id), {
-          set: { ...LocalQueueKeys.ready(queue, now + visibilityMs, m.id), lease },
-          add: { receiveCount: 1 },
-          condition: { expression: 'gsi1sk = :seen', values: { ':seen': m.gsi1sk } },
-        });
-        leased.push({ id: m.id, queue, body: after.body, attempt: after.receiveCount, lease });
-      } catch (e) {
-        if (!(e instanceof ConditionFailed)) throw e; // another consumer took it first
-      }
-    }
+    // Leases are taken in parallel; each is a conditional update, so a message goes to one consumer only.
+    const taken = await Promise.all(
+      page.items.map(async (m): Promise<Leased | undefined> => {
+        const lease = randomBytes(8).toString('hex');
+        try {
+          const after = await this.table.update<StoredMessage>(LocalQueueKeys.message(queue, m.id), {
+            set: { ...LocalQueueKeys.ready(queue, now + visibilityMs, m.id), lease },
+            add: { receiveCount: 1 },
+            condition: { expression: 'gsi1sk = :seen', values: { ':seen': m.gsi1sk } },
+          });
+          return { id: m.id, queue, body: after.body, attempt: after.receiveCount, lease };
+        } catch (e) {
+          if (e instanceof ConditionFailed) return undefined; // another consumer took it first
+          throw e;
+        }
+      }),
+    );
+    const leased = taken.filter((m): m is Leased => m !== undefined);
     return leased;
   }
 
