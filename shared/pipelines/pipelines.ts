@@ -63,7 +63,7 @@ export async function getPipeline(table: TableStore, pipelineId: string): Promis
 }
 
 /** The whole pipeline partition: pipeline, ordered stages and automations. */
-export async function readPipeline(table: TableStore, pipelineId: string): Promise<{ pipeline: Pipeline; automations: Automation[] }> {
+export async function readPipeline(table: TableStore, pipelineId: string, knownDefault?: string | null): Promise<{ pipeline: Pipeline; automations: Automation[] }> {
   const items: Item[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 20; i++) {
@@ -75,7 +75,7 @@ export async function readPipeline(table: TableStore, pipelineId: string): Promi
   if (!meta) throw notFound('Pipeline');
   const stages = sortStages(items.filter((i) => String(i.sk).startsWith(STAGE_PREFIX)).map((s) => stageView(s as StageItem)));
   const automations = items.filter((i) => String(i.sk).startsWith(AUTOMATION_PREFIX)).map(automationView);
-  const def = await defaultPipelineId(table);
+  const def = knownDefault === undefined ? await defaultPipelineId(table) : knownDefault;
   return { pipeline: pipelineView(meta, stages, def === pipelineId), automations };
 }
 
@@ -95,7 +95,8 @@ export const automationView = (a: Item): Automation => ({
 export async function listPipelines(table: TableStore, opts: { limit: number; cursor?: string }) {
   assertCursorOf(opts.cursor, { gsi1pk: PIPELINES_INDEX });
   const page = await table.query<PipelineItem>({ index: 'gsi1', pk: PIPELINES_INDEX, limit: opts.limit, cursor: opts.cursor });
-  const data = await Promise.all(page.items.map((p) => getPipeline(table, p.id).catch(() => undefined)));
+  const def = (await defaultPipelineId(table)) ?? null;
+  const data = await Promise.all(page.items.map((p) => readPipeline(table, p.id, def).then((r) => r.pipeline, () => undefined)));
   return { data: data.filter((p): p is Pipeline => !!p), cursor: page.cursor ?? null };
 }
 
