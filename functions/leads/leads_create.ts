@@ -13,7 +13,7 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'Create a lead for a contact',
   description:
-    'Body {contactId, pipelineId? (text; the default pipeline when omitted), stageId? (default: first open stage), title?, value?, currency?, ' +
+    'Body {contactId, pipelineId? (text; the default pipeline when omitted or empty), stageId? (default: first open stage), title?, value?, currency?, ' +
     `interest? (${INTEREST_LEVELS.join(' | ')}), source? (${LEAD_SOURCES.join(' | ')}), sourceRef?}. ` +
     "404 when the contact, pipeline or stage is not in this workspace; 400 'no default pipeline; call pipelines_create' when pipelineId is omitted and " +
     'the workspace has no default pipeline. Emits lead.created (and lead.won / lead.lost for a closing stage) with the change; the stage\'s automations run. 201 with the lead.',
@@ -22,7 +22,8 @@ export const operation = defineOperation({
   input: {
     body: z.strictObject({
       contactId: idSchema,
-      pipelineId: idSchema.optional(),
+      // Text, optional: empty means "the default pipeline"; an id that cannot exist is a 404 like any unknown one.
+      pipelineId: z.string().trim().max(200).optional(),
       stageId: idSchema.optional(),
       title: z.string().trim().min(1).max(200).optional(),
       value: z.number().min(0).max(1e12).optional(),
@@ -34,7 +35,7 @@ export const operation = defineOperation({
   },
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
-  handler: async ({ body }, ctx) => createLead(ctx.deps, requireTenant(ctx), body),
+  handler: async ({ body }, ctx) => createLead(ctx.deps, requireTenant(ctx), { ...body, pipelineId: body.pipelineId || undefined }),
   guidance: (l) => ({ next: 'LeadsController_dossier', why: `Lead ${l.id} created; the dossier shows it with its contact, company and timeline.` }),
 });
 

@@ -17,6 +17,7 @@ export type Tenant = { tenantId: string; table: TableStore };
 export const PIPELINES_CREATE_OPERATION = 'pipelines_create';
 
 const iso = (now: number) => new Date(now).toISOString();
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The API shape of a stored lead (fixed field order; keys and bookkeeping left out). */
 export function toLead(i: Item): Lead {
@@ -48,8 +49,9 @@ export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
   const table = tenant.table;
   const contact = await table.get<{ companyId?: string }>(ContactKeys.contact(input.contactId));
   if (!contact) throw notFound('Contact');
-  const pipelineId = input.pipelineId ?? (await defaultPipelineId(table));
+  const pipelineId = input.pipelineId || (await defaultPipelineId(table));
   if (!pipelineId) throw badRequest(`no default pipeline; call ${PIPELINES_CREATE_OPERATION}`);
+  if (!ID_RE.test(pipelineId)) throw notFound('Pipeline');
   const pipeline = await getPipeline(table, pipelineId);
   const stage = input.stageId ? await getStage(table, pipelineId, input.stageId) : pipeline.stages.find((s) => s.kind === 'open');
   if (!stage) throw badRequest(['the pipeline has no open stage']);

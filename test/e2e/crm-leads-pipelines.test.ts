@@ -69,8 +69,10 @@ describe('leads', () => {
     expect(r.body.pipelineId).toBe(p.id);
     expect(r.body.stageId).toBe(p.stages[0].id);
     expect(r.body.status).toBe('open');
+    const empty = await http.post('/api/leads', { contactId: ct.id, pipelineId: '' });
+    expect([empty.status, empty.body.pipelineId]).toEqual([201, p.id]);
     const events = (await outbox()).filter((e: any) => e.data.leadId === r.body.id);
-    expect(events.map((e: any) => e.kind)).toEqual(['lead.created']);
+    expect(events.map((e: any) => e.kind)).toEqual(['lead.created']); // one per lead
     // Written with the change; the webhook dispatcher may already have picked it up.
     expect(['PENDING', 'DISPATCHED']).toContain(events[0].status);
     expect(events[0]).toMatchObject({ tenantId, data: { leadId: r.body.id, contactId: ct.id, pipelineId: p.id, stageId: p.stages[0].id } });
@@ -80,6 +82,8 @@ describe('leads', () => {
     expect((await http.post('/api/leads', { contactId: 'nope' })).status).toBe(404);
     const ct = await contact();
     expect((await http.post('/api/leads', { contactId: ct.id, pipelineId: 'nope' })).status).toBe(404);
+    expect((await http.post('/api/leads', { contactId: ct.id, pipelineId: 'no such pipeline #1' })).status).toBe(404);
+    expect((await http.post('/api/leads', { contactId: ct.id, pipelineId: 42 })).status).toBe(400);
     expect((await http.post('/api/leads', { contactId: ct.id, stageId: 'nope' })).status).toBe(404);
     expect((await http.post('/api/leads', { contactId: ct.id, extra: 1 })).body.message).toEqual(['property extra should not exist']);
     expect((await http.post('/api/leads', { contactId: ct.id, currency: 'euro' })).status).toBe(400);
