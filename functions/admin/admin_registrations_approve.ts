@@ -11,7 +11,8 @@ export const operation = defineOperation({
   tag: 'admin',
   summary: 'Approve a registration awaiting admin approval',
   description:
-    'Creates the User, the Tenant and its own data table (SUPER membership), promotes the account to scope approved: the key issued at signup ' +
+    'A full-account registration (flow full_account, state awaiting_admin_approval) or an account from /api/auth/register that is still PENDING ' +
+    '(manual approval after failed automatic checks; see GET /admin/api/questionnaires). Creates the User, the Tenant and its own data table (SUPER membership), promotes the account to scope approved: the key issued at signup ' +
     'now works for /api/* without rotation, and the user is emailed. Optional body {monthlyQuota} (default 10000). Approving again answers the same result; ' +
     `another state is 409 invalid_state; unknown id 404. ${ADMIN_ACCESS_NOTE}`,
   access: 'admin',

@@ -5,6 +5,7 @@ import { operation as registrationsReject } from './admin_registrations_reject.j
 import { operation as tenantsList } from './admin_tenants_list.js';
 import { operation as tenantsCredit } from './admin_tenants_credit.js';
 import { operation as tenantsQuestionnaire } from './admin_tenants_questionnaire.js';
+import { operation as questionnairesList } from './admin_questionnaires_list.js';
 
 /** Operations of the admin domain: one file per operation (functions/admin/<operationId>.ts). */
-export const adminOperations: AnyOperation[] = [registrationsList, registrationsApprove, registrationsReject, tenantsList, tenantsCredit, tenantsQuestionnaire];
+export const adminOperations: AnyOperation[] = [registrationsList, registrationsApprove, registrationsReject, tenantsList, tenantsCredit, tenantsQuestionnaire, questionnairesList];

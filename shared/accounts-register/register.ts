@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest, tooManyRequests } from '../errors.js';
-import { HOUR_MS, limits, SIGNUP_TOO_MANY } from '../limits/limits.js';
+import { HOUR_MS, SIGNUP_TOO_MANY } from '../limits/limits.js';
 import { slidingWindow } from '../limits/rate-limiter.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
@@ -35,7 +35,7 @@ const token = () => randomBytes(24).toString('base64url');
  * gets the same 201 with a key that was never stored, and its owner is told by email.
  */
 export async function register(deps: Deps, input: RegisterInput, clientAddress: string): Promise<RegisterResult> {
-  const perHour = limits().signupPerAddressPerHour;
+  const perHour = deps.config.limits.signupPerAddressPerHour;
   if (perHour !== Infinity) {
     const d = await slidingWindow(deps.platform, deps.clock, 'register-ip', clientAddress, perHour, HOUR_MS);
     if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);
@@ -54,7 +54,7 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
   const account: AccountRecord = {
     ...IdentityKeys.account(accountId), accountId, email, flow: 'register', scope: 'pending', moderation_status: 'pending', status: 'PENDING',
     passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName, org: input.company,
-    monthlyQuota: limits().sandboxMonthlyQuota, createdAt: at, updatedAt: at, lastActivityAt: at,
+    monthlyQuota: deps.config.limits.sandboxMonthlyQuota, createdAt: at, updatedAt: at, lastActivityAt: at,
   };
   const key: ApiKeyRecord = { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes: ['*'], createdAt: at };
   try {

@@ -5,6 +5,7 @@ import { AcceptanceKeys } from '../legal/acceptances.js';
 import { log } from '../ports/logger.js';
 import { ConditionFailed, type Key, type TxOp } from '../ports/table-store.js';
 import { provisionTenant } from '../tenancy/provision.js';
+import { activateRegisteredAccount } from '../accounts-register/register.js';
 import { RegistrationKeys, isPendingState, type PendingState } from './keys.js';
 import { approvedMessage, rejectedMessage } from './mail.js';
 import type { RegistrationRecord } from './registration.js';
@@ -15,8 +16,21 @@ const getRegistration = (deps: Deps, id: string) =>
 
 async function pendingApproval(deps: Deps, id: string) {
   const account = await getRegistration(deps, id);
-  if (!account || account.flow !== 'full_account') throw notFound('Registration');
+  if (!account || (account.flow !== 'full_account' && account.flow !== 'register')) throw notFound('Registration');
   return account;
+}
+
+/**
+ * Manual approval of an /api/auth/register account that failed the automatic checks (the spec's
+ * "PENDING → manual admin approval → ACTIVE"): the same activation the passing checks perform.
+ */
+async function approveRegisteredAccount(deps: Deps, account: RegistrationRecord, actor: string) {
+  const { tenantId, userId } = await activateRegisteredAccount(deps, account.accountId);
+  const admin = deps.config.adminEmails.includes(account.email.toLowerCase());
+  const at = new Date(deps.clock.now()).toISOString();
+  await deps.platform.update(IdentityKeys.account(account.accountId), { set: { approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) } });
+  await deps.mailer.send(approvedMessage(account.email, deps.config.publicBaseUrl));
+  return approvalView(account, tenantId, userId);
 }
 
 /**
@@ -26,6 +40,7 @@ async function pendingApproval(deps: Deps, id: string) {
  */
 export async function approveRegistration(deps: Deps, id: string, actor: string, opts: { monthlyQuota?: number } = {}) {
   const account = await pendingApproval(deps, id);
+  if (account.flow === 'register') return approveRegisteredAccount(deps, account, actor);
   if (account.registrationState === 'approved' && account.tenantId) return approvalView(account, account.tenantId, account.userId!);
   if (account.registrationState !== 'awaiting_admin_approval') throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, { code: 'invalid_state', state: account.registrationState });
   let provisioned;
