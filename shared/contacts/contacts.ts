@@ -233,7 +233,7 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
     throw e;
   }
   await removeMemberships(table, id);
-  for (const ch of owned) await handOverMarker(table, ch.type, ch.value, now);
+  for (const ch of owned) await handOverMarker(table, ch.type, ch.value, id, now);
   return { id, deleted: true };
 }
 
@@ -251,14 +251,36 @@ async function removeMemberships(table: TableStore, contactId: string) {
   }
 }
 
-/** The oldest remaining holder of a value becomes its marker's owner. */
-async function handOverMarker(table: TableStore, type: ChannelType, value: string, now: number) {
-  const next = await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', type, value).gsi1pk, limit: 1 });
-  const heir = next.items[0]?.contactId;
+/**
+ * The oldest remaining holder of a value becomes its marker's owner; the other holders' `duplicateOf`
+ * is pointed at it (bounded: the first 100 holders).
+ */
+async function handOverMarker(table: TableStore, type: ChannelType, value: string, goneId: string, now: number) {
+  const holders = (await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', type, value).gsi1pk, limit: 100 })).items.map((h) => h.contactId);
+  const heir = holders[0];
   if (!heir) return;
-  await table.put(markerItem(heir, type, value, now), notExists).catch((e) => {
-    if (!(e instanceof ConditionFailed)) throw e;
-  });
+  try {
+    await table.put(markerItem(heir, type, value, now), notExists);
+  } catch (e) {
+    if (e instanceof ConditionFailed) return; // someone else took it meanwhile
+    throw e;
+  }
+  for (const id of holders) {
+    const item = await table.get(ContactKeys.contact(id));
+    if (!item) continue;
+    const c = toContact(item);
+    const ch = c.channels.find((x) => x.type === type && x.value === value);
+    if (!ch || (ch.duplicateOf !== goneId && id !== heir)) continue;
+    const next: Channel = { ...ch, duplicateOf: id === heir ? undefined : heir };
+    if (!next.duplicateOf) delete next.duplicateOf;
+    const channels = c.channels.map((x) => (x === ch ? next : x));
+    await table.transact([
+      { update: ContactKeys.contact(id), spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } } },
+      { put: channelItems(id, next) },
+    ]).catch((e) => {
+      if (!(e instanceof ConditionFailed)) throw e; // changed meanwhile: its flag stays as it was
+    });
+  }
 }
 
 /** Every contact of the tenant holding this email (first owner first), with its recorded source. */

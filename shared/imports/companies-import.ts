@@ -17,6 +17,8 @@ import { ConditionFailed, notExists } from '../ports/table-store.js';
 
 export type ImportMode = 'preview' | 'start' | 'combined';
 export const DEFAULT_GENERIC_CONTACT_NAME = 'Generic contact';
+/** Longer than any import request runs (the Lambda limit is 15 minutes). */
+export const STALE_AFTER_MS = 20 * 60_000;
 
 interface Row { index: number; company: Record<string, string>; cf: CfValues; contact?: ParsedContact; keys: string[]; checked: string[] }
 interface Slot { id: string; company: Record<string, string>; cf: CfValues; keys: string[]; claim: boolean; rows: number[]; became?: { skip: true } | { existing: string } }
@@ -75,8 +77,11 @@ export async function runCompanyImport(table: TableStore, body: CompanyImportBod
 
   // Existing holders of the checked keys (markers whose company is gone are stale and may be retaken).
   const checkedKeys = [...new Set(rows.flatMap((r) => r.checked))];
-  const markers = await table.batchGet<{ key: string; companyId: string }>(checkedKeys.map(markerOf));
-  const live = new Set((await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyKeys.company(id)))).filter((c) => c.entity === 'company').map((c) => c.id));
+  // A marker is written before its company (marker claim, then BatchWrite), so a missing company is
+  // only "gone" once the marker is older than any import can run (STALE_AFTER_MS); before that it is in flight.
+  const markers = await table.batchGet<{ key: string; companyId: string; createdAt: string }>(checkedKeys.map(markerOf));
+  const present = new Set((await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyKeys.company(id)))).filter((c) => c.entity === 'company').map((c) => c.id));
+  const live = new Set(markers.filter((m) => present.has(m.companyId) || now - Date.parse(m.createdAt) < STALE_AFTER_MS).map((m) => m.companyId));
   const stale = new Map(markers.filter((m) => !live.has(m.companyId)).map((m) => [m.key, m.companyId]));
   const owner = new Map<string, Target>(markers.filter((m) => live.has(m.companyId)).map((m) => [m.key, { existing: m.companyId }]));
 

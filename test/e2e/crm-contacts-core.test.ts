@@ -65,6 +65,15 @@ describe('contacts', () => {
     expect(found.map((c) => c.id).sort()).toEqual(results.map((r) => r.body.id).sort());
     expect(found[0].id).toBe(owners[0].body.id);
     expect(found[0].source.kind).toBe('manual');
+    // deleting the owner hands the marker to the oldest remaining holder and re-points the others
+    expect((await api.delete(`/api/contacts/${owners[0].body.id}`)).status).toBe(200);
+    const rest = await findContactsByEmail(rt.deps.tenantTable(tenantId), 'race@acme.com');
+    expect(rest).toHaveLength(5);
+    const heir = rest[0];
+    expect(heir.channels[0].duplicateOf).toBeUndefined();
+    for (const c of rest.slice(1)) expect(c.channels[0].duplicateOf).toBe(heir.id);
+    const late = await api.post('/api/contacts', { firstName: 'Late', email: 'race@acme.com' });
+    expect(late.body.channels[0].duplicateOf).toBe(heir.id);
   });
 
   it('get, update (company link, custom fields), delete', async () => {

@@ -151,6 +151,29 @@ describe('company import', () => {
     expect((await api.post('/api/companies/import/start', { rows: [{ Name: 'Z' }], mapping: { Name: 'name' }, options: { listId: list.body.id, newListName: 'x' } })).status).toBe(400);
   });
 
+  it('marker uniqueness under concurrency: parallel imports of the same domains create each company once', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => ({ Name: `Race ${i}`, Site: `race-${i}.com`, INN: i === 0 ? '7736050003' : '' }));
+    const results = await Promise.all([0, 1, 2].map(() => api.post('/api/companies/import/combined', { rows, mapping })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.reduce((n, r) => n + r.body.created, 0)).toBe(8);
+    expect(results.reduce((n, r) => n + r.body.skipped, 0)).toBe(16);
+    const race = (await allCompanies()).filter((c) => c.name.startsWith('Race '));
+    expect(race).toHaveLength(8);
+    expect(new Set(race.map((c) => c.domain)).size).toBe(8);
+  });
+
+  it('a marker whose company was deleted is retaken only after the in-flight window', async () => {
+    const first = await api.post('/api/companies/import/start', { rows: [{ Name: 'Gone', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } });
+    expect((await api.delete(`/api/companies/${first.body.createdIds[0]}`)).status).toBe(200);
+    const soon = await api.post('/api/companies/import/start', { rows: [{ Name: 'Gone again', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } });
+    expect(soon.body).toMatchObject({ created: 0, skipped: 1 });
+    expect((await api.post('/_local/clock', { advanceMs: 21 * 60_000 })).status).toBeLessThan(300);
+    const later = await api.post('/api/companies/import/start', { rows: [{ Name: 'Gone again', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } });
+    expect(later.body).toMatchObject({ created: 1, skipped: 0 });
+    const again = await api.post('/api/companies/import/start', { rows: [{ Name: 'Gone 3', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } });
+    expect(again.body).toMatchObject({ created: 0, skipped: 1 });
+  });
+
   it('refuses bad bodies and mappings with 400; cross-tenant list ids are 404', async () => {
     const bad = await api.post('/api/companies/import/combined', { rows: [{ a: 1 }], mapping: { a: 'name' }, extra: 1 });
     expect(bad.body.message).toEqual(['property extra should not exist']);
