@@ -62,6 +62,16 @@ describe('automations', () => {
     expect((await w.http.get('/api/notifications?kind=lead_automation')).body.data).toHaveLength(2);
   });
 
+  it('also fire when a lead is created straight into the stage', async () => {
+    const w = await workspace();
+    const p = (await w.http.get('/api/pipelines')).body.data[0];
+    await w.http.post(`/api/pipelines/${p.id}/automations`, { stageId: p.stages[0].id, actions: [{ type: 'task', title: 'First call' }] });
+    const lead = (await w.http.post('/api/leads', { contactId: (await w.contact()).id })).body;
+    expect(lead.automationsFired).toEqual([expect.objectContaining({ type: 'task' })]);
+    const d = (await w.http.get(`/api/leads/${lead.id}/dossier`)).body;
+    expect(d.activity.find((x: any) => x.kind === 'task')).toMatchObject({ title: 'First call' });
+  });
+
   it('validates definitions; 404 for unknown pipeline or stage', async () => {
     const w = await workspace();
     const p = (await w.http.get('/api/pipelines')).body.data[0];
