@@ -35,7 +35,7 @@ export function markerItem(contactId: string, type: ChannelType, value: string, 
 /** The API shape of a stored contact item. */
 export function toContact(item: Item): Contact {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, ...rest } = item;
-  return { channels: [], customFields: {}, ...rest } as unknown as Contact;
+  return { id: rest.id, channels: [], customFields: {}, ...rest } as unknown as Contact;
 }
 
 export function withPrimaries(c: Contact): Contact {
