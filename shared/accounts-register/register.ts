@@ -4,9 +4,10 @@ import { HOUR_MS, SIGNUP_TOO_MANY } from '../limits/limits.js';
 import { slidingWindow } from '../limits/rate-limiter.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { normalizeEmail, type AccountRecord, type ApiKeyRecord } from '../identity/account.js';
-import { generateApiKey, newId, sha256 } from '../identity/api-keys.js';
+import { normalizeEmail, type AccountRecord } from '../identity/account.js';
+import { generateApiKey, sha256 } from '../identity/api-keys.js';
 import { IdentityKeys } from '../identity/keys.js';
+import { createAccountWithKey } from '../identity/create-account.js';
 import { assertStrongPassword, hashPassword } from '../identity/passwords.js';
 import { provisionTenant } from '../tenancy/provision.js';
 import { emailDomain, runDomainChecks, type DomainCheckResult } from './checks.js';
@@ -47,25 +48,12 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
     api_key: apiKey, status: 'PENDING', email,
     next: 'Open the verification link we emailed you. GET /v1/me shows the status; the key works for /api/* once the account is ACTIVE.',
   };
-  const now = deps.clock.now();
-  const at = new Date(now).toISOString();
-  const accountId = newId(now);
-  const keyId = newId(now);
-  const account: AccountRecord = {
-    ...IdentityKeys.account(accountId), accountId, email, flow: 'register', scope: 'pending', moderation_status: 'pending', status: 'PENDING',
+  const account = await createAccountWithKey(deps, {
+    email, flow: 'register', scope: 'pending', moderation_status: 'pending', status: 'PENDING',
     passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName, org: input.company,
-    monthlyQuota: deps.config.limits.sandboxMonthlyQuota, createdAt: at, updatedAt: at, lastActivityAt: at,
-  };
-  const key: ApiKeyRecord = { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes: ['*'], createdAt: at };
-  try {
-    await deps.platform.transact([
-      { put: { ...IdentityKeys.accountEmail(email), accountId, createdAt: at }, condition: { expression: 'attribute_not_exists(pk)' } },
-      { put: { ...account } },
-      { put: { ...key } },
-      { put: { ...IdentityKeys.accountKeyRef(accountId, keyId), keyHash: key.pk, createdAt: at } },
-    ]);
-  } catch (e) {
-    if (!(e instanceof ConditionFailed) || e.index !== 0) throw e;
+    monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
+  }, apiKey);
+  if (!account) {
     await deps.mailer.send({
       to: email,
       subject: 'Someone tried to register with your address',
@@ -73,7 +61,7 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
     });
     return result;
   }
-  await sendVerification(deps, accountId, email);
+  await sendVerification(deps, account.accountId, email);
   return result;
 }
 

@@ -1,12 +1,11 @@
 import { tooManyRequests } from '../errors.js';
 import { HOUR_MS, SIGNUP_TOO_MANY } from '../limits/limits.js';
 import { slidingWindow } from '../limits/rate-limiter.js';
-import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { beginFullAccountRegistration } from '../accounts/registration.js';
-import { normalizeEmail, type AccountRecord, type ApiKeyRecord } from './account.js';
-import { generateApiKey, newId, sha256 } from './api-keys.js';
-import { IdentityKeys } from './keys.js';
+import { normalizeEmail } from './account.js';
+import { generateApiKey } from './api-keys.js';
+import { createAccountWithKey } from './create-account.js';
 import { assertStrongPassword, hashPassword } from './passwords.js';
 
 export interface SignupInput {
@@ -48,32 +47,16 @@ export async function signup(deps: Deps, input: SignupInput, clientAddress: stri
       : 'GET /v1/me shows your quota; POST /v1/messages queues a message for moderation.',
   };
 
-  const now = deps.clock.now();
-  const at = new Date(now).toISOString();
-  const accountId = newId(now);
-  const keyId = newId(now);
-  const account: AccountRecord = {
-    ...IdentityKeys.account(accountId),
-    accountId, email, flow,
+  const account = await createAccountWithKey(deps, {
+    email, flow,
     scope: input.full_account ? 'pending' : 'sandbox',
     moderation_status: 'pending',
     status: input.full_account ? 'PENDING' : 'ACTIVE',
     ...(input.full_account ? { registrationState: 'awaiting_email_confirm' as const, passwordHash: await hashPassword(input.password!) } : {}),
     org: input.org, use_case: input.use_case, channel: input.channel, firstName: input.firstName, lastName: input.lastName,
     monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
-    createdAt: at, updatedAt: at, lastActivityAt: at,
-  };
-  const key: ApiKeyRecord = { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes: ['*'], createdAt: at };
-
-  try {
-    await deps.platform.transact([
-      { put: { ...IdentityKeys.accountEmail(email), accountId, createdAt: at }, condition: { expression: 'attribute_not_exists(pk)' } },
-      { put: { ...account } },
-      { put: { ...key } },
-      { put: { ...IdentityKeys.accountKeyRef(accountId, keyId), keyHash: key.pk, createdAt: at } },
-    ]);
-  } catch (e) {
-    if (!(e instanceof ConditionFailed) || e.index !== 0) throw e;
+  }, apiKey);
+  if (!account) {
     await notifyExistingOwner(deps, email);
     return result;
   }

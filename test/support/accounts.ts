@@ -2,6 +2,7 @@ import type { Deps } from '../../shared/runtime/deps.js';
 import { generateApiKey, newId, sha256 } from '../../shared/identity/api-keys.js';
 import { IdentityKeys } from '../../shared/identity/keys.js';
 import { provisionTenant } from '../../shared/tenancy/provision.js';
+import { createAccountWithKey } from '../../shared/identity/create-account.js';
 
 /**
  * Test fixture: an approved full account with its tenant and a key, created through the same domain
@@ -9,25 +10,15 @@ import { provisionTenant } from '../../shared/tenancy/provision.js';
  * `scopes` limits the key (default: every scope).
  */
 export async function createApprovedAccount(deps: Deps, opts: { email?: string; scopes?: string[]; tenantName?: string } = {}) {
-  const now = deps.clock.now();
-  const at = new Date(now).toISOString();
-  const accountId = newId(now);
-  const email = opts.email ?? `owner-${accountId}@example.com`;
+  const email = opts.email ?? `owner-${newId()}@example.com`;
   const apiKey = generateApiKey();
-  const keyId = newId(now);
-  await deps.platform.transact([
-    { put: { ...IdentityKeys.accountEmail(email), accountId, createdAt: at }, condition: { expression: 'attribute_not_exists(pk)' } },
-    {
-      put: {
-        ...IdentityKeys.account(accountId), accountId, email, flow: 'full_account', scope: 'pending', moderation_status: 'pending',
-        status: 'PENDING', registrationState: 'awaiting_admin_approval', monthlyQuota: 500, createdAt: at, updatedAt: at, lastActivityAt: at,
-      },
-    },
-    { put: { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes: opts.scopes ?? ['*'], createdAt: at } },
-    { put: { ...IdentityKeys.accountKeyRef(accountId, keyId), keyHash: sha256(apiKey), createdAt: at } },
-  ]);
-  const { tenantId, userId } = await provisionTenant(deps, { accountId, email, tenantName: opts.tenantName ?? `Tenant of ${email}` });
-  return { accountId, apiKey, tenantId, userId, email };
+  const account = await createAccountWithKey(deps, {
+    email, flow: 'full_account', scope: 'pending', moderation_status: 'pending', status: 'PENDING',
+    registrationState: 'awaiting_admin_approval', monthlyQuota: 500,
+  }, apiKey, opts.scopes ?? ['*']);
+  if (!account) throw new Error(`${email} already has an account`);
+  const { tenantId, userId } = await provisionTenant(deps, { accountId: account.accountId, email, tenantName: opts.tenantName ?? `Tenant of ${email}` });
+  return { accountId: account.accountId, apiKey, tenantId, userId, email };
 }
 
 /** Another key for the same account with a narrower scope list. */
