@@ -51,15 +51,19 @@ export async function compileCompanyFilters(table: TableStore, raw: unknown, def
   return parseFilters(raw, catalog(COMPANY_FILTER_FIELDS, defs ?? (await listDefinitions(table, 'company'))));
 }
 
-interface Plan { index: NonNullable<QuerySpec['index']>; pk: string; skAttr: string; lo?: string; hi?: string; desc: boolean; cfDriven: boolean }
+interface Plan {
+  index: NonNullable<QuerySpec['index']>; pk: string; skAttr: string; lo?: string; hi?: string; desc: boolean; cfDriven: boolean;
+  /** Every rule is answered by the key range alone: no over-fetching needed (still re-checked in code). */
+  covered: boolean;
+}
 
 function plan(sort: Sort, rules: Rule[]): Plan {
   const numberRule = rules.find((r) => r.kind === 'number');
   const cfSlug = sort.by === 'cf' ? sort.slug : !sort.explicit && numberRule ? numberRule.slug : undefined;
   let p: Plan;
-  if (cfSlug) p = { index: 'gsi2', pk: numberIndexPk('company', cfSlug), skAttr: 'gsi2sk', desc: sort.by === 'cf' && sort.desc, cfDriven: true };
-  else if (sort.by === 'name') p = { index: 'gsi3', pk: COMPANIES_BY_NAME, skAttr: 'gsi3sk', desc: sort.desc, cfDriven: false };
-  else p = { index: 'gsi1', pk: COMPANIES_BY_CREATED, skAttr: 'gsi1sk', desc: sort.desc, cfDriven: false };
+  if (cfSlug) p = { index: 'gsi2', pk: numberIndexPk('company', cfSlug), skAttr: 'gsi2sk', desc: sort.by === 'cf' && sort.desc, cfDriven: true, covered: true };
+  else if (sort.by === 'name') p = { index: 'gsi3', pk: COMPANIES_BY_NAME, skAttr: 'gsi3sk', desc: sort.desc, cfDriven: false, covered: true };
+  else p = { index: 'gsi1', pk: COMPANIES_BY_CREATED, skAttr: 'gsi1sk', desc: sort.desc, cfDriven: false, covered: true };
   // Fold comparisons on the driving key into the range; sentinels never equal a real `<value>#<id>` key.
   for (const r of rules) {
     let b: { lo?: string; hi?: string } = {};
@@ -69,6 +73,7 @@ function plan(sort: Sort, rules: Rule[]): Plan {
     } else if (p.index === 'gsi1' && r.field === 'createdAt') {
       b = r.operator === 'after' ? { lo: `${r.value}#~` } : { hi: `${r.value}#` };
     }
+    if (b.lo === undefined && b.hi === undefined) p.covered = false;
     if (b.lo !== undefined && (p.lo === undefined || b.lo > p.lo)) p.lo = b.lo;
     if (b.hi !== undefined && (p.hi === undefined || b.hi < p.hi)) p.hi = b.hi;
   }
@@ -114,7 +119,7 @@ export async function queryCompanies(table: TableStore, q: { pageSize: number; c
   const p = plan(q.sort, q.rules);
   let resume = decodeCursor(p, q.cursor);
   const relation = q.rules.filter((r) => r.kind === 'relation');
-  const filtered = q.rules.length > 0;
+  const filtered = !p.covered;
   const maxExamined = q.maxExamined ?? MAX_EXAMINED;
   const out: Company[] = [];
   let examined = 0, lookups = 0, more = true;

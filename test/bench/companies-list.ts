@@ -44,7 +44,12 @@ export async function run() {
     ];
     await load(200, 10, async () => (await get(scenarios[0][1](0))).ok); // warm-up
     const rows: Record<string, unknown>[] = [{ route: `seed: POST /api/companies x${n} (20 clients)`, ...seeded }];
-    for (const [label, url] of scenarios) rows.push({ route: `GET /api/companies ${label}`, ...(await load(requests, 50, async (i) => (await get(url(i))).ok)) });
+    console.log(`seeded ${n} companies: p50 ${seeded.p50} ms, p99 ${seeded.p99} ms`);
+    for (const [label, url] of scenarios) {
+      const r = await load(requests, 50, async (i) => (await get(url(i))).ok);
+      console.log(`GET /api/companies ${label}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s, errors ${r.errors}`);
+      rows.push({ route: `GET /api/companies ${label}`, ...r });
+    }
     print(`GET /api/companies against the local runtime, ${n} companies, 50 concurrent clients (ms)`, rows);
     return rows;
   } finally {
