@@ -45,6 +45,10 @@ export async function run() {
     await load(200, 10, async () => (await get(scenarios[0][1](0))).ok); // warm-up
     const rows: Record<string, unknown>[] = [{ route: `seed: POST /api/companies x${n} (20 clients)`, ...seeded }];
     console.log(`seeded ${n} companies: p50 ${seeded.p50} ms, p99 ${seeded.p99} ms`);
+    // Service time without queueing, for reading the 50-client figures (which are throughput-bound locally).
+    const single = await load(100, 1, async () => (await get(scenarios[0][1](0))).ok);
+    console.log(`GET /api/companies first page, 1 client: p50 ${single.p50} ms, p99 ${single.p99} ms`);
+    rows.push({ route: 'GET /api/companies first page (1 client, reference)', ...single });
     for (const [label, url] of scenarios) {
       const r = await load(requests, 50, async (i) => (await get(url(i))).ok);
       console.log(`GET /api/companies ${label}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s, errors ${r.errors}`);
