@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { listQuestionnaires } from '../../shared/accounts-register/questionnaire.js';
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
@@ -11,13 +12,13 @@ export const operation = defineOperation({
   tag: 'admin',
   summary: 'Signup questionnaires of /api/auth/register accounts (newest first)',
   description:
-    'The accounts whose automatic checks did not pass and that answered the questionnaire: {data:[{accountId, email, companyName, checksPassed, reasons, revision, submittedAt}], cursor}. ' +
-    `Approve one with POST /admin/api/registrations/{accountId}/approve. limit 1-100 (default 50). ${ADMIN_ACCESS_NOTE}`,
+    'The accounts whose automatic checks did not pass and that answered the questionnaire: {data:[{accountId, email, companyName, checksPassed, reasons, revision, submittedAt}], nextCursor}. ' +
+    `Approve one with POST /admin/api/registrations/{accountId}/approve. pageSize 1-100 (default 50). ${ADMIN_ACCESS_NOTE}`,
   access: 'admin',
   mcp: false,
-  input: { query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(2000).optional() }) },
+  input: { query: z.strictObject({ ...pageQuery(), }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listQuestionnaires(ctx.deps, query),
+  handler: async ({ query }, ctx) => listQuestionnaires(ctx.deps, toPage(query)),
 });
 
 export const handler = lambdaHandler(operation);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { LISTABLE_STATES, listRegistrations } from '../../shared/accounts/admin-views.js';
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
@@ -12,18 +13,17 @@ export const operation = defineOperation({
   summary: 'List full-account registrations by state',
   description:
     `state (default awaiting_admin_approval): awaiting_email_confirm | awaiting_agreement | awaiting_admin_approval | approved. ` +
-    `Oldest first, {data:[{id, email, state, createdAt, stateEnteredAt, expiresAt, org, use_case, channel, firstName, lastName, termsAcceptedAt, tenantId}], cursor}. ${ADMIN_ACCESS_NOTE}`,
+    `Oldest first, {data:[{id, email, state, createdAt, stateEnteredAt, expiresAt, org, use_case, channel, firstName, lastName, termsAcceptedAt, tenantId}], nextCursor}. ${ADMIN_ACCESS_NOTE}`,
   access: 'admin',
   mcp: false,
   input: {
     query: z.strictObject({
       state: z.enum(LISTABLE_STATES).default('awaiting_admin_approval'),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      cursor: z.string().max(2000).optional(),
+      ...pageQuery(),
     }),
   },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listRegistrations(ctx.deps, query),
+  handler: async ({ query }, ctx) => listRegistrations(ctx.deps, toPage(query)),
 });
 
 export const handler = lambdaHandler(operation);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { listTenants } from '../../shared/accounts/admin-views.js';
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
@@ -10,12 +11,12 @@ export const operation = defineOperation({
   path: '/admin/api/tenants',
   tag: 'admin',
   summary: 'List tenants with their balance',
-  description: `Newest first, {data:[{id, name, status, ownerUserId, createdAt, balance, currency}], cursor}; balance is 0 until credited. ${ADMIN_ACCESS_NOTE}`,
+  description: `Newest first, {data:[{id, name, status, ownerUserId, createdAt, balance, currency}], nextCursor}; balance is 0 until credited. ${ADMIN_ACCESS_NOTE}`,
   access: 'admin',
   mcp: false,
-  input: { query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().max(2000).optional() }) },
+  input: { query: z.strictObject({ ...pageQuery(), }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listTenants(ctx.deps, query),
+  handler: async ({ query }, ctx) => listTenants(ctx.deps, toPage(query)),
 });
 
 export const handler = lambdaHandler(operation);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listStopList } from '../../shared/audience/stoplist.js';
-import { cursorSchema, limitSchema } from '../../shared/leads/schemas.js';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -11,13 +11,13 @@ export const operation = defineOperation({
   path: '/api/stop-list',
   tag: 'audience',
   summary: 'List the stop-list (domains and companies never contacted)',
-  description: '{data:[{id (domain:<domain> | company:<id>), type, domain, companyId, companyName, note, createdAt}], cursor}, newest first. limit 1-100 (default 50), type filters.',
+  description: '{data:[{id (domain:<domain> | company:<id>), type, domain, companyId, companyName, note, createdAt}], nextCursor}, newest first. pageSize 1-100 (default 50), type filters.',
   access: 'tenant',
   scope: 'crm:read',
-  input: { query: z.strictObject({ limit: limitSchema(100, 50), cursor: cursorSchema, type: z.enum(['domain', 'company']).optional() }) },
+  input: { query: z.strictObject({ ...pageQuery(100, 50), type: z.enum(['domain', 'company']).optional() }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listStopList(requireTenant(ctx).table, query),
-  guidance: (r) => (r.cursor ? { next: 'stoplist_list', why: 'More entries: call again with cursor.' } : { next: null, why: 'End of the stop-list.' }),
+  handler: async ({ query }, ctx) => listStopList(requireTenant(ctx).table, toPage(query)),
+  guidance: (r) => (r.nextCursor ? { next: 'stoplist_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the stop-list.' }),
 });
 
 export const handler = lambdaHandler(operation);

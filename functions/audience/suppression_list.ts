@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listSuppressions, SUPPRESSION_SOURCES } from '../../shared/audience/suppression.js';
-import { cursorSchema, limitSchema } from '../../shared/leads/schemas.js';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -12,14 +12,14 @@ export const operation = defineOperation({
   tag: 'audience',
   summary: 'List the suppression list (newest first)',
   description:
-    '{data:[{id (SHA-256 hash), type (email | domain), value (null when hashed), hashed, source (unsubscribe | bounce | complaint | erasure | manual), note, createdAt}], cursor}. ' +
-    'Erasure entries (from DsarController_create) keep only the hash. limit 1-100 (default 50), source filters, cursor for the next page (null = end).',
+    '{data:[{id (SHA-256 hash), type (email | domain), value (null when hashed), hashed, source (unsubscribe | bounce | complaint | erasure | manual), note, createdAt}], nextCursor}. ' +
+    'Erasure entries (from DsarController_create) keep only the hash. pageSize 1-100 (default 50), source filters, cursor for the next page (nextCursor null = end).',
   access: 'tenant',
   scope: 'crm:read',
-  input: { query: z.strictObject({ limit: limitSchema(100, 50), cursor: cursorSchema, source: z.enum(SUPPRESSION_SOURCES).optional() }) },
+  input: { query: z.strictObject({ ...pageQuery(100, 50), source: z.enum(SUPPRESSION_SOURCES).optional() }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listSuppressions(requireTenant(ctx).table, query),
-  guidance: (r) => (r.cursor ? { next: 'suppression_list', why: 'More entries: call again with cursor.' } : { next: null, why: 'End of the suppression list.' }),
+  handler: async ({ query }, ctx) => listSuppressions(requireTenant(ctx).table, toPage(query)),
+  guidance: (r) => (r.nextCursor ? { next: 'suppression_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the suppression list.' }),
 });
 
 export const handler = lambdaHandler(operation);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { kanban } from '../../shared/leads/views.js';
-import { cursorSchema, idSchema, limitSchema } from '../../shared/leads/schemas.js';
+import { idSchema } from '../../shared/leads/schemas.js';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -12,14 +13,14 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'Kanban board: stages with their leads',
   description:
-    'Query pipelineId? (default pipeline when omitted), limit 1-100 per stage (default 20), stageId? + cursor? for the next page of one column. ' +
-    '{pipeline:{id, name, isDefault}, stages:[{id, name, kind, position, leadCount, leads:[lead + contact{id, firstName, lastName, email}], cursor}]}; ' +
-    'leads newest-entered first; cursor null = end of that column. 404 for a pipeline or stage not in this workspace.',
+    'Query pipelineId? (default pipeline when omitted), pageSize 1-100 per stage (default 20), stageId? + cursor? for the next page of one column. ' +
+    '{pipeline:{id, name, isDefault}, stages:[{id, name, kind, position, leadCount, leads:[lead + contact{id, firstName, lastName, email}], nextCursor}]}; ' +
+    'leads newest-entered first; nextCursor null = end of that column. 404 for a pipeline or stage not in this workspace.',
   access: 'tenant',
   scope: 'crm:read',
-  input: { query: z.strictObject({ pipelineId: idSchema.optional(), stageId: idSchema.optional(), limit: limitSchema(100, 20), cursor: cursorSchema }) },
+  input: { query: z.strictObject({ pipelineId: idSchema.optional(), stageId: idSchema.optional(), ...pageQuery(100, 20) }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => kanban(requireTenant(ctx).table, query),
+  handler: async ({ query }, ctx) => kanban(requireTenant(ctx).table, toPage(query)),
   guidance: () => ({ next: 'LeadsController_move', why: 'Move a lead to its next stage; won/lost stages close it.' }),
 });
 

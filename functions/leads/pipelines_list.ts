@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listPipelines } from '../../shared/pipelines/pipelines.js';
-import { cursorSchema, limitSchema } from '../../shared/leads/schemas.js';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -12,13 +12,13 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'List pipelines with their stages',
   description:
-    '{data:[{id, name, isDefault, leadCount, stages:[{id, name, kind (open | won | lost), position, leadCount}], createdAt}], cursor}, oldest first. ' +
-    'limit 1-100 (default 20); pass cursor for the next page (null = end). Every workspace starts with a default pipeline New, Contacted, Qualified, Won, Lost.',
+    '{data:[{id, name, isDefault, leadCount, stages:[{id, name, kind (open | won | lost), position, leadCount}], createdAt}], nextCursor}, oldest first. ' +
+    'pageSize 1-100 (default 20); pass cursor for the next page (nextCursor null = end). Every workspace starts with a default pipeline New, Contacted, Qualified, Won, Lost.',
   access: 'tenant',
   scope: 'crm:read',
-  input: { query: z.strictObject({ limit: limitSchema(100, 20), cursor: cursorSchema }) },
+  input: { query: z.strictObject({ ...pageQuery(100, 20) }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listPipelines(requireTenant(ctx).table, query),
+  handler: async ({ query }, ctx) => listPipelines(requireTenant(ctx).table, toPage(query)),
   guidance: (r) =>
     r.data.length === 0
       ? { next: 'pipelines_create', why: 'No pipeline yet: leads need one.' }

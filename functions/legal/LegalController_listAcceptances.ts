@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { listAcceptances } from '../../shared/legal/acceptances.js';
 import { requireTenant } from '../../shared/runtime/context.js';
@@ -11,18 +12,17 @@ export const operation = defineOperation({
   tag: 'legal',
   summary: 'List legal acceptances of the workspace (newest first)',
   description:
-    'Returns {data:[{id, docKey, version, context, refId, accountId, acceptedAt}], cursor}. Optional docKey narrows to one document (pages may then be short; follow cursor until null). limit 1-100 (default 50).',
+    'Returns {data:[{id, docKey, version, context, refId, accountId, acceptedAt}], nextCursor}. Optional docKey narrows to one document (pages may then be short; follow nextCursor until null). pageSize 1-100 (default 50).',
   access: 'tenant',
   scope: 'workspace:read',
   input: {
     query: z.strictObject({
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      cursor: z.string().min(1).max(2000).optional(),
+      ...pageQuery(),
       docKey: z.string().min(1).max(64).optional(),
     }),
   },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listAcceptances(ctx.deps, requireTenant(ctx).tenantId, query),
+  handler: async ({ query }, ctx) => listAcceptances(ctx.deps, requireTenant(ctx).tenantId, toPage(query)),
 });
 
 export const handler = lambdaHandler(operation);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listNotifications } from '../../shared/notifications/notifications.js';
@@ -10,19 +11,18 @@ export const operation = defineOperation({
   path: '/api/notifications',
   tag: 'notifications',
   summary: 'Workspace notification feed (newest first)',
-  description: '{data:[{id, kind, title, message, createdAt, createdBy}], cursor}. limit 1-100 (default 50); pass cursor for the next page (null = end); kind filters (e.g. self_note).',
+  description: '{data:[{id, kind, title, message, createdAt, createdBy}], nextCursor}. pageSize 1-100 (default 50); pass cursor for the next page (nextCursor null = end); kind filters (e.g. self_note).',
   access: 'tenant',
   scope: 'workspace:read',
   input: {
     query: z.strictObject({
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      cursor: z.string().min(1).max(2000).optional(),
+      ...pageQuery(),
       kind: z.string().regex(/^[a-z_]{1,40}$/).optional(),
     }),
   },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listNotifications(requireTenant(ctx), query),
-  guidance: (r) => (r.cursor ? { next: 'notifications_list', why: 'More notifications: call again with cursor.' } : { next: null, why: 'End of the feed.' }),
+  handler: async ({ query }, ctx) => listNotifications(requireTenant(ctx), toPage(query)),
+  guidance: (r) => (r.nextCursor ? { next: 'notifications_list', why: 'More notifications: call again with cursor = nextCursor.' } : { next: null, why: 'End of the feed.' }),
 });
 
 export const handler = lambdaHandler(operation);

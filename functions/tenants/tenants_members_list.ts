@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listMembers } from '../../shared/tenancy/members.js';
@@ -10,12 +11,12 @@ export const operation = defineOperation({
   path: '/api/tenants/members',
   tag: 'tenants',
   summary: 'Members of the current workspace',
-  description: 'Members of the workspace selected by X-Tenant-Id (default: your own): {data:[{userId, email, firstName, lastName, role, joinedAt}], cursor}. limit 1-100 (default 50).',
+  description: 'Members of the workspace selected by X-Tenant-Id (default: your own): {data:[{userId, email, firstName, lastName, role, joinedAt}], nextCursor}. pageSize 1-100 (default 50).',
   access: 'tenant',
   scope: 'workspace:read',
-  input: { query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: z.string().min(1).max(2000).optional() }) },
+  input: { query: z.strictObject({ ...pageQuery(), }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }, ctx) => listMembers(ctx.deps, requireTenant(ctx).tenantId, query),
+  handler: async ({ query }, ctx) => listMembers(ctx.deps, requireTenant(ctx).tenantId, toPage(query)),
 });
 
 export const handler = lambdaHandler(operation);

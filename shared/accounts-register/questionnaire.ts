@@ -116,6 +116,6 @@ export async function listQuestionnaires(deps: Deps, page: { limit: number; curs
       accountId: q.accountId, email: q.email, companyName: q.answers.companyName, checksPassed: q.checks.passed, reasons: q.checks.reasons,
       revision: q.revision, submittedAt: q.submittedAt,
     })),
-    cursor: out.cursor ?? null,
+    nextCursor: out.cursor ?? null,
   };
 }

@@ -13,7 +13,7 @@ export async function listRegistrations(deps: Deps, q: { state: ListableState; l
   return {
     // The index follows the item; the filter only hides a moment of lag after a transition.
     data: page.items.filter((a) => a.registrationState === q.state).map(registrationView),
-    cursor: page.cursor ?? null,
+    nextCursor: page.cursor ?? null,
   };
 }
 
@@ -52,6 +52,6 @@ export async function listTenants(deps: Deps, q: { limit: number; cursor?: strin
       id: t.tenantId, name: t.name, status: t.status ?? 'ACTIVE', ownerUserId: t.ownerUserId ?? null, createdAt: t.createdAt,
       balance: toAmount(byTenant.get(t.tenantId) ?? 0), currency: CURRENCY,
     })),
-    cursor: page.cursor ?? null,
+    nextCursor: page.cursor ?? null,
   };
 }

@@ -3,7 +3,6 @@ import { newId } from '../identity/api-keys.js';
 import { ContactListKeys } from '../contact-lists/keys.js';
 import { deleteContact, findContactsByEmail } from '../contacts/contacts.js';
 import { deleteLeadsOfContact } from '../leads/erase.js';
-import { assertCursorOf } from '../leads/cursor.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { AudienceKeys, DSARS_INDEX } from './keys.js';
@@ -102,7 +101,6 @@ export async function getDsar(table: TableStore, id: string): Promise<Dsar> {
 }
 
 export async function listDsars(table: TableStore, q: { limit: number; cursor?: string }) {
-  assertCursorOf(q.cursor, { gsi1pk: DSARS_INDEX });
   const page = await table.query({ index: 'gsi1', pk: DSARS_INDEX, descending: true, limit: q.limit, cursor: q.cursor });
-  return { data: page.items.map(view), cursor: page.cursor ?? null };
+  return { data: page.items.map(view), nextCursor: page.cursor ?? null };
 }

@@ -1,7 +1,6 @@
 import { badRequest, notFound } from '../errors.js';
 import { getCompanyItem } from '../companies/companies.js';
 import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
-import { assertCursorOf } from '../leads/cursor.js';
 import { AudienceKeys, STOPLIST_INDEX } from './keys.js';
 import { domainAndParents, normalizeDomain } from './normalize.js';
 
@@ -74,12 +73,11 @@ export async function removeFromStopList(table: TableStore, raw: string) {
 }
 
 export async function listStopList(table: TableStore, q: { limit: number; cursor?: string; type?: 'domain' | 'company' }) {
-  assertCursorOf(q.cursor, { gsi1pk: STOPLIST_INDEX });
   const page = await table.query({
     index: 'gsi1', pk: STOPLIST_INDEX, descending: true, limit: q.limit, cursor: q.cursor,
     ...(q.type ? { filter: { expression: '#t = :t', names: { '#t': 'type' }, values: { ':t': q.type } } } : {}),
   });
-  return { data: page.items.map(view), cursor: page.cursor ?? null };
+  return { data: page.items.map(view), nextCursor: page.cursor ?? null };
 }
 
 /** The entry that stops contact with a domain (or its parents) or a company, if any. */

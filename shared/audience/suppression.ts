@@ -1,6 +1,5 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
-import { assertCursorOf } from '../leads/cursor.js';
 import { AudienceKeys, SUPPRESSIONS_INDEX } from './keys.js';
 import { domainAndParents, domainHash, domainOf, emailHash, normalizeDomain, normalizeEmail } from './normalize.js';
 
@@ -98,12 +97,11 @@ export async function unsuppress(table: TableStore, idOrValue: string) {
 }
 
 export async function listSuppressions(table: TableStore, q: { limit: number; cursor?: string; source?: SuppressionSource }) {
-  assertCursorOf(q.cursor, { gsi1pk: SUPPRESSIONS_INDEX });
   const page = await table.query({
     index: 'gsi1', pk: SUPPRESSIONS_INDEX, descending: true, limit: q.limit, cursor: q.cursor,
     ...(q.source ? { filter: { expression: '#s = :s', names: { '#s': 'source' }, values: { ':s': q.source } } } : {}),
   });
-  return { data: page.items.map(view), cursor: page.cursor ?? null };
+  return { data: page.items.map(view), nextCursor: page.cursor ?? null };
 }
 
 /** The hashes that would suppress an address: the address itself, its domain and parent domains. */

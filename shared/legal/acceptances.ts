@@ -1,5 +1,4 @@
 import type { Deps } from '../runtime/deps.js';
-import { badRequest } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 
 export interface AcceptanceInput {
@@ -47,21 +46,12 @@ export interface AcceptanceView {
 /** Acceptances recorded in a tenant, newest first, cursor pages; `docKey` narrows to one document. */
 export async function listAcceptances(deps: Deps, tenantId: string, page: { limit: number; cursor?: string; docKey?: string }) {
   const gsi1pk = `TENANT#${tenantId}#ACCEPTANCES`;
-  if (page.cursor !== undefined && cursorGsi1pk(page.cursor) !== gsi1pk) throw badRequest(['cursor is not valid']);
   const out = await deps.platform.query<AcceptanceView>({
     index: 'gsi1', pk: gsi1pk, descending: true, limit: page.limit, cursor: page.cursor,
     ...(page.docKey ? { filter: { expression: '#docKey = :docKey', names: { '#docKey': 'docKey' }, values: { ':docKey': page.docKey } } } : {}),
   });
   return {
     data: out.items.map(({ id, docKey, version, context, refId, accountId, acceptedAt }) => ({ id, docKey, version, context, refId: refId ?? null, accountId, acceptedAt })),
-    cursor: out.cursor ?? null,
+    nextCursor: out.cursor ?? null,
   };
-}
-
-function cursorGsi1pk(cursor: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))?.gsi1pk;
-  } catch {
-    return undefined;
-  }
 }

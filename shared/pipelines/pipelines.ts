@@ -2,7 +2,6 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { assertCursorOf } from '../leads/cursor.js';
 import { PipelineKeys, PIPELINES_INDEX, STAGE_PREFIX, AUTOMATION_PREFIX } from './keys.js';
 import { DEFAULT_STAGES, MAX_STAGES, type Automation, type Pipeline, type Stage, type StageKind } from './types.js';
 
@@ -93,11 +92,10 @@ export const automationView = (a: Item): Automation => ({
 
 /** Pipelines in creation order, each with its stages; one page at a time. */
 export async function listPipelines(table: TableStore, opts: { limit: number; cursor?: string }) {
-  assertCursorOf(opts.cursor, { gsi1pk: PIPELINES_INDEX });
   const page = await table.query<PipelineItem>({ index: 'gsi1', pk: PIPELINES_INDEX, limit: opts.limit, cursor: opts.cursor });
   const def = (await defaultPipelineId(table)) ?? null;
   const data = await Promise.all(page.items.map((p) => readPipeline(table, p.id, def).then((r) => r.pipeline, () => undefined)));
-  return { data: data.filter((p): p is Pipeline => !!p), cursor: page.cursor ?? null };
+  return { data: data.filter((p): p is Pipeline => !!p), nextCursor: page.cursor ?? null };
 }
 
 /** A stage of a pipeline, or 404. */

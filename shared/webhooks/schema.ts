@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery as sharedPageQuery } from '../http/paging.js';
 import { EVENT_KINDS } from '../events/outbox.js';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { SECRET_MAX, SECRET_MIN, SECRET_PATTERN } from './subscriptions.js';
@@ -12,8 +13,5 @@ export const webhookSecret = z
   .regex(SECRET_PATTERN, 'secret must be printable ASCII without spaces');
 
 export const idPath = z.strictObject({ id: z.string().min(1).max(128) });
-export const pageQuery = {
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().min(1).max(2048).optional(),
-};
+export const pageQuery = sharedPageQuery(100, 20);
 export const deliveriesQuery = z.strictObject({ status: z.enum(DELIVERY_STATUSES).optional(), ...pageQuery });

@@ -18,7 +18,7 @@ describe('balance and ledger operations', () => {
     const bal = await http.get('/api/billing/balance');
     expect(bal.status).toBe(200);
     expect(bal.body).toMatchObject({ tenantId: a.tenantId, balance: 0, currency: 'USD', topUpUrl: `${rt.url}/console/billing` });
-    expect((await http.get('/api/billing/ledger')).body).toEqual({ data: [], cursor: null });
+    expect((await http.get('/api/billing/ledger')).body).toEqual({ data: [], nextCursor: null });
   });
 
   it('credit and charges show in balance and ledger, newest first, in cursor pages', async () => {
@@ -31,14 +31,14 @@ describe('balance and ledger operations', () => {
     expect(b2).toEqual({ operation: 'audit', cost: 0.002, currency: 'USD', balance_after: 1.486 });
     const http = client(rt.url, { key: a.apiKey });
     expect((await http.get('/api/billing/balance')).body.balance).toBe(1.486);
-    const p1 = await http.get('/api/billing/ledger?limit=2');
+    const p1 = await http.get('/api/billing/ledger?pageSize=2');
     expect(p1.body.data.map((e: { operation: string }) => e.operation)).toEqual(['audit', 'platform_render']);
     expect(p1.body.data[1]).toMatchObject({ type: 'charge', quantity: 3, amount: -0.012, balanceAfter: 1.488, refId: 'campaign-1', seq: 2 });
-    expect(p1.body.cursor).toBeTruthy();
-    const p2 = await http.get(`/api/billing/ledger?limit=2&cursor=${p1.body.cursor}`);
+    expect(p1.body.nextCursor).toBeTruthy();
+    const p2 = await http.get(`/api/billing/ledger?pageSize=2&cursor=${p1.body.nextCursor}`);
     expect(p2.body.data).toEqual([expect.objectContaining({ type: 'credit', amount: 1.5, seq: 1 })]);
-    const end = p2.body.cursor ? await http.get(`/api/billing/ledger?limit=2&cursor=${p2.body.cursor}`) : { body: { data: [], cursor: null } };
-    expect(end.body).toEqual({ data: [], cursor: null });
+    const end = p2.body.nextCursor ? await http.get(`/api/billing/ledger?pageSize=2&cursor=${p2.body.nextCursor}`) : { body: { data: [], nextCursor: null } };
+    expect(end.body).toEqual({ data: [], nextCursor: null });
   });
 
   it('refuses bad queries and foreign cursors with 400', async () => {
@@ -46,7 +46,7 @@ describe('balance and ledger operations', () => {
     const b = await createApprovedAccount(rt.deps);
     await credit(rt.deps, b.tenantId, 1, 'x', 'admin');
     await credit(rt.deps, b.tenantId, 1, 'y', 'admin');
-    const foreign = (await client(rt.url, { key: b.apiKey }).get('/api/billing/ledger?limit=1')).body.cursor;
+    const foreign = (await client(rt.url, { key: b.apiKey }).get('/api/billing/ledger?pageSize=1')).body.nextCursor;
     const http = client(rt.url, { key: a.apiKey });
     for (const q of [`cursor=${foreign}`, 'cursor=garbage', 'limit=0', 'limit=101', 'foo=1']) {
       const r = await http.get(`/api/billing/ledger?${q}`);

@@ -50,9 +50,9 @@ describe('acceptances', () => {
     expect(list.body.data[0]).toMatchObject({ accountId: a.accountId, acceptedAt: r2.body.acceptedAt });
     const filtered = await http.get('/api/legal/acceptances?docKey=terms');
     expect(filtered.body.data.map((x: { id: string }) => x.id)).toEqual([r1.body.id]);
-    const page = await http.get('/api/legal/acceptances?limit=1');
+    const page = await http.get('/api/legal/acceptances?pageSize=1');
     expect(page.body.data).toHaveLength(1);
-    const next = await http.get(`/api/legal/acceptances?limit=1&cursor=${page.body.cursor}`);
+    const next = await http.get(`/api/legal/acceptances?pageSize=1&cursor=${page.body.nextCursor}`);
     expect(next.body.data[0].id).toBe(r1.body.id);
   });
 
@@ -70,8 +70,8 @@ describe('acceptances', () => {
   it('acceptances are per tenant: another tenant sees none of them, and foreign cursors are refused', async () => {
     const b = await createApprovedAccount(rt.deps);
     const other = client(rt.url, { key: b.apiKey });
-    expect((await other.get('/api/legal/acceptances')).body).toEqual({ data: [], cursor: null });
-    const mine = await http.get('/api/legal/acceptances?limit=1');
-    expect((await other.get(`/api/legal/acceptances?cursor=${mine.body.cursor}`)).status).toBe(400);
+    expect((await other.get('/api/legal/acceptances')).body).toEqual({ data: [], nextCursor: null });
+    const mine = await http.get('/api/legal/acceptances?pageSize=1');
+    expect((await other.get(`/api/legal/acceptances?cursor=${mine.body.nextCursor}`)).status).toBe(400);
   });
 });

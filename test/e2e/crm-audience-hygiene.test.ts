@@ -56,9 +56,9 @@ describe('suppression list', () => {
 
   it('lists newest first, filters by source, pages with a cursor, removes by id or value', async () => {
     for (const e of ['p1@list.example', 'p2@list.example', 'p3@list.example']) await http.post('/api/suppression', { email: e, source: 'complaint' });
-    const page1 = await http.get('/api/suppression?source=complaint&limit=2');
+    const page1 = await http.get('/api/suppression?source=complaint&pageSize=2');
     expect(page1.body.data.map((d: any) => d.value)).toEqual(['p3@list.example', 'p2@list.example']);
-    const page2 = await http.get(`/api/suppression?source=complaint&limit=2&cursor=${encodeURIComponent(page1.body.cursor)}`);
+    const page2 = await http.get(`/api/suppression?source=complaint&pageSize=2&cursor=${encodeURIComponent(page1.body.nextCursor)}`);
     expect(page2.body.data.map((d: any) => d.value)).toEqual(['p1@list.example']);
     expect((await http.delete(`/api/suppression/${sha('p1@list.example')}`)).status).toBe(200);
     expect((await http.delete('/api/suppression/p2@list.example')).status).toBe(200);

@@ -30,7 +30,7 @@ describe('pipelines', () => {
     expect(p.stages.map((s: any) => [s.name, s.kind, s.position])).toEqual([
       ['New', 'open', 0], ['Contacted', 'open', 1], ['Qualified', 'open', 2], ['Won', 'won', 3], ['Lost', 'lost', 4],
     ]);
-    expect(r.body.cursor).toBeNull();
+    expect(r.body.nextCursor).toBeNull();
   });
 
   it('creates a pipeline (not default while one exists) and adds stages in order', async () => {
@@ -142,19 +142,19 @@ describe('leads', () => {
     const p = (await http.post('/api/pipelines', { name: 'Board', stages: [{ name: 'A' }, { name: 'B' }, { name: 'Done', kind: 'won' }] })).body;
     for (let i = 0; i < 3; i++) await http.post('/api/leads', { contactId: (await contact()).id, pipelineId: p.id });
     const b = await http.post('/api/leads', { contactId: (await contact()).id, pipelineId: p.id, stageId: p.stages[1].id });
-    const k = await http.get(`/api/leads/kanban?pipelineId=${p.id}&limit=2`);
+    const k = await http.get(`/api/leads/kanban?pipelineId=${p.id}&pageSize=2`);
     expect(k.status).toBe(200);
     expect(k.body.stages.map((s: any) => [s.name, s.leads.length, s.leadCount])).toEqual([['A', 2, 3], ['B', 1, 1], ['Done', 0, 0]]);
     expect(k.body.stages[1].leads[0]).toMatchObject({ id: b.body.id, contact: { firstName: 'Ann' } });
-    const cur = k.body.stages[0].cursor;
+    const cur = k.body.stages[0].nextCursor;
     expect(cur).toBeTruthy();
-    const next = await http.get(`/api/leads/kanban?pipelineId=${p.id}&stageId=${p.stages[0].id}&limit=2&cursor=${encodeURIComponent(cur)}`);
+    const next = await http.get(`/api/leads/kanban?pipelineId=${p.id}&stageId=${p.stages[0].id}&pageSize=2&cursor=${encodeURIComponent(cur)}`);
     expect(next.body.stages).toHaveLength(1);
     expect(next.body.stages[0].leads).toHaveLength(1);
-    expect(next.body.stages[0].cursor).toBeNull();
+    expect(next.body.stages[0].nextCursor).toBeNull();
     expect((await http.get(`/api/leads/kanban?pipelineId=${p.id}&cursor=${encodeURIComponent(cur)}`)).status).toBe(400);
     expect((await http.get(`/api/leads/kanban?pipelineId=${p.id}&stageId=${p.stages[1].id}&cursor=${encodeURIComponent(cur)}`)).status).toBe(400);
-    expect((await http.get('/api/leads/kanban?limit=0')).status).toBe(400);
+    expect((await http.get('/api/leads/kanban?pageSize=0')).status).toBe(400);
     const def = await http.get('/api/leads/kanban');
     expect(def.body.pipeline.isDefault).toBe(true);
   });

@@ -56,7 +56,7 @@ describe('MCP server at /mcp', () => {
     expect(get.inputSchema.required).toEqual(['id']);
     expect((get.inputSchema.properties as any).id.type).toBe('string');
     expect(get.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
-    expect(Object.keys(byName.get('svc_notifications_list')!.inputSchema.properties ?? {})).toEqual(['limit', 'cursor', 'kind', 'tenant_id']);
+    expect(Object.keys(byName.get('svc_notifications_list')!.inputSchema.properties ?? {})).toEqual(['pageSize', 'cursor', 'kind', 'tenant_id']);
   });
 
   it('runs tools with body, tenant_id, query and path arguments; _expert points to the next tool', async () => {
@@ -71,7 +71,7 @@ describe('MCP server at /mcp', () => {
     const id = created.structuredContent!.id as string;
     const got = await call(c, 'svc_notifications_get', { id });
     expect(withoutExpert(got.structuredContent)).toEqual(withoutExpert(created.structuredContent));
-    const listed = await call(c, 'svc_notifications_list', { limit: 1, kind: 'self_note', tenant_id: owner.tenantId });
+    const listed = await call(c, 'svc_notifications_list', { pageSize: 1, kind: 'self_note', tenant_id: owner.tenantId });
     expect(listed.structuredContent!.data.map((n: any) => n.id)).toEqual([id]);
 
     // Same body as HTTP for the same call.
@@ -114,10 +114,10 @@ describe('errors are the HTTP bodies, as tool results with isError', () => {
       expect(mcp._meta).toMatchObject({ 'svc/status': 400 });
       expect(mcp.structuredContent!._expert).toMatchObject({ next: 'svc_notifications_self_note' });
     }
-    const unknownArg = await call(c, 'svc_notifications_list', { pageSize: 5 });
-    expect(withoutExpert(unknownArg.structuredContent)).toEqual({ statusCode: 400, message: ['property pageSize should not exist'], error: 'Bad Request' });
-    const badQuery = await call(c, 'svc_notifications_list', { limit: 0 });
-    expect(withoutExpert(badQuery.structuredContent)).toEqual((await http().get('/api/notifications?limit=0')).body);
+    const unknownArg = await call(c, 'svc_notifications_list', { limit: 5 });
+    expect(withoutExpert(unknownArg.structuredContent)).toEqual({ statusCode: 400, message: ['property limit should not exist'], error: 'Bad Request' });
+    const badQuery = await call(c, 'svc_notifications_list', { pageSize: 0 });
+    expect(withoutExpert(badQuery.structuredContent)).toEqual((await http().get('/api/notifications?pageSize=0')).body);
   });
 
   it('404 for an object that does not exist, same as HTTP', async () => {

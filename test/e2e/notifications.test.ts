@@ -22,12 +22,12 @@ describe('notifications', () => {
       expect(r.body).toMatchObject({ kind: 'self_note', title: `Note ${i}`, message: `Message ${i}`, createdBy: { channel: 'http' } });
       ids.push(r.body.id);
     }
-    const first = await http.get('/api/notifications?limit=2');
+    const first = await http.get('/api/notifications?pageSize=2');
     expect(first.body.data.map((n: any) => n.id)).toEqual([ids[2], ids[1]]);
-    expect(first.body.cursor).toEqual(expect.any(String));
-    const second = await http.get(`/api/notifications?limit=2&cursor=${encodeURIComponent(first.body.cursor)}`);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await http.get(`/api/notifications?pageSize=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
     expect(second.body.data.map((n: any) => n.id)).toEqual([ids[0]]);
-    expect(second.body.cursor).toBeNull();
+    expect(second.body.nextCursor).toBeNull();
     expect((await http.get(`/api/notifications/${ids[1]}`)).body.title).toBe('Note 1');
   });
 

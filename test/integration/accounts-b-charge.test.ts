@@ -37,7 +37,7 @@ describe('charge', () => {
     expect(after).toEqual([0, 0.004, 0.008, 0.012, 0.016]);
     const http = client(rt.url, { key: a.apiKey });
     expect((await http.get('/api/billing/balance')).body.balance).toBe(0);
-    const ledger = (await http.get('/api/billing/ledger?limit=100')).body.data;
+    const ledger = (await http.get('/api/billing/ledger?pageSize=100')).body.data;
     expect(ledger.map((e: { seq: number }) => e.seq)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(ledger.every((e: { balanceAfter: number }) => e.balanceAfter >= 0)).toBe(true);
   });

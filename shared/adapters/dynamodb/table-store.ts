@@ -60,7 +60,7 @@ export class DynamoTableStore implements TableStore {
       ExpressionAttributeValues: e.values,
       Limit: spec.limit,
       ScanIndexForward: !spec.descending,
-      ExclusiveStartKey: spec.cursor ? decodeCursor(spec.cursor) : undefined,
+      ExclusiveStartKey: spec.cursor ? cursorWithin(spec, pkName, skName) : undefined,
       ReturnConsumedCapacity: 'TOTAL',
     }));
     recordCapacity(out.ConsumedCapacity, 'read');
@@ -177,12 +177,33 @@ function updateParams(spec: UpdateSpec) {
 
 export const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-export function decodeCursor(cursor: string): Record<string, unknown> {
+/** The cursor's key must lie inside this query's key condition (DynamoDB refuses one outside it). */
+function cursorWithin(spec: QuerySpec, pkName: string, skName: string) {
+  const key = decodeCursor(spec.cursor!, pkName, spec.pk);
+  const sk = key[skName];
+  const inside = typeof sk === 'string'
+    && (spec.skBeginsWith === undefined || sk.startsWith(spec.skBeginsWith))
+    && (spec.skBetween === undefined || (sk >= spec.skBetween[0] && sk <= spec.skBetween[1]))
+    && (spec.skGreaterThan === undefined || sk > spec.skGreaterThan)
+    && (spec.skLessThan === undefined || sk < spec.skLessThan);
+  if (!inside) throw badRequest(['cursor is not valid']);
+  return key;
+}
+
+/**
+ * A cursor is only valid for the partition it came from: one from another list (or forged) is a
+ * client error here, not an invalid ExclusiveStartKey inside DynamoDB.
+ */
+export function decodeCursor(cursor: string, pkName = 'pk', expectedPk?: string): Record<string, unknown> {
+  let parsed: Record<string, unknown>;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!parsed || typeof parsed !== 'object' || typeof parsed.pk !== 'string') throw new Error('bad');
-    return parsed;
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw badRequest(['cursor is not valid']);
   }
+  const valid = parsed && typeof parsed === 'object' && typeof parsed.pk === 'string' && typeof parsed.sk === 'string'
+    && (expectedPk === undefined || parsed[pkName] === expectedPk)
+    && Object.values(parsed).every((v) => typeof v === 'string');
+  if (!valid) throw badRequest(['cursor is not valid']);
+  return parsed;
 }
