@@ -1,96 +1,16 @@
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
-import { ConditionFailed, exists, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
+import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import { ContactListKeys } from '../contact-lists/keys.js';
 import { ContactKeys, type ChannelType } from './keys.js';
 import { normalizeChannel } from './normalize.js';
 import { companyKey, contactCustomFieldCleanup, contactCustomFields } from './refs.js';
-import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput, type ContactSource } from './types.js';
+import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput } from './types.js';
+import { chanKey, channelItems, contactItem, iso, linkItem, markerItem, normalizeSource, requireChannel, toContact, withPrimaries } from './items.js';
+import { handOverMarker, transactWithMarkers } from './markers.js';
 
 /** A contact holds at most this many channels (its delete must fit one transaction). */
 export const MAX_CHANNELS = 20;
-
-const iso = (now: number) => new Date(now).toISOString();
-const chanKey = (c: { type: ChannelType; value: string }) => `${c.type}#${c.value}`;
-
-/** The stored contact item, from a Contact (keys and index attributes added). */
-export function contactItem(c: Contact): Item {
-  return { ...ContactKeys.contact(c.id), ...ContactKeys.contactIndex(c.id), entity: 'CONTACT', ...c };
-}
-
-export function channelItems(contactId: string, ch: Channel): Item {
-  return { ...ContactKeys.channel(contactId, ch.type, ch.value), ...ContactKeys.channelIndex(contactId, ch.type, ch.value), entity: 'CHANNEL', contactId, ...ch };
-}
-
-/** The company → contact link; carries the names and email the company `contacts` filter reads. */
-export function linkItem(companyId: string, c: Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'createdAt'>): Item {
-  const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
-  return { ...ContactKeys.companyLink(companyId, c.id), entity: 'COMPANY_CONTACT', contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt };
-}
-
-export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
-  return { ...ContactKeys.channelMarker(type, value), entity: 'CHANNEL_MARKER', contactId, type, value, createdAt: iso(now) };
-}
-
-/** The API shape of a stored contact item. */
-export function toContact(item: Item): Contact {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, ...rest } = item;
-  return { id: rest.id, channels: [], customFields: {}, ...rest } as unknown as Contact;
-}
-
-export function withPrimaries(c: Contact): Contact {
-  return { ...c, email: c.channels.find((x) => x.type === 'email')?.value, phone: c.channels.find((x) => x.type === 'phone')?.value };
-}
-
-export function normalizeSource(src: Partial<ContactSource> | undefined, now: number): ContactSource {
-  const s: ContactSource = { kind: src?.kind ?? 'manual', collectedAt: src?.collectedAt ?? iso(now) };
-  if (src?.sourceUrl) s.sourceUrl = src.sourceUrl;
-  if (src?.importId) s.importId = src.importId;
-  return s;
-}
-
-function requireChannel(type: ChannelType, raw: unknown) {
-  const value = normalizeChannel(type, raw);
-  if (!value) throw badRequest([`${type === 'email' ? 'email must be an email' : 'phone must be a phone number (7 to 15 digits)'}`]);
-  return value;
-}
-
-const isTxConflict = (e: unknown) => (e as { name?: string })?.name === 'TransactionCanceledException';
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Runs a transaction whose channel markers may already be taken. `build(dups)` returns the ops and
- * which op index is the marker of which channel; a taken marker is dropped and its owner recorded
- * as `duplicateOf` (rebuild), so the first owner keeps the marker and later holders are flagged.
- */
-export async function transactWithMarkers(
-  table: TableStore,
-  build: (dups: Map<string, string>) => { ops: TxOp[]; markers: Map<number, { type: ChannelType; value: string }>; companyCheck?: number },
-) {
-  const dups = new Map<string, string>();
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const { ops, markers, companyCheck } = build(dups);
-    try {
-      await table.transact(ops);
-      return dups;
-    } catch (e) {
-      if (isTxConflict(e)) {
-        await pause(10 + Math.random() * 40 * (attempt + 1));
-        continue;
-      }
-      if (!(e instanceof ConditionFailed)) throw e;
-      const failed = e.reasons.length ? e.reasons.map((r, i) => (r === 'ConditionalCheckFailed' ? i : -1)).filter((i) => i >= 0) : [e.index ?? -1];
-      if (companyCheck !== undefined && failed.includes(companyCheck)) throw notFound('Company');
-      const taken = failed.map((i) => markers.get(i)).filter((m): m is { type: ChannelType; value: string } => !!m);
-      if (taken.length !== failed.length) throw e;
-      for (const m of taken) {
-        const owner = await table.get<{ contactId: string }>(ContactKeys.channelMarker(m.type, m.value));
-        if (owner) dups.set(chanKey(m), owner.contactId);
-      }
-    }
-  }
-  throw new Error('channel marker transaction did not settle');
-}
 
 /** Creates a contact with its email/phone channels, marker items and company link, in one transaction. */
 export async function createContact(table: TableStore, input: ContactInput, now: number): Promise<Contact> {
@@ -248,38 +168,6 @@ async function removeMemberships(table: TableStore, contactId: string) {
     }
     cursor = page.cursor;
     if (!cursor) break;
-  }
-}
-
-/**
- * The oldest remaining holder of a value becomes its marker's owner; the other holders' `duplicateOf`
- * is pointed at it (bounded: the first 100 holders).
- */
-async function handOverMarker(table: TableStore, type: ChannelType, value: string, goneId: string, now: number) {
-  const holders = (await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', type, value).gsi1pk, limit: 100 })).items.map((h) => h.contactId);
-  const heir = holders[0];
-  if (!heir) return;
-  try {
-    await table.put(markerItem(heir, type, value, now), notExists);
-  } catch (e) {
-    if (e instanceof ConditionFailed) return; // someone else took it meanwhile
-    throw e;
-  }
-  for (const id of holders) {
-    const item = await table.get(ContactKeys.contact(id));
-    if (!item) continue;
-    const c = toContact(item);
-    const ch = c.channels.find((x) => x.type === type && x.value === value);
-    if (!ch || (ch.duplicateOf !== goneId && id !== heir)) continue;
-    const next: Channel = { ...ch, duplicateOf: id === heir ? undefined : heir };
-    if (!next.duplicateOf) delete next.duplicateOf;
-    const channels = c.channels.map((x) => (x === ch ? next : x));
-    await table.transact([
-      { update: ContactKeys.contact(id), spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } } },
-      { put: channelItems(id, next) },
-    ]).catch((e) => {
-      if (!(e instanceof ConditionFailed)) throw e; // changed meanwhile: its flag stays as it was
-    });
   }
 }
 

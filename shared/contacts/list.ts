@@ -6,7 +6,7 @@ import { ContactListKeys, MEMBER_PREFIX } from '../contact-lists/keys.js';
 import { ContactKeys, COMPANY_CONTACT_PREFIX } from './keys.js';
 import { normalizeEmail, normalizePhone } from './normalize.js';
 import { companyKey } from './refs.js';
-import { toContact } from './contacts.js';
+import { toContact } from './items.js';
 import type { ListQuery } from './schema.js';
 import type { Contact } from './types.js';
 

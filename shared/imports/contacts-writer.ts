@@ -1,6 +1,6 @@
 import { newId } from '../identity/api-keys.js';
 import type { Item, TableStore } from '../ports/table-store.js';
-import { channelItems, contactItem, linkItem, markerItem, withPrimaries } from '../contacts/contacts.js';
+import { channelItems, contactItem, linkItem, markerItem, withPrimaries } from '../contacts/items.js';
 import { ContactKeys, type ChannelType } from '../contacts/keys.js';
 import type { Channel, Contact } from '../contacts/types.js';
 import { numberIndexOps, type CfValues } from '../custom-fields/values.js';

@@ -2,7 +2,7 @@ import { badRequest } from '../errors.js';
 import { CompanyKeys } from '../companies/keys.js';
 import { toCompany } from '../companies/model.js';
 import { ContactKeys } from '../contacts/keys.js';
-import { toContact, withPrimaries } from '../contacts/contacts.js';
+import { toContact, withPrimaries } from '../contacts/items.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines.js';
 import { ACTIVITY_PREFIX, LeadKeys } from './keys.js';

@@ -31,7 +31,7 @@ const tenantOps = operations.filter((op) => op.access === 'tenant');
 describe('every operation of the registry', () => {
   it('answers the one 401 body to a missing or unknown credential', async () => {
     for (const op of protectedOps) {
-      for (const headers of [{}, { authorization: `Bearer svc_pk_${'Z'.repeat(43)}` }]) {
+      for (const headers of [{}, { authorization: `Bearer svc_pk_${'Z'.repeat(43)}` }] as Record<string, string>[]) {
         const r = await call(op, headers);
         expect(r.status, `${op.operationId} ${JSON.stringify(headers)}`).toBe(401);
         expect(r.body, op.operationId).toEqual({ statusCode: 401, message: 'Invalid credentials' });

@@ -1,0 +1,43 @@
+import { badRequest } from '../errors.js';
+import type { Item } from '../ports/table-store.js';
+import { ContactKeys, type ChannelType } from './keys.js';
+import { normalizeChannel } from './normalize.js';
+import type { Channel, Contact, ContactSource } from './types.js';
+
+/** The stored shapes of a contact (item, channels, marker, company link) and their API views: pure, no I/O. */
+export const iso = (now: number) => new Date(now).toISOString();
+export const chanKey = (c: { type: ChannelType; value: string }) => `${c.type}#${c.value}`;
+/** The stored contact item, from a Contact (keys and index attributes added). */
+export function contactItem(c: Contact): Item {
+  return { ...ContactKeys.contact(c.id), ...ContactKeys.contactIndex(c.id), entity: 'CONTACT', ...c };
+}
+export function channelItems(contactId: string, ch: Channel): Item {
+  return { ...ContactKeys.channel(contactId, ch.type, ch.value), ...ContactKeys.channelIndex(contactId, ch.type, ch.value), entity: 'CHANNEL', contactId, ...ch };
+}
+/** The company → contact link; carries the names and email the company `contacts` filter reads. */
+export function linkItem(companyId: string, c: Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'createdAt'>): Item {
+  const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
+  return { ...ContactKeys.companyLink(companyId, c.id), entity: 'COMPANY_CONTACT', contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt };
+}
+export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
+  return { ...ContactKeys.channelMarker(type, value), entity: 'CHANNEL_MARKER', contactId, type, value, createdAt: iso(now) };
+}
+/** The API shape of a stored contact item. */
+export function toContact(item: Item): Contact {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, ...rest } = item;
+  return { id: rest.id, channels: [], customFields: {}, ...rest } as unknown as Contact;
+}
+export function withPrimaries(c: Contact): Contact {
+  return { ...c, email: c.channels.find((x) => x.type === 'email')?.value, phone: c.channels.find((x) => x.type === 'phone')?.value };
+}
+export function normalizeSource(src: Partial<ContactSource> | undefined, now: number): ContactSource {
+  const s: ContactSource = { kind: src?.kind ?? 'manual', collectedAt: src?.collectedAt ?? iso(now) };
+  if (src?.sourceUrl) s.sourceUrl = src.sourceUrl;
+  if (src?.importId) s.importId = src.importId;
+  return s;
+}
+export function requireChannel(type: ChannelType, raw: unknown) {
+  const value = normalizeChannel(type, raw);
+  if (!value) throw badRequest([`${type === 'email' ? 'email must be an email' : 'phone must be a phone number (7 to 15 digits)'}`]);
+  return value;
+}

@@ -1,0 +1,166 @@
+import { badRequest, badRequestCode } from '../errors.js';
+import { newId } from '../identity/api-keys.js';
+import type { TableStore } from '../ports/table-store.js';
+import { CompanyKeys } from '../companies/keys.js';
+import { definitionMap } from '../custom-fields/definitions.js';
+import type { CfValues } from '../custom-fields/values.js';
+import { getCompanyList } from '../company-lists/company-lists.js';
+import { cellText, companyCellLimit, parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
+import { normalizeImportDomain, validInn } from './normalize.js';
+import { dedupeKey, markerOf } from './keys.js';
+import type { CompanyImportBody, RowError } from './schema.js';
+
+/** Longer than any import request runs (the Lambda limit is 15 minutes). */
+export const STALE_AFTER_MS = 20 * 60_000;
+
+export type ImportMode = 'preview' | 'start' | 'combined';
+export interface Row { index: number; company: Record<string, string>; cf: CfValues; contact?: ParsedContact; keys: string[]; checked: string[] }
+/** A company the import would create; `became` records a lost marker race (skip, or merge into the holder). */
+export interface Slot { id: string; company: Record<string, string>; cf: CfValues; keys: string[]; claim: boolean; rows: number[]; became?: { skip: true } | { existing: string } }
+export type Target = { slot: Slot } | { existing: string };
+export interface Merge { company: Record<string, string>; cf: CfValues; rows: number[] }
+export interface Outcome { index: number; outcome: 'create' | 'update' | 'skip'; companyId?: string; duplicateOf?: string; matchedBy?: string }
+
+export type ImportSetup = Awaited<ReturnType<typeof prepareImport>>;
+
+/** Options, custom-field definitions and the parsed mapping; refuses what cannot work for any row. */
+export async function prepareImport(table: TableStore, body: CompanyImportBody, mode: ImportMode) {
+  const opts = { dedupeBy: 'auto' as const, duplicateHandling: 'skip' as const, ...body.options };
+  if (opts.listId && opts.newListName) throw badRequest(['options.listId and options.newListName cannot be used together']);
+  const defs = await definitionMap(table, 'company');
+  const combined = mode !== 'start';
+  const mapping = parseMapping(body.mapping, defs, { scope: { company: true, contact: combined, cf: combined }, contactPrefix: 'required' });
+  if (!mapping.company.some(([, f]) => f === 'name')) throw badRequest(['mapping must map a column to name (required)']);
+  if (opts.listId && (await getCompanyList(table, opts.listId)).type !== 'STATIC') throw badRequestCode('list_not_static', { message: 'Imports add companies to STATIC lists only' });
+  return { opts, defs, combined, mapping };
+}
+
+/** Each row on its own: a bad row becomes an error naming it, never a failure of the others. */
+export function parseRows(raws: Record<string, unknown>[], setup: ImportSetup) {
+  const errors: RowError[] = [];
+  const rows: Row[] = [];
+  raws.forEach((raw, index) => {
+    try {
+      rows.push(parseRow(raw, index, setup));
+    } catch (reason) {
+      if (typeof reason !== 'string') throw reason;
+      errors.push({ index, reason });
+    }
+  });
+  return { rows, errors };
+}
+
+function parseRow(raw: Record<string, unknown>, index: number, { opts, defs, mapping }: ImportSetup): Row {
+  const company: Record<string, string> = {};
+  for (const [column, field] of mapping.company) {
+    const v = cellText(raw[column]);
+    if (v === undefined) continue;
+    companyCellLimit(field, v);
+    company[field] = v;
+  }
+  if (!company.name) throw 'name is required';
+  let domain: string | undefined;
+  if (company.domain) {
+    domain = normalizeImportDomain(company.domain);
+    if (!domain) throw `domain is not a valid domain (${company.domain.slice(0, 100)})`;
+    company.domain = domain;
+  } else if (company.website && (domain = normalizeImportDomain(company.website))) company.domain = domain;
+  let inn: string | undefined;
+  if (company.inn) {
+    inn = validInn(company.inn);
+    if (!inn) throw `inn ${company.inn.slice(0, 32)} is not a valid INN (10 or 12 digits with matching control digits)`;
+    company.inn = inn;
+  }
+  const keys = [inn && dedupeKey('inn', inn), domain && dedupeKey('domain', domain)].filter((k): k is string => !!k);
+  const checked = keys.filter((k) => opts.dedupeBy === 'auto' || k.startsWith(`${opts.dedupeBy}#`));
+  return { index, company, cf: parseCfCells(raw, mapping.cf, defs), contact: parseContactCells(raw, mapping.contact), keys, checked };
+}
+
+/**
+ * Decides each row against the existing dedupe markers and the rows before it: create a company (a
+ * slot), skip it, or merge it into an existing company or an earlier slot.
+ */
+export async function planRows(table: TableStore, rows: Row[], { opts }: ImportSetup, now: number) {
+  const checkedKeys = [...new Set(rows.flatMap((r) => r.checked))];
+  // A marker is written before its company (marker claim, then BatchWrite), so a missing company is
+  // only "gone" once the marker is older than any import can run (STALE_AFTER_MS); before that it is in flight.
+  const markers = await table.batchGet<{ key: string; companyId: string; createdAt: string }>(checkedKeys.map(markerOf));
+  const present = new Set((await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyKeys.company(id)))).filter((c) => c.entity === 'company').map((c) => c.id));
+  const live = new Set(markers.filter((m) => present.has(m.companyId) || now - Date.parse(m.createdAt) < STALE_AFTER_MS).map((m) => m.companyId));
+  const stale = new Map(markers.filter((m) => !live.has(m.companyId)).map((m) => [m.key, m.companyId]));
+  const owner = new Map<string, Target>(markers.filter((m) => live.has(m.companyId)).map((m) => [m.key, { existing: m.companyId }]));
+
+  const outcomes: Outcome[] = [];
+  const slots: Slot[] = [];
+  const merges = new Map<string, Merge>();
+  const contactRows: { row: Row; target: Target }[] = [];
+  for (const r of rows) {
+    const hit = r.checked.find((k) => owner.has(k));
+    if (hit) {
+      const t = owner.get(hit)!;
+      const of = 'slot' in t ? t.slot.id : t.existing;
+      if (opts.duplicateHandling === 'skip') {
+        outcomes.push({ index: r.index, outcome: 'skip', duplicateOf: of, matchedBy: hit });
+        continue;
+      }
+      if (opts.duplicateHandling === 'update') {
+        mergeInto(merges, t, r);
+        outcomes.push({ index: r.index, outcome: 'update', companyId: of, matchedBy: hit });
+        contactRows.push({ row: r, target: t });
+        continue;
+      }
+    }
+    const slot: Slot = { id: newId(now), company: { ...r.company }, cf: { ...r.cf }, keys: hit ? [] : [...r.keys], claim: !hit, rows: [r.index] };
+    slots.push(slot);
+    const holder = hit ? owner.get(hit)! : undefined;
+    if (!hit) for (const k of r.checked) owner.set(k, { slot });
+    outcomes.push({ index: r.index, outcome: 'create', companyId: slot.id, ...(holder ? { duplicateOf: 'slot' in holder ? holder.slot.id : holder.existing, matchedBy: hit } : {}) });
+    contactRows.push({ row: r, target: { slot } });
+  }
+  return { outcomes, slots, merges, contactRows, stale };
+}
+
+export type ImportPlan = Awaited<ReturnType<typeof planRows>>;
+
+/** Folds a duplicate row (or a slot that lost its marker race) into the company it duplicates. */
+export function mergeInto(merges: Map<string, Merge>, t: Target, r: { company: Record<string, string>; cf: CfValues; rows?: number[]; index?: number }) {
+  const rowsOf = r.rows ?? [r.index!];
+  if ('slot' in t) {
+    Object.assign(t.slot.company, r.company);
+    Object.assign(t.slot.cf, r.cf);
+    if ('keys' in r) t.slot.keys = [...new Set([...t.slot.keys, ...(r as Row).keys])];
+    t.slot.rows.push(...rowsOf);
+    return;
+  }
+  const m = merges.get(t.existing) ?? { company: {}, cf: {}, rows: [] };
+  Object.assign(m.company, r.company);
+  Object.assign(m.cf, r.cf);
+  m.rows.push(...rowsOf);
+  merges.set(t.existing, m);
+}
+
+export const sortErrors = (e: RowError[]) => e.sort((a, b) => a.index - b.index);
+
+/** What a preview answers: the mapping, the counts and each row's would-be outcome; nothing written. */
+export function previewResult({ mapping }: ImportSetup, { rows, errors }: ReturnType<typeof parseRows>, { outcomes, slots, contactRows }: ImportPlan) {
+  const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
+  return {
+    preview: true,
+    mapping: { company: mapping.company.map(([column, field]) => ({ column, target: field })), contact: mapping.contact.map(([column, field]) => ({ column, target: `c:${field}` })), customFields: mapping.cf.map(([column, slug]) => ({ column, target: `cf:${slug}` })), ignored: mapping.ignored },
+    created: count('create'), updated: count('update'), skipped: count('skip'), errors: sortErrors(errors),
+    contactsCreated: contactRows.filter((c) => c.row.contact).length,
+    cfValuesSet: rows.filter((r) => outcomes.find((o) => o.index === r.index)?.outcome !== 'skip').reduce((n, r) => n + Object.keys(r.cf).length, 0),
+    // Ids are not allocated by a preview: a create names the row whose company it would merge with.
+    createdIds: [], rows: outcomes.sort((a, b) => a.index - b.index).map((o) => previewOutcome(o, slots)),
+  };
+}
+
+function previewOutcome(o: Outcome, slots: Slot[]) {
+  const row = (id?: string) => slots.find((s) => s.id === id)?.rows[0];
+  const { companyId, duplicateOf, ...rest } = o;
+  const out: Record<string, unknown> = { ...rest };
+  if (row(companyId) !== undefined) { if (row(companyId) !== o.index) out.sameCompanyAsRow = row(companyId); } else if (companyId) out.companyId = companyId;
+  if (row(duplicateOf) !== undefined) out.duplicateOfRow = row(duplicateOf);
+  else if (duplicateOf) out.duplicateOf = duplicateOf;
+  return out;
+}
