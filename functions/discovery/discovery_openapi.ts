@@ -1,5 +1,5 @@
 import { defineOperation } from '../../shared/registry/operation.js';
-import { buildOpenApi } from '../../shared/registry/openapi.js';
+import { openApiDocument } from '../../shared/registry/openapi.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -15,7 +15,7 @@ export const operation = defineOperation({
   hints: { readOnly: true, idempotent: true },
   handler: async (_input, ctx) => {
     const { operations } = await import('../registry.js');
-    return buildOpenApi(operations, ctx.deps.config.publicBaseUrl);
+    return openApiDocument(operations, ctx.deps.config.publicBaseUrl);
   },
 });
 

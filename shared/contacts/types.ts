@@ -39,15 +39,5 @@ export interface Contact {
   updatedAt: string;
 }
 
-export interface ContactInput {
-  firstName?: string;
-  lastName?: string;
-  position?: string;
-  personalEmail?: string;
-  linkedin?: string;
-  companyId?: string;
-  email?: string;
-  phone?: string;
-  customFields?: Record<string, unknown>;
-  source?: Partial<ContactSource>;
-}
+/** What a create accepts: the contact's own fields, plus email/phone that become its first channels. */
+export type ContactInput = Partial<Pick<Contact, ContactField | 'companyId' | 'email' | 'phone' | 'customFields'>> & { source?: Partial<ContactSource> };

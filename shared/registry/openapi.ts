@@ -62,3 +62,14 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
     paths,
   };
 }
+
+const documents = new WeakMap<AnyOperation[], Map<string, ReturnType<typeof buildOpenApi>>>();
+
+/** The document for a registry and base URL, built once: it depends on nothing else, and building costs ~30 ms of CPU. */
+export function openApiDocument(operations: AnyOperation[], serverUrl: string) {
+  let byUrl = documents.get(operations);
+  if (!byUrl) documents.set(operations, (byUrl = new Map()));
+  let doc = byUrl.get(serverUrl);
+  if (!doc) byUrl.set(serverUrl, (doc = buildOpenApi(operations, serverUrl)));
+  return doc;
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { createApprovedAccount } from '../support/accounts.js';
+import { startTenantRuntime } from '../support/accounts.js';
 import { isSuppressed, suppressedAmong } from '../../shared/audience/suppression.js';
 import { isStopListed as stopListed } from '../../shared/audience/stoplist.js';
 
@@ -10,10 +10,7 @@ let http: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const acc = await createApprovedAccount(rt.deps);
-  tenantId = acc.tenantId;
-  http = client(rt.url, { key: acc.apiKey });
+  ({ rt, http, account: { tenantId } } = await startTenantRuntime());
 });
 afterAll(() => rt?.stop());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { createApprovedAccount } from '../support/accounts.js';
+import { startTenantRuntime } from '../support/accounts.js';
 import { compileCustomFieldFilters, matchesCustomFields } from '../../shared/custom-fields/index.js';
 import { isAppError } from '../../shared/errors.js';
 
@@ -9,10 +9,9 @@ let http: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const acc = await createApprovedAccount(rt.deps);
-  tenantId = acc.tenantId;
-  http = client(rt.url, { key: acc.apiKey, headers: { 'x-tenant-id': acc.tenantId } });
+  let apiKey: string;
+  ({ rt, account: { tenantId, apiKey } } = await startTenantRuntime());
+  http = client(rt.url, { key: apiKey, headers: { 'x-tenant-id': tenantId } });
 });
 afterAll(() => rt?.stop());
 

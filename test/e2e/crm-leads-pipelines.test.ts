@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { createApprovedAccount } from '../support/accounts.js';
+import { startTenantRuntime } from '../support/accounts.js';
 import { createContact } from '../../shared/contacts/contacts.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
@@ -8,10 +8,7 @@ let http: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const acc = await createApprovedAccount(rt.deps);
-  tenantId = acc.tenantId;
-  http = client(rt.url, { key: acc.apiKey });
+  ({ rt, http, account: { tenantId } } = await startTenantRuntime());
 });
 afterAll(() => rt?.stop());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { mcpClients } from '../support/mcp-client.js';
 import { verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
 import { sha256 } from '../../shared/identity/api-keys.js';
 import { IdentityKeys } from '../../shared/identity/keys.js';
@@ -10,22 +9,16 @@ import { client, startTestRuntime } from '../support/runtime.js';
 /** Agent guide, capability receipts and the agent card's MCP endpoint, over HTTP and MCP. */
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let owner: Awaited<ReturnType<typeof createApprovedAccount>>;
-const open: Client[] = [];
+const { connect, closeAll } = mcpClients(() => rt.url);
 const keyIdOf = async (apiKey: string) => (await rt.deps.platform.get<{ keyId: string }>(IdentityKeys.apiKey(sha256(apiKey))))!.keyId;
 
-async function connect(headers: Record<string, string> = {}) {
-  const c = new Client({ name: 'e2e', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp`), { requestInit: { headers } }));
-  open.push(c);
-  return c;
-}
 
 beforeAll(async () => {
   rt = await startTestRuntime();
   owner = await createApprovedAccount(rt.deps);
 });
 afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
+  await closeAll();
   await rt?.stop();
 });
 

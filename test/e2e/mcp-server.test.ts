@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { mcpClients } from '../support/mcp-client.js';
 import { addKey, createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 
 /** The MCP server over real HTTP against the local runtime, with the official SDK client. */
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let owner: Awaited<ReturnType<typeof createApprovedAccount>>;
-const open: Client[] = [];
+const { connect, closeAll } = mcpClients(() => rt.url);
 
-async function connect(headers: Record<string, string> = {}) {
-  const c = new Client({ name: 'e2e', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp`), { requestInit: { headers } }));
-  open.push(c);
-  return c;
-}
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 type Result = { structuredContent?: Record<string, any>; content: { type: string; text: string }[]; isError?: boolean; _meta?: Record<string, unknown> };
 const call = async (c: Client, name: string, args: Record<string, unknown> = {}) => (await c.callTool({ name, arguments: args })) as Result;
@@ -28,7 +22,7 @@ beforeAll(async () => {
   owner = await createApprovedAccount(rt.deps);
 });
 afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
+  await closeAll();
   await rt?.stop();
 });
 

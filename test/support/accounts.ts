@@ -1,3 +1,4 @@
+import { client, startTestRuntime } from './runtime.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { generateApiKey, newId, sha256 } from '../../shared/identity/api-keys.js';
 import { IdentityKeys } from '../../shared/identity/keys.js';
@@ -28,4 +29,11 @@ export async function addKey(deps: Deps, accountId: string, scopes: string[]) {
   const keyId = newId();
   await deps.platform.put({ ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes, createdAt: at });
   return apiKey;
+}
+
+/** The usual e2e start: a runtime, one approved tenant, and a JSON client holding its key. */
+export async function startTenantRuntime(opts: Parameters<typeof startTestRuntime>[0] = {}) {
+  const rt = await startTestRuntime(opts);
+  const account = await createApprovedAccount(rt.deps);
+  return { rt, account, http: client(rt.url, { key: account.apiKey }) };
 }

@@ -1,0 +1,18 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+/** Official SDK clients against a runtime's /mcp, closed together at the end of a test file. */
+export function mcpClients(baseUrl: () => string) {
+  const open: Client[] = [];
+  return {
+    async connect(headers: Record<string, string> = {}) {
+      const c = new Client({ name: 'e2e', version: '1.0.0' });
+      await c.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), { requestInit: { headers } }));
+      open.push(c);
+      return c;
+    },
+    async closeAll() {
+      for (const c of open.splice(0)) await c.close().catch(() => undefined);
+    },
+  };
+}
