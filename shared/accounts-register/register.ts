@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { badRequest, tooManyRequests } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { HOUR_MS, SIGNUP_TOO_MANY } from '../limits/limits.js';
-import { slidingWindow } from '../limits/rate-limiter.js';
+import { enforceSlidingWindow } from '../limits/rate-limiter.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { normalizeEmail, type AccountRecord } from '../identity/account.js';
@@ -36,11 +36,7 @@ const token = () => randomBytes(24).toString('base64url');
  * gets the same 201 with a key that was never stored, and its owner is told by email.
  */
 export async function register(deps: Deps, input: RegisterInput, clientAddress: string): Promise<RegisterResult> {
-  const perHour = deps.config.limits.signupPerAddressPerHour;
-  if (perHour !== Infinity) {
-    const d = await slidingWindow(deps.platform, deps.clock, 'register-ip', clientAddress, perHour, HOUR_MS);
-    if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);
-  }
+  await enforceSlidingWindow(deps.platform, deps.clock, 'register-ip', clientAddress, deps.config.limits.signupPerAddressPerHour, HOUR_MS, { statusCode: 429, message: SIGNUP_TOO_MANY });
   assertStrongPassword(input.password);
   const email = normalizeEmail(input.email);
   const apiKey = generateApiKey();

@@ -1,6 +1,5 @@
-import { tooManyRequests } from '../errors.js';
 import { HOUR_MS, SIGNUP_TOO_MANY } from '../limits/limits.js';
-import { slidingWindow } from '../limits/rate-limiter.js';
+import { enforceSlidingWindow } from '../limits/rate-limiter.js';
 import type { Deps } from '../runtime/deps.js';
 import { beginFullAccountRegistration } from '../accounts/registration.js';
 import { normalizeEmail } from './account.js';
@@ -66,14 +65,8 @@ export async function signup(deps: Deps, input: SignupInput, clientAddress: stri
 
 async function enforceSignupLimits(deps: Deps, address: string) {
   const l = deps.config.limits;
-  if (l.signupPerAddressPerHour !== Infinity) {
-    const d = await slidingWindow(deps.platform, deps.clock, 'signup-ip', address, l.signupPerAddressPerHour, HOUR_MS);
-    if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);
-  }
-  if (l.signupGlobalPerHour !== Infinity) {
-    const d = await slidingWindow(deps.platform, deps.clock, 'signup-global', 'all', l.signupGlobalPerHour, HOUR_MS);
-    if (!d.allowed) throw tooManyRequests({ error: 'rate_limited', message: SIGNUP_TOO_MANY }, d.retryAfterSeconds);
-  }
+  await enforceSlidingWindow(deps.platform, deps.clock, 'signup-ip', address, l.signupPerAddressPerHour, HOUR_MS, { statusCode: 429, message: SIGNUP_TOO_MANY });
+  await enforceSlidingWindow(deps.platform, deps.clock, 'signup-global', 'all', l.signupGlobalPerHour, HOUR_MS, { error: 'rate_limited', message: SIGNUP_TOO_MANY });
 }
 
 async function notifyExistingOwner(deps: Deps, email: string) {

@@ -1,5 +1,6 @@
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Clock } from '../ports/clock.js';
+import { tooManyRequests } from '../errors.js';
 
 /**
  * Rate-limit counters kept in the platform table, so they hold across Lambda instances.
@@ -63,4 +64,11 @@ export function tokenBucket(table: TableStore, clock: Clock, zone: string, id: s
     const ok = await writeVersioned(table, zone, id, item?.version ?? 0, { tokens: tokens - 1, ts: now, ttl: Math.ceil(now / 1000 + burst / ratePerSecond) + 60 });
     return ok ? { allowed: true, retryAfterSeconds: 0 } : null;
   });
+}
+
+/** At most `limit` hits per `windowMs`, else a 429 with `body` and Retry-After; `Infinity` switches it off (benchmarks). */
+export async function enforceSlidingWindow(table: TableStore, clock: Clock, zone: string, id: string, limit: number, windowMs: number, body: Record<string, unknown>) {
+  if (limit === Infinity) return;
+  const d = await slidingWindow(table, clock, zone, id, limit, windowMs);
+  if (!d.allowed) throw tooManyRequests(body, d.retryAfterSeconds);
 }
