@@ -71,7 +71,12 @@ describe('secrets', () => {
     const stored = encryptSecret('s3cret-value', key);
     expect(stored).not.toContain('s3cret');
     expect(decryptSecret(stored, key)).toBe('s3cret-value');
-    const tampered = stored.slice(0, -2) + (stored.endsWith('A') ? 'B' : 'A') + stored.slice(-1);
+    // Flip one byte of the ciphertext (the last dot-separated part), so the change is real every time.
+    const parts = stored.split('.');
+    const data = Buffer.from(parts[3], 'base64url');
+    data[0] ^= 0x01;
+    const tampered = [...parts.slice(0, 3), data.toString('base64url')].join('.');
+    expect(tampered).not.toBe(stored);
     expect(() => decryptSecret(tampered, key)).toThrow();
   });
   it('log lines never carry secret-named fields', () => {
