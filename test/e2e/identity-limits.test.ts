@@ -61,12 +61,13 @@ describe('signup limits', () => {
 
   it('answers the edge burst (2/s, burst 10) with a bare 429 and no body', async () => {
     const http = await runtime();
+    (rt!.deps.clock as AdjustableClock).freeze(); // no refill while sixteen requests are in flight on a slow machine
     const ip = freshAddress();
     const results = await Promise.all(Array.from({ length: 16 }, () => http.post('/v1/signup', { email: 'bad' }, { 'x-forwarded-for': ip })));
     const limited = results.filter((r) => r.status === 429);
-    expect(limited.length).toBeGreaterThanOrEqual(4);
+    expect(limited.length).toBeGreaterThanOrEqual(6);
     for (const r of limited) expect(r.text).toBe('');
-    expect(results.filter((r) => r.status === 400).length).toBeLessThanOrEqual(12);
+    expect(results.filter((r) => r.status === 400).length).toBeLessThanOrEqual(10);
   });
 
   it('uses the socket address, not X-Forwarded-For, unless TRUST_PROXY=true', async () => {
