@@ -10,6 +10,11 @@ await import('./ensure-test-tools.mjs');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const args = ['vitest', 'run', ...process.argv.slice(2)];
-const child = spawn('npx', args, { stdio: 'inherit', cwd: root, env: { ...process.env, TMPDIR: tmp } });
+const child = spawn('npx', args, { stdio: 'inherit', cwd: root, env: {
+  ...process.env,
+  TMPDIR: tmp,
+  // Deployed Lambdas run Node 22; the SDK's notice about Node 20 would repeat in every test worker's output.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
+} });
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
 child.on('exit', (code) => process.exit(code ?? 1));

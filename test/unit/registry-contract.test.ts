@@ -20,7 +20,7 @@ describe('operation registry contract', () => {
     for (const op of operations) {
       const file = operationEntry(op);
       expect(existsSync(file), file).toBe(true);
-      const mod = await import(`../../${file}`);
+      const mod = await import(/* @vite-ignore */ `../../${file}`);
       expect(mod.operation, file).toBe(op);
       expect(typeof mod.handler, file).toBe('function');
     }
