@@ -1,4 +1,7 @@
-/** esbuild options shared by CDK (NodejsFunction) and the bundle-size benchmark. */
+import type { BuildOptions } from 'esbuild';
+import type { AwsResource } from '../../shared/registry/operation.js';
+
+/** esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. */
 export const LAMBDA_BUNDLING = {
   minify: true,
   sourceMap: false,
@@ -9,3 +12,23 @@ export const LAMBDA_BUNDLING = {
   // ESM bundles still meet CommonJS dependencies that call require().
   banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
 };
+
+/**
+ * The bundling of one Lambda, given the AWS resources it is granted. Only functions granted
+ * `platformMail` may send platform mail (the SES grant says the same), so the others leave the SMTP
+ * transport (nodemailer, ~237 KB of a ~265 KB bundle) out; SmtpPlatformMailer imports it lazily.
+ */
+export function lambdaBundling(resources: readonly AwsResource[] = []) {
+  const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('platformMail') ? [] : ['nodemailer'])];
+  return { ...LAMBDA_BUNDLING, externalModules };
+}
+
+/** The same bundling as plain esbuild options (tests and benchmarks bundle without CDK). */
+export function lambdaEsbuildOptions(entry: string, resources: readonly AwsResource[] = []): BuildOptions {
+  const b = lambdaBundling(resources);
+  return {
+    entryPoints: [entry], bundle: true, platform: 'node', logLevel: 'error',
+    minify: b.minify, target: b.target, format: b.format, mainFields: b.mainFields,
+    external: b.externalModules, banner: { js: b.banner },
+  };
+}

@@ -2,7 +2,7 @@ import { CfnOutput, Duration, type Stack } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { operations } from '../../functions/registry.js';
-import type { AwsResource } from '../../shared/registry/operation.js';
+import { operationResources, type AwsResource } from '../../shared/registry/operation.js';
 import { isMcpTool } from '../../shared/mcp/tools.js';
 import type { StackContext } from './stack.js';
 
@@ -14,12 +14,10 @@ const PUBLISHERS = ['discovery_agent_card', 'agent_guide_get'];
  * with the same bearer key / session rules as the HTTP API). It runs every exposed operation, so it
  * gets the union of their resources.
  */
-export function mcpServer(stack: Stack & { functions: Map<string, NodejsFunction> }, ctx: Pick<StackContext, 'lambda' | 'grant'>) {
+export function mcpServer(stack: Stack & { functions: Map<string, NodejsFunction> }, ctx: Pick<StackContext, 'lambda'>) {
   const tools = operations.filter((op) => isMcpTool(op, 'aws'));
-  const fn = ctx.lambda('McpServer', 'functions/mcp/mcp.ts', { timeout: Duration.seconds(60), memorySize: 1024 });
-  const resources = new Set<AwsResource>(tools.some((op) => op.access === 'tenant') ? ['tenantTables'] : []);
-  for (const op of tools) for (const r of op.resources ?? []) resources.add(r);
-  ctx.grant(fn, [...resources]);
+  const resources = new Set<AwsResource>(tools.flatMap(operationResources));
+  const fn = ctx.lambda('McpServer', 'functions/mcp/mcp.ts', { timeout: Duration.seconds(60), memorySize: 1024, resources: [...resources] });
   const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE, invokeMode: InvokeMode.BUFFERED });
   const mcpUrl = `${url.url}mcp`;
   for (const id of PUBLISHERS) stack.functions.get(id)?.addEnvironment('MCP_URL', mcpUrl);

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { operationEntry, operations } from '../../functions/registry.js';
 import { TABLE_SCHEMA } from '../../shared/data/schema.js';
 import { limits } from '../../shared/limits/limits.js';
-import type { AnyOperation } from '../../shared/registry/operation.js';
-import { LAMBDA_BUNDLING } from './bundling.js';
+import { operationResources, type AnyOperation } from '../../shared/registry/operation.js';
+import { lambdaBundling } from './bundling.js';
 import { mcpServer } from './mcp.js';
 import { signupApproval } from './signup-approval.js';
 import { webhooks } from './webhooks.js';
@@ -24,10 +24,8 @@ export interface StackContext {
   table: Table;
   tablePrefix: string;
   environment: Record<string, string>;
-  /** Creates a Lambda with the house bundling, logging and base permissions. */
-  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct }): NodejsFunction;
-  /** Grants an operation's extra resources to a function (see OperationDefinition.resources). */
-  grant(fn: NodejsFunction, resources: AnyOperation['resources']): void;
+  /** Creates a Lambda with the house bundling, logging and base permissions, plus the grants of `resources`. */
+  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct; resources?: AnyOperation['resources'] }): NodejsFunction;
   api: HttpApi;
 }
 
@@ -77,6 +75,15 @@ export class SvcStack extends Stack {
       NODE_OPTIONS: '--enable-source-maps',
     };
     const tenantTableArns = [`arn:${this.partition}:dynamodb:${this.region}:${this.account}:table/${tablePrefix}tenant-*`];
+    // The IAM side of OperationDefinition.resources.
+    const grant = (fn: NodejsFunction, resources: AnyOperation['resources'] = []) => {
+      for (const r of resources) {
+        if (r === 'tenantTables') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'], resources: tenantTableArns.flatMap((a) => [a, `${a}/index/*`]) }));
+        if (r === 'tableAdmin') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:CreateTable', 'dynamodb:DeleteTable', 'dynamodb:DescribeTable', 'dynamodb:UpdateTimeToLive'], resources: tenantTableArns }));
+        if (r === 'platformMail') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': mailFrom.valueAsString } } }));
+      }
+    };
+
     const ctx: StackContext = {
       table, tablePrefix, environment, api,
       lambda: (fid, entry, opts = {}) => {
@@ -90,19 +97,13 @@ export class SvcStack extends Stack {
           timeout: opts.timeout ?? Duration.seconds(29),
           environment: { ...environment, ...opts.environment },
           logGroup: new LogGroup(scope, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
-          bundling: { ...LAMBDA_BUNDLING, format: OutputFormat.ESM },
+          bundling: { ...lambdaBundling(opts.resources), format: OutputFormat.ESM },
           projectRoot: ROOT,
           depsLockFilePath: path.join(ROOT, 'package-lock.json'),
         });
         table.grantReadWriteData(fn);
+        grant(fn, opts.resources);
         return fn;
-      },
-      grant: (fn, resources = []) => {
-        for (const r of resources) {
-          if (r === 'tenantTables') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'], resources: tenantTableArns.flatMap((a) => [a, `${a}/index/*`]) }));
-          if (r === 'tableAdmin') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:CreateTable', 'dynamodb:DeleteTable', 'dynamodb:DescribeTable', 'dynamodb:UpdateTimeToLive'], resources: tenantTableArns }));
-          if (r === 'platformMail') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': mailFrom.valueAsString } } }));
-        }
       },
     };
 
@@ -111,8 +112,7 @@ export class SvcStack extends Stack {
     for (const op of operations) {
       if (op.localOnly) continue;
       const scope = this.operationsStack(op.tag);
-      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op), { scope });
-      ctx.grant(fn, [...(op.access === 'tenant' ? (['tenantTables'] as const) : []), ...(op.resources ?? [])]);
+      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op), { scope, resources: operationResources(op) });
       new HttpRoute(scope, `Route_${op.operationId}`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(op.path, op.method as HttpMethod),

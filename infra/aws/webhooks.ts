@@ -17,12 +17,11 @@ const REGISTRY_OPERATIONS = ['connectors_registry_name'];
  * EventBridge sweep every minute (pending events, overdue deliveries). Also wires the registry
  * connector's endpoint and key.
  */
-export function webhooks(stack: Stack & { functions: Map<string, NodejsFunction> }, ctx: Pick<StackContext, 'lambda' | 'grant'>) {
+export function webhooks(stack: Stack & { functions: Map<string, NodejsFunction> }, ctx: Pick<StackContext, 'lambda'>) {
   const dlq = new Queue(stack, 'WebhooksDlq', { retentionPeriod: Duration.days(14) });
   // Visibility > worker timeout (an attempt is at most 10 s, a batch of 10 in parallel).
   const queue = new Queue(stack, 'WebhooksQueue', { visibilityTimeout: Duration.seconds(90), deadLetterQueue: { queue: dlq, maxReceiveCount: 5 } });
-  const worker = ctx.lambda('WebhooksWorker', 'functions/webhooks/webhooks_worker.ts', { timeout: Duration.seconds(60) });
-  ctx.grant(worker, ['tenantTables']);
+  const worker = ctx.lambda('WebhooksWorker', 'functions/webhooks/webhooks_worker.ts', { timeout: Duration.seconds(60), resources: ['tenantTables'] });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true }));
   const sweep = ctx.lambda('WebhooksSweep', 'functions/webhooks/webhooks_sweep.ts', { timeout: Duration.seconds(120) });
   new Rule(stack, 'WebhooksSweepSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(sweep)] });

@@ -97,3 +97,9 @@ export function defineOperation<I extends OperationInput, R>(def: OperationDefin
 
 /** Path parameter names of an API Gateway style path. */
 export const pathParams = (path: string) => [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
+
+/** Everything an operation's Lambda is granted: tenant-scoped operations always reach the tenant tables. */
+export const operationResources = (op: AnyOperation): AwsResource[] => [
+  ...(op.access === 'tenant' ? (['tenantTables'] as const) : []),
+  ...(op.resources ?? []),
+];

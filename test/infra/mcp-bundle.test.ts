@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLING } from '../../infra/aws/bundling.js';
+import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
 
 /**
  * The MCP Lambda as deployed: bundled with the house esbuild options, loaded and called with a function
@@ -25,11 +25,8 @@ const event = (body: unknown): APIGatewayProxyEventV2 =>
 describe('MCP Lambda bundle', () => {
   it('loads and answers initialize, tools/list and a public tool call', async () => {
     const outfile = path.join(dir, 'mcp.mjs');
-    await build({
-      entryPoints: [path.join(ROOT, 'functions/mcp/mcp.ts')], outfile, bundle: true, platform: 'node', logLevel: 'error',
-      minify: LAMBDA_BUNDLING.minify, target: LAMBDA_BUNDLING.target, format: 'esm', mainFields: LAMBDA_BUNDLING.mainFields,
-      external: LAMBDA_BUNDLING.externalModules, banner: { js: LAMBDA_BUNDLING.banner },
-    });
+    // The MCP function runs every tool, so it has every operation's resources (platform mail included).
+    await build({ ...lambdaEsbuildOptions(path.join(ROOT, 'functions/mcp/mcp.ts'), ['platformMail']), outfile });
     const env = { SECRETS_KEY: 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=', AWS_REGION: 'eu-west-1', PUBLIC_BASE_URL: 'https://api.example.com', TABLE_PREFIX: 'b-' };
     const saved = { ...process.env };
     Object.assign(process.env, env);

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LAMBDA_BUNDLING } from '../../infra/aws/bundling.js';
+import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
+import { operationById, operationEntry } from '../../functions/registry.js';
+import { operationResources } from '../../shared/registry/operation.js';
 import { localDeps } from '../../infra/local/local-deps.js';
 import { createApprovedAccount } from '../support/accounts.js';
 
@@ -24,7 +26,8 @@ beforeAll(async () => {
   const env = { TABLE_PREFIX: prefix, AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'), SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'), AWS_REGION: 'eu-west-1', PUBLIC_BASE_URL: 'https://api.example.com' };
   // Tables and a tenant created by the local runtime's own services, then read by the bundles.
   account = await createApprovedAccount(await localDeps(env.AWS_ENDPOINT_URL_DYNAMODB, { ...process.env, ...env }));
-  Object.assign(process.env, env);
+  // A relay nobody listens on: no test here sends platform mail, but every bundle must start with one configured.
+  Object.assign(process.env, env, { PLATFORM_SMTP_URL: 'smtp://127.0.0.1:1' });
   delete process.env.SVC_RUNTIME;
 });
 afterAll(() => {
@@ -33,13 +36,14 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function bundled(entry: string) {
-  const outfile = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, entry)], outfile, bundle: true, platform: 'node', logLevel: 'error',
-    minify: LAMBDA_BUNDLING.minify, target: LAMBDA_BUNDLING.target, format: 'esm', mainFields: LAMBDA_BUNDLING.mainFields,
-    external: LAMBDA_BUNDLING.externalModules, banner: { js: LAMBDA_BUNDLING.banner },
-  });
+const bundledPackages = new Map<string, string[]>();
+
+async function bundled(operationId: string) {
+  const op = operationById.get(operationId)!;
+  const outfile = path.join(dir, `${operationId}.mjs`);
+  const { metafile } = await build({ ...lambdaEsbuildOptions(path.join(ROOT, operationEntry(op)), operationResources(op)), outfile, metafile: true });
+  const packages = Object.keys(metafile!.inputs).flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
+  bundledPackages.set(operationId, [...new Set(packages)]);
   return (await import(pathToFileURL(outfile).href)).handler as (e: APIGatewayProxyEventV2, c?: unknown) => Promise<{ statusCode: number; body?: string }>;
 }
 
@@ -54,23 +58,26 @@ const event = (method: string, routePath: string, rawPath: string, opts: { body?
 
 describe('operation Lambda bundles', () => {
   it('v1_signup and v1_me work from their bundles', async () => {
-    const signup = await bundled('functions/identity/v1_signup.ts');
+    const signup = await bundled('v1_signup');
     const created = await signup(event('POST', '/v1/signup', '/v1/signup', { body: { email: `bundle-${Date.now()}@example.com` } }), {});
     expect(created.statusCode).toBe(201);
     const key = JSON.parse(created.body!).api_key;
-    const me = await bundled('functions/identity/v1_me.ts');
+    const me = await bundled('v1_me');
     const profile = await me(event('GET', '/v1/me', '/v1/me', { key }), {});
     expect(profile.statusCode).toBe(200);
     expect(JSON.parse(profile.body!)).toMatchObject({ flow: 'sandbox', quota: { monthly: 500 } });
     const bad = await signup(event('POST', '/v1/signup', '/v1/signup', { body: { email: 'x@example.com', extra: 1 } }), {});
     expect(JSON.parse(bad.body!)).toMatchObject({ statusCode: 400, message: ['property extra should not exist'] });
+    // Only functions granted platform mail carry the SMTP transport; v1_me starts with PLATFORM_SMTP_URL set all the same.
+    expect(bundledPackages.get('v1_signup')).toContain('nodemailer');
+    expect(bundledPackages.get('v1_me')).not.toContain('nodemailer');
   });
 
   it('companies_create and companies_list work from their bundles in the tenant table', async () => {
-    const create = await bundled('functions/companies/companies_create.ts');
+    const create = await bundled('companies_create');
     const made = await create(event('POST', '/api/companies', '/api/companies', { key: account.apiKey, body: { name: 'Bundled Ltd', domain: 'bundled.example' } }), {});
     expect(made.statusCode).toBe(201);
-    const list = await bundled('functions/companies/companies_list.ts');
+    const list = await bundled('companies_list');
     const page = await list(event('GET', '/api/companies', '/api/companies', { key: account.apiKey, query: { pageSize: '10' } }), {});
     expect(page.statusCode).toBe(200);
     expect(JSON.parse(page.body!).data.map((c: { name: string }) => c.name)).toContain('Bundled Ltd');

@@ -1,12 +1,21 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { PlatformMailer, PlatformMessage } from '../../ports/platform-mail.js';
 
-/** Platform mail through any SMTP relay (`PLATFORM_SMTP_URL`, e.g. smtp://user:pass@host:587). */
+/**
+ * Platform mail through any SMTP relay (`PLATFORM_SMTP_URL`, e.g. smtp://user:pass@host:587).
+ * nodemailer is loaded on the first send: deployed functions that never send platform mail are
+ * bundled without it (infra/aws/bundling.ts).
+ */
 export class SmtpPlatformMailer implements PlatformMailer {
-  private readonly transport: Transporter;
-  constructor(url: string, private readonly from: string) {
-    const parsed = new URL(url);
-    this.transport = nodemailer.createTransport({
+  private transport?: Promise<Transporter>;
+  constructor(private readonly url: string, private readonly from: string) {
+    new URL(url); // a malformed PLATFORM_SMTP_URL fails at start, not on the first message
+  }
+
+  private async connect(): Promise<Transporter> {
+    const { default: nodemailer } = await import('nodemailer');
+    const parsed = new URL(this.url);
+    return nodemailer.createTransport({
       host: parsed.hostname,
       port: Number(parsed.port || (parsed.protocol === 'smtps:' ? 465 : 587)),
       secure: parsed.protocol === 'smtps:',
@@ -17,6 +26,7 @@ export class SmtpPlatformMailer implements PlatformMailer {
   }
 
   async send(m: PlatformMessage) {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    this.transport ??= this.connect().catch((e) => ((this.transport = undefined), Promise.reject(e)));
+    await (await this.transport).sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
   }
 }
