@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { rejectRegistration } from '../../shared/accounts/lifecycle.js';
 import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-access.js';

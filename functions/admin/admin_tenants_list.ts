@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { listTenants } from '../../shared/accounts/admin-views.js';

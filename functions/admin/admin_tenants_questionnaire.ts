@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';

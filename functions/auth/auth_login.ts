@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { login } from '../../shared/accounts-register/login.js';
 import { lambdaHandler } from '../lambda.js';

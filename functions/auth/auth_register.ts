@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { register } from '../../shared/accounts-register/register.js';
 import { lambdaHandler } from '../lambda.js';

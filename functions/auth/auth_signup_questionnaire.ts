@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { submitQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { lambdaHandler } from '../lambda.js';

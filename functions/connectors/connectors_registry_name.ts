@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { registrySettingsFromEnv, searchCompaniesByName } from '../../shared/connectors/registry.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { handleTildaSubmission, isTildaTest, parseFormPayload } from '../../shared/connectors/tilda.js';
 import { resolveConnectorToken } from '../../shared/connectors/tokens.js';
 import { defineOperation } from '../../shared/registry/operation.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createConnectorToken } from '../../shared/connectors/tokens.js';
 import { FORM_CONNECTORS } from '../../shared/connectors/keys.js';
 import { defineOperation } from '../../shared/registry/operation.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { queueMessage } from '../../shared/identity/messages.js';
 import { requirePrincipal } from '../../shared/runtime/context.js';

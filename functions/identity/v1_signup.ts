@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { signup } from '../../shared/identity/signup.js';
 import { lambdaHandler } from '../lambda.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { confirmEmail } from '../../shared/accounts/links.js';
 import { linkResponse } from '../../shared/accounts/link-response.js';

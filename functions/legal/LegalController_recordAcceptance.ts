@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { acceptDocument } from '../../shared/legal/documents-service.js';
 import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AdjustableClock } from '../../shared/ports/clock.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { badRequest } from '../../shared/errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { removeMember } from '../../shared/tenancy/members.js';
 import { requireRole } from '../../shared/tenancy/roles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The company's own text fields (spec: name, domain, inn, industry, size, country, city, address, phone, website, source; plus description). */
 export const COMPANY_TEXT_FIELDS = ['name', 'domain', 'inn', 'industry', 'city', 'country', 'size', 'phone', 'website', 'description', 'source', 'address'] as const;

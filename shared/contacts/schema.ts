@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body fields of contacts (strict objects: unknown properties get the spec's 400). */
 const name = z.string().trim().max(80);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIELD_TYPES } from './definitions.js';
 
 /** Body of POST /api/{companies,contacts}/custom-fields. */

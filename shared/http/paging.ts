@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The paging contract of list operations: `pageSize` (the spec's name) and an opaque `cursor` in;

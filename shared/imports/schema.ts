@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Import bodies `{rows, mapping, options}`. At most MAX_ROWS rows per request (and the 6 MB API body

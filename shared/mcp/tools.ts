@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { jsonSchemaOf } from '../registry/json-schema.js';
 import { pathParams, type AnyOperation } from '../registry/operation.js';
 import { hasScope, type Principal } from '../runtime/principal.js';

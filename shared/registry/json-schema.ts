@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of an operation's input part. */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {

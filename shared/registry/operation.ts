@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { OperationContext } from '../runtime/context.js';
 import { isScope } from './scopes.js';
 

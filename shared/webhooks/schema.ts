@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageQuery as sharedPageQuery } from '../http/paging.js';
 import { EVENT_KINDS } from '../events/outbox.js';
 import { DELIVERY_STATUSES } from './deliveries.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueMessages, parseOrThrow } from '../../shared/http/validation.js';
 import { generateApiKey, isWellFormedKey, sha256 } from '../../shared/identity/api-keys.js';
 import { Router } from '../../infra/local/router.js';
