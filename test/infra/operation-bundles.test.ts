@@ -42,8 +42,12 @@ async function bundled(operationId: string) {
   const op = operationById.get(operationId)!;
   const outfile = path.join(dir, `${operationId}.mjs`);
   const { metafile } = await build({ ...lambdaEsbuildOptions(path.join(ROOT, operationEntry(op)), operationResources(op)), outfile, metafile: true });
-  const packages = Object.keys(metafile!.inputs).flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
+  // What reached the output (the metafile's inputs also list files tree-shaken to nothing).
+  const shipped = Object.entries(Object.values(metafile!.outputs)[0].inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p);
+  const packages = shipped.flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
   bundledPackages.set(operationId, [...new Set(packages)]);
+  // `import * as z from 'zod'` lets esbuild drop zod's other locales (~258 KB); `import { z }` would pull them all in.
+  expect(shipped.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)), operationId).toEqual([]);
   return (await import(pathToFileURL(outfile).href)).handler as (e: APIGatewayProxyEventV2, c?: unknown) => Promise<{ statusCode: number; body?: string }>;
 }
 
