@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../functions/registry.js';
 import type { AnyOperation } from '../../shared/registry/operation.js';
 import { createApprovedAccount } from '../support/accounts.js';
-import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
+import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 
 /**
  * Guards every operation of the registry gets from the pipeline, checked for all of them at once, so an
@@ -67,5 +67,20 @@ describe('every operation of the registry', () => {
       }
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('never answers 5xx to hostile path parameters or query strings', async () => {
+    const ids = ['%ZZ', 'x'.repeat(3000), '%F0%9F%98%80', '..%2F..%2Fetc', '%00'];
+    const queries = ['?pageSize=1&pageSize=2', '?pageSize=1e9', `?cursor=${'A'.repeat(3000)}`, '?filters=%7B%22a%22%3A1%7D', '?sort=%00&status=%ZZ'];
+    const failures: string[] = [];
+    for (const op of operations) {
+      const api = client(rt.url, { key: op.access === 'admin' ? TEST_ADMIN_TOKEN : owner.apiKey });
+      const paths = op.path.includes('{') ? ids.map((id) => op.path.replace(/\{[A-Za-z0-9_]+\}/g, id)) : queries.map((q) => op.path + q);
+      for (const p of paths) {
+        const r = await api.call(op.method, p, op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}', { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() });
+        if (r.status >= 500 || /\s+at .+:\d+:\d+/.test(r.text)) failures.push(`${op.operationId} ${p.slice(0, 60)} → ${r.status} ${r.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
