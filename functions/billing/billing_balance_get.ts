@@ -20,7 +20,7 @@ export const operation = defineOperation({
   hints: { readOnly: true, idempotent: true },
   handler: async (_input, ctx) => {
     const tenant = requireTenant(ctx);
-    return { tenantId: tenant.tenantId, ...(await readBalance(ctx.deps, tenant.tenantId)), topUpUrl: topUpUrl(ctx.deps) };
+    return { tenantId: tenant.tenantId, ...(await readBalance(ctx.deps, tenant.tenantId)), topUpUrl: topUpUrl(ctx.deps, tenant.tenantId) };
   },
   guidance: (r) =>
     r.balance > 0

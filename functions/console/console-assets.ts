@@ -1,22 +1,28 @@
-/**
- * The admin console: one static page and its script. The admin signs in with the platform admin
- * token (SVC_ADMIN_TOKEN) or the API key of an account flagged platformAdmin; it is kept in
- * sessionStorage of this tab only and sent as a Bearer header to /admin/api/*. Every value from the
- * API is written with textContent (registrations carry user-supplied text).
- */
-export const CONSOLE_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>svc admin console</title>
-<style>
-body{font-family:system-ui,Arial,sans-serif;margin:0;color:#111;background:#f6f7f9}
+/** The stylesheet of the console pages (admin console and the workspace billing page). */
+export const CONSOLE_CSS = `body{font-family:system-ui,Arial,sans-serif;margin:0;color:#111;background:#f6f7f9}
 header{background:#1f2937;color:#fff;padding:12px 24px;display:flex;justify-content:space-between;align-items:center}
 main{padding:24px;max-width:1100px;margin:0 auto}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border-bottom:1px solid #e5e7eb;padding:8px;text-align:left;font-size:14px}
 button{padding:6px 12px;border-radius:4px;border:1px solid #9ca3af;background:#fff;cursor:pointer}
 button.approve{background:#16a34a;color:#fff;border-color:#16a34a}button.reject{background:#dc2626;color:#fff;border-color:#dc2626}
-#status{margin:12px 0;min-height:1.2em}.error{color:#b91c1c}[hidden]{display:none!important}
+#status,#tenant-status{margin:12px 0;min-height:1.2em}.error{color:#b91c1c}[hidden]{display:none!important}
 input{padding:6px;width:340px}
-</style></head>
+input.amount{width:90px}input.note{width:220px}
+h2{margin-top:32px}
+`;
+
+/**
+ * The admin console: one static page and its script. The admin signs in with the platform admin
+ * token (SVC_ADMIN_TOKEN) or the API key of an account flagged platformAdmin; it is kept in
+ * sessionStorage of this tab only and sent as a Bearer header to /admin/api/*. Every value from the
+ * API is written with textContent (registrations carry user-supplied text). Tenants are listed with a
+ * Credit form: crediting is the only top-up path (the spec has no top-up API).
+ */
+export const CONSOLE_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>svc admin console</title>
+<style>
+${CONSOLE_CSS}</style></head>
 <body>
 <header><strong>svc admin console</strong><button id="signout" hidden>Sign out</button></header>
 <main>
@@ -33,6 +39,12 @@ input{padding:6px;width:340px}
   <table><thead><tr><th>Email</th><th>Organisation</th><th>Name</th><th>Use case</th><th>Created</th><th>Expires</th><th></th></tr></thead>
   <tbody id="rows"></tbody></table>
   <p id="empty" hidden>No registration is waiting.</p>
+  <h2>Tenants</h2>
+  <p>Crediting a balance is the top-up path (a ledger entry with your name and the note).</p>
+  <div id="tenant-status" role="status"></div>
+  <table><thead><tr><th>Name</th><th>Tenant id</th><th>Status</th><th>Balance</th><th>Credit</th></tr></thead>
+  <tbody id="tenants"></tbody></table>
+  <p><button id="more-tenants" hidden>More tenants</button></p>
 </section>
 </main>
 <script src="/console/app.js"></script>
@@ -43,8 +55,8 @@ export const CONSOLE_JS = `(() => {
   const $ = (id) => document.getElementById(id);
   const token = () => sessionStorage.getItem(KEY);
   const status = (text, error) => { $('status').textContent = text; $('status').className = error ? 'error' : ''; };
-  async function api(method, path) {
-    const res = await fetch(path, { method, headers: { authorization: 'Bearer ' + token(), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+  async function api(method, path, payload) {
+    const res = await fetch(path, { method, headers: { authorization: 'Bearer ' + token(), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, body: method === 'POST' ? JSON.stringify(payload || {}) : undefined });
     const body = await res.json().catch(() => ({}));
     if (res.status === 401 || (res.status === 404 && path.endsWith('registrations?state=awaiting_admin_approval'))) { signOut('That token is not an admin credential.'); throw new Error('unauthorized'); }
     if (!res.ok) throw new Error(Array.isArray(body.message) ? body.message.join('; ') : body.message || ('HTTP ' + res.status));
@@ -76,12 +88,43 @@ export const CONSOLE_JS = `(() => {
       await load();
     } catch (e) { if (e.message !== 'unauthorized') status(e.message, true); button.disabled = false; }
   }
+  let tenantCursor = null;
+  async function loadTenants(more) {
+    const { data, nextCursor } = await api('GET', '/admin/api/tenants?pageSize=50' + (more && tenantCursor ? '&cursor=' + encodeURIComponent(tenantCursor) : ''));
+    if (!more) $('tenants').textContent = '';
+    tenantCursor = nextCursor; $('more-tenants').hidden = !nextCursor;
+    for (const t of data) {
+      const tr = document.createElement('tr'); tr.dataset.tenant = t.id;
+      cell(tr, t.name); cell(tr, t.id); cell(tr, t.status);
+      const balance = cell(tr, t.balance + ' ' + t.currency); balance.className = 'balance';
+      const form = document.createElement('form'); form.className = 'credit';
+      const amount = document.createElement('input'); amount.className = 'amount'; amount.type = 'number'; amount.min = '0.01'; amount.step = '0.01'; amount.required = true; amount.placeholder = 'amount';
+      const note = document.createElement('input'); note.className = 'note'; note.maxLength = 500; note.required = true; note.placeholder = 'note (e.g. invoice number)';
+      const go = document.createElement('button'); go.type = 'submit'; go.textContent = 'Credit';
+      form.append(amount, ' ', note, ' ', go);
+      form.addEventListener('submit', async (ev) => {
+        ev.preventDefault(); go.disabled = true;
+        try {
+          const out = await api('POST', '/admin/api/tenants/' + encodeURIComponent(t.id) + '/credit', { amount: Number(amount.value), note: note.value.trim() });
+          balance.textContent = out.balance_after + ' ' + t.currency; amount.value = ''; note.value = '';
+          $('tenant-status').textContent = 'Credited ' + t.name + ': balance ' + out.balance_after + ' ' + t.currency; $('tenant-status').className = '';
+        } catch (e) { if (e.message !== 'unauthorized') { $('tenant-status').textContent = e.message; $('tenant-status').className = 'error'; } }
+        go.disabled = false;
+      });
+      cell(tr, '').appendChild(form);
+      $('tenants').appendChild(tr);
+    }
+  }
   function show(signedIn) { $('login').hidden = signedIn; $('panel').hidden = !signedIn; $('signout').hidden = !signedIn; }
   function signOut(message) { sessionStorage.removeItem(KEY); show(false); if (message) alertLogin(message); }
   function alertLogin(message) { let p = $('login-error'); if (!p) { p = document.createElement('p'); p.id = 'login-error'; p.className = 'error'; $('login').appendChild(p); } p.textContent = message; }
-  async function start() { show(true); status('Loading...'); try { const d = await load(); status(d.length + ' waiting'); } catch (e) { if (e.message !== 'unauthorized') status(e.message, true); } }
+  async function start() {
+    show(true); status('Loading...');
+    try { const d = await load(); status(d.length + ' waiting'); await loadTenants(false); } catch (e) { if (e.message !== 'unauthorized') status(e.message, true); }
+  }
   $('login').addEventListener('submit', (ev) => { ev.preventDefault(); sessionStorage.setItem(KEY, $('token').value.trim()); $('token').value = ''; start(); });
   $('signout').addEventListener('click', () => signOut());
   $('refresh').addEventListener('click', () => start());
+  $('more-tenants').addEventListener('click', () => loadTenants(true).catch((e) => status(e.message, true)));
   if (token()) start(); else show(false);
 })();`;

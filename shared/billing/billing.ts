@@ -13,8 +13,11 @@ export interface BillingBlock {
   balance_after: number;
 }
 
-/** The dashboard page where a tenant tops up (there is no top-up API). */
-export const topUpUrl = (deps: Deps) => `${deps.config.publicBaseUrl}/console/billing`;
+/**
+ * The dashboard's billing page for a tenant (there is no top-up API): balance, ledger and how a top-up
+ * is applied (functions/console/billing-assets.ts).
+ */
+export const topUpUrl = (deps: Deps, tenantId: string) => `${deps.config.publicBaseUrl}/console/billing?tenant=${encodeURIComponent(tenantId)}`;
 
 /**
  * Charges a tenant for `quantity` units of a billed operation, atomically (balance >= cost condition and
@@ -33,19 +36,19 @@ export async function charge(deps: Deps, tenantId: string, operation: BilledOper
     const entry = await applyEntry(deps, tenantId, -costMicros, { type: 'charge', operation, quantity, refId: opts.refId, note: opts.note });
     return { operation, cost: toAmount(costMicros), currency: CURRENCY, balance_after: toAmount(entry.balanceAfterMicros) };
   } catch (e) {
-    if (e instanceof Insufficient) throw insufficientBalance(deps, operation, costMicros, e.balanceMicros);
+    if (e instanceof Insufficient) throw insufficientBalance(deps, tenantId, operation, costMicros, e.balanceMicros);
     throw e;
   }
 }
 
-export function insufficientBalance(deps: Deps, operation: string, costMicros: number, balanceMicros: number) {
+export function insufficientBalance(deps: Deps, tenantId: string, operation: string, costMicros: number, balanceMicros: number) {
   const cost = toAmount(costMicros);
   const balance = toAmount(balanceMicros);
   return paymentRequired({
     statusCode: 402,
     error: 'insufficient_balance',
     message: `Insufficient balance: ${operation} costs ${cost} ${CURRENCY} and the balance is ${balance} ${CURRENCY}. Top up in the dashboard.`,
-    topUpUrl: topUpUrl(deps),
+    topUpUrl: topUpUrl(deps, tenantId),
     operation, cost, currency: CURRENCY, balance,
   });
 }

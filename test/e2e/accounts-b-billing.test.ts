@@ -17,7 +17,7 @@ describe('balance and ledger operations', () => {
     const http = client(rt.url, { key: a.apiKey });
     const bal = await http.get('/api/billing/balance');
     expect(bal.status).toBe(200);
-    expect(bal.body).toMatchObject({ tenantId: a.tenantId, balance: 0, currency: 'USD', topUpUrl: `${rt.url}/console/billing` });
+    expect(bal.body).toMatchObject({ tenantId: a.tenantId, balance: 0, currency: 'USD', topUpUrl: `${rt.url}/console/billing?tenant=${a.tenantId}` });
     expect((await http.get('/api/billing/ledger')).body).toEqual({ data: [], nextCursor: null });
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
+import { createApprovedAccount } from '../support/accounts.js';
 import { registrationAwaitingApproval, until } from '../support/signup-flow.js';
 
 process.env.LIMIT_V1_RATE = 'off';
@@ -34,6 +35,8 @@ afterAll(async () => {
 
 describe('/console', () => {
   it('is served with a strict CSP; unknown console paths are 404', async () => {
+    expect((await http.get('/console/billing')).headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await http.get('/console/billing.js')).headers.get('content-type')).toMatch(/javascript/);
     const page = await http.get('/console');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -77,6 +80,54 @@ describe('/console', () => {
     expect((await http.get('/api/billing/balance', { authorization: `Bearer ${reg.key}` })).status).toBe(200);
     // The other registration is still waiting.
     expect((await http.get('/v1/me', { authorization: `Bearer ${other.key}` })).body.state).toBe('awaiting_admin_approval');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an admin credits a tenant; its owner sees the balance and the credit on the billing page (the topUpUrl)', async () => {
+    const owner = await createApprovedAccount(rt.deps);
+    const api = client(rt.url, { key: owner.apiKey });
+    const { topUpUrl } = (await api.get('/api/billing/balance')).body;
+    expect(topUpUrl).toBe(`${rt.url}/console/billing?tenant=${owner.tenantId}`);
+
+    const admin = await browser.newPage();
+    const errors: string[] = [];
+    admin.on('pageerror', (e) => errors.push(String(e)));
+    await admin.goto(`${rt.url}/console`, { waitUntil: 'load', timeout: 30_000 });
+    await admin.type('#token', TEST_ADMIN_TOKEN);
+    await admin.click('#signin');
+    const row = `tr[data-tenant="${owner.tenantId}"]`;
+    await admin.waitForSelector(row, { timeout: 15_000 });
+    // A refused amount changes nothing and says why.
+    await admin.type(`${row} input.amount`, '2000000');
+    await admin.type(`${row} input.note`, 'too much');
+    await admin.click(`${row} button[type="submit"]`);
+    await admin.waitForFunction(() => document.querySelector('#tenant-status.error')?.textContent, { timeout: 15_000 });
+    expect((await api.get('/api/billing/balance')).body.balance).toBe(0);
+    await admin.$eval(`${row} input.amount`, (i) => ((i as HTMLInputElement).value = ''));
+    await admin.$eval(`${row} input.note`, (i) => ((i as HTMLInputElement).value = ''));
+    await admin.type(`${row} input.amount`, '12.5');
+    await admin.type(`${row} input.note`, 'invoice 2026-117');
+    await admin.click(`${row} button[type="submit"]`);
+    await admin.waitForFunction((sel) => document.querySelector(sel)?.textContent?.startsWith('12.5 '), { timeout: 15_000 }, `${row} td.balance`);
+    expect((await api.get('/api/billing/balance')).body.balance).toBe(12.5);
+    await admin.close();
+
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(topUpUrl, { waitUntil: 'load', timeout: 30_000 });
+    await page.waitForSelector('#login:not([hidden])', { timeout: 15_000 });
+    await page.type('#key', 'svc_pk_not-a-real-key');
+    await page.click('#signin');
+    await page.waitForFunction(() => document.querySelector('#login-error')?.textContent === 'That key is not valid.', { timeout: 15_000 });
+    await page.type('#key', owner.apiKey);
+    await page.click('#signin');
+    await page.waitForSelector('#panel:not([hidden])', { timeout: 15_000 });
+    expect(await page.$eval('#balance', (b) => b.textContent)).toBe('12.5 USD');
+    expect(await page.$eval('#tenant', (b) => b.textContent)).toBe(owner.tenantId);
+    await page.waitForSelector('#rows tr', { timeout: 15_000 });
+    expect(await page.$$eval('#rows tr td', (tds) => tds.map((t) => t.textContent))).toEqual(expect.arrayContaining(['credit', 'invoice 2026-117']));
+    expect(await page.evaluate(() => document.cookie)).toBe('');
     expect(errors).toEqual([]);
     await page.close();
   });
