@@ -17,7 +17,7 @@ export const operation = defineOperation({
     '{data:[{input, email, result (valid | invalid | risky | unknown), reasons[], mx, smtp{code, message}, disposable, role, checkedAt, contactIds}], summary{valid, invalid, risky, unknown}, total}. ' +
     'Reasons: syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, ' +
     'smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted. The result is stored on every contact channel holding the address. ' +
-    'Send only to valid; treat risky with care; retry unknown later.',
+    'Send only to valid; treat risky with care; retry unknown later. Not billed.',
   access: 'tenant',
   scope: 'crm:write',
   input: {

@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { readBalance } from '../../shared/billing/ledger.js';
 import { topUpUrl } from '../../shared/billing/billing.js';
+import { PRICES } from '../../shared/billing/prices.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -11,9 +12,9 @@ export const operation = defineOperation({
   tag: 'billing',
   summary: 'Balance of the workspace',
   description:
-    'Returns {tenantId, balance, currency, updatedAt, topUpUrl}. Paid operations (platform_render, audit, email_verification, site_enrichment, ...) ' +
+    `Returns {tenantId, balance, currency, updatedAt, topUpUrl}. Paid operations (${Object.keys(PRICES).join(', ')}) ` +
     'debit it and carry `_billing {operation, cost, currency, balance_after}`; when it does not cover a call the answer is 402 insufficient_balance. ' +
-    'There is no top-up API: top up in the web dashboard at topUpUrl.',
+    'There is no top-up API: topUpUrl is the dashboard page showing the balance, the ledger and how a top-up is applied.',
   access: 'tenant',
   scope: 'workspace:read',
   input: {},

@@ -46,7 +46,7 @@ describe('charge', () => {
     const a = await createApprovedAccount(rt.deps);
     await credit(rt.deps, a.tenantId, 1, 'start', 'admin');
     await Promise.all([
-      ...Array.from({ length: 8 }, () => charge(rt.deps, a.tenantId, 'email_verification', 10)),
+      ...Array.from({ length: 8 }, () => charge(rt.deps, a.tenantId, 'audit', 5)),
       ...Array.from({ length: 4 }, () => credit(rt.deps, a.tenantId, 0.25, 'more', 'admin')),
     ]);
     expect((await client(rt.url, { key: a.apiKey }).get('/api/billing/balance')).body.balance).toBe(1 + 1 - 8 * 0.01);
