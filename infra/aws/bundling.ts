@@ -2,7 +2,7 @@ import type { BuildOptions } from 'esbuild';
 import type { AwsResource } from '../../shared/registry/operation.js';
 
 /** esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. */
-export const LAMBDA_BUNDLING = {
+const LAMBDA_BUNDLING = {
   minify: true,
   sourceMap: false,
   target: 'node22',
