@@ -1,4 +1,4 @@
-import { CONSOLE_CSS } from './console-assets.js';
+import { consolePage } from './console-assets.js';
 
 /**
  * The workspace billing page: the `topUpUrl` of every 402 `insufficient_balance` and of
@@ -9,15 +9,11 @@ import { CONSOLE_CSS } from './console-assets.js';
  * in this deployment, so the platform operator credits the balance in the admin console, and the
  * credit shows in this ledger with its note.
  */
-export const BILLING_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>svc billing</title>
-<style>
-${CONSOLE_CSS}.figure{font-size:28px;font-weight:600}
+const BILLING_CSS = `.figure{font-size:28px;font-weight:600}
 .box{background:#fff;border:1px solid #e5e7eb;padding:12px 16px;margin:16px 0}
-</style></head>
-<body>
-<header><strong>svc billing</strong><button id="signout" hidden>Sign out</button></header>
+`;
+
+export const BILLING_HTML = consolePage('svc billing', '/console/billing.js', `<header><strong>svc billing</strong><button id="signout" hidden>Sign out</button></header>
 <main>
 <form id="login" hidden>
   <h2>Sign in</h2>
@@ -43,9 +39,7 @@ ${CONSOLE_CSS}.figure{font-size:28px;font-weight:600}
   <p id="empty" hidden>No entries yet.</p>
   <p><button id="more" hidden>Older entries</button></p>
 </section>
-</main>
-<script src="/console/billing.js"></script>
-</body></html>`;
+</main>`, BILLING_CSS);
 
 export const BILLING_JS = `(() => {
   const KEY = 'svc_api_key';

@@ -11,6 +11,17 @@ input.amount{width:90px}input.note{width:220px}
 h2{margin-top:32px}
 `;
 
+/** One console page: the shared head and stylesheet, the body, and its script (CSP: script-src 'self'). */
+export const consolePage = (title: string, script: string, body: string, css = '') => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<style>
+${CONSOLE_CSS}${css}</style></head>
+<body>
+${body}
+<script src="${script}"></script>
+</body></html>`;
+
 /**
  * The admin console: one static page and its script. The admin signs in with the platform admin
  * token (SVC_ADMIN_TOKEN) or the API key of an account flagged platformAdmin; it is kept in
@@ -18,13 +29,7 @@ h2{margin-top:32px}
  * API is written with textContent (registrations carry user-supplied text). Tenants are listed with a
  * Credit form: crediting is the only top-up path (the spec has no top-up API).
  */
-export const CONSOLE_HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>svc admin console</title>
-<style>
-${CONSOLE_CSS}</style></head>
-<body>
-<header><strong>svc admin console</strong><button id="signout" hidden>Sign out</button></header>
+export const CONSOLE_HTML = consolePage('svc admin console', '/console/app.js', `<header><strong>svc admin console</strong><button id="signout" hidden>Sign out</button></header>
 <main>
 <form id="login">
   <h2>Sign in</h2>
@@ -46,9 +51,7 @@ ${CONSOLE_CSS}</style></head>
   <tbody id="tenants"></tbody></table>
   <p><button id="more-tenants" hidden>More tenants</button></p>
 </section>
-</main>
-<script src="/console/app.js"></script>
-</body></html>`;
+</main>`);
 
 export const CONSOLE_JS = `(() => {
   const KEY = 'svc_admin_token';
