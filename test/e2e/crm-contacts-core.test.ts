@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { createApprovedAccount } from '../support/accounts.js';
+import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { findContactsByEmail } from '../../shared/contacts/contacts.js';
 import { listContactIds } from '../../shared/contact-lists/lists.js';
 
@@ -10,12 +10,8 @@ let other: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const a = await createApprovedAccount(rt.deps);
-  const b = await createApprovedAccount(rt.deps);
-  tenantId = a.tenantId;
-  api = client(rt.url, { key: a.apiKey });
-  other = client(rt.url, { key: b.apiKey });
+  ({ rt, http: api, account: { tenantId } } = await startTenantRuntime());
+  other = await otherTenantClient(rt);
 });
 afterAll(() => rt?.stop());
 

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { createApprovedAccount } from '../support/accounts.js';
+import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof client>;
 let other: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  const a = await createApprovedAccount(rt.deps);
-  const b = await createApprovedAccount(rt.deps);
-  api = client(rt.url, { key: a.apiKey });
-  other = client(rt.url, { key: b.apiKey });
+  ({ rt, http: api } = await startTenantRuntime());
+  other = await otherTenantClient(rt);
   expect((await api.post('/api/contacts/custom-fields', { slug: 'score', label: 'Score', fieldType: 'number' })).status).toBe(201);
 });
 afterAll(() => rt?.stop());

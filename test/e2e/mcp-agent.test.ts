@@ -3,7 +3,7 @@ import { mcpClients } from '../support/mcp-client.js';
 import { verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
 import { sha256 } from '../../shared/identity/api-keys.js';
 import { IdentityKeys } from '../../shared/identity/keys.js';
-import { addKey, createApprovedAccount } from '../support/accounts.js';
+import { addKey, startTenantRuntime, type createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 
 /** Agent guide, capability receipts and the agent card's MCP endpoint, over HTTP and MCP. */
@@ -14,8 +14,7 @@ const keyIdOf = async (apiKey: string) => (await rt.deps.platform.get<{ keyId: s
 
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  owner = await createApprovedAccount(rt.deps);
+  ({ rt, account: owner } = await startTenantRuntime());
 });
 afterAll(async () => {
   await closeAll();

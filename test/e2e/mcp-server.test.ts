@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mcpClients } from '../support/mcp-client.js';
-import { addKey, createApprovedAccount } from '../support/accounts.js';
+import { addKey, startTenantRuntime, type createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 
 /** The MCP server over real HTTP against the local runtime, with the official SDK client. */
@@ -18,8 +18,7 @@ const withoutExpert = (o: Record<string, any> | undefined) => {
 };
 
 beforeAll(async () => {
-  rt = await startTestRuntime();
-  owner = await createApprovedAccount(rt.deps);
+  ({ rt, account: owner } = await startTenantRuntime());
 });
 afterAll(async () => {
   await closeAll();

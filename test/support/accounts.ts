@@ -37,3 +37,8 @@ export async function startTenantRuntime(opts: Parameters<typeof startTestRuntim
   const account = await createApprovedAccount(rt.deps);
   return { rt, account, http: client(rt.url, { key: account.apiKey }) };
 }
+
+/** A client for a second, unrelated tenant: its ids must be "not found" to the first. */
+export async function otherTenantClient(rt: { url: string; deps: Deps }) {
+  return client(rt.url, { key: (await createApprovedAccount(rt.deps)).apiKey });
+}
