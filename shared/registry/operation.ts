@@ -12,7 +12,20 @@ import { isScope } from './scopes.js';
  */
 export type Access = 'public' | 'identity' | 'sandbox' | 'tenant' | 'admin';
 
-export type AwsResource = 'tenantTables' | 'tableAdmin' | 'platformMail' | 'workflows' | `queue:${string}`;
+/**
+ * `platformTable:read` / `platformTable:write`: the control-plane table (keys, tenants, balances,
+ * cross-tenant indexes). Every operation's Lambda needs at least read (authentication); write only
+ * when it says so. `queue:<name>` grants SendMessage on that queue; `files` the tenant file store.
+ */
+export type AwsResource =
+  | 'tenantTables'
+  | 'tableAdmin'
+  | 'platformMail'
+  | 'workflows'
+  | 'platformTable:read'
+  | 'platformTable:write'
+  | 'files'
+  | `queue:${string}`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +64,12 @@ export interface OperationDefinition<I extends OperationInput = OperationInput, 
   /** Permission scope for `tenant` operations (e.g. `crm:read`, `webhooks:write`). */
   scope?: string;
   input: I;
+  /**
+   * The success answer's shape (zod, with `.describe()` on fields): feeds OpenAPI's success response
+   * and the MCP tool's `outputSchema`; a contract test parses real answers with it. Use
+   * `z.looseObject` so that adding a field is never a breaking change.
+   */
+  output?: z.ZodType;
   /** HTTP status on success (default 200). */
   successStatus?: number;
   /** Billed operation name in the price list, when the call is paid. */

@@ -1,0 +1,179 @@
+import type { Condition, Item, Key, QuerySpec } from '../ports/table-store.js';
+
+/**
+ * Entities declared as data, the way ElectroDB does it (`indexes: {pk, sk}` templates with
+ * `${composite}` placeholders), sized for this project's table-per-tenant single-table design.
+ *
+ * Why not ElectroDB itself: it binds an entity to one table name and one DocumentClient at
+ * definition time, while here the same entity lives in every tenant's own table (chosen per request)
+ * and all writes go through the `TableStore` port (transactions, ConditionFailed, cursor checks).
+ * What we take from it is the model: one declaration builds every key and query prefix, and every
+ * item carries its entity name and schema version.
+ *
+ * ```ts
+ * export const Company = defineEntity({
+ *   entity: 'company', version: 1, table: 'tenant',
+ *   keys: {
+ *     primary:   { pk: 'COMPANY#${companyId}', sk: 'COMPANY' },
+ *     byCreated: { index: 'gsi1', pk: 'COMPANIES', sk: '${createdAt}#${companyId}' },
+ *   },
+ * });
+ * Company.key({ companyId })                       // {pk, sk}
+ * Company.item({ companyId, createdAt }, attrs)    // attrs + pk/sk + gsi1pk/gsi1sk + entity + _v
+ * Company.query('byCreated', {})                   // {index:'gsi1', pk:'COMPANIES'} (a QuerySpec base)
+ * ```
+ *
+ * Composite values are inserted verbatim (callers normalise them: lower-case, zero-padded numbers);
+ * a value containing `#` is refused so that a crafted id cannot move a key into another entity's range.
+ */
+
+type Placeholders<S extends string> = S extends `${string}\${${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
+
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3';
+export interface KeyTemplate {
+  /** Omitted for the table's own pk/sk. */
+  index?: IndexName;
+  pk: string;
+  sk: string;
+}
+export type KeysDeclaration = { primary: { pk: string; sk: string } } & Record<string, KeyTemplate>;
+
+type CompositesOf<T extends KeyTemplate | { pk: string; sk: string }> = Placeholders<T['pk']> | Placeholders<T['sk']>;
+type Composite = string | number;
+export type Composites<K extends KeysDeclaration, N extends keyof K> = { [P in CompositesOf<K[N]>]: Composite };
+type AllComposites<K extends KeysDeclaration> = { [N in keyof K]: CompositesOf<K[N]> }[keyof K];
+
+export interface EntityDeclaration<K extends KeysDeclaration> {
+  /** Stamped on every item as `entity`. */
+  entity: string;
+  /** Stamped on every item as `_v`: the item's schema version (migrations read it). */
+  version: number;
+  /** Which table family the entity lives in. */
+  table: 'tenant' | 'platform';
+  keys: K;
+}
+
+export interface Entity<K extends KeysDeclaration> {
+  readonly name: string;
+  readonly version: number;
+  readonly table: 'tenant' | 'platform';
+  readonly keys: K;
+  /** The primary key {pk, sk}. */
+  key(c: Composites<K, 'primary'>): Key;
+  /** The attributes of one secondary index ({gsi1pk, gsi1sk} ...). */
+  indexKeys<N extends Exclude<keyof K, 'primary'> & string>(name: N, c: Composites<K, N>): Record<string, string>;
+  /**
+   * A complete item: `attrs`, the primary key, every secondary index whose composites are all present
+   * (an index left out keeps the item out of that index: sparse indexes), `entity` and `_v`.
+   */
+  item<A extends Record<string, unknown>>(c: Partial<Record<AllComposites<K>, Composite>> & Composites<K, 'primary'>, attrs?: A): A & Item;
+  /**
+   * A query over one key template: the partition from the pk composites (all required) and an sk
+   * prefix from the leading sk composites given (stops at the first missing one).
+   */
+  query<N extends keyof K & string>(name: N, c: Partial<Composites<K, N>>): Pick<QuerySpec, 'index' | 'pk' | 'skBeginsWith'> & { pk: string };
+  /** The sk prefix alone (for skBetween / skGreaterThan bounds). */
+  skPrefix<N extends keyof K & string>(name: N, c: Partial<Composites<K, N>>): string;
+  /** Condition that the item does (not) already exist: for creates and uniqueness markers. */
+  readonly notExists: Condition;
+  /** True when an item read from a table belongs to this entity. */
+  is(item: unknown): boolean;
+}
+
+const PLACEHOLDER = /\$\{([A-Za-z0-9_]+)\}/g;
+
+function fill(template: string, c: Record<string, unknown>, label: string): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const v = c[name];
+    if (v === undefined || v === null || v === '') throw new Error(`${label}: composite ${name} is missing`);
+    const s = String(v);
+    if (s.includes('#')) throw new Error(`${label}: composite ${name} may not contain '#'`);
+    return s;
+  });
+}
+
+/** The literal part of a template up to the first missing composite. */
+function prefix(template: string, c: Record<string, unknown>): string {
+  let out = '';
+  let last = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    out += template.slice(last, m.index);
+    const v = c[m[1]];
+    if (v === undefined || v === null || v === '') return out;
+    out += String(v);
+    last = m.index! + m[0].length;
+  }
+  return out + template.slice(last);
+}
+
+const placeholders = (t: string) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1]);
+const attrNames = (index?: IndexName) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
+
+const declared: Entity<any>[] = [];
+
+export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclaration<K>): Entity<K> {
+  const label = decl.entity;
+  const secondary = Object.entries(decl.keys).filter(([n]) => n !== 'primary') as [string, KeyTemplate][];
+  const hasAll = (t: { pk: string; sk: string }, c: Record<string, unknown>) =>
+    [...placeholders(t.pk), ...placeholders(t.sk)].every((p) => c[p] !== undefined && c[p] !== null && c[p] !== '');
+  const entity: Entity<K> = {
+    name: decl.entity,
+    version: decl.version,
+    table: decl.table,
+    keys: decl.keys,
+    key: (c) => ({ pk: fill(decl.keys.primary.pk, c, label), sk: fill(decl.keys.primary.sk, c, label) }),
+    indexKeys: (name, c) => {
+      const t = decl.keys[name] as KeyTemplate;
+      const a = attrNames(t.index);
+      return { [a.pk]: fill(t.pk, c, label), [a.sk]: fill(t.sk, c, label) };
+    },
+    item: (c, attrs) => {
+      const out: Item = { ...(attrs ?? {}), ...entity.key(c as never) };
+      for (const [name, t] of secondary) if (hasAll(t, c)) Object.assign(out, entity.indexKeys(name as never, c as never));
+      out.entity = decl.entity;
+      out._v = decl.version;
+      return out as never;
+    },
+    query: (name, c) => {
+      const t = decl.keys[name] as KeyTemplate;
+      const spec: { index?: IndexName; pk: string; skBeginsWith?: string } = { pk: fill(t.pk, c, label) };
+      if (t.index) spec.index = t.index;
+      const sk = prefix(t.sk, c);
+      if (sk) spec.skBeginsWith = sk;
+      return spec;
+    },
+    skPrefix: (name, c) => prefix((decl.keys[name] as KeyTemplate).sk, c),
+    notExists: { expression: 'attribute_not_exists(pk)' },
+    is: (item) => typeof item === 'object' && item !== null && (item as Item).entity === decl.entity,
+  };
+  declared.push(entity);
+  return entity;
+}
+
+/** Every entity declared so far (the collision test imports all entity modules first). */
+export const declaredEntities = (): readonly Entity<any>[] => declared;
+
+/**
+ * Two templates can produce the same key when their literal prefixes overlap (one is a prefix of the
+ * other). Returns the pairs of entities whose keys on the same table and index can collide.
+ */
+export function keyCollisions(entities: readonly Entity<any>[]): string[] {
+  const literal = (t: string) => t.split('${')[0];
+  const overlaps = (a: string, b: string) => {
+    const [x, y] = [literal(a), literal(b)];
+    const exact = !a.includes('${') && !b.includes('${');
+    return exact ? a === b : x.startsWith(y) || y.startsWith(x);
+  };
+  const found: string[] = [];
+  const slots = entities.flatMap((e) =>
+    Object.entries(e.keys as KeysDeclaration).map(([name, t]) => ({ e, name, t: t as KeyTemplate, index: (t as KeyTemplate).index ?? 'table' })),
+  );
+  for (let i = 0; i < slots.length; i++) {
+    for (let j = i + 1; j < slots.length; j++) {
+      const [a, b] = [slots[i], slots[j]];
+      if (a.e === b.e || a.e.table !== b.e.table || a.index !== b.index) continue;
+      if (overlaps(a.t.pk, b.t.pk) && overlaps(a.t.sk, b.t.sk)) found.push(`${a.e.name}.${a.name} ~ ${b.e.name}.${b.name} (${a.index})`);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { defineEntity, keyCollisions } from '../../shared/data/entity.js';
+
+const Company = defineEntity({
+  entity: 'test_company',
+  version: 2,
+  table: 'tenant',
+  keys: {
+    primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCOMPANY' },
+    byCreated: { index: 'gsi1', pk: 'TCOMPANIES', sk: '${createdAt}#${companyId}' },
+    byDomain: { index: 'gsi2', pk: 'TCOMPANIES#DOMAIN', sk: '${domain}' },
+  },
+});
+
+describe('defineEntity', () => {
+  it('builds the primary key and every index whose composites are present', () => {
+    expect(Company.key({ companyId: 'c1' })).toEqual({ pk: 'TCOMPANY#c1', sk: 'TCOMPANY' });
+    const item = Company.item({ companyId: 'c1', createdAt: '2026-01-01' }, { name: 'Acme' });
+    expect(item).toEqual({
+      name: 'Acme', pk: 'TCOMPANY#c1', sk: 'TCOMPANY', gsi1pk: 'TCOMPANIES', gsi1sk: '2026-01-01#c1', entity: 'test_company', _v: 2,
+    });
+    expect(item).not.toHaveProperty('gsi2pk');
+    expect(Company.is(item)).toBe(true);
+    expect(Company.is({ entity: 'other' })).toBe(false);
+  });
+
+  it('builds query prefixes up to the first missing sk composite', () => {
+    expect(Company.query('byCreated', {})).toEqual({ index: 'gsi1', pk: 'TCOMPANIES' });
+    expect(Company.query('byCreated', { createdAt: '2026' })).toEqual({ index: 'gsi1', pk: 'TCOMPANIES', skBeginsWith: '2026#' });
+    expect(Company.query('primary', { companyId: 'c1' })).toEqual({ pk: 'TCOMPANY#c1', skBeginsWith: 'TCOMPANY' });
+    expect(Company.skPrefix('byCreated', {})).toBe('');
+  });
+
+  it('refuses a missing composite and a composite that would cross into another key range', () => {
+    expect(() => Company.key({ companyId: '' })).toThrow(/companyId is missing/);
+    expect(() => Company.key({ companyId: 'a#b' })).toThrow(/may not contain/);
+  });
+
+  it('finds entities whose keys can collide on the same table and index', () => {
+    const Link = defineEntity({
+      entity: 'test_link', version: 1, table: 'tenant',
+      keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCONTACT#${contactId}' } },
+    });
+    const Clash = defineEntity({
+      entity: 'test_clash', version: 1, table: 'tenant',
+      keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCOMPANY${suffix}' } },
+    });
+    const Elsewhere = defineEntity({
+      entity: 'test_platform', version: 1, table: 'platform',
+      keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCOMPANY' } },
+    });
+    expect(keyCollisions([Company, Link, Elsewhere])).toEqual([]);
+    expect(keyCollisions([Company, Clash])).toEqual(['test_company.primary ~ test_clash.primary (table)']);
+  });
+});
