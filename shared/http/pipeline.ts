@@ -7,6 +7,7 @@ import type { OperationContext, RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
 import { hasScope, type Principal } from '../runtime/principal.js';
 import { resolveTenant } from '../tenancy/resolve-tenant.js';
+import { withIdempotency } from '../idempotency/idempotency.js';
 import { enforceEdge, v1Zone } from './edge.js';
 import { requestFromEvent } from './request.js';
 import { parseOrThrow } from './validation.js';
@@ -36,9 +37,12 @@ export async function executeOperation(deps: Deps, op: AnyOperation, event: APIG
     authorize(op, ctx.principal);
     if (op.access === 'tenant') ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id']);
     const input = parseInput(op, event, request);
-    const result = await op.handler(input, ctx);
-    if (result instanceof HttpResult) return { status: result.status, body: result.body, headers: result.headers, cookies: result.cookies, result: result.body, input };
-    return { status: op.successStatus ?? 200, body: result, headers: {}, cookies: [], result, input };
+    // Idempotency-Key (POST/PATCH of /api/* and /v1/messages): at most one run per key, replayed after.
+    return await withIdempotency(ctx, op, input, async () => {
+      const result = await op.handler(input, ctx);
+      if (result instanceof HttpResult) return { status: result.status, body: result.body, headers: result.headers, cookies: result.cookies, result: result.body, input };
+      return { status: op.successStatus ?? 200, body: result, headers: {}, cookies: [], result, input };
+    });
   } catch (err) {
     return errorOutcome(err, op, request);
   }

@@ -5,7 +5,8 @@ import { badRequest } from '../errors.js';
 import { executeOperation, type OperationOutcome } from '../http/pipeline.js';
 import type { AnyOperation, ExpertGuidance } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
-import { BODY_ARG, TENANT_ARG, argumentNames, isMcpTool, toolName } from './tools.js';
+import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
+import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, toolName } from './tools.js';
 
 /** Headers of the MCP request that belong to the MCP transport, not to the operation. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'content-type', 'accept', 'accept-encoding', 'connection', 'transfer-encoding', 'host', 'x-service-guidance', 'cookie']);
@@ -17,7 +18,7 @@ const TRANSPORT_HEADERS = new Set(['content-length', 'content-type', 'accept', '
  */
 export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, mcp: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
   const names = argumentNames(op);
-  const unknown = Object.keys(args).filter((k) => !names.path.includes(k) && !names.query.includes(k) && !(k === BODY_ARG && names.body) && k !== TENANT_ARG);
+  const unknown = Object.keys(args).filter((k) => !names.path.includes(k) && !names.query.includes(k) && !(k === BODY_ARG && names.body) && k !== TENANT_ARG && !(k === IDEMPOTENCY_ARG && names.idempotencyKey));
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
 
   const pathParameters: Record<string, string> = {};
@@ -36,6 +37,9 @@ export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, m
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(mcp.headers ?? {})) if (v !== undefined && !TRANSPORT_HEADERS.has(k.toLowerCase()) && !k.toLowerCase().startsWith('mcp-')) headers[k.toLowerCase()] = v;
   if (typeof args[TENANT_ARG] === 'string') headers['x-tenant-id'] = args[TENANT_ARG] as string;
+  // The key belongs to one tool call (a batched MCP request may carry several), never to the MCP request.
+  delete headers[IDEMPOTENCY_HEADER];
+  if (names.idempotencyKey && args[IDEMPOTENCY_ARG] !== undefined) headers[IDEMPOTENCY_HEADER] = String(args[IDEMPOTENCY_ARG]);
   const bodyArg = args[BODY_ARG];
   const body = bodyArg === undefined ? undefined : typeof bodyArg === 'string' && op.rawBody ? bodyArg : JSON.stringify(bodyArg);
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -5,7 +5,8 @@ import type { AnyOperation } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { callTool } from './call.js';
-import { TOOL_PREFIX, isMcpTool, listTools } from './tools.js';
+import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
+import { IDEMPOTENCY_ARG, TOOL_PREFIX, isMcpTool, listTools } from './tools.js';
 
 export const SERVER_INFO = { name: 'svc', version: '1.0.0' };
 
@@ -35,7 +36,10 @@ export function createMcpServer(deps: Deps, operations: AnyOperation[], req: Mcp
     const op = name.startsWith(TOOL_PREFIX) ? operations.find((o) => o.operationId === name.slice(TOOL_PREFIX.length)) : undefined;
     // Hidden for a missing scope is still callable (and answers the HTTP 403); never-exposed tools do not exist.
     if (!op || !isMcpTool(op, deps.config.mode)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return callTool(deps, operations, op, (request.params.arguments ?? {}) as Record<string, unknown>, req.event, { guidance: req.guidance });
+    const args = { ...((request.params.arguments ?? {}) as Record<string, unknown>) };
+    const metaKey = (request.params._meta as Record<string, unknown> | undefined)?.[IDEMPOTENCY_ARG];
+    if (args[IDEMPOTENCY_ARG] === undefined && typeof metaKey === 'string' && acceptsIdempotencyKey(op)) args[IDEMPOTENCY_ARG] = metaKey;
+    return callTool(deps, operations, op, args, req.event, { guidance: req.guidance });
   });
   return server;
 }

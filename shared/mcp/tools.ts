@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
 import { jsonSchemaOf } from '../registry/json-schema.js';
 import { pathParams, type AnyOperation } from '../registry/operation.js';
 import { hasScope, type Principal } from '../runtime/principal.js';
@@ -24,12 +25,14 @@ export interface ToolDefinition {
 
 export const TENANT_ARG = 'tenant_id';
 export const BODY_ARG = 'body';
+/** The Idempotency-Key of one tool call (also accepted as `_meta.idempotency_key`). */
+export const IDEMPOTENCY_ARG = 'idempotency_key';
 
 export const queryKeys = (op: AnyOperation) => Object.keys((op.input.query as z.ZodObject | undefined)?.shape ?? {});
 
 /** Top-level argument names of a tool (what `tools/call` accepts). */
 export function argumentNames(op: AnyOperation) {
-  return { path: pathParams(op.path), query: queryKeys(op), body: Boolean(op.input.body) };
+  return { path: pathParams(op.path), query: queryKeys(op), body: Boolean(op.input.body), idempotencyKey: acceptsIdempotencyKey(op) };
 }
 
 export function toolDefinition(op: AnyOperation): ToolDefinition {
@@ -51,6 +54,7 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
     if (op.rawBody || ((body.required as string[] | undefined)?.length ?? 0) > 0 || body.type !== 'object') required.push(BODY_ARG);
   }
   if (op.access === 'tenant') properties[TENANT_ARG] = { type: 'string', description: 'Tenant id (default: yours)' };
+  if (acceptsIdempotencyKey(op)) properties[IDEMPOTENCY_ARG] = { type: 'string', maxLength: 255, description: 'Retry-safe: same key+args within 24h replays the first result' };
   const readOnly = Boolean(op.hints?.readOnly);
   return {
     name: toolName(op),

@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { operations } from '../../functions/registry.js';
 import { createMcpServer } from '../../shared/mcp/server.js';
-import { BODY_ARG, TENANT_ARG, argumentNames, isMcpTool, listTools, toolDefinition } from '../../shared/mcp/tools.js';
+import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, listTools, toolDefinition } from '../../shared/mcp/tools.js';
 import { defineOperation, pathParams, type AnyOperation } from '../../shared/registry/operation.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
@@ -28,7 +28,7 @@ describe('MCP tools = the registry', () => {
       expect(t.description).toBe(op.description || op.summary);
       const props = Object.keys(t.inputSchema.properties);
       const a = argumentNames(op);
-      expect(props.sort(), op.operationId).toEqual([...a.path, ...a.query, ...(a.body ? [BODY_ARG] : []), ...(op.access === 'tenant' ? [TENANT_ARG] : [])].sort());
+      expect(props.sort(), op.operationId).toEqual([...a.path, ...a.query, ...(a.body ? [BODY_ARG] : []), ...(op.access === 'tenant' ? [TENANT_ARG] : []), ...(a.idempotencyKey ? [IDEMPOTENCY_ARG] : [])].sort());
       for (const p of pathParams(op.path)) {
         expect((t.inputSchema.properties[p] as { type: string }).type).toBe('string');
         expect(t.inputSchema.required).toContain(p);

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { AppError, badRequestCode, conflict, unprocessable } from '../errors.js';
+import type { OperationOutcome } from '../http/pipeline.js';
+import { log } from '../ports/logger.js';
+import { ConditionFailed, type Item, type Key, type TableStore } from '../ports/table-store.js';
+import type { AnyOperation, Input } from '../registry/operation.js';
+import type { OperationContext } from '../runtime/context.js';
+import { PlatformIdempotencyRecord, TenantIdempotencyRecord } from './entities.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long a completed answer is replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/**
+ * How long an in-flight record blocks the key. A call that crashed (Lambda timeout, kill -9) leaves
+ * its record in flight: after the lease the next call with that key runs the operation. Longer than
+ * any synchronous call (API Gateway cuts at 29 s, imports answer 202 beyond ~20 s).
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
+/** Answers larger than this are not stored (a DynamoDB item holds 400 KB): the key is released instead. */
+const MAX_STORED_BODY = 300_000;
+
+interface IdempotencyRecord {
+  state: 'in_flight' | 'completed';
+  fingerprint: string;
+  operationId: string;
+  leaseUntil: number;
+  status?: number;
+  body?: string;
+  headers?: Record<string, string>;
+  ttl: number;
+}
+
+/** POST and PATCH of the product API and of /v1/messages accept the key. */
+export const acceptsIdempotencyKey = (op: Pick<AnyOperation, 'method' | 'path'>) =>
+  (op.method === 'POST' || op.method === 'PATCH') && (op.path.startsWith('/api/') || op.path === '/v1/messages');
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Stable JSON (sorted keys), so that whitespace or key order do not change the fingerprint. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+function recordKey(ctx: OperationContext, keyHash: string): { table: TableStore; key: Key; entity: typeof TenantIdempotencyRecord | typeof PlatformIdempotencyRecord; composites: Record<string, string> } | undefined {
+  if (ctx.tenant) return { table: ctx.tenant.table, key: TenantIdempotencyRecord.key({ keyHash }), entity: TenantIdempotencyRecord, composites: { keyHash } };
+  const accountId = ctx.principal?.accountId;
+  if (!accountId) return undefined;
+  return { table: ctx.deps.platform, key: PlatformIdempotencyRecord.key({ accountId, keyHash }), entity: PlatformIdempotencyRecord, composites: { accountId, keyHash } };
+}
+
+/**
+ * Runs `run` at most once per (scope, key) within 24 h. Same key + same request → the first answer
+ * (status, body, headers) again, with `Idempotent-Replayed: true`, without running the operation
+ * (so without charging again: a paid answer replays its original `_billing`). Same key + different
+ * request → 422 `idempotency_key_reused`. Still running → 409 `idempotency_request_in_flight`.
+ * Only 2xx answers are kept: an error releases the key so that a corrected retry can run.
+ */
+export async function withIdempotency(ctx: OperationContext, op: AnyOperation, input: Input<any>, run: () => Promise<OperationOutcome>): Promise<OperationOutcome> {
+  const raw = ctx.request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined || !acceptsIdempotencyKey(op)) return run();
+  if (raw.length < 1 || raw.length > 255 || !/^[\x21-\x7e]+$/.test(raw))
+    throw badRequestCode('invalid_idempotency_key', { message: ['Idempotency-Key must be 1-255 visible ASCII characters'] });
+  const where = recordKey(ctx, sha256(raw));
+  if (!where) return run();
+  const { table, key } = where;
+  const now = ctx.deps.clock.now();
+  const fingerprint = sha256(`${op.operationId}\n${canonical(input)}`);
+  const claim: Item = where.entity.item(where.composites as never, {
+    state: 'in_flight', fingerprint, operationId: op.operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, createdAt: new Date(now).toISOString(), ttl: Math.ceil((now + IDEMPOTENCY_TTL_MS) / 1000),
+  });
+  try {
+    // Free, expired (TTL deletion is lazy), or an in-flight claim whose lease ran out (crashed call).
+    await table.put(claim, {
+      expression: 'attribute_not_exists(pk) OR #ttl < :nowSec OR (#state = :inFlight AND leaseUntil < :now)',
+      names: { '#ttl': 'ttl', '#state': 'state' },
+      values: { ':nowSec': Math.floor(now / 1000), ':inFlight': 'in_flight', ':now': now },
+    });
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e;
+    return existing(table, key, fingerprint, now);
+  }
+  let outcome: OperationOutcome;
+  try {
+    outcome = await run();
+  } catch (e) {
+    await release(table, key, fingerprint);
+    throw e;
+  }
+  const body = outcome.body === undefined ? undefined : JSON.stringify(outcome.body);
+  if (outcome.status >= 300 || (body?.length ?? 0) > MAX_STORED_BODY || outcome.cookies.length) await release(table, key, fingerprint);
+  else {
+    await table
+      .update(key, { set: { state: 'completed', status: outcome.status, ...(body !== undefined ? { body } : {}), headers: outcome.headers, completedAt: new Date(ctx.deps.clock.now()).toISOString() }, condition: { expression: 'fingerprint = :f', values: { ':f': fingerprint } } })
+      .catch((err) => log.warn('idempotency record not completed', { operationId: op.operationId, error: (err as Error)?.name }));
+  }
+  return outcome;
+}
+
+async function existing(table: TableStore, key: Key, fingerprint: string, now: number): Promise<OperationOutcome> {
+  const rec = await table.get<IdempotencyRecord>(key);
+  if (!rec) throw conflict('A request with this Idempotency-Key just finished or was released; retry', { code: 'idempotency_request_in_flight' });
+  if (rec.state !== 'completed') {
+    const retryAfter = Math.max(1, Math.ceil((rec.leaseUntil - now) / 1000));
+    const err = conflict('A request with this Idempotency-Key is still in flight; retry later to get its answer', { code: 'idempotency_request_in_flight' });
+    throw new AppError(err.status, err.body, { 'retry-after': String(Math.min(retryAfter, 60)) });
+  }
+  if (rec.fingerprint !== fingerprint)
+    throw unprocessable('This Idempotency-Key was already used with a different request (operation or body) within the last 24 hours', { code: 'idempotency_key_reused' });
+  const body = rec.body === undefined ? undefined : JSON.parse(rec.body);
+  return { status: rec.status ?? 200, body, headers: { ...(rec.headers ?? {}), 'idempotent-replayed': 'true' }, cookies: [], result: body };
+}
+
+/** Deletes our own in-flight claim (not one a later call took over after our lease ran out). */
+async function release(table: TableStore, key: Key, fingerprint: string) {
+  await table
+    .delete(key, { expression: '#state = :inFlight AND fingerprint = :f', names: { '#state': 'state' }, values: { ':inFlight': 'in_flight', ':f': fingerprint } })
+    .catch((err) => { if (!(err instanceof ConditionFailed)) log.warn('idempotency record not released', { error: (err as Error)?.name }); });
+}

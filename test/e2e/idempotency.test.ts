@@ -1,0 +1,135 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as z from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTenantRuntime } from '../support/accounts.js';
+import { mcpClients } from '../support/mcp-client.js';
+import { charge, credit, withBilling } from '../../shared/billing/billing.js';
+import { executeOperation } from '../../shared/http/pipeline.js';
+import { TenantIdempotencyRecord } from '../../shared/idempotency/entities.js';
+import { IDEMPOTENCY_LEASE_MS } from '../../shared/idempotency/idempotency.js';
+import { toolCallEvent } from '../../shared/mcp/call.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { createHash } from 'node:crypto';
+
+/** Idempotency-Key over HTTP and MCP (official client), against DynamoDB Local through the real runtime. */
+let env: Awaited<ReturnType<typeof startTenantRuntime>>;
+const mcp = mcpClients(() => env.rt.url);
+beforeAll(async () => {
+  env = await startTenantRuntime();
+});
+afterAll(async () => {
+  await mcp.closeAll();
+  await env?.rt.stop();
+});
+
+const countContacts = async (email: string) => ((await env.http.get('/api/contacts?pageSize=100')).body.data as { channels?: { value: string }[]; email?: string }[])
+  .filter((c) => JSON.stringify(c).includes(email)).length;
+
+describe('Idempotency-Key over HTTP', () => {
+  it('the same key and body twice: one contact, equal answers, the second marked as a replay', async () => {
+    const body = { firstName: 'Ida', email: 'ida@idem.example' };
+    const first = await env.http.post('/api/contacts', body, { 'idempotency-key': 'create-ida-1' });
+    const second = await env.http.post('/api/contacts', body, { 'idempotency-key': 'create-ida-1' });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(await countContacts('ida@idem.example')).toBe(1);
+  });
+
+  it('the same key with a different body is 422 idempotency_key_reused; a malformed key is 400', async () => {
+    await env.http.post('/api/contacts', { firstName: 'Bo', email: 'bo@idem.example' }, { 'idempotency-key': 'k-bo' });
+    const reused = await env.http.post('/api/contacts', { firstName: 'Bo2', email: 'bo2@idem.example' }, { 'idempotency-key': 'k-bo' });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ statusCode: 422, code: 'idempotency_key_reused' });
+    const bad = await env.http.post('/api/contacts', { firstName: 'X' }, { 'idempotency-key': 'x'.repeat(300) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_idempotency_key');
+  });
+
+  it('concurrent calls with one key: one runs, the others get 409 in flight or the replay', async () => {
+    const body = { firstName: 'Cy', email: 'cy@idem.example' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => env.http.post('/api/contacts', body, { 'idempotency-key': 'k-cy' })));
+    for (const a of answers) expect([201, 409]).toContain(a.status);
+    const ok = answers.filter((a) => a.status === 201);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const a of ok) expect(a.body).toEqual(ok[0].body);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.code).toBe('idempotency_request_in_flight');
+    expect(await countContacts('cy@idem.example')).toBe(1);
+  });
+
+  it('an error answer releases the key: the corrected retry with the same key runs', async () => {
+    const bad = await env.http.post('/api/contacts', { firstName: 'Di', unknownField: 1 }, { 'idempotency-key': 'k-di' });
+    expect(bad.status).toBe(400);
+    const good = await env.http.post('/api/contacts', { firstName: 'Di', email: 'di@idem.example' }, { 'idempotency-key': 'k-di' });
+    expect(good.status).toBe(201);
+  });
+
+  it('an in-flight record left by a crashed call blocks only until its lease runs out', async () => {
+    const table = env.rt.deps.tenantTable(env.account.tenantId);
+    const keyHash = createHash('sha256').update('k-crashed').digest('hex');
+    const now = env.rt.deps.clock.now();
+    await table.put(TenantIdempotencyRecord.item({ keyHash }, { state: 'in_flight', fingerprint: 'left-by-a-crash', leaseUntil: now + IDEMPOTENCY_LEASE_MS, ttl: Math.ceil(now / 1000) + 86_400 }));
+    const body = { firstName: 'Ed', email: 'ed@idem.example' };
+    const blocked = await env.http.post('/api/contacts', body, { 'idempotency-key': 'k-crashed' });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.code).toBe('idempotency_request_in_flight');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await env.http.post('/_local/clock', { advanceMs: IDEMPOTENCY_LEASE_MS + 1000 })).status).toBe(200);
+    const after = await env.http.post('/api/contacts', body, { 'idempotency-key': 'k-crashed' });
+    expect(after.status).toBe(201);
+  });
+
+  it('24 hours later the key is free again', async () => {
+    const first = await env.http.post('/api/contacts', { firstName: 'Fa', email: 'fa@idem.example' }, { 'idempotency-key': 'k-fa' });
+    expect((await env.http.post('/_local/clock', { advanceMs: 24 * 3600_000 + 1000 })).status).toBe(200);
+    const again = await env.http.post('/api/contacts', { firstName: 'Fb', email: 'fb@idem.example' }, { 'idempotency-key': 'k-fa' });
+    expect(again.status).toBe(201); // not 422: the first use has expired
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.body.id).not.toBe(first.body.id);
+  });
+});
+
+describe('a paid operation replayed', () => {
+  // A synthetic paid operation through the real pipeline (no paid operation of this branch is cheap to set up).
+  const paid = defineOperation({
+    operationId: 'test_paid_render', method: 'POST', path: '/api/test/paid-render', tag: 'test', summary: 'Paid test operation', description: 'Charges one platform render.',
+    access: 'tenant', scope: 'crm:write', input: { body: z.strictObject({ n: z.number() }) }, hints: { readOnly: false },
+    handler: async ({ body }, ctx) => withBilling({ n: body.n }, await charge(ctx.deps, requireTenant(ctx).tenantId, 'platform_render')),
+  });
+  const event = (args: Record<string, unknown>) =>
+    toolCallEvent(paid as never, args, {
+      version: '2.0', routeKey: '$default', rawPath: '/mcp', rawQueryString: '', headers: { authorization: `Bearer ${env.account.apiKey}` }, isBase64Encoded: false,
+      requestContext: { http: { method: 'POST', path: '/mcp', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } } as never,
+    } as APIGatewayProxyEventV2);
+
+  it('charges once and replays the original _billing', async () => {
+    await credit(env.rt.deps, env.account.tenantId, 1, 'test', 'admin');
+    const first = await executeOperation(env.rt.deps, paid as never, event({ body: { n: 1 }, idempotency_key: 'paid-1' }));
+    const second = await executeOperation(env.rt.deps, paid as never, event({ body: { n: 1 }, idempotency_key: 'paid-1' }));
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect((first.body as { _billing: { balance_after: number } })._billing.balance_after).toBe(0.996);
+    const ledger = (await env.http.get('/api/billing/ledger?pageSize=100')).body.data as { type: string }[];
+    expect(ledger.filter((e) => e.type === 'charge')).toHaveLength(1);
+  });
+});
+
+describe('Idempotency-Key over MCP (official client)', () => {
+  it('idempotency_key as a tool argument and as _meta replays the first result', async () => {
+    const c = await mcp.connect({ authorization: `Bearer ${env.account.apiKey}` });
+    const tool = (await c.listTools()).tools.find((t) => t.name === 'svc_contacts_create');
+    expect(tool?.inputSchema.properties).toHaveProperty('idempotency_key');
+    const args = { body: { firstName: 'Mo', email: 'mo@idem.example' }, idempotency_key: 'mcp-mo' };
+    const a = (await c.callTool({ name: 'svc_contacts_create', arguments: args })) as { structuredContent: Record<string, unknown> };
+    const b = (await c.callTool({ name: 'svc_contacts_create', arguments: args })) as { structuredContent: Record<string, unknown> };
+    expect(b.structuredContent.id).toBe(a.structuredContent.id);
+    const m1 = (await c.callTool({ name: 'svc_contacts_create', arguments: { body: { firstName: 'Me', email: 'me@idem.example' } }, _meta: { idempotency_key: 'mcp-me' } })) as { structuredContent: Record<string, unknown> };
+    const m2 = (await c.callTool({ name: 'svc_contacts_create', arguments: { body: { firstName: 'Me', email: 'me@idem.example' } }, _meta: { idempotency_key: 'mcp-me' } })) as { structuredContent: Record<string, unknown> };
+    expect(m2.structuredContent.id).toBe(m1.structuredContent.id);
+    expect(await countContacts('mo@idem.example')).toBe(1);
+    expect(await countContacts('me@idem.example')).toBe(1);
+  });
+});
