@@ -1,0 +1,61 @@
+import { convert } from 'html-to-text';
+import { getCompany } from '../companies/companies.js';
+import { getContact } from '../contacts/contacts.js';
+import type { TableStore } from '../ports/table-store.js';
+import { renderTemplate, templateSeed } from './template.js';
+import { recipientVariables, type RecipientContext } from './variables.js';
+
+export type { RecipientContext } from './variables.js';
+
+export interface RenderedCreative {
+  subject: string;
+  html: string;
+  text: string;
+  /** Variable names with no value and no fallback (empty when everything resolved). */
+  unresolvedTokens: string[];
+}
+
+export interface RenderCreativeOptions {
+  /** Recipient id for the spintax seed when the context has no contactId (default companyId, else ''). */
+  recipientId?: string;
+  /** Skip the text part (callers that need only subject + html, e.g. PDFs). */
+  skipText?: boolean;
+}
+
+const TEXT_OPTIONS = { wordwrap: 100, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { hideLinkIfSameAsText: true } }] };
+
+/**
+ * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:
+ * the caller loads the context (loadRecipientContext) once per recipient. Throws TemplateError for a
+ * template that does not parse (never stored: saves validate).
+ */
+export function renderCreativeFor(
+  creative: { id: string; subject: string; bodyHtml: string },
+  recipient: RecipientContext,
+  options: RenderCreativeOptions = {},
+): RenderedCreative {
+  const vars = recipientVariables(recipient);
+  const seed = templateSeed(creative.id, recipient.contactId ?? options.recipientId ?? recipient.companyId ?? '');
+  const subject = renderTemplate(creative.subject, vars, { seed, html: false });
+  const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
+  const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
+  const text = options.skipText ? '' : convert(body.text, TEXT_OPTIONS);
+  return { subject: subject.text.replace(/[\r\n]+/g, ' ').trim(), html: body.text, text, unresolvedTokens };
+}
+
+/**
+ * Reads a recipient's contact, its company (the given companyId, else the contact's) and custom
+ * fields. 404 Contact / Company for ids that are not in this tenant's table.
+ */
+export async function loadRecipientContext(table: TableStore, ids: { contactId?: string; companyId?: string }): Promise<RecipientContext> {
+  const contact = ids.contactId ? await getContact(table, ids.contactId) : null;
+  const companyId = ids.companyId ?? contact?.companyId;
+  const company = companyId ? await getCompany(table, companyId).catch((e) => (ids.companyId ? Promise.reject(e) : null)) : null;
+  return {
+    contactId: contact?.id,
+    companyId: company?.id,
+    contact,
+    company,
+    customFields: { ...(company?.customFields ?? {}), ...(contact?.customFields ?? {}) },
+  };
+}
