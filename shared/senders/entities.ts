@@ -1,0 +1,112 @@
+import { defineEntity } from '../data/entity.js';
+import type { TableStore } from '../ports/table-store.js';
+
+/**
+ * Sender mailboxes of a tenant (tenant table).
+ * - `EmailAccount`: one item per mailbox; listed on gsi1 in creation order.
+ * - `EmailAccountAddress`: uniqueness marker per mailbox address (written in the create transaction).
+ * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced) the send engine updates.
+ * - `OAuthState` (platform table): a pending OAuth authorization (the callback arrives without a tenant).
+ */
+export const EmailAccount = defineEntity({
+  entity: 'emailAccount',
+  version: 1,
+  table: 'tenant',
+  keys: {
+    primary: { pk: 'MAILBOX#${accountId}', sk: 'MAILBOX' },
+    byCreated: { index: 'gsi1', pk: 'MAILBOXES', sk: '${createdAt}#${accountId}' },
+  },
+});
+
+export const EmailAccountAddress = defineEntity({
+  entity: 'emailAccountAddress',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'MAILBOXADDR#${email}', sk: 'MAILBOXADDR' } },
+});
+
+export const SenderDay = defineEntity({
+  entity: 'senderDay',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'MAILBOX#${accountId}', sk: 'DAY#${day}' } },
+});
+
+export const OAuthState = defineEntity({
+  entity: 'oauthState',
+  version: 1,
+  table: 'platform',
+  keys: { primary: { pk: 'OAUTHSTATE#${state}', sk: 'OAUTHSTATE' } },
+});
+
+export type AuthKind = 'password' | 'oauth';
+export type OAuthProvider = 'google' | 'microsoft';
+
+/** The stored item. Secret fields end in `Enc` (AES-GCM, shared/security/secrets.ts) and never leave the domain. */
+export interface EmailAccountItem {
+  id: string;
+  name: string;
+  email: string;
+  auth: AuthKind;
+  provider?: OAuthProvider;
+  imapHost: string;
+  imapPort: number;
+  imapUser: string;
+  smtpHost: string;
+  smtpPort: number;
+  smtpUser: string;
+  imapPassEnc?: string;
+  smtpPassEnc?: string;
+  /** OAuth: refresh token (encrypted), the client id it belongs to, the current access token (encrypted) and its expiry. */
+  refreshTokenEnc?: string;
+  oauthClientId?: string;
+  accessTokenEnc?: string;
+  accessTokenExpiresAt?: string;
+  status: 'ACTIVE' | 'SUSPENDED';
+  suspendedReason?: string | null;
+  suspendedAt?: string | null;
+  /** Last DNS check: overall pass/warn/fail; `dnsAcknowledgedAt` lets a failing domain send anyway (explicit). */
+  dnsStatus?: 'pass' | 'warn' | 'fail' | null;
+  dnsCheckedAt?: string | null;
+  dnsAcknowledgedAt?: string | null;
+  /** Warm-up: start date (UTC day) and the ramp; the configured cap applies when no warm-up runs. */
+  warmupStartedAt?: string | null;
+  warmup?: { startPerDay: number; increasePerDay: number; maxPerDay: number } | null;
+  dailyLimit?: number | null;
+  lastConnectionCheck?: { ok: boolean; at: string; code?: string; message?: string } | null;
+  /** Relay health counters (top-level attributes so one UpdateItem ADDs them). */
+  relaySent?: number;
+  relayFailed?: number;
+  relayBounced?: number;
+  relayLastError?: string | null;
+  relayLastErrorAt?: string | null;
+  relayLastSentAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SECRET_FIELDS = ['imapPassEnc', 'smtpPassEnc', 'refreshTokenEnc', 'accessTokenEnc'] as const;
+
+/** The public view: every field but the secrets (their presence is reported as booleans). */
+export function emailAccountView(a: EmailAccountItem) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(a)) {
+    if ((SECRET_FIELDS as readonly string[]).includes(k) || ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'entity', '_v'].includes(k)) continue;
+    out[k] = v;
+  }
+  out.hasPassword = Boolean(a.smtpPassEnc);
+  out.hasRefreshToken = Boolean(a.refreshTokenEnc);
+  return out as Omit<EmailAccountItem, (typeof SECRET_FIELDS)[number]> & { hasPassword: boolean; hasRefreshToken: boolean };
+}
+export type EmailAccountView = ReturnType<typeof emailAccountView>;
+
+export const getEmailAccountItem = (table: TableStore, id: string) =>
+  /^[A-Za-z0-9_-]{1,64}$/.test(id) ? table.get<EmailAccountItem>(EmailAccount.key({ accountId: id })) : Promise.resolve(undefined);
+
+/** The account without secrets, or undefined (other tenants' ids are simply absent from this table). */
+export async function getEmailAccount(table: TableStore, id: string): Promise<EmailAccountView | undefined> {
+  const item = await getEmailAccountItem(table, id);
+  return item ? emailAccountView(item) : undefined;
+}
+
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

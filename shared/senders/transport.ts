@@ -1,0 +1,94 @@
+import type { OutboundMessage, SenderTransport, SendingState, SendResult } from '../ports/mail-transport.js';
+import type { Deps } from '../runtime/deps.js';
+import { mailLogins } from './credentials.js';
+import { EmailAccount, getEmailAccountItem, SenderDay, utcDay, type EmailAccountItem } from './entities.js';
+import { resolveMailHost } from './mail-host.js';
+import { createSmtpTransport, smtpOptions } from './smtp.js';
+import { dailyCapOn } from './warmup.js';
+
+/**
+ * The tenant mail transport of one connected mailbox (nodemailer, pooled): `send` reports the SMTP
+ * answer as an outcome and never throws for a refusal (4xx/connection = deferred, 5xx to the
+ * recipient = rejected). The send engine calls `getSendingState` before and `recordSend` after.
+ */
+export class SenderUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`sender not available: ${reason}`);
+    this.name = 'SenderUnavailable';
+  }
+}
+
+export async function openSenderTransport(deps: Deps, tenantId: string, accountId: string): Promise<SenderTransport> {
+  const table = deps.tenantTable(tenantId);
+  const a = await getEmailAccountItem(table, accountId);
+  if (!a) throw new SenderUnavailable('account_not_found');
+  if (a.status === 'SUSPENDED') throw new SenderUnavailable('suspended');
+  const [host, logins] = await Promise.all([resolveMailHost(deps.config, a.smtpHost), mailLogins(deps, table, a)]);
+  const transport = await createSmtpTransport(smtpOptions(host, a.smtpPort, logins.smtp, { pool: true }));
+  return {
+    async send(m: OutboundMessage): Promise<SendResult> {
+      try {
+        const info = await transport.sendMail({
+          from: m.from, to: m.to, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId,
+          inReplyTo: m.inReplyTo, references: m.references, headers: m.headers, attachments: m.attachments,
+        });
+        const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
+        const code = Number(String(info.response ?? '').slice(0, 3)) || 250;
+        return { outcome: rejected ? 'rejected' : 'accepted', code, response: String(info.response ?? ''), messageId: m.messageId };
+      } catch (e) {
+        return { ...smtpFailure(e), messageId: m.messageId };
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Maps a nodemailer error to an outcome: 5xx on RCPT/DATA = rejected (hard bounce); the rest is deferred. */
+export function smtpFailure(e: unknown): Omit<SendResult, 'messageId'> {
+  const err = e as Error & { code?: string; responseCode?: number; response?: string };
+  const code = err.responseCode ?? 0;
+  const response = (err.response ?? err.message ?? 'send failed').slice(0, 500);
+  const recipientRefused = (err.code === 'EENVELOPE' || err.code === 'EMESSAGE') && code >= 500;
+  return { outcome: recipientRefused ? 'rejected' : 'deferred', code, response };
+}
+
+/** Can this mailbox send now, and how much of today's cap is used. */
+export async function getSendingState(deps: Deps, tenantId: string, accountId: string, now: number): Promise<SendingState> {
+  const table = deps.tenantTable(tenantId);
+  const a = await getEmailAccountItem(table, accountId);
+  if (!a) return { sendable: false, reason: 'account_not_found', dailyCap: null, sentToday: 0 };
+  const day = await table.get<{ sent?: number }>(SenderDay.key({ accountId, day: utcDay(now) }));
+  const sentToday = day?.sent ?? 0;
+  const dailyCap = dailyCapOn(a, now);
+  const reason = unsendableReason(a, dailyCap, sentToday);
+  return { sendable: !reason, ...(reason ? { reason } : {}), dailyCap, sentToday };
+}
+
+export function unsendableReason(a: EmailAccountItem, dailyCap: number | null, sentToday: number): string | undefined {
+  if (a.status === 'SUSPENDED') return a.suspendedReason?.startsWith('oauth_refresh_failed') ? 'oauth_refresh_failed' : 'suspended';
+  if (a.lastConnectionCheck && !a.lastConnectionCheck.ok) return 'connection_failed';
+  if (!a.dnsAcknowledgedAt) {
+    if (!a.dnsStatus) return 'dns_unchecked';
+    if (a.dnsStatus === 'fail') return 'dns_failed';
+  }
+  if (dailyCap !== null && sentToday >= dailyCap) return 'daily_cap_reached';
+  return undefined;
+}
+
+/** Counts one send attempt: today's use (accepted only), relay health counters and the last SMTP error. */
+export async function recordSend(deps: Deps, tenantId: string, accountId: string, result: Pick<SendResult, 'outcome' | 'code' | 'response'>, now: number) {
+  const table = deps.tenantTable(tenantId);
+  const at = new Date(now).toISOString();
+  const field = result.outcome === 'accepted' ? 'sent' : result.outcome === 'rejected' ? 'bounced' : 'failed';
+  await table.update(SenderDay.key({ accountId, day: utcDay(now) }), {
+    add: { [field]: 1 },
+    setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId, day: utcDay(now) },
+  });
+  const set: Record<string, unknown> = result.outcome === 'accepted'
+    ? { relayLastSentAt: at }
+    : { relayLastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), relayLastErrorAt: at };
+  const counter = { sent: 'relaySent', failed: 'relayFailed', bounced: 'relayBounced' }[field];
+  await table.update(EmailAccount.key({ accountId }), { add: { [counter]: 1 }, set, condition: { expression: 'attribute_exists(pk)' } }).catch(() => undefined);
+}
