@@ -68,7 +68,8 @@ function parseAst(src: string): Ast {
     const out: TemplateNode[] = [];
     let text = '';
     const flush = () => {
-      if (text) out.push(text);
+      // The text was built char by char (a deep rope); store it flat so renders copy it cheaply.
+      if (text) out.push(JSON.parse(JSON.stringify(text)) as string);
       text = '';
     };
     while (pos < src.length) {
@@ -192,7 +193,8 @@ function mix(seed: number, index: number): number {
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+const NEEDS_ESCAPE = /[&<>"']/;
+export const escapeHtml = (s: string) => (NEEDS_ESCAPE.test(s) ? s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]) : s);
 
 /** Looks a name up flat first (`vars['company.name']`), then as a dotted path (`vars.company.name`). */
 function lookup(vars: Record<string, unknown>, name: string): string | undefined {
@@ -214,19 +216,19 @@ export function renderTemplate(source: string, vars: Record<string, unknown>, op
   const nodes = templateAst(source);
   const seed = typeof options.seed === 'number' ? options.seed >>> 0 : fnv1a(options.seed);
   const html = options.html;
-  const parts: string[] = [];
+  let out = '';
   const unresolved: string[] = [];
   const walk = (list: TemplateNode[]) => {
     for (const n of list) {
-      if (typeof n === 'string') parts.push(n);
+      if (typeof n === 'string') out += n;
       else if (n.kind === 'var') {
         const v = lookup(vars, n.name) ?? n.fallback;
         if (v === undefined) {
           if (!unresolved.includes(n.name)) unresolved.push(n.name);
-        } else parts.push(html ? escapeHtml(v) : v);
+        } else out += html ? escapeHtml(v) : v;
       } else walk(n.options[mix(seed, n.index) % n.options.length]);
     }
   };
   walk(nodes);
-  return { text: parts.join(''), unresolved };
+  return { text: out, unresolved };
 }
