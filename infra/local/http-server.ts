@@ -11,12 +11,12 @@ import type { Router } from './router.js';
 export function createLocalHttpServer(router: Router, opts: { onError?: (e: unknown) => void } = {}) {
   return http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://local');
+      const url = requestTarget(req.url);
       const method = (req.method ?? 'GET').toUpperCase();
-      const found = router.match(method, url.pathname);
-      if (!found) {
+      const found = url && router.match(method, url.pathname);
+      if (!url || !found) {
         req.resume();
-        return send(res, { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' }) });
+        return send(res, { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${url?.pathname ?? '(invalid target)'}`, error: 'Not Found' }) });
       }
       const cap = found.route.maxBodyBytes;
       const declared = Number(req.headers['content-length'] ?? 0);
@@ -35,6 +35,20 @@ export function createLocalHttpServer(router: Router, opts: { onError?: (e: unkn
       if (!res.headersSent) send(res, { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }) });
     }
   });
+}
+
+/**
+ * The request target is a path only: `new URL('//x/_local/outbox', base)` would read `x` as a host and
+ * route `/_local/outbox`, so the path is appended to a fixed origin instead (`//x/…` stays a path and
+ * matches no route). Anything but origin-form (`/…`) is answered 404.
+ */
+function requestTarget(target = '/'): URL | undefined {
+  if (!target.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://local${target}`);
+  } catch {
+    return undefined;
+  }
 }
 
 function tooLarge(req: http.IncomingMessage, res: http.ServerResponse, cap: number) {

@@ -9,8 +9,11 @@ import { hasScope, type Principal } from '../runtime/principal.js';
 import { resolveTenant } from '../tenancy/resolve-tenant.js';
 import { withIdempotency } from '../idempotency/idempotency.js';
 import { enforceEdge, v1Zone } from './edge.js';
+import { assertJsonDepth } from './json-depth.js';
 import { requestFromEvent } from './request.js';
 import { parseOrThrow } from './validation.js';
+import { checkOutput } from './output-contract.js';
+import { assertDeclared, guardedDeps } from './resource-guard.js';
 
 /** Outcome of one operation call, before it is written as HTTP or wrapped as an MCP tool result. */
 export interface OperationOutcome {
@@ -32,17 +35,20 @@ export async function executeOperation(deps: Deps, op: AnyOperation, event: APIG
   try {
     if (op.localOnly && deps.config.mode !== 'local') throw notFound('Route');
     await enforceEdge(deps, op, request);
-    const ctx: OperationContext = { deps, request };
+    const guard = deps.config.contractChecks ? guardedDeps(deps, op) : undefined;
+    const ctx: OperationContext = { deps: guard?.deps ?? deps, request };
     if (op.access !== 'public') ctx.principal = await authenticateCounted(deps, request);
     authorize(op, ctx.principal);
     if (op.access === 'tenant') ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id']);
     const input = parseInput(op, event, request);
     // Idempotency-Key (POST/PATCH of /api/* and /v1/messages): at most one run per key, replayed after.
-    return await withIdempotency(ctx, op, input, async () => {
+    const outcome = await withIdempotency(ctx, op, input, async () => {
       const result = await op.handler(input, ctx);
       if (result instanceof HttpResult) return { status: result.status, body: result.body, headers: result.headers, cookies: result.cookies, result: result.body, input };
       return { status: op.successStatus ?? 200, body: result, headers: {}, cookies: [], result, input };
     });
+    if (guard) (assertDeclared(op, guard.violations), checkOutput(op, outcome));
+    return outcome;
   } catch (err) {
     return errorOutcome(err, op, request);
   }
@@ -101,6 +107,7 @@ function parseInput(op: AnyOperation, event: APIGatewayProxyEventV2, request: Re
         throw badRequest(['body must be valid JSON']);
       }
     }
+    assertJsonDepth(json);
     body = parseOrThrow(op.input.body, json);
   }
   return { path, query, body } as Input<any>;

@@ -10,7 +10,9 @@ export function requestFromEvent(event: APIGatewayProxyEventV2, config: Config, 
   const cookieLines = event.cookies ?? (headers.cookie ? headers.cookie.split(';') : []);
   for (const c of cookieLines) {
     const i = c.indexOf('=');
-    if (i > 0) cookies[c.slice(0, i).trim()] = decodeURIComponent(c.slice(i + 1).trim());
+    if (i <= 0) continue;
+    const value = decodeCookieValue(c.slice(i + 1).trim());
+    if (value !== undefined) cookies[c.slice(0, i).trim()] = value;
   }
   const rawBody = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   return {
@@ -28,6 +30,15 @@ export function requestFromEvent(event: APIGatewayProxyEventV2, config: Config, 
 function clientAddress(event: APIGatewayProxyEventV2, headers: Record<string, string>, config: Config) {
   if (config.trustProxy && headers['x-forwarded-for']) return headers['x-forwarded-for'].split(',')[0].trim();
   return event.requestContext?.http?.sourceIp ?? 'unknown';
+}
+
+/** A cookie value that is not valid percent-encoding is treated as absent (never a 500 for every route). */
+function decodeCookieValue(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 const cryptoId = () => globalThis.crypto.randomUUID();

@@ -3,13 +3,14 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { defaultGuidance, errorGuidance } from '../agent/guidance.js';
 import { badRequest } from '../errors.js';
 import { executeOperation, type OperationOutcome } from '../http/pipeline.js';
+import { assertJsonDepth } from '../http/json-depth.js';
 import type { AnyOperation, ExpertGuidance } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
 import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, toolName } from './tools.js';
 
 /** Headers of the MCP request that belong to the MCP transport, not to the operation. */
-const TRANSPORT_HEADERS = new Set(['content-length', 'content-type', 'accept', 'accept-encoding', 'connection', 'transfer-encoding', 'host', 'x-service-guidance', 'cookie']);
+const TRANSPORT_HEADERS = new Set(['content-length', 'content-type', 'accept', 'accept-encoding', 'connection', 'transfer-encoding', 'host', 'x-service-guidance', 'x-service-toolsets', 'cookie']);
 
 /**
  * Builds the API Gateway v2 event of one tool call: the operation's method and path (parameters
@@ -20,6 +21,8 @@ export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, m
   const names = argumentNames(op);
   const unknown = Object.keys(args).filter((k) => !names.path.includes(k) && !names.query.includes(k) && !(k === BODY_ARG && names.body) && k !== TENANT_ARG && !(k === IDEMPOTENCY_ARG && names.idempotencyKey));
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
+  // Before anything serialises the arguments: the same 400 as an over-deep HTTP body, not a stack overflow.
+  for (const v of Object.values(args)) assertJsonDepth(v);
 
   const pathParameters: Record<string, string> = {};
   const rawPath = op.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) => {
@@ -67,7 +70,8 @@ export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, m
 export interface ToolResult {
   [k: string]: unknown;
   content: { type: 'text'; text: string }[];
-  structuredContent: Record<string, unknown>;
+  /** Success only (errors carry their body as text). */
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta: Record<string, unknown>;
 }
@@ -85,7 +89,12 @@ export async function callTool(deps: Deps, operations: AnyOperation[], op: AnyOp
   return toToolResult(operations, op, outcome, opts);
 }
 
-/** The HTTP body as structuredContent and as text, plus `_expert` unless suppressed; errors as isError. */
+/**
+ * The HTTP body as structuredContent and as text, plus `_expert` unless suppressed. Errors are
+ * `isError: true` with the body (and `_expert`) as text only: the SDK client validates any
+ * structuredContent against the tool's outputSchema, error or not, and an error body is not the
+ * success shape; the spec lets an error result go without structuredContent.
+ */
 export function toToolResult(operations: AnyOperation[], op: AnyOperation, o: OperationOutcome, opts: { guidance: boolean }): ToolResult {
   const isError = o.status >= 400;
   const body = o.body;
@@ -94,7 +103,8 @@ export function toToolResult(operations: AnyOperation[], op: AnyOperation, o: Op
   if (opts.guidance) structured._expert = expertFor(operations, op, o);
   const meta: Record<string, unknown> = { 'svc/status': o.status };
   if (o.headers['retry-after']) meta['svc/retryAfter'] = Number(o.headers['retry-after']);
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, ...(isError ? { isError: true } : {}), _meta: meta };
+  const content = [{ type: 'text' as const, text: JSON.stringify(structured) }];
+  return isError ? { content, isError: true, _meta: meta } : { content, structuredContent: structured, _meta: meta };
 }
 
 /** op.guidance(result, input) when it has one, else the central default; recovery advice on errors. */

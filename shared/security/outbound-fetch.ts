@@ -67,7 +67,7 @@ const V4_BLOCKED: [string, number, string][] = [
 ];
 const V6_BLOCKED: [string, number, string][] = [
   ['::', 128, 'unspecified'], ['::1', 128, 'loopback'], ['100::', 64, 'discard'], ['2001::', 23, 'special'], ['2001:db8::', 32, 'documentation'],
-  ['fc00::', 7, 'unique-local'], ['fe80::', 10, 'link-local'], ['fec0::', 10, 'site-local'], ['ff00::', 8, 'multicast'],
+  ['fc00::', 7, 'unique-local'], ['fe80::', 10, 'link-local'], ['64:ff9b:1::', 48, 'nat64-local'], ['fec0::', 10, 'site-local'], ['ff00::', 8, 'multicast'],
 ];
 const lists = new Map<string, BlockList>();
 for (const [net, prefix, reason] of [...V4_BLOCKED.map((r) => [...r, 'ipv4'] as const), ...V6_BLOCKED.map((r) => [...r, 'ipv6'] as const)]) {
@@ -116,15 +116,26 @@ function ipv6Bytes(ip: string): number[] {
   return bytes;
 }
 
-/** IPv4 embedded in IPv6 forms that reach an IPv4 host: mapped, compatible, NAT64, 6to4. */
-function embeddedIPv4(ip: string): string | undefined {
+/**
+ * IPv4 addresses embedded in IPv6 forms that reach an IPv4 host: mapped (::ffff:0:0/96), translated
+ * (::ffff:0:0:0/96), compatible (::/96), NAT64 well-known (64:ff9b::/96), 6to4 (2002::/16, the
+ * gateway), Teredo (2001::/32: server and de-obfuscated client) and ISATAP interface ids. Each one is
+ * checked as the IPv4 address it stands for. (The NAT64 local-use 64:ff9b:1::/48 and Teredo are also
+ * refused as a whole below: where their IPv4 sits depends on a prefix length nobody tells us.)
+ */
+function embeddedIPv4(ip: string): string[] {
   const b = ipv6Bytes(ip);
   const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return b.slice(12).join('.');
-  if (zero(0, 12) && !(b[12] === 0 && b[13] === 0 && b[14] === 0 && b[15] <= 1)) return b.slice(12).join('.');
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return b.slice(12).join('.');
-  if (b[0] === 0x20 && b[1] === 0x02) return b.slice(2, 6).join('.');
-  return undefined;
+  const v4 = (at: number, xor = 0) => b.slice(at, at + 4).map((x) => x ^ xor).join('.');
+  const found: string[] = [];
+  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) found.push(v4(12));
+  if (zero(0, 8) && b[8] === 0xff && b[9] === 0xff && zero(10, 12)) found.push(v4(12));
+  if (zero(0, 12) && !(b[12] === 0 && b[13] === 0 && b[14] === 0 && b[15] <= 1)) found.push(v4(12));
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && (zero(4, 12) || (b[4] === 0 && b[5] === 1))) found.push(v4(12));
+  if (b[0] === 0x20 && b[1] === 0x02) found.push(v4(2));
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) found.push(v4(4), v4(12, 0xff));
+  if ((b[8] & 0xfd) === 0 && b[9] === 0 && b[10] === 0x5e && b[11] === 0xfe) found.push(v4(12));
+  return found;
 }
 
 /** Why an IP literal may not be contacted, or undefined when it is a public address. */
@@ -132,8 +143,10 @@ export function blockedReason(ip: string, allowLoopback = false): string | undef
   const family = isIP(ip);
   if (!family) return 'not an IP address';
   if (family === 6) {
-    const v4 = embeddedIPv4(ip);
-    if (v4) return blockedReason(v4, allowLoopback);
+    for (const v4 of embeddedIPv4(ip)) {
+      const reason = blockedReason(v4, allowLoopback);
+      if (reason) return reason;
+    }
   }
   for (const [reason, list] of lists) {
     if (list.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return allowLoopback && reason === 'loopback' ? undefined : reason;
