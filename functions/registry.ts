@@ -16,6 +16,8 @@ import { agentOperations } from './agent/index.js';
 import { notificationOperations } from './notifications/index.js';
 import { webhookOperations } from './webhooks/index.js';
 import { connectorOperations } from './connectors/index.js';
+import { creativeOperations } from './creatives/index.js';
+import { senderOperations } from './senders/index.js';
 
 /**
  * Every operation of the service. Routes (local and API Gateway), Lambda functions, MCP tools, the
@@ -40,6 +42,8 @@ export const operations: AnyOperation[] = [
   ...notificationOperations,
   ...webhookOperations,
   ...connectorOperations,
+  ...creativeOperations,
+  ...senderOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

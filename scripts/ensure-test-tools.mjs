@@ -22,3 +22,27 @@ export {};
     }
   }
 }
+
+// Dovecot (IMAP) for the sender mailbox tests: Debian dovecot-core + dovecot-imapd, and a non-root
+// user whose uid owns the test mail folders (the first existing uid >= 1000, else a `svcmail` user).
+{
+  const { existsSync, readFileSync } = await import('node:fs');
+  const { spawnSync } = await import('node:child_process');
+  const dovecot = process.env.DOVECOT_PATH || '/usr/sbin/dovecot';
+  const root = process.getuid?.() === 0;
+  const apt = spawnSync('which', ['apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!existsSync(dovecot) && root && apt) {
+    console.error('Dovecot not found: installing dovecot-core and dovecot-imapd for the IMAP tests ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'dovecot-core', 'dovecot-imapd'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(dovecot)) {
+    console.error(`Dovecot is required for the IMAP tests and was not found at ${dovecot}. Install it (Debian: apt-get install -y dovecot-core dovecot-imapd) or set DOVECOT_PATH.`);
+    process.exit(1);
+  }
+  const users = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':')).filter((f) => Number(f[2]) >= 1000 && Number(f[2]) < 65534);
+  if (root && !users.length && spawnSync('id', ['svcmail'], { stdio: 'ignore' }).status !== 0) {
+    spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'svcmail'], { stdio: 'inherit' });
+  }
+}

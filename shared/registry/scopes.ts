@@ -11,8 +11,11 @@
  */
 export const SCOPES = {
   'accounts:write': 'Connect and manage sender mailboxes',
+  'accounts:read': 'Read sender mailboxes, their DNS, relay health and the deliverability matrix',
   'creatives:write': 'Create and edit creatives',
+  'creatives:read': 'Read creatives, previews, PDFs, test sends, placement tests and briefs',
   'tasks:write': 'Create and start tasks',
+  'tasks:read': 'Read tasks, their send items and progress',
   'mailing:write': 'Approve mailings (an agent may approve its own tasks)',
   'webhooks:write': 'Create and manage webhook subscriptions and connector tokens',
   'webhooks:read': 'Read webhook subscriptions and deliveries',

@@ -1,0 +1,24 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { testConnection } from '../../shared/senders/accounts.js';
+import { accountIdPath, connectionOutput } from '../../shared/senders/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'EmailAccountsController_testConnection',
+  method: 'POST',
+  path: '/api/email-accounts/{id}/test-connection',
+  tag: 'senders',
+  summary: 'Test a mailbox login now (SMTP and IMAP)',
+  description: 'The same real checks as on connect. Always 200 with {ok, smtp, imap}; each side carries the code and the server answer on failure. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.',
+  access: 'tenant',
+  scope: 'accounts:write',
+  input: { path: accountIdPath },
+  output: connectionOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path }, ctx) => testConnection(ctx.deps, requireTenant(ctx).table, path.id),
+  guidance: (r) => r.ok
+    ? { next: 'EmailAccountsController_checkDns', why: 'Login works; DNS health is the other mandatory check.', check: `POST /api/email-accounts/${r.accountId}/check-dns` }
+    : { next: 'EmailAccountsController_update', why: `Login failed (${r.smtp.ok ? r.imap.code : r.smtp.code}): fix the host, port or application password.` },
+});
+export const handler = lambdaHandler(operation);

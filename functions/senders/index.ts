@@ -1,0 +1,10 @@
+import type { AnyOperation } from '../../shared/registry/operation.js';
+import { operation as create } from './EmailAccountsController_create.js';
+import { operation as list } from './EmailAccountsController_list.js';
+import { operation as get } from './EmailAccountsController_get.js';
+import { operation as update } from './EmailAccountsController_update.js';
+import { operation as remove } from './EmailAccountsController_delete.js';
+import { operation as testConnection } from './EmailAccountsController_testConnection.js';
+
+/** Sender mailboxes: connect (real login), read, change, disconnect, and the sender operations of the spec. */
+export const senderOperations: AnyOperation[] = [create, list, get, update, remove, testConnection];

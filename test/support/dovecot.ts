@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { freePort, waitForPort } from '../../infra/local/free-port.js';
+
+/**
+ * A real IMAP server for tests: Debian's Dovecot (installed by scripts/ensure-test-tools.mjs), run
+ * in the foreground (`dovecot -F -c`) as a child with a config written under .tmp/, listening on
+ * 127.0.0.1 on a free port, users in a passwd-file (add them per test with `addUser`). Mail folders
+ * belong to a non-root uid (the first uid >= 1000, else the `svcmail` user the ensure script creates).
+ * Optional XOAUTH2: `oauth2TokeninfoUrl` turns on Dovecot's oauth2 passdb, which validates the bearer
+ * token against that URL (a local stand-in) — the same check a provider's IMAP server makes.
+ * Stop it with `stop()` (kills the master by pid and removes the folder).
+ */
+export interface Dovecot {
+  host: string;
+  port: number;
+  dir: string;
+  addUser(user: string, pass: string): void;
+  /** Puts a raw message into a user's INBOX (maildir new/), as local delivery would. */
+  deliver(user: string, raw: string): void;
+  stop(): Promise<void>;
+}
+
+export function mailUid(): { uid: number; gid: number } {
+  const rows = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':'));
+  const row = rows.find((f) => Number(f[2]) >= 1000 && Number(f[2]) < 65534) ?? rows.find((f) => f[0] === 'svcmail');
+  if (!row) throw new Error('no non-root user for Dovecot mail folders: run scripts/ensure-test-tools.mjs as root (it creates svcmail)');
+  return { uid: Number(row[2]), gid: Number(row[3]) };
+}
+
+export async function startDovecot(opts: { oauth2TokeninfoUrl?: string } = {}): Promise<Dovecot> {
+  const dir = path.resolve('.tmp', `dovecot-${randomBytes(4).toString('hex')}`);
+  const { uid, gid } = mailUid();
+  for (const d of ['run', 'run/state', 'log', 'mail']) mkdirSync(path.join(dir, d), { recursive: true });
+  chownSync(path.join(dir, 'mail'), uid, gid);
+  const passwd = path.join(dir, 'passwd');
+  writeFileSync(passwd, '');
+  const port = await freePort();
+  const oauth = opts.oauth2TokeninfoUrl;
+  if (oauth) writeFileSync(path.join(dir, 'oauth2.conf.ext'), `tokeninfo_url = ${oauth}\nintrospection_mode = auth\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`);
+  writeFileSync(path.join(dir, 'dovecot.conf'), `protocols = imap
+listen = 127.0.0.1
+base_dir = ${dir}/run
+state_dir = ${dir}/run/state
+log_path = ${dir}/log/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login${oauth ? ' xoauth2 oauthbearer' : ''}
+mail_location = maildir:${dir}/mail/%u
+mail_uid = ${uid}
+mail_gid = ${gid}
+first_valid_uid = ${uid}
+${oauth ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}
+` : ''}passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${passwd}
+}
+userdb {
+  driver = static
+  args = uid=${uid} gid=${gid} home=${dir}/mail/%u
+}
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+namespace inbox {
+  inbox = yes
+}
+`);
+  const child: ChildProcess = spawn(process.env.DOVECOT_PATH || '/usr/sbin/dovecot', ['-F', '-c', path.join(dir, 'dovecot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (b) => (stderr += String(b)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await Promise.race([waitForPort(port, 15_000), exited.then(() => Promise.reject(new Error(`dovecot exited: ${stderr}`)))]);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  }
+  let counter = 0;
+  return {
+    host: '127.0.0.1',
+    port,
+    dir,
+    addUser: (user, pass) => appendFileSync(passwd, `${user}:{PLAIN}${pass}:::::\n`),
+    deliver(user, raw) {
+      const base = path.join(dir, 'mail', user);
+      for (const d of ['', 'new', 'cur', 'tmp']) {
+        mkdirSync(path.join(base, d), { recursive: true });
+        chownSync(path.join(base, d), uid, gid);
+      }
+      const file = path.join(base, 'new', `${Date.now()}.${process.pid}_${++counter}.test`);
+      writeFileSync(file, raw.replace(/\r?\n/g, '\n'));
+      chownSync(file, uid, gid);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
