@@ -1,0 +1,13 @@
+import type { AnyOperation } from '../../shared/registry/operation.js';
+import { operation as create } from './creatives_create.js';
+import { operation as get } from './creatives_get.js';
+import { operation as update } from './creatives_update.js';
+import { operation as list } from './creatives_list.js';
+import { operation as del } from './creatives_delete.js';
+import { operation as moderate } from './CreativesController_moderateChannelCreative.js';
+import { operation as preview } from './creatives_preview.js';
+import { operation as variablesAvailable } from './creatives_variables_available.js';
+import { operation as variables } from './creatives_variables.js';
+
+/** Operations of the creatives domain: one file per operation (functions/creatives/<operationId>.ts). */
+export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables];
