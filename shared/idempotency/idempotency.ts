@@ -68,14 +68,14 @@ export async function withIdempotency(ctx: OperationContext, op: AnyOperation, i
   const now = ctx.deps.clock.now();
   const fingerprint = sha256(`${op.operationId}\n${canonical(input)}`);
   const claim: Item = where.entity.item(where.composites as never, {
-    state: 'in_flight', fingerprint, operationId: op.operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, createdAt: new Date(now).toISOString(), ttl: Math.ceil((now + IDEMPOTENCY_TTL_MS) / 1000),
+    state: 'in_flight', fingerprint, operationId: op.operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, createdAt: new Date(now).toISOString(), expiresAt: now + IDEMPOTENCY_TTL_MS, ttl: Math.ceil((now + IDEMPOTENCY_TTL_MS) / 1000),
   });
   try {
     // Free, expired (TTL deletion is lazy), or an in-flight claim whose lease ran out (crashed call).
     await table.put(claim, {
-      expression: 'attribute_not_exists(pk) OR #ttl < :nowSec OR (#state = :inFlight AND leaseUntil < :now)',
-      names: { '#ttl': 'ttl', '#state': 'state' },
-      values: { ':nowSec': Math.floor(now / 1000), ':inFlight': 'in_flight', ':now': now },
+      expression: 'attribute_not_exists(pk) OR expiresAt <= :now OR (#state = :inFlight AND leaseUntil < :now)',
+      names: { '#state': 'state' },
+      values: { ':inFlight': 'in_flight', ':now': now },
     });
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;

@@ -13,6 +13,7 @@ import type { RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { createMcpServer } from './server.js';
+import { TOOLSETS_HEADER, selectToolsets } from './toolsets.js';
 
 export interface McpHandlerOptions {
   deps: () => Promise<Deps>;
@@ -53,8 +54,15 @@ export function createMcpHandler(opts: McpHandlerOptions) {
         return toHttp({ status: 401, body: { ...INVALID_CREDENTIALS }, headers: { 'www-authenticate': 'Bearer realm="svc"' }, cookies: [] });
       }
     }
+    let toolsets: ReturnType<typeof selectToolsets>;
+    try {
+      toolsets = selectToolsets(new URLSearchParams(event.rawQueryString ?? '').get('toolsets') ?? undefined, request.headers[TOOLSETS_HEADER]);
+    } catch (e) {
+      if (isAppError(e)) return toHttp({ status: e.status, body: e.body, headers: e.headers, cookies: [] });
+      throw e;
+    }
     const server = createMcpServer(deps, await opts.operations(), {
-      event, principal, guidance: request.headers['x-service-guidance']?.trim().toLowerCase() !== 'off',
+      event, principal, toolsets, guidance: request.headers['x-service-guidance']?.trim().toLowerCase() !== 'off',
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: limits().apiBodyBytes });
     transport.onerror = (e) => log.error('mcp transport error', { message: e.message });

@@ -6,13 +6,17 @@ import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { callTool } from './call.js';
 import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
-import { IDEMPOTENCY_ARG, TOOL_PREFIX, isMcpTool, listTools } from './tools.js';
+import { IDEMPOTENCY_ARG, TOOL_PREFIX, cachedToolDefinition, isMcpTool, listTools, visibleTo } from './tools.js';
+import { SEARCH_TOOL, searchToolDefinition, searchTools } from './tools-search.js';
+import { inToolsets, type ToolsetName } from './toolsets.js';
+import { isAppError } from '../errors.js';
 
 export const SERVER_INFO = { name: 'svc', version: '1.0.0' };
 
 const INSTRUCTIONS =
   'Outbound CRM and cold B2B mailing. Each tool is one HTTPS operation: path and query parameters are top-level arguments, the request body is `body`, ' +
-  'the tenant is `tenant_id`. Results carry `_expert {next, why, check}`. Start with svc_agent_guide_get (outreach order, compliance, limits).';
+  'the tenant is `tenant_id`. Results carry `_expert {next, why, check}`. Start with svc_agent_guide_get (outreach order, compliance, limits). ' +
+  'tools/list shows the toolsets of this connection (default agent,workspace; /mcp?toolsets=crm,leads or all): svc_tools_search finds any tool, and every tool can be called by name.';
 
 export interface McpRequestContext {
   /** The MCP HTTP request as an API Gateway v2 event (credentials, tenant header, client address). */
@@ -21,6 +25,8 @@ export interface McpRequestContext {
   principal?: Principal;
   /** False when the request says `X-SERVICE-Guidance: off`. */
   guidance: boolean;
+  /** Toolsets listed by tools/list (undefined = all). Calls by name reach every tool regardless. */
+  toolsets?: Set<ToolsetName>;
 }
 
 /**
@@ -30,9 +36,12 @@ export interface McpRequestContext {
  */
 export function createMcpServer(deps: Deps, operations: AnyOperation[], req: McpRequestContext) {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(operations, req.principal, deps.config.mode) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...listTools(operations.filter((op) => inToolsets(op, req.toolsets)), req.principal, deps.config.mode), searchToolDefinition],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;
+    if (name === SEARCH_TOOL) return searchResult(deps, operations, req, (request.params.arguments ?? {}) as Record<string, unknown>);
     const op = name.startsWith(TOOL_PREFIX) ? operations.find((o) => o.operationId === name.slice(TOOL_PREFIX.length)) : undefined;
     // Hidden for a missing scope is still callable (and answers the HTTP 403); never-exposed tools do not exist.
     if (!op || !isMcpTool(op, deps.config.mode)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -42,4 +51,16 @@ export function createMcpServer(deps: Deps, operations: AnyOperation[], req: Mcp
     return callTool(deps, operations, op, args, req.event, { guidance: req.guidance });
   });
   return server;
+}
+
+/** svc_tools_search over the tools this caller may use (all toolsets), marked listed or not for this connection. */
+function searchResult(deps: Deps, operations: AnyOperation[], req: McpRequestContext, args: Record<string, unknown>) {
+  const callable = operations.filter((op) => isMcpTool(op, deps.config.mode) && visibleTo(op, req.principal));
+  try {
+    const found = searchTools(callable, req.toolsets, args, cachedToolDefinition);
+    return { content: [{ type: 'text' as const, text: JSON.stringify(found) }], structuredContent: found };
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    return { content: [{ type: 'text' as const, text: JSON.stringify(e.body) }], isError: true };
+  }
 }

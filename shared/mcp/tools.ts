@@ -59,7 +59,7 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
   return {
     name: toolName(op),
     title: op.summary,
-    description: op.description || op.summary,
+    description: shortDescription(op),
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
     annotations: {
       readOnlyHint: readOnly,
@@ -68,6 +68,19 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
       openWorldHint: false,
     },
   };
+}
+
+/** Longest tool description: the full text stays in OpenAPI; tools/list is paid for in agent context. */
+export const TOOL_DESCRIPTION_MAX = 300;
+
+/** The description cut at the last sentence end before TOOL_DESCRIPTION_MAX (a word boundary if no sentence fits). */
+export function shortDescription(op: Pick<AnyOperation, 'description' | 'summary'>): string {
+  const full = (op.description || op.summary).trim();
+  if (full.length <= TOOL_DESCRIPTION_MAX) return full;
+  const head = full.slice(0, TOOL_DESCRIPTION_MAX - 1);
+  const sentence = head.lastIndexOf('. ');
+  if (sentence >= 80) return head.slice(0, sentence + 1);
+  return `${head.slice(0, head.lastIndexOf(' ')).trimEnd()}…`;
 }
 
 /** JSON Schema noise that only makes tools/list bigger (zod's int bounds, `$schema`). */

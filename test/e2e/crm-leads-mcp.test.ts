@@ -14,7 +14,7 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   const owner = await createApprovedAccount(rt.deps);
   c = new Client({ name: 'e2e', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${owner.apiKey}` } } }));
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp?toolsets=all`), { requestInit: { headers: { authorization: `Bearer ${owner.apiKey}` } } }));
 });
 afterAll(async () => {
   await c?.close().catch(() => undefined);

@@ -71,7 +71,7 @@ describe('Idempotency-Key over HTTP', () => {
     const table = env.rt.deps.tenantTable(env.account.tenantId);
     const keyHash = createHash('sha256').update('k-crashed').digest('hex');
     const now = env.rt.deps.clock.now();
-    await table.put(TenantIdempotencyRecord.item({ keyHash }, { state: 'in_flight', fingerprint: 'left-by-a-crash', leaseUntil: now + IDEMPOTENCY_LEASE_MS, ttl: Math.ceil(now / 1000) + 86_400 }));
+    await table.put(TenantIdempotencyRecord.item({ keyHash }, { state: 'in_flight', fingerprint: 'left-by-a-crash', leaseUntil: now + IDEMPOTENCY_LEASE_MS, expiresAt: now + 86_400_000, ttl: Math.ceil(now / 1000) + 86_400 }));
     const body = { firstName: 'Ed', email: 'ed@idem.example' };
     const blocked = await env.http.post('/api/contacts', body, { 'idempotency-key': 'k-crashed' });
     expect(blocked.status).toBe(409);
@@ -96,7 +96,7 @@ describe('a paid operation replayed', () => {
   // A synthetic paid operation through the real pipeline (no paid operation of this branch is cheap to set up).
   const paid = defineOperation({
     operationId: 'test_paid_render', method: 'POST', path: '/api/test/paid-render', tag: 'test', summary: 'Paid test operation', description: 'Charges one platform render.',
-    access: 'tenant', scope: 'crm:write', input: { body: z.strictObject({ n: z.number() }) }, hints: { readOnly: false },
+    access: 'tenant', scope: 'crm:write', resources: ['platformTable:write'], input: { body: z.strictObject({ n: z.number() }) }, hints: { readOnly: false },
     handler: async ({ body }, ctx) => withBilling({ n: body.n }, await charge(ctx.deps, requireTenant(ctx).tenantId, 'platform_render')),
   });
   const event = (args: Record<string, unknown>) =>
@@ -119,7 +119,7 @@ describe('a paid operation replayed', () => {
 
 describe('Idempotency-Key over MCP (official client)', () => {
   it('idempotency_key as a tool argument and as _meta replays the first result', async () => {
-    const c = await mcp.connect({ authorization: `Bearer ${env.account.apiKey}` });
+    const c = await mcp.connect({ authorization: `Bearer ${env.account.apiKey}` }, '?toolsets=crm');
     const tool = (await c.listTools()).tools.find((t) => t.name === 'svc_contacts_create');
     expect(tool?.inputSchema.properties).toHaveProperty('idempotency_key');
     const args = { body: { firstName: 'Mo', email: 'mo@idem.example' }, idempotency_key: 'mcp-mo' };

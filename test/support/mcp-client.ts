@@ -5,9 +5,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 export function mcpClients(baseUrl: () => string) {
   const open: Client[] = [];
   return {
-    async connect(headers: Record<string, string> = {}) {
+    /** `query` e.g. `?toolsets=all` (without toolsets the server lists its small default set). */
+    async connect(headers: Record<string, string> = {}, query = '') {
       const c = new Client({ name: 'e2e', version: '1.0.0' });
-      await c.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), { requestInit: { headers } }));
+      await c.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp${query}`), { requestInit: { headers } }));
       open.push(c);
       return c;
     },

@@ -5,7 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { operations } from '../../functions/registry.js';
 import { createMcpServer } from '../../shared/mcp/server.js';
-import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, listTools, toolDefinition } from '../../shared/mcp/tools.js';
+import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, listTools, shortDescription, toolDefinition } from '../../shared/mcp/tools.js';
 import { defineOperation, pathParams, type AnyOperation } from '../../shared/registry/operation.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
@@ -25,7 +25,7 @@ describe('MCP tools = the registry', () => {
     for (const op of exposed) {
       const t = toolDefinition(op);
       expect(t.description.length, op.operationId).toBeGreaterThan(10);
-      expect(t.description).toBe(op.description || op.summary);
+      expect(t.description).toBe(shortDescription(op));
       const props = Object.keys(t.inputSchema.properties);
       const a = argumentNames(op);
       expect(props.sort(), op.operationId).toEqual([...a.path, ...a.query, ...(a.body ? [BODY_ARG] : []), ...(op.access === 'tenant' ? [TENANT_ARG] : []), ...(a.idempotencyKey ? [IDEMPOTENCY_ARG] : [])].sort());
