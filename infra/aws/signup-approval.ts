@@ -10,7 +10,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { operations } from '../../functions/registry.js';
 import { workflowArnVariable } from '../../shared/adapters/workflows/sfn-workflows.js';
-import { SIGNUP_APPROVAL_MACHINE } from '../../shared/accounts/keys.js';
+import { SIGNUP_APPROVAL_MACHINE } from '../../shared/accounts/registration-states.js';
 import { readSignupApprovalAsl } from '../../shared/accounts/signup-approval-machine.js';
 import type { StackContext } from './stack.js';
 

@@ -1,5 +1,5 @@
 import { LocalWorkflows, substitute } from '../../shared/adapters/workflows/local-workflows.js';
-import { PENDING_STATES, RegistrationKeys, SIGNUP_APPROVAL_MACHINE } from '../../shared/accounts/keys.js';
+import { PENDING_STATES, SIGNUP_APPROVAL_MACHINE } from '../../shared/accounts/registration-states.js';
 import { startApprovalWorkflow } from '../../shared/accounts/registration.js';
 import { LOCAL_TASK_ARN, readSignupApprovalAsl } from '../../shared/accounts/signup-approval-machine.js';
 import { runSignupApprovalTask, type SignupApprovalTask } from '../../shared/accounts/workflow-tasks.js';
@@ -7,6 +7,7 @@ import { sweepExpiredRegistrations } from '../../shared/accounts/sweep.js';
 import { log } from '../../shared/ports/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { BackgroundService } from './background.js';
+import { Account } from '../../shared/identity/entities.js';
 
 /** The local stand-in for Step Functions: the same ASL files, task states mapped to the same task code. */
 export function createLocalWorkflows(deps: Deps, opts: { tickMs?: number } = {}) {
@@ -29,7 +30,7 @@ export async function startLocalWorkflowService(deps: Deps): Promise<BackgroundS
   for (const state of PENDING_STATES) {
     let cursor: string | undefined;
     for (let page = 0; page < 50; page++) {
-      const out = await deps.platform.query<{ accountId: string; registrationState?: string }>({ index: 'gsi1', pk: RegistrationKeys.byStatePk(state), limit: 100, cursor });
+      const out = await deps.platform.query<{ accountId: string; registrationState?: string }>({ ...Account.query('byRegistrationState', { registrationState: state }), limit: 100, cursor });
       for (const item of out.items) if (item.registrationState === state) (await startApprovalWorkflow(deps, item.accountId, state), resumed++);
       if (!(cursor = out.cursor)) break;
     }

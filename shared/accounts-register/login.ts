@@ -2,9 +2,9 @@ import { tooManyRequests, unauthorized } from '../errors.js';
 import { slidingWindow } from '../limits/rate-limiter.js';
 import type { Deps } from '../runtime/deps.js';
 import { normalizeEmail, type AccountRecord } from '../identity/account.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { hashPassword, verifyPassword } from '../identity/passwords.js';
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS, sessionCookie } from '../identity/sessions.js';
+import { Account, AccountEmail } from '../identity/entities.js';
 
 /** Attempts per client address and email within the window; then 429 whatever the password. */
 export const LOGIN_ATTEMPTS = 10;
@@ -33,14 +33,14 @@ export async function login(deps: Deps, input: { email: string; password: string
   const email = normalizeEmail(input.email);
   const d = await slidingWindow(deps.platform, deps.clock, 'login', `${clientAddress}|${email}`, LOGIN_ATTEMPTS, LOGIN_WINDOW_MS);
   if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: 'Too many login attempts. Try again later.' }, d.retryAfterSeconds);
-  const marker = await deps.platform.get<{ accountId: string }>(IdentityKeys.accountEmail(email));
-  const account = marker ? await deps.platform.get<AccountRecord>(IdentityKeys.account(marker.accountId)) : undefined;
+  const marker = await deps.platform.get<{ accountId: string }>(AccountEmail.key({ email }));
+  const account = marker ? await deps.platform.get<AccountRecord>(Account.key({ accountId: marker.accountId })) : undefined;
   const stored = account?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-real-password-0000')));
   const ok = await verifyPassword(input.password, stored);
   if (!ok || !account?.passwordHash) throw unauthorized();
   const session = await createSession(deps, account.accountId);
   const at = new Date(deps.clock.now()).toISOString();
-  await deps.platform.update(IdentityKeys.account(account.accountId), { set: { lastLoginAt: at, lastActivityAt: at } });
+  await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { lastLoginAt: at, lastActivityAt: at } });
   const profile: LoginProfile = {
     accountId: account.accountId, userId: account.userId ?? null, email: account.email,
     firstName: account.firstName ?? null, lastName: account.lastName ?? null, status: account.status,

@@ -1,11 +1,11 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
-import { IdentityKeys } from '../identity/keys.js';
 import type { AccountRecord } from '../identity/account.js';
-import { TenancyKeys } from '../tenancy/keys.js';
 import { runDomainChecks, type DomainCheckResult } from './checks.js';
-import { RegisterKeys } from './keys.js';
 import { accountForSignupToken, saveChecks } from './register.js';
+import { Account } from '../identity/entities.js';
+import { Tenant, User } from '../tenancy/entities.js';
+import { Questionnaire, RegisterChecks } from './entities.js';
 
 /** The questionnaire answers (the dto of POST /api/auth/signup-questionnaire without signup_token). */
 export interface QuestionnaireAnswers {
@@ -34,8 +34,6 @@ export interface QuestionnaireRecord {
   firstSubmittedAt: string;
 }
 
-export const QUESTIONNAIRES_INDEX = 'QUESTIONNAIRES';
-
 /**
  * POST /api/auth/signup-questionnaire: runs the domain/MX/HTTP checks at once, stores answers and
  * results on the registration (one item per account: a resubmission overwrites and bumps `revision`),
@@ -47,14 +45,15 @@ export async function submitQuestionnaire(deps: Deps, signupToken: string, answe
   if (account.status === 'ACTIVE') throw conflict('The account is already active; no questionnaire is needed', { code: 'already_active' });
   const checks = await runDomainChecks(deps, account.email, { website: answers.website });
   const at = new Date(deps.clock.now()).toISOString();
-  const updated = await deps.platform.update<QuestionnaireRecord>(RegisterKeys.questionnaire(account.accountId), {
+  const updated = await deps.platform.update<QuestionnaireRecord>(Questionnaire.key({ accountId: account.accountId }), {
     // gsi2 lists the latest submissions for the admin (one item per account, re-sorted on resubmission).
-    set: { accountId: account.accountId, email: account.email, answers, checks, submittedAt: at, gsi2pk: QUESTIONNAIRES_INDEX, gsi2sk: `${at}#${account.accountId}` },
+    set: { accountId: account.accountId, email: account.email, answers, checks, submittedAt: at,
+      ...Questionnaire.indexKeys('bySubmitted', { submittedAt: at, accountId: account.accountId }), entity: Questionnaire.name, _v: Questionnaire.version },
     setIfMissing: { firstSubmittedAt: at },
     add: { revision: 1 },
   });
   await saveChecks(deps, account.accountId, 'questionnaire', checks);
-  await deps.platform.update(IdentityKeys.account(account.accountId), { set: { questionnaireAt: at, updatedAt: at, lastActivityAt: at } });
+  await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { questionnaireAt: at, updatedAt: at, lastActivityAt: at } });
   await deps.mailer.send({
     to: deps.config.platformAdminEmail,
     subject: `Signup questionnaire${updated.revision > 1 ? ` (revision ${updated.revision})` : ''}: ${account.email}`,
@@ -80,9 +79,9 @@ export async function getQuestionnaire(deps: Deps, accountIdOrTenantId: string):
   const accountId = await resolveAccountId(deps, accountIdOrTenantId);
   if (!accountId) throw notFound('Questionnaire');
   const [account, q, checks] = await Promise.all([
-    deps.platform.get<AccountRecord>(IdentityKeys.account(accountId)),
-    deps.platform.get<QuestionnaireRecord & { pk: string; sk: string }>(RegisterKeys.questionnaire(accountId)),
-    deps.platform.get<DomainCheckResult & { pk: string; sk: string; accountId: string; source: string }>(RegisterKeys.checks(accountId)),
+    deps.platform.get<AccountRecord>(Account.key({ accountId })),
+    deps.platform.get<QuestionnaireRecord & { pk: string; sk: string }>(Questionnaire.key({ accountId })),
+    deps.platform.get<DomainCheckResult & { pk: string; sk: string; accountId: string; source: string }>(RegisterChecks.key({ accountId })),
   ]);
   if (!account) throw notFound('Questionnaire');
   const latestChecks = checks ? strip(checks) as DomainCheckResult & { source: string } : null;
@@ -95,11 +94,11 @@ export async function getQuestionnaire(deps: Deps, accountIdOrTenantId: string):
 
 async function resolveAccountId(deps: Deps, id: string): Promise<string | undefined> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
-  const account = await deps.platform.get<{ accountId: string }>(IdentityKeys.account(id));
+  const account = await deps.platform.get<{ accountId: string }>(Account.key({ accountId: id }));
   if (account) return account.accountId;
-  const tenant = await deps.platform.get<{ ownerUserId?: string }>(TenancyKeys.tenant(id));
+  const tenant = await deps.platform.get<{ ownerUserId?: string }>(Tenant.key({ tenantId: id }));
   if (!tenant?.ownerUserId) return undefined;
-  const user = await deps.platform.get<{ accountId?: string }>(TenancyKeys.user(tenant.ownerUserId));
+  const user = await deps.platform.get<{ accountId?: string }>(User.key({ userId: tenant.ownerUserId }));
   return user?.accountId;
 }
 
@@ -110,7 +109,7 @@ const strip = <T extends { pk: string; sk: string; accountId: string }>({ pk: _p
  * company, whether the checks passed, revision and time. Read one in full with getQuestionnaire.
  */
 export async function listQuestionnaires(deps: Deps, page: { limit: number; cursor?: string }) {
-  const out = await deps.platform.query<QuestionnaireRecord>({ index: 'gsi2', pk: QUESTIONNAIRES_INDEX, descending: true, limit: page.limit, cursor: page.cursor });
+  const out = await deps.platform.query<QuestionnaireRecord>({ ...Questionnaire.query('bySubmitted', {}), descending: true, limit: page.limit, cursor: page.cursor });
   return {
     data: out.items.map((q) => ({
       accountId: q.accountId, email: q.email, companyName: q.answers.companyName, checksPassed: q.checks.passed, reasons: q.checks.reasons,

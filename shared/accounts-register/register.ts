@@ -6,12 +6,17 @@ import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { normalizeEmail, type AccountRecord } from '../identity/account.js';
 import { generateApiKey, sha256 } from '../identity/api-keys.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { createAccountWithKey } from '../identity/create-account.js';
 import { assertStrongPassword, hashPassword } from '../identity/passwords.js';
 import { provisionTenant } from '../tenancy/provision.js';
 import { emailDomain, runDomainChecks, type DomainCheckResult } from './checks.js';
-import { RegisterKeys, SIGNUP_TOKEN_TTL_MS, VERIFY_TTL_MS } from './keys.js';
+import { Account } from '../identity/entities.js';
+import { Tenant, User } from '../tenancy/entities.js';
+import { RegisterChecks, SignupToken, VerifyToken } from './entities.js';
+
+/** An email verification link lives 24 h; a `signup_token` (for the questionnaire) 7 days. */
+const VERIFY_TTL_MS = 24 * 3_600_000;
+const SIGNUP_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 
 export interface RegisterInput {
   email: string;
@@ -64,7 +69,7 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
 async function sendVerification(deps: Deps, accountId: string, email: string) {
   const t = token();
   const expiresAt = deps.clock.now() + VERIFY_TTL_MS;
-  await deps.platform.put({ ...RegisterKeys.verifyToken(sha256(t)), accountId, expiresAt, ttl: Math.ceil(expiresAt / 1000) });
+  await deps.platform.put(VerifyToken.item({ tokenHash: sha256(t) }, { accountId, expiresAt, ttl: Math.ceil(expiresAt / 1000) }));
   const url = `${deps.config.publicBaseUrl}/api/auth/verify-email?token=${t}`;
   await deps.mailer.send({
     to: email,
@@ -85,13 +90,13 @@ export type VerifyOutcome =
  * again until it expires (mail scanners prefetch links), re-running the checks.
  */
 export async function verifyEmail(deps: Deps, rawToken: string): Promise<VerifyOutcome> {
-  const link = await deps.platform.get<{ accountId: string; expiresAt: number }>(RegisterKeys.verifyToken(sha256(rawToken)));
+  const link = await deps.platform.get<{ accountId: string; expiresAt: number }>(VerifyToken.key({ tokenHash: sha256(rawToken) }));
   if (!link || link.expiresAt <= deps.clock.now()) throw badRequest(['token is invalid or has expired']);
-  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(link.accountId));
+  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: link.accountId }));
   if (!account || account.flow !== 'register') throw badRequest(['token is invalid or has expired']);
   const at = new Date(deps.clock.now()).toISOString();
   if (account.status === 'ACTIVE' && account.tenantId) return { status: 'ACTIVE', tenantId: account.tenantId };
-  await deps.platform.update(IdentityKeys.account(account.accountId), { set: { emailVerifiedAt: at, updatedAt: at, lastActivityAt: at } });
+  await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { emailVerifiedAt: at, updatedAt: at, lastActivityAt: at } });
   const checks = await runDomainChecks(deps, account.email);
   await saveChecks(deps, account.accountId, 'verify_email', checks);
   if (checks.passed) {
@@ -102,22 +107,22 @@ export async function verifyEmail(deps: Deps, rawToken: string): Promise<VerifyO
 }
 
 export async function saveChecks(deps: Deps, accountId: string, source: 'verify_email' | 'questionnaire', checks: DomainCheckResult) {
-  await deps.platform.put({ ...RegisterKeys.checks(accountId), accountId, source, ...checks });
+  await deps.platform.put(RegisterChecks.item({ accountId }, { accountId, source, ...checks }));
 }
 
 async function issueSignupToken(deps: Deps, accountId: string) {
   const t = token();
   const expiresAt = deps.clock.now() + SIGNUP_TOKEN_TTL_MS;
-  await deps.platform.put({ ...RegisterKeys.signupToken(sha256(t)), accountId, expiresAt, ttl: Math.ceil(expiresAt / 1000) });
+  await deps.platform.put(SignupToken.item({ tokenHash: sha256(t) }, { accountId, expiresAt, ttl: Math.ceil(expiresAt / 1000) }));
   return t;
 }
 
 /** The account behind a live signup_token, or undefined. */
 export async function accountForSignupToken(deps: Deps, rawToken: string): Promise<AccountRecord | undefined> {
   if (rawToken.length > 200) return undefined;
-  const item = await deps.platform.get<{ accountId: string; expiresAt: number }>(RegisterKeys.signupToken(sha256(rawToken)));
+  const item = await deps.platform.get<{ accountId: string; expiresAt: number }>(SignupToken.key({ tokenHash: sha256(rawToken) }));
   if (!item || item.expiresAt <= deps.clock.now()) return undefined;
-  return deps.platform.get<AccountRecord>(IdentityKeys.account(item.accountId));
+  return deps.platform.get<AccountRecord>(Account.key({ accountId: item.accountId }));
 }
 
 /**
@@ -126,7 +131,7 @@ export async function accountForSignupToken(deps: Deps, rawToken: string): Promi
  * Idempotent.
  */
 export async function activateRegisteredAccount(deps: Deps, accountId: string) {
-  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(accountId));
+  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId }));
   if (!account) throw badRequest(['account does not exist']);
   try {
     return await provisionTenant(deps, {
@@ -136,7 +141,7 @@ export async function activateRegisteredAccount(deps: Deps, accountId: string) {
   } catch (e) {
     // Two verify clicks at once: the other one provisioned first; answer with its tenant.
     if (!(e instanceof ConditionFailed)) throw e;
-    const now = await deps.platform.get<AccountRecord>(IdentityKeys.account(accountId));
+    const now = await deps.platform.get<AccountRecord>(Account.key({ accountId }));
     if (!now?.tenantId || !now.userId) throw e;
     return { tenantId: now.tenantId, userId: now.userId };
   }

@@ -1,18 +1,19 @@
 import { conflict, notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { AcceptanceKeys } from '../legal/acceptances.js';
 import { log } from '../ports/logger.js';
 import { ConditionFailed, type Key, type TxOp } from '../ports/table-store.js';
 import { provisionTenant } from '../tenancy/provision.js';
 import { activateRegisteredAccount } from '../accounts-register/register.js';
-import { RegistrationKeys, isPendingState, type PendingState } from './keys.js';
+import { isPendingState, type PendingState } from './registration-states.js';
 import { approvedMessage, rejectedMessage } from './mail.js';
 import type { RegistrationRecord } from './registration.js';
 import { signalWorkflow } from './workflow-signal.js';
+import { Account, AccountEmail, ApiKey } from '../identity/entities.js';
+import { Tenant, User } from '../tenancy/entities.js';
 
 const getRegistration = (deps: Deps, id: string) =>
-  /^[A-Za-z0-9_-]{1,64}$/.test(id) ? deps.platform.get<RegistrationRecord>(IdentityKeys.account(id)) : Promise.resolve(undefined);
+  /^[A-Za-z0-9_-]{1,64}$/.test(id) ? deps.platform.get<RegistrationRecord>(Account.key({ accountId: id })) : Promise.resolve(undefined);
 
 async function pendingApproval(deps: Deps, id: string) {
   const account = await getRegistration(deps, id);
@@ -28,7 +29,7 @@ async function approveRegisteredAccount(deps: Deps, account: RegistrationRecord,
   const { tenantId, userId } = await activateRegisteredAccount(deps, account.accountId);
   const admin = deps.config.adminEmails.includes(account.email.toLowerCase());
   const at = new Date(deps.clock.now()).toISOString();
-  await deps.platform.update(IdentityKeys.account(account.accountId), { set: { approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) } });
+  await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) } });
   await deps.mailer.send(approvedMessage(account.email, deps.config.publicBaseUrl));
   return approvalView(account, tenantId, userId);
 }
@@ -56,8 +57,8 @@ export async function approveRegistration(deps: Deps, id: string, actor: string,
   }
   const at = new Date(deps.clock.now()).toISOString();
   const admin = deps.config.adminEmails.includes(account.email.toLowerCase());
-  await deps.platform.update(IdentityKeys.account(account.accountId), {
-    set: { ...RegistrationKeys.byState('approved', account.createdAt, account.accountId), approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) },
+  await deps.platform.update(Account.key({ accountId: account.accountId }), {
+    set: { ...Account.indexKeys('byRegistrationState', { registrationState: 'approved', createdAt: account.createdAt, accountId: account.accountId }), approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) },
     remove: ['gsi2pk', 'gsi2sk', 'expiresAt', 'workflowToken', 'workflowTokenState'],
   });
   if (account.termsAcceptance) {
@@ -112,13 +113,13 @@ export async function deleteRegistration(deps: Deps, account: RegistrationRecord
     for (const item of out.items) {
       if (item.sk === 'ACCOUNT') continue;
       rest.push({ pk: item.pk, sk: item.sk });
-      if (item.sk.startsWith('KEYREF#') && item.keyHash) keys.push({ pk: item.keyHash.startsWith('APIKEY#') ? item.keyHash : IdentityKeys.apiKey(item.keyHash).pk, sk: 'APIKEY' });
+      if (item.sk.startsWith('KEYREF#') && item.keyHash) keys.push({ pk: item.keyHash.startsWith('APIKEY#') ? item.keyHash : ApiKey.key({ keyHash: item.keyHash }).pk, sk: 'APIKEY' });
     }
     if (!(cursor = out.cursor)) break;
   }
   const ops: TxOp[] = [
-    { delete: IdentityKeys.account(account.accountId), condition: { expression: 'registrationState = :s', values: { ':s': state } } },
-    { delete: IdentityKeys.accountEmail(account.email), condition: { expression: 'attribute_not_exists(pk) OR accountId = :a', values: { ':a': account.accountId } } },
+    { delete: Account.key({ accountId: account.accountId }), condition: { expression: 'registrationState = :s', values: { ':s': state } } },
+    { delete: AccountEmail.key({ email: account.email }), condition: { expression: 'attribute_not_exists(pk) OR accountId = :a', values: { ':a': account.accountId } } },
     ...keys.slice(0, 90).map((k) => ({ delete: k })),
   ];
   try {

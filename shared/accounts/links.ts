@@ -1,14 +1,15 @@
 import { AppError, conflict } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { sha256 } from '../identity/api-keys.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { ConditionFailed, type Item, type TxOp } from '../ports/table-store.js';
 import { AcceptanceKeys, recordAcceptance } from '../legal/acceptances.js';
 import { getDocument } from '../legal/documents-service.js';
-import { RegistrationKeys, type PendingState } from './keys.js';
+import { type PendingState } from './registration-states.js';
 import { acceptTermsMessage } from './mail.js';
 import { newLink, stateAttributes, type LinkPurpose, type LinkRecord, type RegistrationRecord } from './registration.js';
 import { signalWorkflow } from './workflow-signal.js';
+import { Account } from '../identity/entities.js';
+import { RegistrationLink } from './entities.js';
 
 /** The Terms of Service a signup accepts: the current version in the legal documents registry. */
 export const termsVersion = () => getDocument('terms').version;
@@ -24,19 +25,19 @@ export const REGISTRATION_GONE = () => linkError(410, 'registration_deleted', 'T
  * still be in the state the link advances. The link is spent and the state moved in one transaction.
  */
 async function consume(deps: Deps, token: string, purpose: LinkPurpose, from: PendingState, to: PendingState, extra: (accountId: string) => TxOp[] = () => []) {
-  const link = await deps.platform.get<LinkRecord>(RegistrationKeys.link(sha256(token)));
+  const link = await deps.platform.get<LinkRecord>(RegistrationLink.key({ tokenHash: sha256(token) }));
   if (!link || link.purpose !== purpose) throw LINK_INVALID();
   if (link.usedAt) throw LINK_USED();
   const now = deps.clock.now();
   if (link.expiresAt <= now) throw LINK_EXPIRED();
-  const account = await deps.platform.get<RegistrationRecord>(IdentityKeys.account(link.accountId));
+  const account = await deps.platform.get<RegistrationRecord>(Account.key({ accountId: link.accountId }));
   if (!account) throw REGISTRATION_GONE();
   if (account.registrationState !== from) throw conflict(`The registration is ${account.registrationState}, not ${from}`, { code: 'invalid_state', state: account.registrationState });
   const at = new Date(now).toISOString();
   try {
     await deps.platform.transact([
       { update: { pk: link.pk, sk: link.sk }, spec: { set: { usedAt: at }, condition: { expression: 'attribute_not_exists(usedAt)' } } },
-      { update: IdentityKeys.account(account.accountId), spec: { set: stateAttributes(account, to, now), condition: { expression: 'registrationState = :s', values: { ':s': from } } } },
+      { update: Account.key({ accountId: account.accountId }), spec: { set: stateAttributes(account, to, now), condition: { expression: 'registrationState = :s', values: { ':s': from } } } },
       ...extra(account.accountId),
     ]);
   } catch (e) {
@@ -63,7 +64,7 @@ export async function confirmEmail(deps: Deps, token: string) {
 export async function acceptTerms(deps: Deps, token: string, ip?: string) {
   const account = await consume(deps, token, 'accept_terms', 'awaiting_agreement', 'awaiting_admin_approval');
   const acceptance = await recordAcceptance(deps, { accountId: account.accountId, docKey: 'terms', version: termsVersion(), context: 'signup', ip });
-  await deps.platform.update(IdentityKeys.account(account.accountId), {
+  await deps.platform.update(Account.key({ accountId: account.accountId }), {
     set: { termsAcceptance: { ...AcceptanceKeys.byAccount(account.accountId, acceptance.acceptedAt, acceptance.id), at: acceptance.acceptedAt, id: acceptance.id } },
   });
   return { state: 'awaiting_admin_approval' as const, email: account.email, acceptance };

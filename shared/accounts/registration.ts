@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../runtime/deps.js';
 import type { AccountRecord, RegistrationState } from '../identity/account.js';
 import { sha256 } from '../identity/api-keys.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { log } from '../ports/logger.js';
 import type { Item, TxOp } from '../ports/table-store.js';
-import { LINK_RETENTION_MS, LINK_TTL_MS, RegistrationKeys, SIGNUP_APPROVAL_MACHINE, stateWindowMs, type PendingState } from './keys.js';
+import { LINK_RETENTION_MS, LINK_TTL_MS, SIGNUP_APPROVAL_MACHINE, stateWindowMs, type PendingState } from './registration-states.js';
 import { confirmEmailMessage } from './mail.js';
+import { Account } from '../identity/entities.js';
+import { RegistrationLink } from './entities.js';
 
-export { LINK_TTL_MS } from './keys.js';
+export { LINK_TTL_MS } from './registration-states.js';
 
 /** The account item while it is a full-account registration (index and workflow attributes added). */
 export interface RegistrationRecord extends AccountRecord {
@@ -38,10 +39,8 @@ export interface LinkRecord {
 export function newLink(deps: Deps, accountId: string, purpose: LinkPurpose, path: string) {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = deps.clock.now() + LINK_TTL_MS;
-  const item: LinkRecord & { ttl: number } = {
-    ...RegistrationKeys.link(sha256(token)), accountId, purpose, expiresAt,
-    ttl: Math.ceil((expiresAt + LINK_RETENTION_MS) / 1000),
-  };
+  const item: LinkRecord & { ttl: number } = RegistrationLink.item({ tokenHash: sha256(token) }, { accountId, purpose, expiresAt,
+    ttl: Math.ceil((expiresAt + LINK_RETENTION_MS) / 1000) });
   return { token, item, url: `${deps.config.publicBaseUrl}${path}?token=${token}` };
 }
 
@@ -51,8 +50,8 @@ export function stateAttributes(account: Pick<AccountRecord, 'accountId' | 'crea
   const deadline = now + stateWindowMs(state);
   return {
     registrationState: state,
-    ...RegistrationKeys.byState(state, account.createdAt, account.accountId),
-    ...RegistrationKeys.expiry(deadline, account.accountId),
+    ...Account.indexKeys('byRegistrationState', { registrationState: state, createdAt: account.createdAt, accountId: account.accountId }),
+    ...Account.indexKeys('byRegistrationDeadline', { deadline: new Date(deadline).toISOString(), accountId: account.accountId }),
     stateEnteredAt: at, expiresAt: deadline, lastActivityAt: at, updatedAt: at,
   };
 }
@@ -67,7 +66,7 @@ export async function beginFullAccountRegistration(deps: Deps, account: AccountR
   const ops: TxOp[] = [
     { put: link.item as unknown as Item },
     {
-      update: IdentityKeys.account(account.accountId),
+      update: Account.key({ accountId: account.accountId }),
       spec: { set: stateAttributes(account, 'awaiting_email_confirm', deps.clock.now()), condition: { expression: 'registrationState = :s', values: { ':s': 'awaiting_email_confirm' } } },
     },
   ];

@@ -1,7 +1,7 @@
 import type { Deps } from '../runtime/deps.js';
 import { log } from '../ports/logger.js';
 import { expireRegistration } from './lifecycle.js';
-import { RegistrationKeys } from './keys.js';
+import { Account } from '../identity/entities.js';
 
 /**
  * The expiry sweep (EventBridge Scheduler in AWS, a background service locally): deletes pending
@@ -16,7 +16,7 @@ export async function sweepExpiredRegistrations(deps: Deps, opts: { maxItems?: n
   let deleted = 0;
   do {
     const page = await deps.platform.query<{ accountId: string; registrationState?: string }>({
-      index: 'gsi2', pk: RegistrationKeys.expiryPk(), skLessThan: nowIso, limit: Math.min(100, max - seen), cursor,
+      ...Account.query('byRegistrationDeadline', {}), skLessThan: nowIso, limit: Math.min(100, max - seen), cursor,
     });
     for (const item of page.items) {
       seen++;

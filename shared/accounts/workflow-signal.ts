@@ -1,7 +1,7 @@
 import type { Deps } from '../runtime/deps.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { log } from '../ports/logger.js';
 import type { RegistrationRecord } from './registration.js';
+import { Account } from '../identity/entities.js';
 
 /**
  * Tells the workflow a state was left. Read after the transition committed: a task that stored its
@@ -10,7 +10,7 @@ import type { RegistrationRecord } from './registration.js';
  */
 export async function signalWorkflow(deps: Deps, accountId: string, from: string, to: string, account?: RegistrationRecord | undefined) {
   if (!deps.workflows) return;
-  const current = account ?? (await deps.platform.get<RegistrationRecord>(IdentityKeys.account(accountId)));
+  const current = account ?? (await deps.platform.get<RegistrationRecord>(Account.key({ accountId })));
   const token = current?.workflowToken;
   if (!token || current?.workflowTokenState !== from) return;
   try {

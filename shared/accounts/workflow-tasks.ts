@@ -1,9 +1,9 @@
 import type { Deps } from '../runtime/deps.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { log } from '../ports/logger.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import { expireRegistration } from './lifecycle.js';
 import type { RegistrationRecord } from './registration.js';
+import { Account } from '../identity/entities.js';
 
 /** The payloads statemachines/signup-approval.asl.json sends to its task function. */
 export type SignupApprovalTask =
@@ -20,7 +20,7 @@ export type SignupApprovalTask =
 export async function runSignupApprovalTask(deps: Deps, task: SignupApprovalTask): Promise<{ accountId: string; state: string } | { stored: true }> {
   if (task.action === 'expire') return expireRegistration(deps, task.accountId, task.state);
   try {
-    await deps.platform.update(IdentityKeys.account(task.accountId), {
+    await deps.platform.update(Account.key({ accountId: task.accountId }), {
       set: { workflowToken: task.taskToken, workflowTokenState: task.state },
       condition: { expression: 'registrationState = :s', values: { ':s': task.state } },
     });
@@ -28,7 +28,7 @@ export async function runSignupApprovalTask(deps: Deps, task: SignupApprovalTask
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
   }
-  const account = await deps.platform.get<RegistrationRecord>(IdentityKeys.account(task.accountId));
+  const account = await deps.platform.get<RegistrationRecord>(Account.key({ accountId: task.accountId }));
   const state = account?.registrationState ?? 'deleted';
   log.info('signup-approval step already passed', { accountId: task.accountId, awaited: task.state, state });
   await deps.workflows?.sendTaskSuccess(task.taskToken, { accountId: task.accountId, state });

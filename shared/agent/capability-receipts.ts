@@ -5,7 +5,7 @@ import { ConditionFailed } from '../ports/table-store.js';
 import type { OperationContext } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
-import { AgentKeys } from './keys.js';
+import { CapabilityReceipt } from './entities.js';
 
 /**
  * Campaign sender capability receipts (spec G): a short-lived, single-use token bound to one tenant and
@@ -31,11 +31,8 @@ export async function issueReceipt(deps: Deps, binding: ReceiptBinding) {
   const receipt = RECEIPT_PREFIX + randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + RECEIPT_TTL_MS).toISOString();
   await deps.platform.put(
-    {
-      ...AgentKeys.capabilityReceipt(sha256(receipt)),
-      tenantId: binding.tenantId, keyId: binding.keyId, issuedAt: new Date(now).toISOString(), expiresAtMs: now + RECEIPT_TTL_MS,
-      expiresAt, ttl: Math.ceil((now + RECEIPT_TTL_MS) / 1000) + 3600,
-    },
+    CapabilityReceipt.item({ receiptHash: sha256(receipt) }, { tenantId: binding.tenantId, keyId: binding.keyId, issuedAt: new Date(now).toISOString(), expiresAtMs: now + RECEIPT_TTL_MS,
+      expiresAt, ttl: Math.ceil((now + RECEIPT_TTL_MS) / 1000) + 3600 }),
     { expression: 'attribute_not_exists(pk)' },
   );
   return { receipt, header: RECEIPT_HEADER, tenantId: binding.tenantId, expiresAt, ttlSeconds: RECEIPT_TTL_MS / 1000, singleUse: true, appliesTo: ['senderConfig', 'sendWindow'] };
@@ -54,7 +51,7 @@ export async function verifyAndConsumeReceipt(deps: Deps, input: ReceiptBinding 
   if (!/^svc_cr_[A-Za-z0-9_-]{43}$/.test(receipt)) throw receiptError('capability_receipt_invalid');
   const now = deps.clock.now();
   try {
-    await deps.platform.update(AgentKeys.capabilityReceipt(sha256(receipt)), {
+    await deps.platform.update(CapabilityReceipt.key({ receiptHash: sha256(receipt) }), {
       set: { consumedAt: new Date(now).toISOString() },
       condition: {
         expression: 'attribute_exists(pk) AND attribute_not_exists(consumedAt) AND tenantId = :t AND keyId = :k AND expiresAtMs > :now',

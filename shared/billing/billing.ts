@@ -1,9 +1,10 @@
 import { AppError, badRequest, isAppError, notFound, paymentRequired } from '../errors.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { BillingKeys } from './keys.js';
 import { applyEntry, Insufficient, ledgerView } from './ledger.js';
 import { CURRENCY, isBilledOperation, PRICES, toAmount, toMicros, type BilledOperation } from './prices.js';
+import { Tenant } from '../tenancy/entities.js';
+import { Balance } from './entities.js';
 
 /** The `_billing` block every paid response carries. */
 export interface BillingBlock {
@@ -29,7 +30,7 @@ export async function charge(deps: Deps, tenantId: string, operation: BilledOper
   if (!Number.isInteger(quantity) || quantity < 0) throw new Error(`charge quantity must be a non-negative integer, got ${quantity}`);
   const costMicros = PRICES[operation].unitMicros * quantity;
   if (costMicros === 0) {
-    const item = await deps.platform.get<{ balanceMicros?: number }>(BillingKeys.balance(tenantId));
+    const item = await deps.platform.get<{ balanceMicros?: number }>(Balance.key({ tenantId }));
     return { operation, cost: 0, currency: CURRENCY, balance_after: toAmount(item?.balanceMicros ?? 0) };
   }
   try {
@@ -83,7 +84,7 @@ export async function credit(deps: Deps, tenantId: string, amount: number, note:
 export async function initBalance(deps: Deps, tenantId: string) {
   const at = new Date(deps.clock.now()).toISOString();
   try {
-    await deps.platform.put({ ...BillingKeys.balance(tenantId), tenantId, balanceMicros: 0, version: 0, currency: CURRENCY, updatedAt: at }, { expression: 'attribute_not_exists(pk)' });
+    await deps.platform.put(Balance.item({ tenantId }, { tenantId, balanceMicros: 0, version: 0, currency: CURRENCY, updatedAt: at }), { expression: 'attribute_not_exists(pk)' });
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
   }

@@ -2,9 +2,9 @@ import { serviceUnavailable } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, type Condition } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { TenancyKeys } from '../tenancy/keys.js';
-import { BillingKeys } from './keys.js';
 import { CURRENCY, toAmount } from './prices.js';
+import { Tenant } from '../tenancy/entities.js';
+import { Balance, LedgerEntry, ledgerSeq } from './entities.js';
 
 export interface BalanceItem {
   tenantId: string;
@@ -53,7 +53,7 @@ const isContention = (e: unknown) =>
  */
 export async function applyEntry(deps: Deps, tenantId: string, deltaMicros: number, entry: EntryInput, opts: { requireTenant?: boolean } = {}): Promise<LedgerItem> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const current = await deps.platform.get<BalanceItem>(BillingKeys.balance(tenantId));
+    const current = await deps.platform.get<BalanceItem>(Balance.key({ tenantId }));
     const before = current?.balanceMicros ?? 0;
     const after = before + deltaMicros;
     if (deltaMicros < 0 && after < 0) throw new Insufficient(before);
@@ -69,9 +69,9 @@ export async function applyEntry(deps: Deps, tenantId: string, deltaMicros: numb
     };
     try {
       await deps.platform.transact([
-        { update: BillingKeys.balance(tenantId), spec: { set: { tenantId, balanceMicros: after, version: seq, currency: CURRENCY, updatedAt: at }, condition } },
-        { put: { ...BillingKeys.ledgerEntry(tenantId, seq), ...item }, condition: { expression: 'attribute_not_exists(pk)' } },
-        ...(opts.requireTenant ? [{ check: TenancyKeys.tenant(tenantId), condition: { expression: 'attribute_exists(pk)' } }] : []),
+        { update: Balance.key({ tenantId }), spec: { set: { tenantId, balanceMicros: after, version: seq, currency: CURRENCY, updatedAt: at, entity: Balance.name, _v: Balance.version }, condition } },
+        { put: LedgerEntry.item({ tenantId, seq: ledgerSeq(seq) }, item), condition: { expression: 'attribute_not_exists(pk)' } },
+        ...(opts.requireTenant ? [{ check: Tenant.key({ tenantId }), condition: { expression: 'attribute_exists(pk)' } }] : []),
       ]);
       return item;
     } catch (e) {
@@ -84,7 +84,7 @@ export async function applyEntry(deps: Deps, tenantId: string, deltaMicros: numb
 }
 
 export async function readBalance(deps: Deps, tenantId: string) {
-  const item = await deps.platform.get<BalanceItem>(BillingKeys.balance(tenantId));
+  const item = await deps.platform.get<BalanceItem>(Balance.key({ tenantId }));
   return { balance: toAmount(item?.balanceMicros ?? 0), currency: CURRENCY, updatedAt: item?.updatedAt ?? null };
 }
 
@@ -98,7 +98,7 @@ export const ledgerView = (e: LedgerItem) => ({
 /** Newest first, opaque cursor pages. */
 export async function listLedger(deps: Deps, tenantId: string, page: { limit: number; cursor?: string }) {
   const out = await deps.platform.query<LedgerItem>({
-    pk: `TENANT#${tenantId}`, skBeginsWith: BillingKeys.ledgerPrefix, descending: true, limit: page.limit, cursor: page.cursor,
+    ...LedgerEntry.query('primary', { tenantId }), descending: true, limit: page.limit, cursor: page.cursor,
   });
   return { data: out.items.map(ledgerView), nextCursor: out.cursor ?? null };
 }

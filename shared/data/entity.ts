@@ -66,7 +66,7 @@ export interface Entity<K extends KeysDeclaration> {
    * A complete item: `attrs`, the primary key, every secondary index whose composites are all present
    * (an index left out keeps the item out of that index: sparse indexes), `entity` and `_v`.
    */
-  item<A extends Record<string, unknown>>(c: Partial<Record<AllComposites<K>, Composite>> & Composites<K, 'primary'>, attrs?: A): A & Item;
+  item<A extends object>(c: Partial<Record<AllComposites<K>, Composite>> & Composites<K, 'primary'>, attrs?: A): A & Item & Key;
   /**
    * A query over one key template: the partition from the pk composites (all required) and an sk
    * prefix from the leading sk composites given (stops at the first missing one).

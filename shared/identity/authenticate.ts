@@ -3,9 +3,9 @@ import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import type { RequestInfo } from '../runtime/context.js';
 import { isWellFormedKey, safeEqualHex, sha256 } from './api-keys.js';
-import { IdentityKeys } from './keys.js';
 import type { AccountRecord, ApiKeyRecord } from './account.js';
 import { SESSION_COOKIE, resolveSession } from './sessions.js';
+import { Account, ApiKey } from './entities.js';
 
 /**
  * Resolves the caller from `Authorization: Bearer`, the session cookie, or the platform admin token.
@@ -32,9 +32,9 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
     return { kind: 'platform-admin', scopes: ['*'], platformAdmin: true };
   }
   if (!isWellFormedKey(token)) throw unauthorized();
-  const key = await deps.platform.get<ApiKeyRecord>(IdentityKeys.apiKey(hash));
+  const key = await deps.platform.get<ApiKeyRecord>(ApiKey.key({ keyHash: hash }));
   if (!key || key.revokedAt) throw unauthorized();
-  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(key.accountId));
+  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: key.accountId }));
   if (!account) throw unauthorized();
   return principalFor(account, 'key', key.scopes, key.keyId);
 }

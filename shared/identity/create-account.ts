@@ -2,7 +2,7 @@ import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import type { AccountRecord, ApiKeyRecord } from './account.js';
 import { newId, sha256 } from './api-keys.js';
-import { IdentityKeys } from './keys.js';
+import { Account, AccountEmail, AccountKeyRef, ApiKey } from './entities.js';
 
 export type NewAccount = Omit<AccountRecord, 'pk' | 'sk' | 'accountId' | 'createdAt' | 'updatedAt' | 'lastActivityAt'>;
 
@@ -16,14 +16,14 @@ export async function createAccountWithKey(deps: Deps, fields: NewAccount, apiKe
   const at = new Date(now).toISOString();
   const accountId = newId(now);
   const keyId = newId(now);
-  const account: AccountRecord = { ...IdentityKeys.account(accountId), ...fields, accountId, createdAt: at, updatedAt: at, lastActivityAt: at };
-  const key: ApiKeyRecord = { ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes, createdAt: at };
+  const account: AccountRecord = Account.item({ accountId }, { ...fields, accountId, createdAt: at, updatedAt: at, lastActivityAt: at });
+  const key: ApiKeyRecord = ApiKey.item({ keyHash: sha256(apiKey) }, { keyId, accountId, scopes, createdAt: at });
   try {
     await deps.platform.transact([
-      { put: { ...IdentityKeys.accountEmail(fields.email), accountId, createdAt: at }, condition: { expression: 'attribute_not_exists(pk)' } },
+      { put: AccountEmail.item({ email: fields.email }, { accountId, createdAt: at }), condition: { expression: 'attribute_not_exists(pk)' } },
       { put: { ...account } },
       { put: { ...key } },
-      { put: { ...IdentityKeys.accountKeyRef(accountId, keyId), keyHash: key.pk, createdAt: at } },
+      { put: AccountKeyRef.item({ accountId, keyId }, { keyHash: key.pk, createdAt: at }) },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed && e.index === 0) return undefined;

@@ -3,8 +3,8 @@ import type { Deps } from '../runtime/deps.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { AccountRecord } from './account.js';
 import { newId } from './api-keys.js';
-import { IdentityKeys } from './keys.js';
 import { quotaPeriod, readQuota } from './quota.js';
+import { Account, AccountMessage, AccountQuota } from './entities.js';
 
 export interface OutboundMessageInput {
   to: string;
@@ -18,7 +18,7 @@ export interface OutboundMessageInput {
  * transaction, so concurrent sends can never exceed it.
  */
 export async function queueMessage(deps: Deps, accountId: string, input: OutboundMessageInput) {
-  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(accountId));
+  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId }));
   if (!account) throw new AppError(401, { statusCode: 401, message: 'Invalid credentials' });
   const now = deps.clock.now();
   const { month, resetsAt } = quotaPeriod(now);
@@ -27,14 +27,14 @@ export async function queueMessage(deps: Deps, accountId: string, input: Outboun
   try {
     await deps.platform.transact([
       {
-        update: IdentityKeys.quota(accountId, month),
+        update: AccountQuota.key({ accountId, month }),
         spec: {
           add: { used: 1 },
-          set: { ttl: Math.ceil(Date.parse(resetsAt) / 1000) + 400 * 86400 },
+          set: { ttl: Math.ceil(Date.parse(resetsAt) / 1000) + 400 * 86400, entity: AccountQuota.name, _v: AccountQuota.version },
           condition: { expression: 'attribute_not_exists(used) OR used < :limit', values: { ':limit': account.monthlyQuota } },
         },
       },
-      { put: { ...IdentityKeys.message(accountId, id), id, ...input, status: 'queued_for_moderation', createdAt } },
+      { put: AccountMessage.item({ accountId, messageId: id }, { id, ...input, status: 'queued_for_moderation', createdAt }) },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed) {

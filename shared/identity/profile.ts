@@ -2,8 +2,8 @@ import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { unauthorized } from '../errors.js';
 import type { AccountRecord } from './account.js';
-import { IdentityKeys } from './keys.js';
 import { readQuota, type QuotaView } from './quota.js';
+import { Account } from './entities.js';
 
 export interface Profile {
   flow: AccountRecord['flow'];
@@ -21,7 +21,7 @@ export interface Profile {
 /** GET /v1/me: the spec's Profile table, plus the registration state for full accounts. */
 export async function profileOf(deps: Deps, principal: Principal): Promise<Profile> {
   if (!principal.accountId) throw unauthorized();
-  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(principal.accountId));
+  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: principal.accountId }));
   if (!account) throw unauthorized();
   const quota = await readQuota(deps.platform, deps.clock, account.accountId, account.monthlyQuota);
   return {

@@ -1,6 +1,6 @@
 import type { Clock } from '../ports/clock.js';
 import type { TableStore } from '../ports/table-store.js';
-import { IdentityKeys } from './keys.js';
+import { AccountQuota } from './entities.js';
 
 /** Calendar-month quota: the month key and the instant it resets (00:00 UTC on the 1st of next month). */
 export function quotaPeriod(now: number) {
@@ -19,7 +19,7 @@ export interface QuotaView {
 
 export async function readQuota(table: TableStore, clock: Clock, accountId: string, monthly: number): Promise<QuotaView> {
   const { month, resetsAt } = quotaPeriod(clock.now());
-  const item = await table.get<{ used?: number }>(IdentityKeys.quota(accountId, month));
+  const item = await table.get<{ used?: number }>(AccountQuota.key({ accountId, month }));
   const used = item?.used ?? 0;
   return { monthly, used, remaining: Math.max(0, monthly - used), resets_at: resetsAt };
 }

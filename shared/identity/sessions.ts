@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { sha256 } from './api-keys.js';
-import { IdentityKeys } from './keys.js';
 import type { AccountRecord } from './account.js';
 import { principalFor } from './authenticate.js';
+import { Account } from './entities.js';
 
 /** Browser sessions: an opaque cookie whose SHA-256 is stored, like API keys. */
 export const SESSION_COOKIE = 'svc_session';
@@ -23,7 +23,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<Princip
   if (token.length > 200) return undefined;
   const session = await deps.platform.get<{ accountId: string; expiresAt: number }>(sessionKey(sha256(token)));
   if (!session || session.expiresAt <= deps.clock.now()) return undefined;
-  const account = await deps.platform.get<AccountRecord>(IdentityKeys.account(session.accountId));
+  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: session.accountId }));
   // A session carries the full permission set of its user; the role still limits tenant actions.
   return account ? principalFor(account, 'session', ['*']) : undefined;
 }

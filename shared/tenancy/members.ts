@@ -1,9 +1,10 @@
 import { conflict, forbidden, notFound } from '../errors.js';
 import { normalizeEmail, type AccountRecord } from '../identity/account.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { ROLE_RANK, TenancyKeys, type Role } from './keys.js';
+import { ROLE_RANK, type Role } from './roles.js';
+import { Account, AccountEmail } from '../identity/entities.js';
+import { Membership, Tenant, User } from './entities.js';
 
 interface TenantItem { tenantId: string; name: string; status?: string; ownerUserId: string; createdAt: string }
 interface UserItem { userId: string; email: string; accountId?: string; firstName?: string; lastName?: string }
@@ -14,8 +15,8 @@ export async function listMyTenants(deps: Deps, userId: string, defaultTenantId:
   const out: { tenantId: string; name: string; role: Role; status: string; isDefault: boolean; joinedAt: string }[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
-    const p = await deps.platform.query<MembershipItem>({ pk: TenancyKeys.user(userId).pk, skBeginsWith: 'MEMBER#', limit: 100, cursor });
-    const tenants = await deps.platform.batchGet<TenantItem>(p.items.map((m) => TenancyKeys.tenant(m.tenantId)));
+    const p = await deps.platform.query<MembershipItem>({ pk: User.key({ userId }).pk, skBeginsWith: 'MEMBER#', limit: 100, cursor });
+    const tenants = await deps.platform.batchGet<TenantItem>(p.items.map((m) => Tenant.key({ tenantId: m.tenantId })));
     const byId = new Map(tenants.map((t) => [t.tenantId, t]));
     for (const m of p.items) {
       const t = byId.get(m.tenantId);
@@ -29,9 +30,9 @@ export async function listMyTenants(deps: Deps, userId: string, defaultTenantId:
 
 /** Members of a tenant (gsi1 TENANT#<id>#MEMBERS), cursor pages. */
 export async function listMembers(deps: Deps, tenantId: string, page: { limit: number; cursor?: string }) {
-  const gsi1pk = TenancyKeys.membershipByTenant(tenantId, '').gsi1pk;
+  const gsi1pk = Membership.query('byTenant', { tenantId }).pk;
   const p = await deps.platform.query<MembershipItem>({ index: 'gsi1', pk: gsi1pk, limit: page.limit, cursor: page.cursor });
-  const users = await deps.platform.batchGet<UserItem>(p.items.map((m) => TenancyKeys.user(m.userId)));
+  const users = await deps.platform.batchGet<UserItem>(p.items.map((m) => User.key({ userId: m.userId })));
   const byId = new Map(users.map((u) => [u.userId, u]));
   return {
     data: p.items.map((m) => {
@@ -50,15 +51,15 @@ export async function listMembers(deps: Deps, tenantId: string, page: { limit: n
 export async function addMemberByEmail(deps: Deps, tenantId: string, actorRole: Role, input: { email: string; role: Role }) {
   if (ROLE_RANK[input.role] > ROLE_RANK[actorRole]) throw forbidden(`Only a ${input.role} may grant ${input.role}`, { code: 'insufficient_role', requiredRole: input.role });
   const email = normalizeEmail(input.email);
-  const marker = await deps.platform.get<{ accountId: string }>(IdentityKeys.accountEmail(email));
-  const account = marker ? await deps.platform.get<AccountRecord>(IdentityKeys.account(marker.accountId)) : undefined;
+  const marker = await deps.platform.get<{ accountId: string }>(AccountEmail.key({ email }));
+  const account = marker ? await deps.platform.get<AccountRecord>(Account.key({ accountId: marker.accountId })) : undefined;
   if (!account?.userId || account.status !== 'ACTIVE') throw notFound('User');
   const at = new Date(deps.clock.now()).toISOString();
   try {
     await deps.platform.transact([
-      { check: TenancyKeys.tenant(tenantId), condition: { expression: 'attribute_exists(pk)' } },
+      { check: Tenant.key({ tenantId }), condition: { expression: 'attribute_exists(pk)' } },
       {
-        put: { ...TenancyKeys.membership(account.userId, tenantId), ...TenancyKeys.membershipByTenant(tenantId, account.userId), userId: account.userId, tenantId, role: input.role, createdAt: at },
+        put: Membership.item({ userId: account.userId, tenantId }, { userId: account.userId, tenantId, role: input.role, createdAt: at }),
         condition: { expression: 'attribute_not_exists(pk)' },
       },
     ]);
@@ -67,7 +68,7 @@ export async function addMemberByEmail(deps: Deps, tenantId: string, actorRole: 
     if (e instanceof ConditionFailed) throw notFound('Tenant');
     throw e;
   }
-  const tenant = await deps.platform.get<TenantItem>(TenancyKeys.tenant(tenantId));
+  const tenant = await deps.platform.get<TenantItem>(Tenant.key({ tenantId }));
   await deps.mailer.send({
     to: email,
     subject: `You were added to the workspace ${tenant?.name ?? tenantId}`,
@@ -80,11 +81,11 @@ export async function addMemberByEmail(deps: Deps, tenantId: string, actorRole: 
  * Removes a member. The owner cannot be removed; only a SUPER removes a SUPER. Unknown member: 404.
  */
 export async function removeMember(deps: Deps, tenantId: string, actorRole: Role, userId: string) {
-  const m = await deps.platform.get<MembershipItem>(TenancyKeys.membership(userId, tenantId));
+  const m = await deps.platform.get<MembershipItem>(Membership.key({ userId, tenantId }));
   if (!m) throw notFound('Member');
-  const tenant = await deps.platform.get<TenantItem>(TenancyKeys.tenant(tenantId));
+  const tenant = await deps.platform.get<TenantItem>(Tenant.key({ tenantId }));
   if (tenant?.ownerUserId === userId) throw forbidden('The workspace owner cannot be removed', { code: 'owner_cannot_be_removed' });
   if (ROLE_RANK[m.role] > ROLE_RANK[actorRole]) throw forbidden(`Only a ${m.role} may remove a ${m.role}`, { code: 'insufficient_role', requiredRole: m.role });
-  await deps.platform.delete(TenancyKeys.membership(userId, tenantId));
+  await deps.platform.delete(Membership.key({ userId, tenantId }));
   return { tenantId, userId, removed: true };
 }

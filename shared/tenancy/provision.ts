@@ -1,8 +1,7 @@
 import type { Deps } from '../runtime/deps.js';
 import { newId } from '../identity/api-keys.js';
-import { IdentityKeys } from '../identity/keys.js';
 import { tableNames } from '../data/schema.js';
-import { TenancyKeys, type Role } from './keys.js';
+import type { Role } from './roles.js';
 
 export interface ProvisionInput {
   accountId: string;
@@ -24,6 +23,8 @@ export { onTenantProvisioned, type TenantInitializer } from './initializers.js';
 import { runTenantInitializers } from './initializers.js';
 import '../billing/tenant-init.js';
 import '../pipelines/tenant-init.js';
+import { Account } from '../identity/entities.js';
+import { Membership, Tenant, User } from './entities.js';
 
 /**
  * Creates User, Tenant (with its own data table) and a SUPER membership for an account, then promotes
@@ -31,7 +32,7 @@ import '../pipelines/tenant-init.js';
  * a second call returns the tenant already created.
  */
 export async function provisionTenant(deps: Deps, input: ProvisionInput): Promise<ProvisionedTenant> {
-  const existing = await deps.platform.get<{ userId?: string; tenantId?: string }>(IdentityKeys.account(input.accountId));
+  const existing = await deps.platform.get<{ userId?: string; tenantId?: string }>(Account.key({ accountId: input.accountId }));
   if (existing?.userId && existing.tenantId) return { tenantId: existing.tenantId, userId: existing.userId };
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
@@ -39,11 +40,11 @@ export async function provisionTenant(deps: Deps, input: ProvisionInput): Promis
   const userId = newId(now);
   await deps.tableAdmin.ensureTable(tableNames(deps.config.tablePrefix).tenant(tenantId));
   await deps.platform.transact([
-    { put: { ...TenancyKeys.tenant(tenantId), tenantId, name: input.tenantName, ownerUserId: userId, status: 'ACTIVE', createdAt: at, gsi1pk: 'TENANTS', gsi1sk: at } },
-    { put: { ...TenancyKeys.user(userId), userId, email: input.email, accountId: input.accountId, firstName: input.firstName, lastName: input.lastName, createdAt: at } },
-    { put: { ...TenancyKeys.membership(userId, tenantId), ...TenancyKeys.membershipByTenant(tenantId, userId), userId, tenantId, role: 'SUPER' satisfies Role, createdAt: at } },
+    { put: Tenant.item({ tenantId, createdAt: at }, { tenantId, name: input.tenantName, ownerUserId: userId, status: 'ACTIVE', createdAt: at }) },
+    { put: User.item({ userId }, { userId, email: input.email, accountId: input.accountId, firstName: input.firstName, lastName: input.lastName, createdAt: at }) },
+    { put: Membership.item({ userId, tenantId }, { userId, tenantId, role: 'SUPER' satisfies Role, createdAt: at }) },
     {
-      update: IdentityKeys.account(input.accountId),
+      update: Account.key({ accountId: input.accountId }),
       spec: {
         set: {
           userId, tenantId, scope: 'approved', status: 'ACTIVE', moderation_status: 'approved', registrationState: 'approved',
@@ -60,5 +61,5 @@ export async function provisionTenant(deps: Deps, input: ProvisionInput): Promis
 /** Adds an existing user to a tenant with a role. */
 export async function addMember(deps: Deps, tenantId: string, userId: string, role: Role) {
   const at = new Date(deps.clock.now()).toISOString();
-  await deps.platform.put({ ...TenancyKeys.membership(userId, tenantId), ...TenancyKeys.membershipByTenant(tenantId, userId), userId, tenantId, role, createdAt: at });
+  await deps.platform.put(Membership.item({ userId, tenantId }, { userId, tenantId, role, createdAt: at }));
 }

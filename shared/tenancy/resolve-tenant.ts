@@ -2,7 +2,9 @@ import { forbidden, notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import type { TenantContext } from '../runtime/context.js';
-import { TenancyKeys, type Role } from './keys.js';
+import type { Role } from './roles.js';
+import { Account } from '../identity/entities.js';
+import { Membership, Tenant } from './entities.js';
 
 /**
  * Picks the tenant a call acts in: `X-Tenant-Id` (or MCP `tenant_id`), else the caller's own.
@@ -14,7 +16,7 @@ export async function resolveTenant(deps: Deps, principal: Principal, requested:
   }
   const tenantId = requested?.trim() || principal.defaultTenantId;
   if (!tenantId || !principal.userId || !/^[A-Za-z0-9_-]{1,64}$/.test(tenantId)) throw notFound('Tenant');
-  const membership = await deps.platform.get<{ role: Role }>(TenancyKeys.membership(principal.userId, tenantId));
+  const membership = await deps.platform.get<{ role: Role }>(Membership.key({ userId: principal.userId, tenantId }));
   if (!membership) throw notFound('Tenant');
   return { tenantId, role: membership.role, table: deps.tenantTable(tenantId) };
 }

@@ -1,6 +1,8 @@
 import { forbidden } from '../errors.js';
 import type { OperationContext, TenantContext } from '../runtime/context.js';
-import { ROLE_RANK, type Role } from './keys.js';
+
+export type Role = 'SUPER' | 'ADMIN' | 'MEMBER';
+export const ROLE_RANK: Record<Role, number> = { MEMBER: 1, ADMIN: 2, SUPER: 3 };
 
 /** True when the caller's role in the current tenant is at least `role` (SUPER > ADMIN > MEMBER). */
 export const hasRole = (tenant: Pick<TenantContext, 'role'>, role: Role) => ROLE_RANK[tenant.role] >= ROLE_RANK[role];

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
 import { getQuestionnaire, listQuestionnaires } from '../../shared/accounts-register/questionnaire.js';
 import { activateRegisteredAccount } from '../../shared/accounts-register/register.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
 import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { AccountEmail } from '../../shared/identity/entities.js';
+import { Questionnaire } from '../../shared/accounts-register/entities.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.stop());
 
-const accountIdOf = async (email: string) => (await env.rt.deps.platform.get<{ accountId: string }>(IdentityKeys.accountEmail(email)))!.accountId;
+const accountIdOf = async (email: string) => (await env.rt.deps.platform.get<{ accountId: string }>(AccountEmail.key({ email })))!.accountId;
 const questionnaire = (token: string, extra: Record<string, unknown> = {}) => ({
   signup_token: token, companyName: 'Acme Widgets', useCase: 'Outreach to procurement managers of EU manufacturers',
   contactSource: 'Our own CRM and public company websites', b2bOnly: true, ...extra,

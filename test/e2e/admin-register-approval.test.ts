@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
 import { TEST_ADMIN_TOKEN } from '../support/runtime.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
 import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { Account, AccountEmail } from '../../shared/identity/entities.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('Account table: PENDING → manual admin approval → ACTIVE, through t
 
     const admin = client(env.rt.url, { key: TEST_ADMIN_TOKEN });
     const list = await admin.get('/admin/api/questionnaires');
-    const accountId = (await env.rt.deps.platform.get<{ accountId: string }>(IdentityKeys.accountEmail(email)))!.accountId;
+    const accountId = (await env.rt.deps.platform.get<{ accountId: string }>(AccountEmail.key({ email })))!.accountId;
     expect(list.body.data.find((x: { accountId: string }) => x.accountId === accountId)).toMatchObject({ email, checksPassed: false });
 
     const key = client(env.rt.url, { key: res.body.api_key });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
 import { quotaPeriod } from '../../shared/identity/quota.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
+import { AccountQuota } from '../../shared/identity/entities.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;
@@ -84,7 +84,7 @@ describe('POST /v1/messages (sandbox)', () => {
     const me = await http.get('/v1/me', as(k));
     const account = await rt.deps.platform.get<{ accountId: string }>({ pk: `EMAIL#spender@example.com`, sk: 'EMAIL' });
     const { month } = quotaPeriod(Date.now());
-    await rt.deps.platform.put({ ...IdentityKeys.quota(account!.accountId, month), used: 499 });
+    await rt.deps.platform.put(AccountQuota.item({ accountId: account!.accountId, month }, { used: 499 }));
     expect(me.body.quota.remaining).toBe(500);
     const last = await http.post('/v1/messages', { to: 'a@example.org', subject: 's', html: '<p>x</p>' }, as(k));
     expect(last.status).toBe(202);
@@ -98,7 +98,7 @@ describe('POST /v1/messages (sandbox)', () => {
   it('never lets concurrent sends exceed the quota', async () => {
     const k = (await http.post('/v1/signup', { email: 'racer@example.com' }, { 'x-forwarded-for': freshAddress() })).body.api_key;
     const account = await rt.deps.platform.get<{ accountId: string }>({ pk: `EMAIL#racer@example.com`, sk: 'EMAIL' });
-    await rt.deps.platform.put({ ...IdentityKeys.quota(account!.accountId, quotaPeriod(Date.now()).month), used: 495 });
+    await rt.deps.platform.put(AccountQuota.item({ accountId: account!.accountId, month: quotaPeriod(Date.now()).month }, { used: 495 }));
     const results = await Promise.all(Array.from({ length: 12 }, () => http.post('/v1/messages', { to: 'a@example.org', subject: 's', text: 'x' }, as(k))));
     expect(results.filter((r) => r.status === 202)).toHaveLength(5);
     expect(results.filter((r) => r.status === 402)).toHaveLength(7);

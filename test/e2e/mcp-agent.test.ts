@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpClients } from '../support/mcp-client.js';
 import { verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
 import { sha256 } from '../../shared/identity/api-keys.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
 import { addKey, startTenantRuntime, type createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
+import { ApiKey } from '../../shared/identity/entities.js';
 
 /** Agent guide, capability receipts and the agent card's MCP endpoint, over HTTP and MCP. */
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let owner: Awaited<ReturnType<typeof createApprovedAccount>>;
 const { connect, closeAll } = mcpClients(() => rt.url);
-const keyIdOf = async (apiKey: string) => (await rt.deps.platform.get<{ keyId: string }>(IdentityKeys.apiKey(sha256(apiKey))))!.keyId;
+const keyIdOf = async (apiKey: string) => (await rt.deps.platform.get<{ keyId: string }>(ApiKey.key({ keyHash: sha256(apiKey) })))!.keyId;
 
 
 beforeAll(async () => {

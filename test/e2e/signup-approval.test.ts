@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { mailedLink, open, registrationAwaitingApproval, signupFull, until } from '../support/signup-flow.js';
 import { tableNames } from '../../shared/data/schema.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
+import { Account, AccountEmail } from '../../shared/identity/entities.js';
+import { Tenant, User } from '../../shared/tenancy/entities.js';
 
 process.env.LIMIT_V1_RATE = 'off';
 process.env.LOCAL_WORKFLOW_TICK_MS = '200';
@@ -86,8 +87,8 @@ describe('full-account registration (spec: States and transitions / Registration
     expect(r.body).toMatchObject({ state: 'rejected', deleted: true });
     expect((await me(key)).body).toEqual({ statusCode: 401, message: 'Invalid credentials' });
     expect(await idOf(email)).toBeUndefined();
-    expect(await rt.deps.platform.get(IdentityKeys.account(id!))).toBeUndefined();
-    expect(await rt.deps.platform.get(IdentityKeys.accountEmail(email))).toBeUndefined();
+    expect(await rt.deps.platform.get(Account.key({ accountId: id! }))).toBeUndefined();
+    expect(await rt.deps.platform.get(AccountEmail.key({ email }))).toBeUndefined();
     const mails = (await http.get(`/_local/outbox?to=${email}`)).body.data;
     expect(mails[0].subject).toMatch(/not approved/);
     expect((await admin.post(`/admin/api/registrations/${id}/reject`, {})).status).toBe(404);

@@ -1,9 +1,10 @@
 import { client, startTestRuntime } from './runtime.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { generateApiKey, newId, sha256 } from '../../shared/identity/api-keys.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
 import { provisionTenant } from '../../shared/tenancy/provision.js';
 import { createAccountWithKey } from '../../shared/identity/create-account.js';
+import { ApiKey } from '../../shared/identity/entities.js';
+import { Tenant } from '../../shared/tenancy/entities.js';
 
 /**
  * Test fixture: an approved full account with its tenant and a key, created through the same domain
@@ -27,7 +28,7 @@ export async function addKey(deps: Deps, accountId: string, scopes: string[]) {
   const at = new Date(deps.clock.now()).toISOString();
   const apiKey = generateApiKey();
   const keyId = newId();
-  await deps.platform.put({ ...IdentityKeys.apiKey(sha256(apiKey)), keyId, accountId, scopes, createdAt: at });
+  await deps.platform.put(ApiKey.item({ keyHash: sha256(apiKey) }, { keyId, accountId, scopes, createdAt: at }));
   return apiKey;
 }
 

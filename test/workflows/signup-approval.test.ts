@@ -12,10 +12,10 @@ import { acceptTerms, confirmEmail } from '../../shared/accounts/links.js';
 import { approveRegistration, rejectRegistration } from '../../shared/accounts/lifecycle.js';
 import { SIGNUP_APPROVAL_ASL } from '../../shared/accounts/signup-approval-machine.js';
 import { sweepExpiredRegistrations } from '../../shared/accounts/sweep.js';
-import { IdentityKeys } from '../../shared/identity/keys.js';
 import { signup } from '../../shared/identity/signup.js';
 import type { AdjustableClock } from '../../shared/ports/clock.js';
 import type { Deps } from '../../shared/runtime/deps.js';
+import { Account, AccountEmail } from '../../shared/identity/entities.js';
 
 process.env.LIMIT_SIGNUP_PER_IP_HOUR = 'off';
 process.env.LIMIT_SIGNUP_GLOBAL_HOUR = 'off';
@@ -37,7 +37,7 @@ let n = 0;
 async function register() {
   const email = `wf${++n}-${randomBytes(3).toString('hex')}@example.com`;
   await signup(deps, { email, full_account: true, password: 'a-long-pass-phrase', firstName: 'Wf' }, '127.0.0.1');
-  const marker = await deps.platform.get<{ accountId: string }>(IdentityKeys.accountEmail(email));
+  const marker = await deps.platform.get<{ accountId: string }>(AccountEmail.key({ email }));
   return { email, accountId: marker!.accountId };
 }
 const token = async (email: string, kind: 'confirm' | 'acceptTerms') => {
@@ -53,7 +53,7 @@ const awaiting = async (accountId: string, state: string) => {
   }
   throw new Error(`${accountId} never awaited ${state}; pending: ${wf.pendingTokens.join(', ')}`);
 };
-const account = (id: string) => deps.platform.get<Record<string, unknown>>(IdentityKeys.account(id));
+const account = (id: string) => deps.platform.get<Record<string, unknown>>(Account.key({ accountId: id }));
 const result = (accountId: string) => wf.resultOf(accountId)!;
 
 describe('signup-approval.asl.json', () => {

@@ -1,19 +1,4 @@
-/**
- * Platform-table keys of the full-account registration (the account item itself is
- * IdentityKeys.account). Index attributes live on the account item while it is a registration:
- * - gsi1: REGISTRATIONS#<state> / <createdAt>#<accountId>  → admin list by state (no Scan)
- * - gsi2: REGEXPIRY / <deadline ISO>#<accountId>           → expiry sweep (pending states only)
- */
-export const RegistrationKeys = {
-  link: (tokenHash: string) => ({ pk: `REGLINK#${tokenHash}`, sk: 'REGLINK' }),
-  byState: (state: string, createdAt: string, accountId: string) => ({ gsi1pk: `REGISTRATIONS#${state}`, gsi1sk: `${createdAt}#${accountId}` }),
-  byStatePk: (state: string) => `REGISTRATIONS#${state}`,
-  expiry: (deadlineMs: number, accountId: string) => ({ gsi2pk: EXPIRY_PK, gsi2sk: `${new Date(deadlineMs).toISOString()}#${accountId}` }),
-  expiryPk: () => EXPIRY_PK,
-};
-
-const EXPIRY_PK = 'REGEXPIRY';
-
+/** The pending states of a full-account registration and how long each may last. */
 export const PENDING_STATES = ['awaiting_email_confirm', 'awaiting_agreement', 'awaiting_admin_approval'] as const;
 export type PendingState = (typeof PENDING_STATES)[number];
 export const isPendingState = (s: unknown): s is PendingState => PENDING_STATES.includes(s as PendingState);
