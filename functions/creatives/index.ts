@@ -8,6 +8,7 @@ import { operation as moderate } from './CreativesController_moderateChannelCrea
 import { operation as preview } from './creatives_preview.js';
 import { operation as variablesAvailable } from './creatives_variables_available.js';
 import { operation as variables } from './creatives_variables.js';
+import { operation as contentCheck } from './ContentAnalyzerController_check.js';
 
 /** Operations of the creatives domain: one file per operation (functions/creatives/<operationId>.ts). */
-export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables];
+export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck];

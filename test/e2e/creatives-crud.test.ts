@@ -35,6 +35,12 @@ describe('creatives', () => {
     expect((await api.post('/api/creatives', { ...email, to: 'x' })).body.message).toEqual(['property to should not exist']);
     expect((await api.post('/api/creatives', { ...email, briefId: 'nope' })).status).toBe(404);
 
+    const check = await api.post('/api/content-analyzer/check', { creativeId: id });
+    expect(check.status).toBe(200);
+    expect(check.body.hits.map((h: any) => h.rule)).toContain('missing_unsubscribe');
+    expect(check.body.spamAssassin).toBeNull();
+    expect((await api.post('/api/content-analyzer/check', { subject: 'Hi', bodyHtml: '{x' })).body.message).toEqual(['bodyHtml: unbalanced "{" at 0']);
+    expect((await api.post('/api/content-analyzer/check', {})).status).toBe(400);
     expect((await api.get(`/api/creatives/${id}/variables`)).body).toEqual({ creativeId: id, variables: ['firstName'], unknown: [] });
     expect((await api.delete(`/api/creatives/${id}`)).status).toBe(200);
     expect((await api.get(`/api/creatives/${id}`)).status).toBe(404);
@@ -95,5 +101,6 @@ describe('creatives', () => {
     expect((await other.patch(`/api/creatives/${ch.id}`, { name: 'x' })).status).toBe(404);
     expect((await other.post(`/api/creatives/${ch.id}/moderate`, { action: 'approve' })).status).toBe(404);
     expect((await other.delete(`/api/creatives/${ch.id}`)).status).toBe(404);
+    expect((await other.post('/api/content-analyzer/check', { creativeId: ch.id })).status).toBe(404);
   });
 });

@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { badRequest } from '../../shared/errors.js';
+import { checkContent } from '../../shared/content-check/check.js';
+import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from '../../shared/creatives/schema.js';
+import { lambdaHandler } from '../lambda.js';
+
+const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+
+export const operation = defineOperation({
+  operationId: 'ContentAnalyzerController_check',
+  method: 'POST',
+  path: '/api/content-analyzer/check',
+  tag: 'creatives',
+  summary: 'Spam-risk check of a creative with named rule hits and fixes',
+  description:
+    'Body {creativeId} or {subject, bodyHtml}; optional contactId/companyId render it for that recipient. Returns score 0-100, risk low|medium|high and hits ' +
+    '(rule, severity, points, detail, fix). Rules: trigger phrases (en, ru), links, shorteners, text/image ratio, caps, !!! runs, unsubscribe, address, size, leftover braces.',
+  access: 'tenant',
+  scope: 'creatives:read',
+  input: {
+    body: z.strictObject({
+      creativeId: id.optional(), subject: z.string().max(MAX_SUBJECT_CHARS).optional(), bodyHtml: z.string().max(MAX_BODY_CHARS).optional(),
+      contactId: id.optional(), companyId: id.optional(),
+    }),
+  },
+  output: z.looseObject({
+    score: z.number().describe('0 (clean) to 100'),
+    risk: z.enum(['low', 'medium', 'high']),
+    hits: z.array(z.looseObject({ rule: z.string(), severity: z.enum(['info', 'warning', 'critical']), points: z.number(), detail: z.string(), fix: z.string() })),
+    stats: z.looseObject({ sizeBytes: z.number(), textChars: z.number(), links: z.number(), images: z.number() }),
+    unresolvedTokens: z.array(z.string()),
+    spamAssassin: z.looseObject({ score: z.number(), required: z.number(), rules: z.array(z.string()) }).nullable().describe('null when spamc is not installed (always in Lambda)'),
+  }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ body }, ctx) => {
+    if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);
+    if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined)) throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
+    return checkContent(requireTenant(ctx).table, body);
+  },
+  guidance: (r) =>
+    r.hits.length
+      ? { next: 'creatives_update', why: `Risk ${r.risk} (${r.score}): fix ${r.hits.slice(0, 3).map((h) => h.rule).join(', ')} first.` }
+      : { next: 'CreativesController_startInboxPlacementTest', why: 'No rule hits; verify placement with the seed mailboxes.' },
+});
+export const handler = lambdaHandler(operation);
