@@ -18,6 +18,7 @@ import { webhookOperations } from './webhooks/index.js';
 import { connectorOperations } from './connectors/index.js';
 import { creativeOperations } from './creatives/index.js';
 import { senderOperations } from './senders/index.js';
+import { settingsOperations } from './settings/index.js';
 
 /**
  * Every operation of the service. Routes (local and API Gateway), Lambda functions, MCP tools, the
@@ -44,6 +45,7 @@ export const operations: AnyOperation[] = [
   ...connectorOperations,
   ...creativeOperations,
   ...senderOperations,
+  ...settingsOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

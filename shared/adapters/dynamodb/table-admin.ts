@@ -1,4 +1,4 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_SCHEMA } from '../../data/schema.js';
 import type { TableAdmin } from '../../ports/table-store.js';
@@ -51,5 +51,7 @@ export class DynamoTableAdmin implements TableAdmin {
     } catch (e) {
       if ((e as Error).name !== 'ResourceNotFoundException') throw e;
     }
+    // DynamoDB deletes asynchronously (DELETING): wait, so a following ensureTable creates a fresh table (workspace wipe).
+    await waitUntilTableNotExists({ client: this.client, maxWaitTime: 120, minDelay: 1, maxDelay: 2 }, { TableName: name });
   }
 }
