@@ -17,6 +17,7 @@ import { notificationOperations } from './notifications/index.js';
 import { webhookOperations } from './webhooks/index.js';
 import { connectorOperations } from './connectors/index.js';
 import { creativeOperations } from './creatives/index.js';
+import { briefOperations } from './briefs/index.js';
 import { senderOperations } from './senders/index.js';
 import { settingsOperations } from './settings/index.js';
 
@@ -44,6 +45,7 @@ export const operations: AnyOperation[] = [
   ...webhookOperations,
   ...connectorOperations,
   ...creativeOperations,
+  ...briefOperations,
   ...senderOperations,
   ...settingsOperations,
 ];
