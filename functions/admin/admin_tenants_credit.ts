@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { credit, MAX_CREDIT } from '../../shared/billing/billing.js';
 import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
+import { admin_tenants_creditOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'admin_tenants_credit',
@@ -13,6 +14,8 @@ export const operation = defineOperation({
   description:
     `Body {amount, note}: amount in currency units (> 0, up to ${MAX_CREDIT}), note up to 500 characters. Appends a credit entry to the ledger ` +
     `(actor recorded) and answers it with balance_after. Unknown tenant 404. ${ADMIN_ACCESS_NOTE}`,
+  output: admin_tenants_creditOutput,
+  resources: ['platformTable:write'],
   access: 'admin',
   mcp: false,
   input: {

@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { buildAgentGuide } from '../../shared/agent/guide.js';
 import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
 import { lambdaHandler } from '../lambda.js';
+import { agent_guide_getOutput } from './outputs.js';
 
 /**
  * Public on purpose: the spec names no scope for it (while the receipt route next to it names
@@ -15,6 +16,7 @@ export const operation = defineOperation({
   tag: 'agent',
   summary: 'Agent guide: outreach order, compliance, limits, error recovery',
   description: 'Markdown `text` plus the same as data: outreachOrder (steps with their tools), compliance rules, limits, errorRecovery per error class, the capability-receipt rule and MCP usage. Public.',
+  output: agent_guide_getOutput,
   access: 'public',
   input: {},
   hints: { readOnly: true, idempotent: true },

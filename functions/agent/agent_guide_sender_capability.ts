@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { issueReceipt, receiptSubject } from '../../shared/agent/capability-receipts.js';
 import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { agent_guide_sender_capabilityOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'agent_guide_sender_capability',
@@ -12,6 +13,8 @@ export const operation = defineOperation({
   description:
     'Returns {receipt, header, tenantId, expiresAt, ttlSeconds, singleUse}: a token bound to this tenant and key, valid 10 minutes, single-use. ' +
     'Send it as X-SDR-Capability-Receipt with the campaign create or update that changes senderConfig or sendWindow.',
+  output: agent_guide_sender_capabilityOutput,
+  resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'agent:read',
   input: {},

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { createDsar, DSAR_TYPES } from '../../shared/audience/dsar.js';
 import { lambdaHandler } from '../lambda.js';
+import { DsarController_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'DsarController_create',
@@ -16,6 +17,7 @@ export const operation = defineOperation({
     'erasure: suppresses the address immediately (the suppression list keeps only its SHA-256 hash, never lifted), then deletes every contact holding it ' +
     'with channels, leads and list memberships; result {erased:{contacts, channels, leads, listMemberships}, suppressed, suppressionId}. ' +
     'The record of an erasure keeps only the hash of the address.',
+  output: DsarController_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: z.strictObject({ type: z.enum(DSAR_TYPES), email: z.string().trim().min(3).max(254), note: z.string().trim().min(1).max(1000).optional() }) },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { verifyBatch, VERIFY_BATCH_MAX } from '../../shared/email-verification/batch.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { EmailVerificationController_verifyBatchOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'EmailVerificationController_verifyBatch',
@@ -18,6 +19,7 @@ export const operation = defineOperation({
     'Reasons: syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, ' +
     'smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted. The result is stored on every contact channel holding the address. ' +
     'Send only to valid; treat risky with care; retry unknown later. Not billed.',
+  output: EmailVerificationController_verifyBatchOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getDsar } from '../../shared/audience/dsar.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { dsar_getOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dsar_get',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'audience',
   summary: 'Get one data-subject request',
   description: 'The record {id, type, status, emailHash, emailMasked, result, createdAt, completedAt}. 404 when it is not in this workspace.',
+  output: dsar_getOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ id: idSchema }) },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listDsars } from '../../shared/audience/dsar.js';
 import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
+import { dsar_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dsar_list',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'audience',
   summary: 'List data-subject requests (newest first)',
   description: '{data:[{id, type, status, emailHash, emailMasked, result, createdAt, completedAt}], nextCursor}. pageSize 1-100 (default 50).',
+  output: dsar_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ ...pageQuery(100, 50) }) },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { addToStopList } from '../../shared/audience/stoplist.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { stoplist_addOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'stoplist_add',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     'Body {domain} or {companyId} (exactly one), note?. A domain covers its subdomains; a company must be one of this workspace (404). ' +
     '201 with the entry; 200 with created:false when it is already listed.',
+  output: stoplist_addOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: z.strictObject({ domain: z.string().trim().min(3).max(253).optional(), companyId: idSchema.optional(), note: z.string().trim().min(1).max(500).optional() }) },

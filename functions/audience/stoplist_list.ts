@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listStopList } from '../../shared/audience/stoplist.js';
 import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
+import { stoplist_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'stoplist_list',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'audience',
   summary: 'List the stop-list (domains and companies never contacted)',
   description: '{data:[{id (domain:<domain> | company:<id>), type, domain, companyId, companyName, note, createdAt}], nextCursor}, newest first. pageSize 1-100 (default 50), type filters.',
+  output: stoplist_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ ...pageQuery(100, 50), type: z.enum(['domain', 'company']).optional() }) },

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { removeFromStopList } from '../../shared/audience/stoplist.js';
 import { lambdaHandler } from '../lambda.js';
+import { stoplist_removeOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'stoplist_remove',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'audience',
   summary: 'Remove a stop-list entry',
   description: 'id is `domain:<domain>`, `company:<companyId>` or a bare domain. 404 when there is no such entry.',
+  output: stoplist_removeOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: z.strictObject({ id: z.string().min(3).max(300) }) },

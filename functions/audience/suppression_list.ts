@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listSuppressions, SUPPRESSION_SOURCES } from '../../shared/audience/suppression.js';
 import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
+import { suppression_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'suppression_list',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     '{data:[{id (SHA-256 hash), type (email | domain), value (null when hashed), hashed, source (unsubscribe | bounce | complaint | erasure | manual), note, createdAt}], nextCursor}. ' +
     'Erasure entries (from DsarController_create) keep only the hash. pageSize 1-100 (default 50), source filters, cursor for the next page (nextCursor null = end).',
+  output: suppression_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ ...pageQuery(100, 50), source: z.enum(SUPPRESSION_SOURCES).optional() }) },

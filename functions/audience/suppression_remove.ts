@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { unsuppress } from '../../shared/audience/suppression.js';
 import { lambdaHandler } from '../lambda.js';
+import { suppression_removeOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'suppression_remove',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   description:
     'id is the entry id (SHA-256 hash) or the address / domain itself. 404 when there is no such entry; 409 for an erasure entry ' +
     '(the person asked to be deleted: it is never lifted).',
+  output: suppression_removeOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: z.strictObject({ id: z.string().min(3).max(254) }) },

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { login } from '../../shared/accounts-register/login.js';
 import { lambdaHandler } from '../lambda.js';
+import { auth_loginOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'auth_login',
@@ -13,6 +14,8 @@ export const operation = defineOperation({
     'Body {email, password}. Sets the session cookie svc_session (HttpOnly, SameSite=Lax, Secure when deployed, 12 h) and returns ' +
     '{accountId, userId, email, firstName, lastName, status, tenantId, expiresAt}. The cookie reaches the same /api/* handlers as a Bearer key. ' +
     'Any bad credential: 401 {statusCode:401, message:"Invalid credentials"}. 10 attempts per 15 minutes per address and email, then 429.',
+  output: auth_loginOutput,
+  resources: ['platformTable:write'],
   access: 'public',
   mcp: false,
   input: { body: z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(200) }) },

@@ -9,6 +9,7 @@ export const operation = defineOperation({
   tag: 'auth',
   summary: 'Log out (end the session, clear the cookie)',
   description: 'Ends the session of the svc_session cookie, if any, and clears the cookie. Always 204; API keys are not affected.',
+  resources: ['platformTable:write'],
   access: 'public',
   mcp: false,
   input: {},

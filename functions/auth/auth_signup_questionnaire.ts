@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { submitQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { lambdaHandler } from '../lambda.js';
+import { auth_signup_questionnaireOutput } from './outputs.js';
 
 const country = z.string().regex(/^[A-Z]{2}$/, { message: 'must be an ISO 3166-1 alpha-2 code' });
 
@@ -30,11 +31,12 @@ export const operation = defineOperation({
     'Body: signup_token (from the verify-email redirect) plus {companyName, website?, jobTitle?, companySize? (1-10 | 11-50 | 51-200 | 201-1000 | 1000+), country?, phone?, ' +
     'useCase, targetCountries? (ISO alpha-2), expectedMonthlyVolume?, contactSource, b2bOnly}. The domain/MX/HTTP checks run at once; answers and results are saved ' +
     'and the platform admin is emailed. The account stays PENDING until an admin approves. A resubmission overwrites the earlier answers (revision grows).',
+  output: auth_signup_questionnaireOutput,
   access: 'public',
   mcp: false,
   input: { body: QuestionnaireBody },
   maxBodyBytes: 64 * 1024,
-  resources: ['platformMail'],
+  resources: ['platformMail', 'platformTable:write'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {
     const { signup_token, ...answers } = body;

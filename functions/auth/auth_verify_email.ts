@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { verifyEmail } from '../../shared/accounts-register/register.js';
 import { lambdaHandler } from '../lambda.js';
+import { auth_verify_emailOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'auth_verify_email',
@@ -14,10 +15,12 @@ export const operation = defineOperation({
     'Passed: the tenant is created, the account becomes ACTIVE and the key starts working; 302 to the console. ' +
     'Not passed: the account stays PENDING; 302 whose Location carries signup_token for POST /api/auth/signup-questionnaire. ' +
     'The JSON body repeats {status, tenantId | signup_token, checks}. Unknown or expired token: 400.',
+  output: auth_verify_emailOutput,
   access: 'public',
+  successStatus: 302,
   mcp: false,
   input: { query: z.strictObject({ token: z.string().min(1).max(200) }) },
-  resources: ['platformMail', 'tableAdmin', 'tenantTables'],
+  resources: ['platformMail', 'tableAdmin', 'tenantTables', 'platformTable:write'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ query }, ctx) => {
     const outcome = await verifyEmail(ctx.deps, query.token);

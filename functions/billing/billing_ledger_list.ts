@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listLedger } from '../../shared/billing/ledger.js';
 import { lambdaHandler } from '../lambda.js';
+import { billing_ledger_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'billing_ledger_list',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     'Append-only ledger: {data:[{id, seq, type (charge | credit), operation, quantity, amount (negative for charges), balanceAfter, currency, note, actor, refId, createdAt}], nextCursor}. ' +
     'Pass the returned cursor to read the next page (pageSize 1-100, default 50); nextCursor null means the end.',
+  output: billing_ledger_listOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {

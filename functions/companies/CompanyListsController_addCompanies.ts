@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { MAX_ADD, addCompanies } from '../../shared/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
 import { listIdParam } from './company_lists_get.js';
+import { CompanyListsController_addCompaniesOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'CompanyListsController_addCompanies',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     `Body {companyIds: string[]} (1-${MAX_ADD}). STATIC lists only (SMART → 400 list_not_static). Idempotent per company: ` +
     'returns {added, alreadyMembers}. An unknown list or any unknown company id → 404 and nothing is added.',
+  output: CompanyListsController_addCompaniesOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: listIdParam, body: z.strictObject({ companyIds: z.array(z.string().min(1).max(64)).min(1).max(MAX_ADD) }) },

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { createCompanyList } from '../../shared/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
+import { CompanyListsController_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'CompanyListsController_create',
@@ -15,6 +16,7 @@ export const operation = defineOperation({
     'A SMART list holds `filters` (the companies_list rule array, or its JSON text) and is evaluated on every read; the create response ' +
     'carries `evaluation`: {status:"OK"} or {status:"UNSUPPORTED" (unknown field or operator) | "UNAVAILABLE" (malformed), reason}. ' +
     'Reading such a list returns that status, never an empty audience.',
+  output: CompanyListsController_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createCompany } from '../../shared/companies/companies.js';
 import { companyCreateSchema } from '../../shared/companies/model.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_create',
@@ -15,6 +16,7 @@ export const operation = defineOperation({
     'and `customFields` {slug: value} checked against the company custom-field definitions (number → JSON number, date → ISO 8601, text → string; ' +
     'unknown slug → 400 unknown_custom_field). A single create never deduplicates (dedupe by domain/INN happens only on import). ' +
     'The domain is stored bare and lower-case. 201 with the company.',
+  output: companies_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyCreateSchema },

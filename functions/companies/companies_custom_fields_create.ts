@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createDefinition } from '../../shared/custom-fields/definitions.js';
 import { definitionBody } from '../../shared/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_custom_fields_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_custom_fields_create',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   description:
     'Body {slug, label, fieldType}: slug lower_snake (then filter field `cf_<slug>`, import target `cf:<slug>`), fieldType number | text | date. ' +
     'Number fields are filterable (gt, gte, lt, lte, equals) and sortable (sort=cf_<slug>). A slug already defined → 409. At most 50 fields per entity.',
+  output: companies_custom_fields_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: definitionBody },

@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listDefinitions } from '../../shared/custom-fields/definitions.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_custom_fields_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_custom_fields_list',
@@ -10,6 +11,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'List company custom-field definitions',
   description: 'Every company custom-field definition {slug, label, fieldType, createdAt}, by slug.',
+  output: companies_custom_fields_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: {},

@@ -5,6 +5,7 @@ import { getCompany } from '../../shared/companies/companies.js';
 import { listDefinitions } from '../../shared/custom-fields/definitions.js';
 import { describeValues } from '../../shared/custom-fields/values.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_custom_fields_valuesOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_custom_fields_values',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Custom-field values of a company',
   description: 'One entry per definition {slug, label, fieldType, value} (value null when unset). 404 for an unknown company.',
+  output: companies_custom_fields_valuesOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ companyId: z.string().min(1).max(64) }) },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { deleteCompany } from '../../shared/companies/companies.js';
 import { lambdaHandler } from '../lambda.js';
 import { idParam } from './companies_get.js';
+import { companies_deleteOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_delete',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Delete a company',
   description: 'Deletes the company and its custom-field values; it drops out of company lists. Contacts are kept. 404 for an unknown id.',
+  output: companies_deleteOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: idParam },

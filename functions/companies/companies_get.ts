@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { getCompany } from '../../shared/companies/companies.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_getOutput } from './outputs.js';
 
 export const idParam = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Get one company',
   description: 'Returns the company with its `customFields` values. 404 when it does not exist in this tenant.',
+  output: companies_getOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: idParam },

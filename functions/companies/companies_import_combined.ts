@@ -4,6 +4,7 @@ import { runCompanyImport } from '../../shared/imports/companies-import.js';
 import { IMPORT_DESCRIPTION } from '../../shared/imports/docs.js';
 import { companyImportSchema } from '../../shared/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_import_combinedOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_import_combined',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Import companies with contacts and custom fields',
   description: `Imports companies, one contact per row (c: targets) and company custom fields (cf:<slug>). ${IMPORT_DESCRIPTION}`,
+  output: companies_import_combinedOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyImportSchema },

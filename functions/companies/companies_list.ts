@@ -5,6 +5,7 @@ import { listDefinitions } from '../../shared/custom-fields/definitions.js';
 import { COMPANY_FILTER_FIELDS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, compileCompanyFilters, parseSort, queryCompanies } from '../../shared/companies/list.js';
 import { problemError } from '../../shared/filters/filters.js';
 import { lambdaHandler } from '../lambda.js';
+import { companies_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_list',
@@ -21,6 +22,7 @@ export const operation = defineOperation({
     'Unknown field or cf key → 400 {code:"unknown_filter_field", available:[...]}; unsupported operator, bad value or non-JSON → 400 {code:"malformed_filter"}. ' +
     'Without sort, a number cf rule drives the list (ordered by that field). Work per call is bounded (about 1000 index entries): a selective filter ' +
     'can give a short or empty page with a nextCursor; keep paging while nextCursor is not null.',
+  output: companies_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: {

@@ -4,6 +4,7 @@ import { updateCompany } from '../../shared/companies/companies.js';
 import { companyUpdateSchema } from '../../shared/companies/model.js';
 import { lambdaHandler } from '../lambda.js';
 import { idParam } from './companies_get.js';
+import { companies_updateOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'companies_update',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     'Partial update: given fields replace the stored ones (null clears one; name cannot be cleared). `customFields` merge into the ' +
     'stored values (null clears a value), checked against the definitions like on create. 404 for an unknown id.',
+  output: companies_updateOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: idParam, body: companyUpdateSchema },

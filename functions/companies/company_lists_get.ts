@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { getCompanyList } from '../../shared/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
+import { company_lists_getOutput } from './outputs.js';
 
 export const listIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Get a company list',
   description: 'The list {id, name, type, filters, memberCount}. 404 when it does not exist in this tenant.',
+  output: company_lists_getOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: listIdParam },

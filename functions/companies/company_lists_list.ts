@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listCompanyLists } from '../../shared/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
+import { company_lists_listOutput } from './outputs.js';
 
 export const pageQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(200).optional(),
@@ -16,6 +17,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'List company lists',
   description: 'Company lists, newest first: {id, name, type STATIC|SMART, filters (SMART), memberCount (STATIC)}. pageSize 1-200 (default 50), cursor = nextCursor.',
+  output: company_lists_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: pageQuery },

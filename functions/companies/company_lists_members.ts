@@ -4,6 +4,7 @@ import { listMembers } from '../../shared/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
 import { listIdParam } from './company_lists_get.js';
 import { pageQuery } from './company_lists_list.js';
+import { company_lists_membersOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'company_lists_members',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     'One page {status:"OK", type, data: companies, nextCursor}; pageSize 1-200 (default 50). A SMART list runs its filters now; when they ' +
     'cannot run the answer is {status:"UNSUPPORTED" | "UNAVAILABLE", reason, message, data: null} (HTTP 200), never an empty success. 404 for an unknown list.',
+  output: company_lists_membersOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: listIdParam, query: pageQuery },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createDefinition } from '../../shared/custom-fields/definitions.js';
 import { definitionBody } from '../../shared/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_custom_fields_createOutput } from './outputs.js';
 
 /** Lives with the company custom fields (same domain code, shared/custom-fields); tag = folder. */
 export const operation = defineOperation({
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     'Body {slug, label, fieldType} with fieldType number | text | date, as for companies. Contacts accept `customFields` {slug: value}, and ' +
     'GET /api/contacts `filters` accepts only cf_<slug> rules. A slug already defined → 409. Email and phone are channels, not custom fields.',
+  output: contacts_custom_fields_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: definitionBody },

@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listDefinitions } from '../../shared/custom-fields/definitions.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_custom_fields_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_custom_fields_list',
@@ -10,6 +11,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'List contact custom-field definitions',
   description: 'Every contact custom-field definition {slug, label, fieldType, createdAt}, by slug.',
+  output: contacts_custom_fields_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: {},

@@ -3,6 +3,7 @@ import { handleTildaSubmission, isTildaTest, parseFormPayload } from '../../shar
 import { resolveConnectorToken } from '../../shared/connectors/tokens.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
+import { connectors_tilda_webhookOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tilda_webhook',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   summary: 'Tilda form webhook (inbound)',
   description:
     'Called by Tilda, not by agents: no bearer; the `token` query parameter (from connectors_tokens_create) identifies the workspace. Unknown or revoked token → 401 {statusCode:401, message:"Invalid credentials"}. Body form-encoded or JSON with Name, Email, Phone (also Company, Position, Comments), formid, formname, tranid. `test=test` (Tilda\'s connection check) answers 200 without writing. Otherwise a Contact (reused by email; source kind form) plus a Lead (source form) are created; a repeated tranid returns the first result.',
+  output: connectors_tilda_webhookOutput,
   access: 'public',
   mcp: false,
   rawBody: true,

@@ -4,6 +4,7 @@ import { FORM_CONNECTORS } from '../../shared/connectors/keys.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { connectors_tokens_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tokens_create',
@@ -13,6 +14,8 @@ export const operation = defineOperation({
   summary: 'Issue a form-builder connector token',
   description:
     'Body {connector: "tilda", name?}. Answers 201 with `token` (svc_ct_…, shown only now; stored as a SHA-256 hash) and `webhookUrl` — paste it into Tilda (Site settings → Forms → Webhook). Each submission becomes a Contact (source kind form) plus a Lead in the default pipeline. Revoke with connectors_tokens_revoke.',
+  output: connectors_tokens_createOutput,
+  resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'webhooks:write',
   input: { body: z.strictObject({ connector: z.enum(FORM_CONNECTORS), name: z.string().trim().min(1).max(100).optional() }) },

@@ -3,6 +3,7 @@ import { revokeConnectorToken } from '../../shared/connectors/tokens.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { connectors_tokens_revokeOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tokens_revoke',
@@ -11,6 +12,8 @@ export const operation = defineOperation({
   tag: 'connectors',
   summary: 'Revoke a connector token',
   description: 'From now on the form builder\'s calls with this token get 401 {statusCode:401, message:"Invalid credentials"}. Idempotent; 404 for an unknown id.',
+  output: connectors_tokens_revokeOutput,
+  resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'webhooks:write',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }) },

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { createContactList } from '../../shared/contact-lists/lists.js';
 import { lambdaHandler } from '../lambda.js';
+import { ContactListsController_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'ContactListsController_create',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Create a contact list',
   description: 'Body `{name, type?: "STATIC"}`. Only STATIC contact lists exist: `type: "SMART"` (or `filters`) is refused with 422 `{status:"UNSUPPORTED", code:"smart_contact_list_unsupported"}`, never an empty list. Add members with ContactListsController_addContacts.',
+  output: ContactListsController_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   successStatus: 201,

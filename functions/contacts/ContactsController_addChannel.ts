@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { addChannel } from '../../shared/contacts/contacts.js';
 import { channelSchema, idPath } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { ContactsController_addChannelOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_addChannel',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Add an email or phone channel to a contact',
   description: 'Body `{type: "email"|"phone", value}`. The value is normalised (email trimmed and lower-cased; phone to +digits, 7-15 digits). The response carries `duplicateOf` (the other contact id) when the address or number already belongs to another contact of the workspace. Adding a value the contact already has returns the existing channel.',
+  output: ContactsController_addChannelOutput,
   access: 'tenant',
   scope: 'crm:write',
   successStatus: 201,

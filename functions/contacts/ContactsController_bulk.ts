@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { bulkContacts } from '../../shared/contacts/bulk.js';
 import { BULK_MAX, bulkSchema } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { ContactsController_bulkOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_bulk',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Update or delete many contacts',
   description: `Body \`{action: "update"|"delete", ids: [...] (1-${BULK_MAX}), patch?}\` (patch: the contacts_update fields, applied to every id). Returns \`{action, total, succeeded, failed, results: [{id, ok, error?}]}\`: an unknown id or a bad value fails that item only.`,
+  output: ContactsController_bulkOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: bulkSchema },

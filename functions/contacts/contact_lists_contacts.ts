@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listContacts } from '../../shared/contacts/list.js';
 import { idPath } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contact_lists_contactsOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contact_lists_contacts',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Read the members of a contact list',
   description: 'The contacts of a STATIC list, in the order they were added. `pageSize` 1-100 (default 20), `cursor` = the previous nextCursor. 404 for an unknown list.',
+  output: contact_lists_contactsOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: idPath, query: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().min(1).max(2000).optional() }) },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getContactList } from '../../shared/contact-lists/lists.js';
 import { idPath } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contact_lists_getOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contact_lists_get',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Get one contact list',
   description: 'The list and its memberCount. Members: contact_lists_contacts (or contacts_list with listId).',
+  output: contact_lists_getOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: idPath },

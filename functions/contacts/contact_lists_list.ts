@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listContactLists } from '../../shared/contact-lists/lists.js';
 import { lambdaHandler } from '../lambda.js';
+import { contact_lists_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contact_lists_list',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'List contact lists',
   description: 'Contact lists, oldest first. `pageSize` 1-100 (default 50), `cursor` = the previous nextCursor.',
+  output: contact_lists_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().min(1).max(2000).optional() }) },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createContact } from '../../shared/contacts/contacts.js';
 import { contactCreateSchema } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_create',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   summary: 'Create a contact',
   description:
     'Creates a contact. `email` and `phone` become channels (normalised: email lower-case, phone +digits); when another contact of the workspace already holds the value, that channel carries `duplicateOf` (the first holder id) and the contact is still created. `source` {kind: import|crawl|form|manual, sourceUrl, collectedAt, importId} records where the address came from (default manual); DSAR answers from it. `companyId` must exist (404). `customFields` are validated against the contact custom-field definitions.',
+  output: contacts_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   successStatus: 201,

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { deleteContact } from '../../shared/contacts/contacts.js';
 import { idPath } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_deleteOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_delete',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Delete a contact',
   description: 'Deletes the contact, its channels, its company link and list memberships. Channel markers it owned pass to the next contact holding the same value. 404 when absent.',
+  output: contacts_deleteOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: idPath },

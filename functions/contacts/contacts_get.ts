@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getContact } from '../../shared/contacts/contacts.js';
 import { idPath } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_getOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_get',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Get one contact',
   description: 'One contact with its channels (email/phone, `duplicateOf` when another contact holds the same value), custom fields and recorded source. 404 when it does not exist in this workspace.',
+  output: contacts_getOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: idPath },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listContacts } from '../../shared/contacts/list.js';
 import { listQuerySchema } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_list',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   summary: 'List contacts',
   description:
     'Named query parameters: companyId, email, phone, listId, q (text in names, position, channels), pageSize (1-100, default 20), cursor (opaque `nextCursor` of the previous page). `filters` (JSON) accepts only custom-field rules `{field:"cf_<slug>", operator, value}` (text: contains, equals, isEmpty; number: gt, gte, lt, lte, equals; date: before, after); any other field → 400 `{code:"unknown_filter_field", available}`, a bad operator or value → 400 `{code:"malformed_filter"}`. Filtered pages may be shorter than pageSize; follow nextCursor until null.',
+  output: contacts_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: listQuerySchema },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { updateContact } from '../../shared/contacts/contacts.js';
 import { contactUpdateSchema, idPath } from '../../shared/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { contacts_updateOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_update',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Update a contact',
   description: 'Partial update of firstName, lastName, position, personalEmail, linkedin, companyId (null clears; a new company must exist) and customFields (merged; null clears a value). Email and phone are channels: add them with ContactsController_addChannel.',
+  output: contacts_updateOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: idPath, body: contactUpdateSchema },

@@ -1,5 +1,6 @@
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_healthOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'v1_health',
@@ -8,6 +9,7 @@ export const operation = defineOperation({
   tag: 'identity',
   summary: 'Service liveness',
   description: 'No credentials. Answers 200 {status:"ok", version, time, checks:{database}} when the platform table answers, else 503 with status "degraded".',
+  output: v1_healthOutput,
   access: 'public',
   input: {},
   hints: { readOnly: true, idempotent: true },

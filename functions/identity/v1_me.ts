@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { profileOf } from '../../shared/identity/profile.js';
 import { requirePrincipal } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_meOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'v1_me',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   description:
     'Returns flow, email, scope (sandbox | pending | approved), moderation_status and the monthly quota {monthly, used, remaining, resets_at}. ' +
     'Works for every issued key, including one whose full-account registration is still pending (then `state` tells the registration step).',
+  output: v1_meOutput,
   access: 'identity',
   input: {},
   hints: { readOnly: true, idempotent: true },

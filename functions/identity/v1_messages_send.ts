@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { queueMessage } from '../../shared/identity/messages.js';
 import { requirePrincipal } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_messages_sendOutput } from './outputs.js';
 
 const MessageBody = z
   .strictObject({
@@ -22,6 +23,8 @@ export const operation = defineOperation({
   description:
     'Body {to, subject, text | html} (at least one of text and html; no other properties). The message is stored with status queued_for_moderation and counts against the monthly quota ' +
     '(500 for sandbox keys, resets 00:00 UTC on the 1st). When the quota is spent the answer is 402 {error:"quota_exceeded"}. Answers 202 with the message id and the quota left.',
+  output: v1_messages_sendOutput,
+  resources: ['platformTable:write'],
   access: 'sandbox',
   input: { body: MessageBody },
   successStatus: 202,

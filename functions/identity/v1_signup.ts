@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { signup } from '../../shared/identity/signup.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_signupOutput } from './outputs.js';
 
 const SignupBody = z
   .strictObject({
@@ -30,10 +31,11 @@ export const operation = defineOperation({
     'Issues an `svc_pk_` API key. Without full_account the key is a sandbox key (500 messages/month, held for moderation). ' +
     'With full_account=true (password 10-200 chars and firstName required) the registration starts in awaiting_email_confirm and the same key is promoted on admin approval. ' +
     'Limits: 5 signups/hour per address, 50/hour overall, 64 KB body. Signing up an already registered email answers the same 201 (its key is inert) and emails the owner.',
+  output: v1_signupOutput,
   access: 'public',
   input: { body: SignupBody },
   successStatus: 201,
-  resources: ['platformMail'],
+  resources: ['platformMail', 'platformTable:write', 'workflows'],
   hints: { readOnly: false, destructive: false, idempotent: false },
   handler: async ({ body }, ctx) => signup(ctx.deps, body, ctx.request.ip),
   guidance: (r) => ({ next: r.flow === 'sandbox' ? 'v1_me' : null, why: r.next, check: 'Store api_key now: it is shown only once.' }),

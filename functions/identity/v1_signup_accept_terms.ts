@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { acceptTerms } from '../../shared/accounts/links.js';
 import { linkResponse } from '../../shared/accounts/link-response.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_signup_accept_termsOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'v1_signup_accept_terms',
@@ -14,10 +15,11 @@ export const operation = defineOperation({
     'The link emailed after the address is confirmed. Single use, valid 24 hours. Records the `terms` acceptance (context signup) and moves ' +
     'the registration awaiting_agreement → awaiting_admin_approval, where it shows in the admin panel (an admin has 7 days to decide). ' +
     'Browsers get a page; others JSON {state, email, acceptance}. Errors: 404 link_invalid, 410 link_used / link_expired / registration_deleted, 409 invalid_state.',
+  output: v1_signup_accept_termsOutput,
   access: 'public',
   mcp: false,
   input: { query: z.strictObject({ token: z.string().min(1).max(200) }) },
-  resources: ['workflows'],
+  resources: ['workflows', 'platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ query }, ctx) =>
     linkResponse(ctx, async () => {

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { confirmEmail } from '../../shared/accounts/links.js';
 import { linkResponse } from '../../shared/accounts/link-response.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_signup_confirmOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'v1_signup_confirm',
@@ -14,10 +15,11 @@ export const operation = defineOperation({
     'The link emailed after POST /v1/signup with full_account=true. Single use, valid 24 hours. Moves the registration ' +
     'awaiting_email_confirm → awaiting_agreement and emails the terms-acceptance link. Browsers (Accept: text/html) get a page; ' +
     'others JSON {state, email}. Errors: 404 code link_invalid, 410 link_used / link_expired / registration_deleted, 409 invalid_state.',
+  output: v1_signup_confirmOutput,
   access: 'public',
   mcp: false,
   input: { query: z.strictObject({ token: z.string().min(1).max(200) }) },
-  resources: ['platformMail', 'workflows'],
+  resources: ['platformMail', 'workflows', 'platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ query }, ctx) =>
     linkResponse(ctx, async () => {

@@ -3,6 +3,7 @@ import { getDocument } from '../../shared/legal/documents-service.js';
 import { wantsHtml } from '../../shared/accounts/link-response.js';
 import { linkPage } from '../../shared/accounts/mail.js';
 import { lambdaHandler } from '../lambda.js';
+import { v1_signup_termsOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'v1_signup_terms',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   description:
     'Public (a pending registration has no /api access): the current `terms` document {key, title, version, effectiveDate, summary, body (Markdown), format}. ' +
     'Opening the emailed terms-acceptance link accepts exactly this version. Browsers get a page.',
+  output: v1_signup_termsOutput,
   access: 'public',
   mcp: false,
   input: {},

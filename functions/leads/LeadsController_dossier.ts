@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { dossier } from '../../shared/leads/views.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { LeadsController_dossierOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LeadsController_dossier',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     '{lead, pipeline{id, name}, stage{id, name, kind, position}, contact (with channels and their verification), company, otherLeads (of the same contact), ' +
     'activity:[newest first: created, moved, interest, task, note, event], activityCursor}. 404 for a lead not in this workspace.',
+  output: LeadsController_dossierOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ id: idSchema }) },

@@ -5,6 +5,7 @@ import { kanban } from '../../shared/leads/views.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
+import { LeadsController_kanbanOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LeadsController_kanban',
@@ -16,6 +17,7 @@ export const operation = defineOperation({
     'Query pipelineId? (default pipeline when omitted), pageSize 1-100 per stage (default 20), stageId? + cursor? for the next page of one column. ' +
     '{pipeline:{id, name, isDefault}, stages:[{id, name, kind, position, leadCount, leads:[lead + contact{id, firstName, lastName, email}], nextCursor}]}; ' +
     'leads newest-entered first; nextCursor null = end of that column. 404 for a pipeline or stage not in this workspace.',
+  output: LeadsController_kanbanOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ pipelineId: idSchema.optional(), stageId: idSchema.optional(), ...pageQuery(100, 20) }) },

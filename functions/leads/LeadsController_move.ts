@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { moveLead } from '../../shared/leads/leads.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { LeadsController_moveOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LeadsController_move',
@@ -15,6 +16,8 @@ export const operation = defineOperation({
     'Body {stageId}: a stage of the lead\'s own pipeline (404 otherwise, and for a lead not in this workspace). Emits lead.moved, plus lead.won or lead.lost ' +
     'when the stage is of kind won/lost (status becomes won/lost, closedAt set; moving back to an open stage reopens it). The stage\'s automations run in the ' +
     'same transaction; automationsFired lists what they wrote. Moving to the current stage is a no-op (moved:false). 409 on a concurrent move.',
+  output: LeadsController_moveOutput,
+  resources: ['queue:webhooks'],
   access: 'tenant',
   scope: 'crm:write',
   input: { path: z.strictObject({ id: idSchema }), body: z.strictObject({ stageId: idSchema }) },

@@ -5,6 +5,7 @@ import { setInterest } from '../../shared/leads/leads.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { INTEREST_LEVELS } from '../../shared/leads/types.js';
 import { lambdaHandler } from '../lambda.js';
+import { LeadsController_setInterestOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LeadsController_setInterest',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'Set the interest level of a lead',
   description: `Body {interest: ${INTEREST_LEVELS.join(' | ')}, note?}. Recorded on the lead's timeline. 404 for a lead not in this workspace. Returns the lead.`,
+  output: LeadsController_setInterestOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: z.strictObject({ id: idSchema }), body: z.strictObject({ interest: z.enum(INTEREST_LEVELS), note: z.string().trim().min(1).max(2000).optional() }) },

@@ -5,6 +5,7 @@ import { createAutomation } from '../../shared/pipelines/automations.js';
 import { MAX_ACTIONS_PER_AUTOMATION, MAX_AUTOMATIONS_PER_STAGE } from '../../shared/pipelines/types.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { PipelinesController_createAutomationOutput } from './outputs.js';
 
 const action = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('task'), title: z.string().trim().min(1).max(200), dueInDays: z.number().int().min(0).max(365).optional() }),
@@ -25,6 +26,7 @@ export const operation = defineOperation({
     `{type:'event', name} (a custom event on the lead's timeline; webhooks carry only the spec's lead.* kinds). ` +
     `They run in the same transaction as LeadsController_move (and leads_create) into that stage. At most ${MAX_AUTOMATIONS_PER_STAGE} per stage. ` +
     '404 for a pipeline or stage that is not in this workspace. 201 with the automation.',
+  output: PipelinesController_createAutomationOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

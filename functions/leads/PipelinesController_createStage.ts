@@ -5,6 +5,7 @@ import { createStage } from '../../shared/pipelines/pipelines.js';
 import { MAX_STAGES, STAGE_KINDS } from '../../shared/pipelines/types.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { PipelinesController_createStageOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'PipelinesController_createStage',
@@ -16,6 +17,7 @@ export const operation = defineOperation({
     `Body {name, kind?: open | won | lost (default open), position? (0-based place in the stage order)}. By default an open stage goes before the first ` +
     `won/lost stage and a closing stage goes last. Leads entering a won/lost stage emit lead.won / lead.lost. Names are unique per pipeline (409), ` +
     `at most ${MAX_STAGES} stages (400); 404 when the pipeline is not in this workspace. 201 with the stage.`,
+  output: PipelinesController_createStageOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

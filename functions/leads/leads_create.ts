@@ -5,6 +5,7 @@ import { createLead } from '../../shared/leads/leads.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { INTEREST_LEVELS, LEAD_SOURCES } from '../../shared/leads/types.js';
 import { lambdaHandler } from '../lambda.js';
+import { leads_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'leads_create',
@@ -17,6 +18,8 @@ export const operation = defineOperation({
     `interest? (${INTEREST_LEVELS.join(' | ')}), source? (${LEAD_SOURCES.join(' | ')}), sourceRef?}. ` +
     "404 when the contact, pipeline or stage is not in this workspace; 400 'no default pipeline; call pipelines_create' when pipelineId is omitted and " +
     'the workspace has no default pipeline. Emits lead.created (and lead.won / lead.lost for a closing stage) with the change; the stage\'s automations run. 201 with the lead.',
+  output: leads_createOutput,
+  resources: ['queue:webhooks'],
   access: 'tenant',
   scope: 'crm:write',
   input: {

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createPipeline } from '../../shared/pipelines/pipelines.js';
 import { MAX_STAGES, STAGE_KINDS } from '../../shared/pipelines/types.js';
 import { lambdaHandler } from '../lambda.js';
+import { pipelines_createOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'pipelines_create',
@@ -15,6 +16,7 @@ export const operation = defineOperation({
     `Body {name, stages?:[{name, kind?: open | won | lost}] (1-${MAX_STAGES}, unique names, at least one open), isDefault?}. ` +
     'Without stages it gets New, Contacted, Qualified, Won (won), Lost (lost). isDefault=true makes it the default pipeline; when omitted it becomes ' +
     'the default only if the workspace has none (leads_create without pipelineId uses the default). 201 with the pipeline.',
+  output: pipelines_createOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

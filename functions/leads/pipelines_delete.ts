@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { deletePipeline } from '../../shared/pipelines/pipelines.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { pipelines_deleteOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'pipelines_delete',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     'Deletes a pipeline with its stages and automations. 409 while it still holds leads; 404 when it is not in this workspace. ' +
     'Deleting the default pipeline leaves the workspace without one: leads_create then needs pipelineId (or pipelines_set_default / pipelines_create).',
+  output: pipelines_deleteOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: z.strictObject({ id: idSchema }) },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { readPipeline } from '../../shared/pipelines/pipelines.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { pipelines_getOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'pipelines_get',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'Get a pipeline with its stages and automations',
   description: '{id, name, isDefault, leadCount, stages:[...], automations:[{id, stageId, name, trigger, actions}]}. 404 when the pipeline is not in this workspace.',
+  output: pipelines_getOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ id: idSchema }) },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listPipelines } from '../../shared/pipelines/pipelines.js';
 import { pageQuery, toPage } from '../../shared/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
+import { pipelines_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'pipelines_list',
@@ -14,6 +15,7 @@ export const operation = defineOperation({
   description:
     '{data:[{id, name, isDefault, leadCount, stages:[{id, name, kind (open | won | lost), position, leadCount}], createdAt}], nextCursor}, oldest first. ' +
     'pageSize 1-100 (default 20); pass cursor for the next page (nextCursor null = end). Every workspace starts with a default pipeline New, Contacted, Qualified, Won, Lost.',
+  output: pipelines_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ ...pageQuery(100, 20) }) },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { setDefaultPipeline } from '../../shared/pipelines/pipelines.js';
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
+import { pipelines_set_defaultOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'pipelines_set_default',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'Make a pipeline the default',
   description: 'No body. The default pipeline receives leads created without pipelineId. Returns the pipeline; 404 when it is not in this workspace.',
+  output: pipelines_set_defaultOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { path: z.strictObject({ id: idSchema }) },

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { getDocument } from '../../shared/legal/documents-service.js';
 import { lambdaHandler } from '../lambda.js';
+import { LegalController_getDocumentOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LegalController_getDocument',
@@ -10,6 +11,7 @@ export const operation = defineOperation({
   tag: 'legal',
   summary: 'Get one legal document (current version)',
   description: 'docKey: terms | aup | privacy | dpa | mode2 | campaign_guarantee | security. Returns {key, title, version, effectiveDate, summary, body (Markdown), format}. Unknown key: 404.',
+  output: LegalController_getDocumentOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: { path: z.strictObject({ docKey: z.string().min(1).max(64) }) },

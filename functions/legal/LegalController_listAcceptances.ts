@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { listAcceptances } from '../../shared/legal/acceptances.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { LegalController_listAcceptancesOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LegalController_listAcceptances',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   summary: 'List legal acceptances of the workspace (newest first)',
   description:
     'Returns {data:[{id, docKey, version, context, refId, accountId, acceptedAt}], nextCursor}. Optional docKey narrows to one document (pages may then be short; follow nextCursor until null). pageSize 1-100 (default 50).',
+  output: LegalController_listAcceptancesOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {

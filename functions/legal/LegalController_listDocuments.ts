@@ -1,6 +1,7 @@
 import { defineOperation } from '../../shared/registry/operation.js';
 import { listDocuments } from '../../shared/legal/documents-service.js';
 import { lambdaHandler } from '../lambda.js';
+import { LegalController_listDocumentsOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LegalController_listDocuments',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   description:
     'Returns {data:[{key, title, version, effectiveDate, summary, path}]} for the keys terms, aup, privacy, dpa, mode2, campaign_guarantee, security. ' +
     'Read one with LegalController_getDocument; record acceptance with LegalController_recordAcceptance.',
+  output: LegalController_listDocumentsOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {},

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { acceptDocument } from '../../shared/legal/documents-service.js';
 import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
+import { LegalController_recordAcceptanceOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'LegalController_recordAcceptance',
@@ -13,6 +14,8 @@ export const operation = defineOperation({
   description:
     'Body {docKey, context, refId}: the caller accepts the current version of docKey in this workspace. context is a lower_snake word (e.g. campaign, signup, workspace); ' +
     'refId links the object it applies to (for campaign_guarantee: the campaign id). Append-only evidence with time and client address. Unknown docKey: 404. 201 with the record.',
+  output: LegalController_recordAcceptanceOutput,
+  resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'workspace:write',
   input: {

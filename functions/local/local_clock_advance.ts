@@ -3,6 +3,7 @@ import { AdjustableClock } from '../../shared/ports/clock.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { badRequest } from '../../shared/errors.js';
 import { lambdaHandler } from '../lambda.js';
+import { local_clock_advanceOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'local_clock_advance',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'local',
   summary: 'Move the local clock forward',
   description: 'Local runtime only (404 when deployed). Body {advanceMs} (0..400 days); every expiry, limit and workflow reads this clock. Answers {now, offsetMs}.',
+  output: local_clock_advanceOutput,
   access: 'public',
   localOnly: true,
   mcp: false,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
+import { local_outbox_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'local_outbox_list',
@@ -10,6 +11,7 @@ export const operation = defineOperation({
   tag: 'local',
   summary: 'Platform mail sent by the local runtime (newest first)',
   description: 'Local runtime only (404 when deployed). {data:[{to, subject, text, html, links, createdAt}]}, newest first; `to` filters by recipient.',
+  output: local_outbox_listOutput,
   access: 'public',
   localOnly: true,
   mcp: false,

@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listNotifications } from '../../shared/notifications/notifications.js';
 import { lambdaHandler } from '../lambda.js';
+import { notifications_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'notifications_list',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'notifications',
   summary: 'Workspace notification feed (newest first)',
   description: '{data:[{id, kind, title, message, createdAt, createdBy}], nextCursor}. pageSize 1-100 (default 50); pass cursor for the next page (nextCursor null = end); kind filters (e.g. self_note).',
+  output: notifications_listOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {

@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requirePrincipal } from '../../shared/runtime/context.js';
 import { listMyTenants } from '../../shared/tenancy/members.js';
 import { lambdaHandler } from '../lambda.js';
+import { tenants_listOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'tenants_list',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   description:
     'Returns {data:[{tenantId, name, role (SUPER | ADMIN | MEMBER), status, isDefault, joinedAt}]}. Send one tenantId as X-Tenant-Id (MCP: tenant_id) ' +
     'to act in that workspace; without it calls act in the default (own) workspace.',
+  output: tenants_listOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {},

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { removeMember } from '../../shared/tenancy/members.js';
 import { requireRole } from '../../shared/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
+import { tenants_members_removeOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'tenants_members_remove',
@@ -11,6 +12,8 @@ export const operation = defineOperation({
   tag: 'tenants',
   summary: 'Remove a member from the current workspace',
   description: 'Caller must be ADMIN or SUPER; only a SUPER removes a SUPER; the owner cannot be removed. Unknown member: 404.',
+  output: tenants_members_removeOutput,
+  resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'workspace:write',
   input: { path: z.strictObject({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }) },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { idPath } from '../../shared/webhooks/schema.js';
 import { deleteSubscription } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
+import { webhooks_deleteOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_delete',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'Delete a webhook subscription',
   description: 'Stops deliveries to the URL; deliveries still waiting for a retry end FAILED ("subscription deleted"). 404 when absent.',
+  output: webhooks_deleteOutput,
   access: 'tenant',
   scope: 'webhooks:write',
   input: { path: idPath },

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { idPath } from '../../shared/webhooks/schema.js';
 import { getSubscription } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
+import { webhooks_getOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_get',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'Get one webhook subscription',
   description: 'The subscription without its secret (secretHint only). 404 when absent.',
+  output: webhooks_getOutput,
   access: 'tenant',
   scope: 'webhooks:read',
   input: { path: idPath },

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { idPath, webhookEvents, webhookSecret, webhookUrl } from '../../shared/webhooks/schema.js';
 import { updateSubscription } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
+import { webhooks_updateOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_update',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'Change a webhook subscription',
   description: 'Body with any of {url, events, secret, description, active}. A new secret (24-256 printable ASCII) rotates signing for every later attempt, retries of older deliveries included. active=false pauses new deliveries. 404 when absent.',
+  output: webhooks_updateOutput,
   access: 'tenant',
   scope: 'webhooks:write',
   input: {

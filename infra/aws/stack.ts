@@ -1,8 +1,7 @@
 import { CfnParameter, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,8 +10,11 @@ import path from 'node:path';
 import { operationEntry, operations } from '../../functions/registry.js';
 import { TABLE_SCHEMA } from '../../shared/data/schema.js';
 import { limits } from '../../shared/limits/limits.js';
-import { operationResources, type AnyOperation } from '../../shared/registry/operation.js';
+import { SECRETS_KEY_PATTERN } from '../../shared/runtime/config.js';
+import { countsRequests } from '../../shared/http/resource-guard.js';
+import { operationResources, type AwsResource } from '../../shared/registry/operation.js';
 import { lambdaBundling } from './bundling.js';
+import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
 import { signupApproval } from './signup-approval.js';
 import { webhooks } from './webhooks.js';
@@ -24,14 +26,26 @@ export interface StackContext {
   table: Table;
   tablePrefix: string;
   environment: Record<string, string>;
-  /** Creates a Lambda with the house bundling, logging and base permissions, plus the grants of `resources`. */
-  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct; resources?: AnyOperation['resources'] }): NodejsFunction;
+  /**
+   * Creates a Lambda with the house bundling and logging; its rights and resource environment come
+   * from `resources` only (default: read on the platform table).
+   */
+  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct; resources?: readonly Grantable[] }): NodejsFunction;
   api: HttpApi;
+  /** Where domain constructs provide queues (`provideQueue`) and other resources for `finish()` to grant. */
+  grants: Grants;
 }
 
 export class SvcStack extends Stack {
   readonly functions = new Map<string, NodejsFunction>();
   readonly operationStacks = new Map<string, NestedStack>();
+
+  /** An operation's Lambda; an unknown or local-only id fails synth (a rename never drops a grant silently). */
+  operationFunction(operationId: string): NodejsFunction {
+    const fn = this.functions.get(operationId);
+    if (!fn) throw new Error(`infra/aws: no deployed operation ${operationId}`);
+    return fn;
+  }
 
   private operationsStack(tag: string) {
     let nested = this.operationStacks.get(tag);
@@ -42,7 +56,13 @@ export class SvcStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps & { stage?: string } = {}) {
     super(scope, id, props);
     const tablePrefix = `svc-${props.stage ?? 'prod'}-`;
-    const secretsKey = new CfnParameter(this, 'SecretsKey', { type: 'String', noEcho: true, minLength: 44, default: 'CHANGE-ME-32-byte-base64-key-for-secrets-at-rest=' , description: '32-byte base64 key for secrets at rest (AES-256-GCM)' });
+    // No default: a deploy without a key is refused by CloudFormation, and a key that is not 32 bytes of
+    // base64 (43 characters and one '=') fails the pattern, instead of deploying and answering 500 later.
+    const secretsKey = new CfnParameter(this, 'SecretsKey', {
+      type: 'String', noEcho: true, allowedPattern: SECRETS_KEY_PATTERN.source,
+      constraintDescription: 'SecretsKey must be 32 random bytes in base64 (44 characters ending in "="), e.g. $(openssl rand -base64 32)',
+      description: '32-byte base64 key for secrets at rest (AES-256-GCM): openssl rand -base64 32',
+    });
     const adminToken = new CfnParameter(this, 'AdminToken', { type: 'String', noEcho: true, default: '', description: 'Bootstrap platform-admin bearer (SVC_ADMIN_TOKEN); empty disables it' });
     const mailFrom = new CfnParameter(this, 'PlatformMailFrom', { type: 'String', default: 'no-reply@example.com' });
 
@@ -60,14 +80,17 @@ export class SvcStack extends Stack {
     }
 
     const api = new HttpApi(this, 'Api', { apiName: `svc-${props.stage ?? 'prod'}`, createDefaultStage: false });
-    const stage = new HttpStage(this, 'DefaultStage', { httpApi: api, stageName: '$default', autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 } });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: api, stageName: '$default', autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
     const l = limits();
     // The spec's signup edge burst (2/s, burst 10) at API Gateway; the per-address rule runs in the app.
     (stage.node.defaultChild as CfnStage).routeSettings = { 'POST /v1/signup': { ThrottlingRateLimit: l.signupEdgeRate, ThrottlingBurstLimit: l.signupEdgeBurst } };
 
     const environment: Record<string, string> = {
       TABLE_PREFIX: tablePrefix,
-      PLATFORM_TABLE: table.tableName,
       SECRETS_KEY: secretsKey.valueAsString,
       SVC_ADMIN_TOKEN: adminToken.valueAsString,
       PLATFORM_MAIL_FROM: mailFrom.valueAsString,
@@ -75,17 +98,10 @@ export class SvcStack extends Stack {
       NODE_OPTIONS: '--enable-source-maps',
     };
     const tenantTableArns = [`arn:${this.partition}:dynamodb:${this.region}:${this.account}:table/${tablePrefix}tenant-*`];
-    // The IAM side of OperationDefinition.resources.
-    const grant = (fn: NodejsFunction, resources: AnyOperation['resources'] = []) => {
-      for (const r of resources) {
-        if (r === 'tenantTables') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'], resources: tenantTableArns.flatMap((a) => [a, `${a}/index/*`]) }));
-        if (r === 'tableAdmin') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:CreateTable', 'dynamodb:DeleteTable', 'dynamodb:DescribeTable', 'dynamodb:UpdateTimeToLive'], resources: tenantTableArns }));
-        if (r === 'platformMail') fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': mailFrom.valueAsString } } }));
-      }
-    };
+    const grants = new Grants(table, tenantTableArns, mailFrom.valueAsString);
 
     const ctx: StackContext = {
-      table, tablePrefix, environment, api,
+      table, tablePrefix, environment, api, grants,
       lambda: (fid, entry, opts = {}) => {
         const scope = opts.scope ?? this;
         const fn = new NodejsFunction(scope, fid, {
@@ -97,12 +113,11 @@ export class SvcStack extends Stack {
           timeout: opts.timeout ?? Duration.seconds(29),
           environment: { ...environment, ...opts.environment },
           logGroup: new LogGroup(scope, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
-          bundling: { ...lambdaBundling(opts.resources), format: OutputFormat.ESM },
+          bundling: { ...lambdaBundling(opts.resources?.filter((r): r is AwsResource => r !== 'rateCounters')), format: OutputFormat.ESM },
           projectRoot: ROOT,
           depsLockFilePath: path.join(ROOT, 'package-lock.json'),
         });
-        table.grantReadWriteData(fn);
-        grant(fn, opts.resources);
+        grants.apply(fn, opts.resources ?? []);
         return fn;
       },
     };
@@ -112,7 +127,8 @@ export class SvcStack extends Stack {
     for (const op of operations) {
       if (op.localOnly) continue;
       const scope = this.operationsStack(op.tag);
-      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op), { scope, resources: operationResources(op) });
+      const resources: Grantable[] = [...operationResources(op), ...(countsRequests(op) ? (['rateCounters'] as const) : [])];
+      const fn = ctx.lambda(`Op_${op.operationId}`, operationEntry(op), { scope, resources });
       new HttpRoute(scope, `Route_${op.operationId}`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(op.path, op.method as HttpMethod),
@@ -125,5 +141,6 @@ export class SvcStack extends Stack {
     mcpServer(this, ctx);
     signupApproval(this, ctx);
     webhooks(this, ctx);
+    grants.finish();
   }
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
-import { jsonSchemaOf } from '../registry/json-schema.js';
+import { jsonSchemaOf, outputJsonSchemaOf } from '../registry/json-schema.js';
 import { pathParams, type AnyOperation } from '../registry/operation.js';
 import { hasScope, type Principal } from '../runtime/principal.js';
 
@@ -20,6 +20,8 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
+  /** The operation's output schema: successful results' structuredContent conforms to it (errors carry none, see call.ts). */
+  outputSchema?: { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
   annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
@@ -61,6 +63,7 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
     title: op.summary,
     description: shortDescription(op),
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    ...(op.output ? { outputSchema: advisory(compact(outputJsonSchemaOf(op.output))) as NonNullable<ToolDefinition['outputSchema']> } : {}),
     annotations: {
       readOnlyHint: readOnly,
       destructiveHint: !readOnly && Boolean(op.hints?.destructive),
@@ -97,6 +100,34 @@ function compact<T extends Record<string, unknown>>(schema: T): T {
     return out;
   };
   return walk(schema) as T;
+}
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * The output schema as MCP clients get it: structure, types and descriptions, but no `required` and
+ * scalars that may be null. The SDK client rejects a whole result whose structuredContent does not
+ * validate, so a field the schema got too strict about (absent or null in some state no test reached)
+ * must not turn a successful call into a client error; the e2e contract check keeps the exact schema
+ * (also in OpenAPI) honest.
+ */
+function advisory<T extends Record<string, unknown>>(schema: T): T {
+  const walk = (v: unknown, isSchema: boolean): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, isSchema));
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (isSchema && k === 'required') continue;
+      // properties/$defs map names to schemas; every other object-valued keyword holds schemas directly.
+      out[k] = k === 'properties' || k === '$defs' ? Object.fromEntries(Object.entries(x as object).map(([n, s]) => [n, walk(s, true)])) : walk(x, isSchema && k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples');
+    }
+    if (isSchema && typeof out.type === 'string' && SCALARS.has(out.type)) {
+      out.type = [out.type, 'null'];
+      if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+    }
+    return out;
+  };
+  return walk(schema, true) as T;
 }
 
 const cache = new WeakMap<AnyOperation, ToolDefinition>();

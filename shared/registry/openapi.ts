@@ -19,7 +19,7 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
     }
     if (op.access === 'tenant') parameters.push({ name: 'X-Tenant-Id', in: 'header', required: false, schema: { type: 'string' }, description: 'Tenant to act in (default: your own).' });
     const responses: Record<string, unknown> = {
-      [String(op.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
+      [String(op.successStatus ?? 200)]: successResponse(op),
       '400': { description: 'Validation error', content: { 'application/json': { schema: ERROR } } },
     };
     if (op.access !== 'public') responses['401'] = { description: 'Invalid credentials', content: { 'application/json': { schema: { $ref: '#/components/schemas/Unauthorized' } } } };
@@ -61,6 +61,13 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
     },
     paths,
   };
+}
+
+/** The success answer: the operation's output schema, or its declared non-JSON media type. */
+function successResponse(op: AnyOperation) {
+  if ((op.successStatus ?? 200) === 204) return { description: 'No content' };
+  if (op.contentType) return { description: 'Success', content: { [op.contentType]: { schema: { type: 'string' } } } };
+  return { description: 'Success', content: { 'application/json': { schema: op.output ? jsonSchemaOf(op.output, 'output') : { type: 'object' } } } };
 }
 
 const documents = new WeakMap<AnyOperation[], Map<string, ReturnType<typeof buildOpenApi>>>();

@@ -70,6 +70,8 @@ export interface OperationDefinition<I extends OperationInput = OperationInput, 
    * `z.looseObject` so that adding a field is never a breaking change.
    */
   output?: z.ZodType;
+  /** Media type of a success answer that is not JSON (HTML pages, images, redirects): such operations need no `output`. */
+  contentType?: string;
   /** HTTP status on success (default 200). */
   successStatus?: number;
   /** Billed operation name in the price list, when the call is paid. */
@@ -117,8 +119,15 @@ export function defineOperation<I extends OperationInput, R>(def: OperationDefin
 /** Path parameter names of an API Gateway style path. */
 export const pathParams = (path: string) => [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]);
 
-/** Everything an operation's Lambda is granted: tenant-scoped operations always reach the tenant tables. */
+/**
+ * Everything an operation's Lambda is granted: the platform table for reading (authentication) always;
+ * tenant-scoped operations reach the tenant tables; a billed call writes the balance and ledger.
+ */
 export const operationResources = (op: AnyOperation): AwsResource[] => [
-  ...(op.access === 'tenant' ? (['tenantTables'] as const) : []),
-  ...(op.resources ?? []),
+  ...new Set<AwsResource>([
+    'platformTable:read',
+    ...(op.access === 'tenant' ? (['tenantTables'] as const) : []),
+    ...(op.billing ? (['platformTable:write'] as const) : []),
+    ...(op.resources ?? []),
+  ]),
 ];

@@ -21,6 +21,12 @@ export interface Config {
   limits: Limits;
   /** SMTP_PROBE_PORT, SMTP_PROBE_TIMEOUT_MS, SMTP_PROBE_HELO, DNS_TIMEOUT_MS, EMAIL_VERIFY_BUDGET_MS (email verification). */
   emailVerification?: ProbeConfig;
+  /**
+   * SVC_CONTRACT_CHECKS=1 (tests only, set by test/support/runtime.ts): every success answer is parsed
+   * with its operation's output schema, and platform-table writes and queue sends are checked against
+   * its declared `resources`; a mismatch is a loud 500. Never set in production.
+   */
+  contractChecks: boolean;
 }
 
 import { createHash } from 'node:crypto';
@@ -35,7 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY === 'true',
     adminTokenHash: env.SVC_ADMIN_TOKEN ? createHash('sha256').update(env.SVC_ADMIN_TOKEN).digest('hex') : undefined,
-    secretsKey: env.SECRETS_KEY ?? (mode === 'local' ? 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=' : missing('SECRETS_KEY')),
+    secretsKey: secretsKeyOf(env.SECRETS_KEY ?? (mode === 'local' ? 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=' : missing('SECRETS_KEY'))),
     platformMailFrom: env.PLATFORM_MAIL_FROM ?? 'no-reply@svc.local',
     platformAdminEmail: env.PLATFORM_ADMIN_EMAIL ?? 'admin@svc.local',
     adminEmails: (env.SVC_ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
@@ -44,7 +50,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     allowLoopbackTargets: env.SVC_ALLOW_LOOPBACK_TARGETS === 'true',
     limits: limits(env),
     emailVerification: probeConfig(env),
+    contractChecks: env.SVC_CONTRACT_CHECKS === '1',
   };
+}
+
+/** 32 bytes in base64: 43 characters and one '=' (also the CDK parameter's allowed pattern). */
+export const SECRETS_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
+
+/** Refused at cold start with a clear message, rather than a 500 on the first secret-bearing write. */
+function secretsKeyOf(value: string) {
+  if (!SECRETS_KEY_PATTERN.test(value) || Buffer.from(value, 'base64').length !== 32) throw new Error('SECRETS_KEY must be 32 random bytes in base64 (44 characters ending in "="): openssl rand -base64 32');
+  return value;
 }
 
 function missing(name: string): never {

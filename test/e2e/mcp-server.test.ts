@@ -11,7 +11,15 @@ const { connect, closeAll } = mcpClients(() => rt.url);
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 type Result = { structuredContent?: Record<string, any>; content: { type: string; text: string }[]; isError?: boolean; _meta?: Record<string, unknown> };
-const call = async (c: Client, name: string, args: Record<string, unknown> = {}) => (await c.callTool({ name, arguments: args })) as Result;
+/** Errors carry their body as text only (no structuredContent, which the SDK would check against the outputSchema): read it back from there. */
+const call = async (c: Client, name: string, args: Record<string, unknown> = {}) => {
+  const r = (await c.callTool({ name, arguments: args })) as Result;
+  if (r.isError) {
+    expect(r.structuredContent).toBeUndefined();
+    return { ...r, structuredContent: JSON.parse(r.content[0].text) as Record<string, any> };
+  }
+  return r;
+};
 const withoutExpert = (o: Record<string, any> | undefined) => {
   const { _expert, ...rest } = o ?? {};
   return rest;

@@ -5,7 +5,6 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mcpServer } from '../../infra/aws/mcp.js';
-import type { AnyOperation } from '../../shared/registry/operation.js';
 
 /**
  * The MCP construct on its own stack (the house `ctx.lambda` shape, bundling skipped), so it is
@@ -13,13 +12,14 @@ import type { AnyOperation } from '../../shared/registry/operation.js';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let template: Template;
-let granted: AnyOperation['resources'] = [];
+let granted: readonly string[] | undefined = [];
 let fnIds: Record<string, string> = {};
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = Object.assign(new Stack(app, 'McpOnly', { env: { account: '123456789012', region: 'eu-west-1' } }), { functions: new Map<string, NodejsFunction>() });
-  const lambda = (id: string, entry: string, opts: { timeout?: never; memorySize?: number; resources?: AnyOperation['resources'] } = {}) => {
+  const functions = new Map<string, NodejsFunction>();
+  const stack = Object.assign(new Stack(app, 'McpOnly', { env: { account: '123456789012', region: 'eu-west-1' } }), { functions, operationFunction: (id: string) => functions.get(id)! });
+  const lambda = (id: string, entry: string, opts: { timeout?: never; memorySize?: number; resources?: readonly string[] } = {}) => {
     if (id === 'McpServer') granted = opts.resources;
     return new NodejsFunction(stack, id, { entry: path.join(ROOT, entry), runtime: Runtime.NODEJS_22_X, timeout: opts.timeout, memorySize: opts.memorySize, projectRoot: ROOT, depsLockFilePath: path.join(ROOT, 'package-lock.json') });
   };

@@ -90,7 +90,7 @@ describe('SMTP platform mailer (smtp-server on 127.0.0.1)', () => {
     const local = new LocalOutboxMailer(undefined as never, undefined as never);
     expect(await platformMailerFor(configFromEnv({ SVC_RUNTIME: 'local', PLATFORM_SMTP_URL: smtpUrl }), local)).toBeInstanceOf(SmtpPlatformMailer);
     expect(await platformMailerFor(configFromEnv({ SVC_RUNTIME: 'local' }), local)).toBe(local);
-    expect(await platformMailerFor(configFromEnv({ SECRETS_KEY: 'x'.repeat(44) }))).toBeInstanceOf(SesPlatformMailer);
+    expect(await platformMailerFor(configFromEnv({ SECRETS_KEY: 'x'.repeat(43) + '=' }))).toBeInstanceOf(SesPlatformMailer);
   });
 
   it('end to end: with PLATFORM_SMTP_URL the runtime mails the confirmation link over SMTP and it works', async () => {

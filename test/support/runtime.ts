@@ -12,7 +12,7 @@ export async function startTestRuntime(opts: LocalRuntimeOptions = {}): Promise<
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     ...opts,
-    env: { TABLE_PREFIX: prefix, SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent', ...opts.env },
+    env: { TABLE_PREFIX: prefix, SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent', SVC_CONTRACT_CHECKS: '1', ...opts.env },
   });
   return Object.assign(runtime, { prefix });
 }

@@ -61,11 +61,13 @@ describe('recovery _expert per error class', () => {
   it('passes paid responses\' _billing through unchanged and wraps non-object bodies', () => {
     const billing = { operation: 'platform_render', cost: 2, currency: 'RUB', balance_after: 98 };
     const r = toToolResult(operations, op({ operationId: 'a' }), { status: 200, body: { ok: true, _billing: billing }, headers: {}, cookies: [] }, { guidance: true });
-    expect(r.structuredContent._billing).toEqual(billing);
+    expect(r.structuredContent!._billing).toEqual(billing);
     expect(JSON.parse(r.content[0].text)._billing).toEqual(billing);
     expect(toToolResult(operations, op({ operationId: 'a' }), { status: 200, body: [1, 2], headers: {}, cookies: [] }, { guidance: false }).structuredContent).toEqual({ result: [1, 2] });
     const bare = toToolResult(operations, op({ operationId: 'a' }), { status: 429, body: null, headers: { 'retry-after': '3' }, cookies: [] }, { guidance: false });
-    expect(bare).toMatchObject({ isError: true, structuredContent: { statusCode: 429 }, _meta: { 'svc/status': 429, 'svc/retryAfter': 3 } });
+    expect(bare).toMatchObject({ isError: true, _meta: { 'svc/status': 429, 'svc/retryAfter': 3 } });
+    expect(bare.structuredContent).toBeUndefined();
+    expect(JSON.parse(bare.content[0].text)).toEqual({ statusCode: 429 });
   });
 });
 

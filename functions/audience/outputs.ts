@@ -1,0 +1,198 @@
+import * as z from 'zod';
+
+/** Success answers of the audience operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
+export const DsarController_createOutput = z.looseObject({
+  id: z.string().describe("Identifier"),
+  type: z.string(),
+  status: z.string(),
+  emailHash: z.string(),
+  emailMasked: z.string().nullable(),
+  note: z.string().nullable(),
+  result: z.looseObject({
+    suppressionSource: z.string().nullable().optional(),
+    found: z.number().optional(),
+    suppressed: z.boolean(),
+    sources: z.array(z.looseObject({
+      sourceUrl: z.string().nullable(),
+      collectedAt: z.string(),
+      importId: z.string().nullable(),
+      contactId: z.string().describe("Contact id"),
+      kind: z.string(),
+      recordedAt: z.string(),
+    })).optional(),
+    suppressionId: z.string().optional(),
+    erased: z.looseObject({
+      channels: z.number(),
+      contacts: z.number(),
+      leads: z.number(),
+      listMemberships: z.number(),
+    }).optional(),
+  }),
+  createdAt: z.string().describe("ISO 8601 time of creation"),
+  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  completedAt: z.string(),
+});
+
+export const EmailVerificationController_verifyBatchOutput = z.looseObject({
+  data: z.array(z.looseObject({
+    input: z.string(),
+    email: z.string().describe("Email address"),
+    disposable: z.boolean(),
+    role: z.boolean(),
+    mx: z.string().nullable(),
+    smtp: z.looseObject({
+      code: z.number(),
+      message: z.string(),
+    }).nullable(),
+    result: z.string(),
+    reasons: z.array(z.string()),
+    checkedAt: z.string(),
+    contactIds: z.array(z.string()),
+  })).describe("The items of this page"),
+  summary: z.looseObject({
+    valid: z.number(),
+    invalid: z.number(),
+    risky: z.number(),
+    unknown: z.number(),
+  }),
+  total: z.number(),
+});
+
+export const dsar_getOutput = z.looseObject({
+  id: z.string().describe("Identifier"),
+  type: z.string(),
+  status: z.string(),
+  emailHash: z.string(),
+  emailMasked: z.string().nullable(),
+  note: z.string().nullable(),
+  result: z.looseObject({
+    suppressionId: z.string(),
+    erased: z.looseObject({
+      channels: z.number(),
+      contacts: z.number(),
+      leads: z.number(),
+      listMemberships: z.number(),
+    }),
+    suppressed: z.boolean(),
+  }),
+  createdAt: z.string().describe("ISO 8601 time of creation"),
+  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  completedAt: z.string(),
+});
+
+export const dsar_listOutput = z.looseObject({
+  data: z.array(z.looseObject({
+    id: z.string().describe("Identifier"),
+    type: z.string(),
+    status: z.string(),
+    emailHash: z.string(),
+    emailMasked: z.string().nullable(),
+    note: z.string().nullable(),
+    result: z.looseObject({
+      suppressionId: z.string().optional(),
+      erased: z.looseObject({
+        channels: z.number(),
+        contacts: z.number(),
+        leads: z.number(),
+        listMemberships: z.number(),
+      }).optional(),
+      suppressed: z.boolean(),
+      suppressionSource: z.string().nullable().optional(),
+      found: z.number().optional(),
+      sources: z.array(z.looseObject({
+        sourceUrl: z.string().nullable(),
+        collectedAt: z.string(),
+        importId: z.string().nullable(),
+        contactId: z.string().describe("Contact id"),
+        kind: z.string(),
+        recordedAt: z.string(),
+      })).optional(),
+    }),
+    createdAt: z.string().describe("ISO 8601 time of creation"),
+    updatedAt: z.string().describe("ISO 8601 time of the last change"),
+    completedAt: z.string(),
+  })).describe("The items of this page"),
+  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+});
+
+export const stoplist_addOutput = z.looseObject({
+  id: z.string().describe("Identifier"),
+  type: z.string(),
+  domain: z.string().nullable(),
+  companyId: z.string().nullable().describe("Company id (null when none)"),
+  companyName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string().describe("ISO 8601 time of creation"),
+  created: z.boolean(),
+});
+
+export const stoplist_listOutput = z.looseObject({
+  data: z.array(z.looseObject({
+    id: z.string().describe("Identifier"),
+    type: z.string(),
+    domain: z.string().nullable(),
+    companyId: z.string().nullable().describe("Company id (null when none)"),
+    companyName: z.string().nullable(),
+    note: z.string().nullable(),
+    createdAt: z.string().describe("ISO 8601 time of creation"),
+  })).describe("The items of this page"),
+  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+});
+
+export const stoplist_removeOutput = z.looseObject({
+  id: z.string().describe("Identifier"),
+  deleted: z.boolean(),
+});
+
+export const suppression_addOutput = z.looseObject({
+  id: z.string().describe("Identifier"),
+  type: z.string(),
+  value: z.string(),
+  hashed: z.boolean(),
+  source: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string().describe("ISO 8601 time of creation"),
+  created: z.boolean(),
+});
+
+export const suppression_checkOutput = z.looseObject({
+  email: z.string().describe("Email address"),
+  suppressed: z.boolean(),
+  suppression: z.looseObject({
+    id: z.string().describe("Identifier"),
+    type: z.string(),
+    value: z.string(),
+    hashed: z.boolean(),
+    source: z.string(),
+    note: z.string().nullable(),
+    createdAt: z.string().describe("ISO 8601 time of creation"),
+  }).nullable(),
+  stopListed: z.boolean(),
+  stopList: z.looseObject({
+    id: z.string().describe("Identifier"),
+    type: z.string(),
+    domain: z.string(),
+    companyId: z.string().nullable().describe("Company id (null when none)"),
+    companyName: z.string().nullable(),
+    note: z.string(),
+    createdAt: z.string().describe("ISO 8601 time of creation"),
+  }).nullable(),
+});
+
+export const suppression_listOutput = z.looseObject({
+  data: z.array(z.looseObject({
+    id: z.string().describe("Identifier"),
+    type: z.string(),
+    value: z.string().nullable(),
+    hashed: z.boolean(),
+    source: z.string(),
+    note: z.string().nullable(),
+    createdAt: z.string().describe("ISO 8601 time of creation"),
+  })).describe("The items of this page"),
+  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+});
+
+export const suppression_removeOutput = z.looseObject({
+  id: z.string().describe("Identifier"),
+  deleted: z.boolean(),
+});
