@@ -1,6 +1,5 @@
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
-import { ContactListKeys } from '../contact-lists/keys.js';
 import { deleteContact, findContactsByEmail } from '../contacts/contacts.js';
 import { deleteLeadsOfContact } from '../leads/erase.js';
 import type { Item, TableStore } from '../ports/table-store.js';
@@ -8,6 +7,7 @@ import type { Deps } from '../runtime/deps.js';
 import { AudienceKeys, DSARS_INDEX } from './keys.js';
 import { emailHash, maskEmail, normalizeEmail } from './normalize.js';
 import { suppress, suppressionMatch } from './suppression.js';
+import { ContactListMember } from '../contact-lists/entities.js';
 
 /**
  * Data-subject requests (compliance point 6 of the spec):
@@ -87,7 +87,7 @@ async function erase(table: TableStore, email: string, now: number) {
 async function countMemberships(table: TableStore, contactId: string) {
   let n = 0;
   for (let cursor: string | undefined, i = 0; i < 50; i++) {
-    const page = await table.query({ index: 'gsi1', pk: ContactListKeys.contactListsPk(contactId), cursor, limit: 100 });
+    const page = await table.query({ index: 'gsi1', pk: ContactListMember.query('byContact', { contactId: contactId }).pk, cursor, limit: 100 });
     n += page.items.length;
     if (!(cursor = page.cursor)) break;
   }

@@ -3,8 +3,8 @@ import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import { definitionMap, type CustomFieldDefinition } from '../custom-fields/definitions.js';
 import { applyValues, numberIndexCleanupOps, numberIndexOps, type CfValues } from '../custom-fields/values.js';
-import { CompanyKeys } from './keys.js';
 import { COMPANY_TEXT_FIELDS, normalizeDomain, toCompany, type Company, type CompanyCreateInput, type CompanyUpdateInput } from './model.js';
+import { CompanyEntity, nameSortKey } from './entities.js';
 
 export interface WriteOptions {
   now: number;
@@ -37,16 +37,13 @@ export async function createCompany(table: TableStore, input: CompanyCreateInput
   const customFields = applyValues(defs, {}, input.customFields, { coerce: opts.coerce });
   const id = opts.id ?? newId(opts.now);
   const at = new Date(opts.now).toISOString();
-  const item = {
-    ...CompanyKeys.company(id), ...CompanyKeys.byCreated(at, id), ...CompanyKeys.byName(input.name, id),
-    entity: 'company', id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1,
-  };
+  const item = CompanyEntity.item({ companyId: id, createdAt: at, nameKey: nameSortKey(input.name) }, { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1 });
   await table.transact([{ put: item, condition: notExists }, ...numberIndexOps('company', id, defs, {}, customFields), ...(opts.extraOps ?? [])]);
   return toCompany(item);
 }
 
 export async function getCompanyItem(table: TableStore, id: string) {
-  const item = await table.get(CompanyKeys.company(id));
+  const item = await table.get(CompanyEntity.key({ companyId: id }));
   if (!item || item.entity !== 'company') throw notFound('Company');
   return item;
 }
@@ -67,10 +64,10 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
     const after = applyValues(defs, before, patch.customFields, { coerce: opts.coerce });
     const at = new Date(opts.now).toISOString();
     const set: Record<string, unknown> = { ...textFields(patch), customFields: after, updatedAt: at, version: (current.version as number) + 1 };
-    if (patch.name !== undefined) Object.assign(set, CompanyKeys.byName(patch.name, id));
+    if (patch.name !== undefined) Object.assign(set, CompanyEntity.indexKeys('byName', { nameKey: nameSortKey(patch.name), companyId: id }));
     try {
       await table.transact([
-        { update: CompanyKeys.company(id), spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } } },
+        { update: CompanyEntity.key({ companyId: id }), spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } } },
         ...numberIndexOps('company', id, defs, before, after),
         ...(opts.extraOps ?? []),
       ]);
@@ -90,7 +87,7 @@ export async function deleteCompany(table: TableStore, id: string) {
   await getCompanyItem(table, id);
   const cleanup = await numberIndexCleanupOps(table, 'company', id);
   try {
-    await table.transact([{ delete: CompanyKeys.company(id), condition: exists }, ...cleanup.slice(0, 99)]);
+    await table.transact([{ delete: CompanyEntity.key({ companyId: id }), condition: exists }, ...cleanup.slice(0, 99)]);
   } catch (e) {
     if (e instanceof ConditionFailed && e.index === 0) throw notFound('Company');
     throw e;

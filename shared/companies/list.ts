@@ -1,11 +1,12 @@
 import { badRequest } from '../errors.js';
 import type { Item, QuerySpec, TableStore } from '../ports/table-store.js';
-import { ContactKeys } from '../contacts/keys.js';
 import { listDefinitions, type CustomFieldDefinition } from '../custom-fields/definitions.js';
-import { numberIndexPk, numberRange } from '../custom-fields/keys.js';
+import { numberRange } from '../custom-fields/number-encoding.js';
 import { catalog, matchRelation, matchesItem, parseFilters, type FieldKind, type ParseResult, type Rule } from '../filters/filters.js';
-import { COMPANIES_BY_CREATED, COMPANIES_BY_NAME, COMPANY_CONTACT_LINK_PREFIX, CompanyKeys } from './keys.js';
 import { toCompany, type Company } from './model.js';
+import { CompanyEntity } from './entities.js';
+import { CompanyContact, ContactEntity } from '../contacts/entities.js';
+import { CustomFieldNumber } from '../custom-fields/entities.js';
 
 /**
  * GET /api/companies as Query pages, never a Scan.
@@ -61,9 +62,9 @@ function plan(sort: Sort, rules: Rule[]): Plan {
   const numberRule = rules.find((r) => r.kind === 'number');
   const cfSlug = sort.by === 'cf' ? sort.slug : !sort.explicit && numberRule ? numberRule.slug : undefined;
   let p: Plan;
-  if (cfSlug) p = { index: 'gsi2', pk: numberIndexPk('company', cfSlug), skAttr: 'gsi2sk', desc: sort.by === 'cf' && sort.desc, cfDriven: true, covered: true };
-  else if (sort.by === 'name') p = { index: 'gsi3', pk: COMPANIES_BY_NAME, skAttr: 'gsi3sk', desc: sort.desc, cfDriven: false, covered: true };
-  else p = { index: 'gsi1', pk: COMPANIES_BY_CREATED, skAttr: 'gsi1sk', desc: sort.desc, cfDriven: false, covered: true };
+  if (cfSlug) p = { index: 'gsi2', pk: CustomFieldNumber.query('byValue', { owner: 'company', slug: cfSlug }).pk, skAttr: 'gsi2sk', desc: sort.by === 'cf' && sort.desc, cfDriven: true, covered: true };
+  else if (sort.by === 'name') p = { index: 'gsi3', pk: CompanyEntity.query('byName', {}).pk, skAttr: 'gsi3sk', desc: sort.desc, cfDriven: false, covered: true };
+  else p = { index: 'gsi1', pk: CompanyEntity.query('byCreated', {}).pk, skAttr: 'gsi1sk', desc: sort.desc, cfDriven: false, covered: true };
   // Fold comparisons on the driving key into the range; sentinels never equal a real `<value>#<id>` key.
   for (const r of rules) {
     let b: { lo?: string; hi?: string } = {};
@@ -98,11 +99,11 @@ function range(lo: string | undefined, hi: string | undefined): Partial<QuerySpe
   return {};
 }
 
-/** Names and emails of a company's contacts, through the contact links (shared/contacts/keys.ts). */
+/** Names and emails of a company's contacts, through the contact links (CompanyContact, shared/contacts/entities.ts). */
 async function contactStrings(table: TableStore, companyId: string): Promise<string[]> {
-  const links = await table.query({ pk: CompanyKeys.company(companyId).pk, skBeginsWith: COMPANY_CONTACT_LINK_PREFIX, limit: 100 });
-  const ids = links.items.map((l) => (l.contactId as string) ?? (l.sk as string).slice(COMPANY_CONTACT_LINK_PREFIX.length));
-  const contacts = ids.length ? await table.batchGet(ids.map((id) => ContactKeys.contact(id))) : [];
+  const links = await table.query({ ...CompanyContact.query('primary', { companyId }), limit: 100 });
+  const ids = links.items.map((l) => l.contactId as string);
+  const contacts = ids.length ? await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id }))) : [];
   const out: string[] = [];
   for (const c of [...links.items, ...contacts]) {
     for (const f of ['name', 'fullName', 'firstName', 'lastName', 'email', 'personalEmail']) if (typeof c[f] === 'string') out.push(c[f] as string);
@@ -156,7 +157,7 @@ export async function queryCompanies(table: TableStore, q: { pageSize: number; c
 }
 
 async function ownersOf(table: TableStore, items: Item[]) {
-  const found = items.length ? await table.batchGet(items.map((i) => CompanyKeys.company(i.ownerId as string))) : [];
+  const found = items.length ? await table.batchGet(items.map((i) => CompanyEntity.key({ companyId: i.ownerId as string }))) : [];
   return new Map(found.filter((c) => c.entity === 'company').map((c) => [c.id as string, c]));
 }
 

@@ -1,11 +1,11 @@
 import { badRequest, badRequestCode, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, notExists, type TableStore } from '../ports/table-store.js';
-import { CompanyKeys } from '../companies/keys.js';
 import { toCompany, type Company } from '../companies/model.js';
 import { compileCompanyFilters, parseSort, queryCompanies, type CompanyPage } from '../companies/list.js';
 import type { FilterProblem } from '../filters/filters.js';
-import { COMPANY_LISTS, CompanyListKeys, MEMBER_PREFIX } from './keys.js';
+import { CompanyEntity } from '../companies/entities.js';
+import { CompanyListEntity, CompanyListMember } from './entities.js';
 
 export type ListType = 'STATIC' | 'SMART';
 export interface CompanyList { id: string; name: string; type: ListType; filters: unknown; memberCount: number | null; createdAt: string; updatedAt: string }
@@ -42,10 +42,8 @@ export async function createCompanyList(table: TableStore, input: { name: string
   if (input.type === 'SMART' && (input.filters === undefined || input.filters === null)) throw badRequest(['filters should not be empty for a SMART list']);
   const id = newId(now);
   const at = new Date(now).toISOString();
-  const item = {
-    ...CompanyListKeys.list(id), ...CompanyListKeys.listIndex(id), entity: 'company_list', id, name: input.name, type: input.type,
-    ...(input.type === 'SMART' ? { filters: storedFilters(input.filters) } : { memberCount: 0 }), createdAt: at, updatedAt: at,
-  };
+  const item = CompanyListEntity.item({ listId: id }, { id, name: input.name, type: input.type,
+    ...(input.type === 'SMART' ? { filters: storedFilters(input.filters) } : { memberCount: 0 }), createdAt: at, updatedAt: at });
   await table.put(item, notExists);
   const list = toList(item);
   return input.type === 'SMART' ? { ...list, evaluation: await evaluate(table, list) } : list;
@@ -57,13 +55,13 @@ async function evaluate(table: TableStore, list: CompanyList): Promise<Evaluatio
 }
 
 export async function getCompanyList(table: TableStore, listId: string): Promise<CompanyList> {
-  const item = await table.get(CompanyListKeys.list(listId));
+  const item = await table.get(CompanyListEntity.key({ listId }));
   if (!item || item.entity !== 'company_list') throw notFound('Company list');
   return toList(item);
 }
 
 export async function listCompanyLists(table: TableStore, q: { pageSize: number; cursor?: string }) {
-  const page = await table.query({ index: 'gsi1', pk: COMPANY_LISTS, limit: q.pageSize, cursor: q.cursor, descending: true });
+  const page = await table.query({ ...CompanyListEntity.query('all', {}), limit: q.pageSize, cursor: q.cursor, descending: true });
   return { data: page.items.map(toList), nextCursor: page.cursor ?? null };
 }
 
@@ -72,7 +70,7 @@ export async function addCompanies(table: TableStore, listId: string, companyIds
   const list = await getCompanyList(table, listId);
   if (list.type !== 'STATIC') throw badRequestCode('list_not_static', { message: 'Companies are added to STATIC lists only; a SMART list is evaluated from its filters' });
   const ids = [...new Set(companyIds)];
-  const found = await table.batchGet(ids.map((id) => CompanyKeys.company(id)));
+  const found = await table.batchGet(ids.map((id) => CompanyEntity.key({ companyId: id })));
   const present = new Set(found.filter((c) => c.entity === 'company').map((c) => c.id as string));
   const missing = ids.filter((id) => !present.has(id));
   if (missing.length) throw notFound('Company');
@@ -81,7 +79,7 @@ export async function addCompanies(table: TableStore, listId: string, companyIds
   for (let i = 0; i < ids.length; i += 25) {
     const results = await Promise.all(ids.slice(i, i + 25).map(async (companyId) => {
       try {
-        await table.put({ ...CompanyListKeys.member(listId, companyId), companyId, addedAt: at }, notExists);
+        await table.put(CompanyListMember.item({ listId, companyId }, { companyId, addedAt: at }), notExists);
         return 1;
       } catch (e) {
         if (e instanceof ConditionFailed) return 0; // already a member
@@ -90,7 +88,7 @@ export async function addCompanies(table: TableStore, listId: string, companyIds
     }));
     added += results.reduce<number>((a, b) => a + b, 0);
   }
-  if (added) await table.update(CompanyListKeys.list(listId), { add: { memberCount: added }, set: { updatedAt: at } });
+  if (added) await table.update(CompanyListEntity.key({ listId }), { add: { memberCount: added }, set: { updatedAt: at } });
   return { listId, added, alreadyMembers: ids.length - added };
 }
 
@@ -107,14 +105,14 @@ export async function listMembers(table: TableStore, listId: string, q: { pageSi
     const page = await queryCompanies(table, { pageSize: q.pageSize, cursor: q.cursor, sort: parseSort(undefined, []), rules: parsed.rules });
     return { status: 'OK', listId, type: 'SMART', data: page.data, nextCursor: page.nextCursor, pageSize: page.pageSize };
   }
-  const page = await table.query({ pk: CompanyListKeys.list(listId).pk, skBeginsWith: MEMBER_PREFIX, limit: q.pageSize, cursor: q.cursor });
+  const page = await table.query({ ...CompanyListMember.query('primary', { listId }), limit: q.pageSize, cursor: q.cursor });
   const data = await companiesInOrder(table, page.items.map((m) => m.companyId as string));
   return { status: 'OK', listId, type: 'STATIC', data, nextCursor: page.cursor ?? null, pageSize: q.pageSize };
 }
 
 async function companiesInOrder(table: TableStore, ids: string[]): Promise<Company[]> {
   if (!ids.length) return [];
-  const byId = new Map((await table.batchGet(ids.map((id) => CompanyKeys.company(id)))).filter((c) => c.entity === 'company').map((c) => [c.id as string, c]));
+  const byId = new Map((await table.batchGet(ids.map((id) => CompanyEntity.key({ companyId: id })))).filter((c) => c.entity === 'company').map((c) => [c.id as string, c]));
   return ids.flatMap((id) => (byId.has(id) ? [toCompany(byId.get(id)!)] : [])); // deleted companies drop out lazily
 }
 

@@ -1,8 +1,8 @@
 import { badRequest, notFound, unprocessable } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import type { TableStore } from '../ports/table-store.js';
-import { ContactKeys } from '../contacts/keys.js';
-import { CONTACT_LISTS, ContactListKeys, MEMBER_PREFIX } from './keys.js';
+import { ContactEntity } from '../contacts/entities.js';
+import { ContactListEntity, ContactListMember } from './entities.js';
 
 export interface ContactList {
   id: string;
@@ -27,19 +27,19 @@ export async function createContactList(table: TableStore, input: { name: string
   }
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const item = { ...ContactListKeys.list(id), ...ContactListKeys.listIndex(id), entity: 'CONTACT_LIST', id, name: input.name, type: 'STATIC', memberCount: 0, createdAt: at, updatedAt: at };
+  const item = ContactListEntity.item({ listId: id }, { id, name: input.name, type: 'STATIC', memberCount: 0, createdAt: at, updatedAt: at });
   await table.put(item, { expression: 'attribute_not_exists(pk)' });
   return toList(item);
 }
 
 export async function getContactList(table: TableStore, listId: string) {
-  const item = await table.get(ContactListKeys.list(listId));
+  const item = await table.get(ContactListEntity.key({ listId }));
   if (!item) throw notFound('Contact list');
   return { ...toList(item), memberCount: (item.memberCount as number) ?? 0 };
 }
 
 export async function listContactLists(table: TableStore, q: { pageSize?: number; cursor?: string }) {
-  const page = await table.query({ index: 'gsi1', pk: CONTACT_LISTS, limit: q.pageSize ?? 50, cursor: q.cursor });
+  const page = await table.query({ ...ContactListEntity.query('all', {}), limit: q.pageSize ?? 50, cursor: q.cursor });
   return { data: page.items.map(toList), nextCursor: page.cursor ?? null };
 }
 
@@ -51,8 +51,8 @@ export async function addContactsToList(table: TableStore, listId: string, conta
   await getContactList(table, listId);
   const ids = [...new Set(contactIds)];
   if (ids.length > ADD_MAX) throw badRequest([`contactIds must contain no more than ${ADD_MAX} elements`]);
-  const found = new Set((await table.batchGet<{ id: string }>(ids.map((id) => ContactKeys.contact(id)))).map((c) => c.id));
-  const already = new Set((await table.batchGet<{ contactId: string }>(ids.filter((id) => found.has(id)).map((id) => ContactListKeys.member(listId, id)))).map((m) => m.contactId));
+  const found = new Set((await table.batchGet<{ id: string }>(ids.map((id) => ContactEntity.key({ contactId: id })))).map((c) => c.id));
+  const already = new Set((await table.batchGet<{ contactId: string }>(ids.filter((id) => found.has(id)).map((id) => ContactListMember.key({ listId, contactId: id })))).map((m) => m.contactId));
   const fresh = ids.filter((id) => found.has(id) && !already.has(id));
   await addMembers(table, listId, fresh, now);
   return { listId, added: fresh.length, alreadyMembers: already.size, notFound: ids.filter((id) => !found.has(id)) };
@@ -62,8 +62,8 @@ export async function addContactsToList(table: TableStore, listId: string, conta
 export async function addMembers(table: TableStore, listId: string, contactIds: string[], now: number) {
   if (!contactIds.length) return;
   const at = new Date(now).toISOString();
-  await table.batchPut(contactIds.map((contactId) => ({ ...ContactListKeys.member(listId, contactId), ...ContactListKeys.memberIndex(listId, contactId), entity: 'CONTACT_LIST_MEMBER', listId, contactId, addedAt: at })));
-  await table.update(ContactListKeys.list(listId), { add: { memberCount: contactIds.length }, set: { updatedAt: at } });
+  await table.batchPut(contactIds.map((contactId) => (ContactListMember.item({ listId, contactId }, { listId, contactId, addedAt: at }))));
+  await table.update(ContactListEntity.key({ listId }), { add: { memberCount: contactIds.length }, set: { updatedAt: at } });
 }
 
 /** Every contact id of a list, in member order (bounded: 100 pages of 1000). */
@@ -71,7 +71,7 @@ export async function listContactIds(table: TableStore, listId: string): Promise
   await getContactList(table, listId);
   const ids: string[] = [];
   for (let cursor: string | undefined, i = 0; i < 100; i++) {
-    const page = await table.query<{ contactId: string }>({ pk: ContactListKeys.list(listId).pk, skBeginsWith: MEMBER_PREFIX, cursor, limit: 1000 });
+    const page = await table.query<{ contactId: string }>({ ...ContactListMember.query('primary', { listId }), cursor, limit: 1000 });
     ids.push(...page.items.map((m) => m.contactId));
     cursor = page.cursor;
     if (!cursor) break;

@@ -1,13 +1,14 @@
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
-import { ContactListKeys } from '../contact-lists/keys.js';
-import { ContactKeys, type ChannelType } from './keys.js';
+import type { ChannelType } from './entities.js';
 import { normalizeChannel } from './normalize.js';
 import { companyKey, contactCustomFieldCleanup, contactCustomFields } from './refs.js';
 import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput } from './types.js';
 import { chanKey, channelItems, contactItem, iso, linkItem, markerItem, normalizeSource, requireChannel, toContact, withPrimaries } from './items.js';
 import { handOverMarker, transactWithMarkers } from './markers.js';
+import { ChannelMarker, CompanyContact, ContactChannel, ContactEntity } from './entities.js';
+import { ContactListEntity, ContactListMember } from '../contact-lists/entities.js';
 
 /** A contact holds at most this many channels (its delete must fit one transaction). */
 export const MAX_CHANNELS = 20;
@@ -46,7 +47,7 @@ export async function createContact(table: TableStore, input: ContactInput, now:
 }
 
 export async function getContact(table: TableStore, id: string): Promise<Contact> {
-  const item = await table.get(ContactKeys.contact(id));
+  const item = await table.get(ContactEntity.key({ contactId: id }));
   if (!item) throw notFound('Contact');
   return toContact(item);
 }
@@ -70,7 +71,7 @@ export async function addChannel(table: TableStore, contactId: string, raw: { ty
         added = { type: raw.type, value, addedAt: at, ...(dup ? { duplicateOf: dup } : {}) };
         const next = withPrimaries({ ...contact, channels: [...contact.channels, added], updatedAt: at });
         const ops: TxOp[] = [
-          { update: ContactKeys.contact(contactId), spec: { set: { channels: next.channels, email: next.email, phone: next.phone, updatedAt: at }, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } },
+          { update: ContactEntity.key({ contactId }), spec: { set: { channels: next.channels, email: next.email, phone: next.phone, updatedAt: at }, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } },
           { put: channelItems(contactId, added) },
           ...(contact.companyId && next.email !== contact.email ? [{ put: linkItem(contact.companyId, next) }] : []),
         ];
@@ -109,13 +110,13 @@ export async function updateContact(table: TableStore, id: string, patch: Contac
   for (const f of CONTACT_FIELDS) if (patch[f] !== undefined) set[f] = patch[f] ?? undefined;
   const cf = await contactCustomFields(table, id, contact.customFields as Record<string, string | number>, patch.customFields);
   if (patch.customFields) set.customFields = cf.values;
-  const ops: TxOp[] = [{ update: ContactKeys.contact(id), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } }, ...cf.ops];
+  const ops: TxOp[] = [{ update: ContactEntity.key({ contactId: id }), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } }, ...cf.ops];
   let companyCheck: number | undefined;
   const next = { ...contact, ...set } as Contact;
   const companyChanged = patch.companyId !== undefined && patch.companyId !== (contact.companyId ?? null);
   if (companyChanged) {
     set.companyId = patch.companyId ?? undefined;
-    if (contact.companyId) ops.push({ delete: ContactKeys.companyLink(contact.companyId, id) });
+    if (contact.companyId) ops.push({ delete: CompanyContact.key({ companyId: contact.companyId, contactId: id }) });
     if (patch.companyId) {
       ops.push({ put: linkItem(patch.companyId, next) });
       companyCheck = ops.length;
@@ -142,9 +143,9 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
   const contact = await getContact(table, id);
   const owned: Channel[] = [];
   for (const ch of contact.channels) if (!ch.duplicateOf) owned.push(ch);
-  const ops: TxOp[] = [{ delete: ContactKeys.contact(id), condition: exists }, ...contact.channels.map((ch) => ({ delete: ContactKeys.channel(id, ch.type, ch.value) }))];
-  for (const ch of owned) ops.push({ delete: ContactKeys.channelMarker(ch.type, ch.value), condition: { expression: 'attribute_not_exists(pk) OR contactId = :me', values: { ':me': id } } });
-  if (contact.companyId) ops.push({ delete: ContactKeys.companyLink(contact.companyId, id) });
+  const ops: TxOp[] = [{ delete: ContactEntity.key({ contactId: id }), condition: exists }, ...contact.channels.map((ch) => ({ delete: ContactChannel.key({ contactId: id, type: ch.type, value: ch.value }) }))];
+  for (const ch of owned) ops.push({ delete: ChannelMarker.key({ type: ch.type, value: ch.value }), condition: { expression: 'attribute_not_exists(pk) OR contactId = :me', values: { ':me': id } } });
+  if (contact.companyId) ops.push({ delete: CompanyContact.key({ companyId: contact.companyId, contactId: id }) });
   ops.push(...(await contactCustomFieldCleanup(table, id)));
   try {
     await table.transact(ops);
@@ -159,10 +160,10 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
 
 async function removeMemberships(table: TableStore, contactId: string) {
   for (let cursor: string | undefined, i = 0; i < 100; i++) {
-    const page = await table.query<{ pk: string; sk: string; listId: string }>({ index: 'gsi1', pk: ContactListKeys.contactListsPk(contactId), cursor, limit: 100 });
+    const page = await table.query<{ pk: string; sk: string; listId: string }>({ index: 'gsi1', pk: ContactListMember.query('byContact', { contactId: contactId }).pk, cursor, limit: 100 });
     // Each membership leaves with its list's count in one transaction (a member and its list: 2 items).
     for (const m of page.items) {
-      await table.transact([{ delete: { pk: m.pk, sk: m.sk } }, { update: ContactListKeys.list(String(m.listId)), spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } } }]).catch((e) => {
+      await table.transact([{ delete: { pk: m.pk, sk: m.sk } }, { update: ContactListEntity.key({ listId: String(m.listId) }), spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } } }]).catch((e) => {
         if (!(e instanceof ConditionFailed)) throw e;
       });
     }
@@ -175,16 +176,16 @@ async function removeMemberships(table: TableStore, contactId: string) {
 export async function findContactsByEmail(table: TableStore, email: string): Promise<Contact[]> {
   const value = normalizeChannel('email', email);
   if (!value) return [];
-  const marker = await table.get<{ contactId: string }>(ContactKeys.channelMarker('email', value));
+  const marker = await table.get<{ contactId: string }>(ChannelMarker.key({ type: 'email', value }));
   const ids: string[] = marker ? [marker.contactId] : [];
   for (let cursor: string | undefined, i = 0; i < 20; i++) {
-    const page = await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', 'email', value).gsi1pk, cursor, limit: 100 });
+    const page = await table.query<{ contactId: string }>({ ...ContactChannel.query('byValue', { type: 'email', value }), cursor, limit: 100 });
     for (const it of page.items) if (!ids.includes(it.contactId)) ids.push(it.contactId);
     cursor = page.cursor;
     if (!cursor) break;
   }
   if (!ids.length) return [];
-  const items = await table.batchGet(ids.map((id) => ContactKeys.contact(id)));
+  const items = await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id })));
   const byId = new Map(items.map((it) => [String(it.id), toContact(it)]));
   return ids.map((id) => byId.get(id)).filter((c): c is Contact => !!c);
 }

@@ -1,30 +1,31 @@
 import { badRequest } from '../errors.js';
 import type { Item } from '../ports/table-store.js';
-import { ContactKeys, type ChannelType } from './keys.js';
+import type { ChannelType } from './entities.js';
 import { normalizeChannel } from './normalize.js';
 import type { Channel, Contact, ContactSource } from './types.js';
+import { ChannelMarker, CompanyContact, ContactChannel, ContactEntity } from './entities.js';
 
 /** The stored shapes of a contact (item, channels, marker, company link) and their API views: pure, no I/O. */
 export const iso = (now: number) => new Date(now).toISOString();
 export const chanKey = (c: { type: ChannelType; value: string }) => `${c.type}#${c.value}`;
 /** The stored contact item, from a Contact (keys and index attributes added). */
 export function contactItem(c: Contact): Item {
-  return { ...ContactKeys.contact(c.id), ...ContactKeys.contactIndex(c.id), entity: 'CONTACT', ...c };
+  return ContactEntity.item({ contactId: c.id }, { ...c });
 }
 export function channelItems(contactId: string, ch: Channel): Item {
-  return { ...ContactKeys.channel(contactId, ch.type, ch.value), ...ContactKeys.channelIndex(contactId, ch.type, ch.value), entity: 'CHANNEL', contactId, ...ch };
+  return ContactChannel.item({ contactId, type: ch.type, value: ch.value }, { contactId, ...ch });
 }
 /** The company → contact link; carries the names and email the company `contacts` filter reads. */
 export function linkItem(companyId: string, c: Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'createdAt'>): Item {
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
-  return { ...ContactKeys.companyLink(companyId, c.id), entity: 'COMPANY_CONTACT', contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt };
+  return CompanyContact.item({ companyId, contactId: c.id }, { contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt });
 }
 export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
-  return { ...ContactKeys.channelMarker(type, value), entity: 'CHANNEL_MARKER', contactId, type, value, createdAt: iso(now) };
+  return ChannelMarker.item({ type, value }, { contactId, type, value, createdAt: iso(now) });
 }
 /** The API shape of a stored contact item. */
 export function toContact(item: Item): Contact {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, _v: _ver, ...rest } = item;
   return { id: rest.id, channels: [], customFields: {}, ...rest } as unknown as Contact;
 }
 export function withPrimaries(c: Contact): Contact {

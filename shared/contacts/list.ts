@@ -1,14 +1,14 @@
 import { notFound } from '../errors.js';
-import type { TableStore } from '../ports/table-store.js';
+import type { QuerySpec, TableStore } from '../ports/table-store.js';
 import { catalog, matchesItem, parseFiltersOrThrow, type Rule } from '../filters/filters.js';
 import { definitionMap } from '../custom-fields/definitions.js';
-import { ContactListKeys, MEMBER_PREFIX } from '../contact-lists/keys.js';
-import { ContactKeys, COMPANY_CONTACT_PREFIX } from './keys.js';
 import { normalizeEmail, normalizePhone } from './normalize.js';
 import { companyKey } from './refs.js';
 import { toContact } from './items.js';
 import type { ListQuery } from './schema.js';
 import type { Contact } from './types.js';
+import { CompanyContact, ContactChannel, ContactEntity } from './entities.js';
+import { ContactListEntity, ContactListMember } from '../contact-lists/entities.js';
 
 const MAX_QUERIES = 10;
 
@@ -18,7 +18,7 @@ export async function contactFilterRules(table: TableStore, raw: string | undefi
   return parseFiltersOrThrow(raw, catalog({}, (await definitionMap(table, 'contact')).values()));
 }
 
-type Source = { pk: string; index?: 'gsi1'; skBeginsWith?: string; direct: boolean };
+type Source = { pk: string; index?: QuerySpec['index']; skBeginsWith?: string; direct: boolean };
 
 /**
  * One page of contacts. The most selective named parameter picks the Query (email/phone channel
@@ -30,13 +30,13 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
   const rules = await contactFilterRules(table, q.filters);
   const email = q.email !== undefined ? normalizeEmail(q.email) ?? q.email.trim().toLowerCase() : undefined;
   const phone = q.phone !== undefined ? normalizePhone(q.phone) ?? q.phone : undefined;
-  if (q.listId && !(await table.get(ContactListKeys.list(q.listId)))) throw notFound('Contact list');
+  if (q.listId && !(await table.get(ContactListEntity.key({ listId: q.listId })))) throw notFound('Contact list');
   if (q.companyId && !(await table.get(companyKey(q.companyId)))) throw notFound('Company');
   let source: Source;
-  if (email) source = { index: 'gsi1', pk: ContactKeys.channelIndex('', 'email', email).gsi1pk, direct: false };
-  else if (phone) source = { index: 'gsi1', pk: ContactKeys.channelIndex('', 'phone', phone).gsi1pk, direct: false };
-  else if (q.listId) source = { pk: ContactListKeys.list(q.listId).pk, skBeginsWith: MEMBER_PREFIX, direct: false };
-  else if (q.companyId) source = { pk: ContactKeys.companyLink(q.companyId, '').pk, skBeginsWith: COMPANY_CONTACT_PREFIX, direct: false };
+  if (email) source = { ...ContactChannel.query('byValue', { type: 'email', value: email }), direct: false };
+  else if (phone) source = { ...ContactChannel.query('byValue', { type: 'phone', value: phone }), direct: false };
+  else if (q.listId) source = { ...ContactListMember.query('primary', { listId: q.listId }), direct: false };
+  else if (q.companyId) source = { ...CompanyContact.query('primary', { companyId: q.companyId }), direct: false };
   else source = { index: 'gsi1', pk: 'CONTACTS', direct: true };
   const needle = q.q?.trim().toLowerCase();
   const keep = async (cs: Contact[]) => {
@@ -46,7 +46,7 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
       && (!needle || [c.firstName, c.lastName, c.position, ...c.channels.map((ch) => ch.value)].some((v) => v?.toLowerCase().includes(needle)))
       && matchesItem(rules, c as unknown as Record<string, unknown>));
     if (q.listId && (email || phone) && out.length) {
-      const members = new Set((await table.batchGet<{ contactId: string }>(out.map((c) => ContactListKeys.member(q.listId!, c.id)))).map((m) => m.contactId));
+      const members = new Set((await table.batchGet<{ contactId: string }>(out.map((c) => ContactListMember.key({ listId: q.listId!, contactId: c.id })))).map((m) => m.contactId));
       out = out.filter((c) => members.has(c.id));
     }
     return out;
@@ -59,7 +59,7 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
     if (source.direct) contacts = page.items.map(toContact);
     else {
       const ids = page.items.map((it) => String(it.contactId));
-      const found = ids.length ? await table.batchGet(ids.map((id) => ContactKeys.contact(id))) : [];
+      const found = ids.length ? await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id }))) : [];
       const byId = new Map(found.map((it) => [String(it.id), toContact(it)]));
       contacts = ids.map((id) => byId.get(id)).filter((c): c is Contact => !!c);
     }

@@ -1,8 +1,9 @@
 import { notFound } from '../errors.js';
 import { ConditionFailed, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
-import { ContactKeys, type ChannelType } from './keys.js';
+import type { ChannelType } from './entities.js';
 import { chanKey, channelItems, markerItem, toContact } from './items.js';
 import type { Channel } from './types.js';
+import { ChannelMarker, ContactChannel, ContactEntity } from './entities.js';
 
 const isTxConflict = (e: unknown) => (e as { name?: string })?.name === 'TransactionCanceledException';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,7 +33,7 @@ export async function transactWithMarkers(
       const taken = failed.map((i) => markers.get(i)).filter((m): m is { type: ChannelType; value: string } => !!m);
       if (taken.length !== failed.length) throw e;
       for (const m of taken) {
-        const owner = await table.get<{ contactId: string }>(ContactKeys.channelMarker(m.type, m.value));
+        const owner = await table.get<{ contactId: string }>(ChannelMarker.key({ type: m.type, value: m.value }));
         if (owner) dups.set(chanKey(m), owner.contactId);
       }
     }
@@ -44,7 +45,7 @@ export async function transactWithMarkers(
  * is pointed at it (bounded: the first 100 holders).
  */
 export async function handOverMarker(table: TableStore, type: ChannelType, value: string, goneId: string, now: number) {
-  const holders = (await table.query<{ contactId: string }>({ index: 'gsi1', pk: ContactKeys.channelIndex('', type, value).gsi1pk, limit: 100 })).items.map((h) => h.contactId);
+  const holders = (await table.query<{ contactId: string }>({ ...ContactChannel.query('byValue', { type, value }), limit: 100 })).items.map((h) => h.contactId);
   const heir = holders[0];
   if (!heir) return;
   try {
@@ -54,7 +55,7 @@ export async function handOverMarker(table: TableStore, type: ChannelType, value
     throw e;
   }
   for (const id of holders) {
-    const item = await table.get(ContactKeys.contact(id));
+    const item = await table.get(ContactEntity.key({ contactId: id }));
     if (!item) continue;
     const c = toContact(item);
     const ch = c.channels.find((x) => x.type === type && x.value === value);
@@ -63,7 +64,7 @@ export async function handOverMarker(table: TableStore, type: ChannelType, value
     if (!next.duplicateOf) delete next.duplicateOf;
     const channels = c.channels.map((x) => (x === ch ? next : x));
     await table.transact([
-      { update: ContactKeys.contact(id), spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } } },
+      { update: ContactEntity.key({ contactId: id }), spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } } },
       { put: channelItems(id, next) },
     ]).catch((e) => {
       if (!(e instanceof ConditionFailed)) throw e; // changed meanwhile: its flag stays as it was

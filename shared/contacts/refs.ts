@@ -2,12 +2,12 @@
  * What contacts need from other domains, in one place: the company item key (companies domain) and
  * contact custom-field validation and number indexing (custom-fields domain).
  */
-import { CompanyKeys } from '../companies/keys.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import { applyValues, numberIndexCleanupOps, numberIndexOps, type CfValues } from '../custom-fields/values.js';
 import type { TableStore, TxOp } from '../ports/table-store.js';
+import { CompanyEntity } from '../companies/entities.js';
 
-export const companyKey = (companyId: string) => CompanyKeys.company(companyId);
+export const companyKey = (companyId: string) => CompanyEntity.key({ companyId });
 
 /** Validates `input` against the contact definitions, merged into `current` (null clears); plus the gsi2 ops for number values. */
 export async function contactCustomFields(table: TableStore, contactId: string, current: CfValues, input: Record<string, unknown> | undefined): Promise<{ values: CfValues; ops: TxOp[] }> {

@@ -1,4 +1,4 @@
-import type { ChannelType } from './keys.js';
+import type { ChannelType } from './entities.js';
 
 /** Where a contact came from; DSAR "where did you get my address" answers from this. */
 export type SourceKind = 'import' | 'crawl' | 'form' | 'manual';

@@ -1,10 +1,10 @@
-import { COMPANIES_BY_CREATED } from '../companies/keys.js';
 import { toCompany } from '../companies/model.js';
 import { toContact } from '../contacts/items.js';
 import { listDefinitions } from '../custom-fields/definitions.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { parseTemplate } from './template.js';
 import { COMPANY_VARIABLES, CONTACT_VARIABLES, isKnownVariable, recipientVariables } from './variables.js';
+import { CompanyEntity } from '../companies/entities.js';
 
 export interface VariableInfo {
   name: string;
@@ -20,7 +20,7 @@ const SAMPLE = 25;
 export async function availableVariables(table: TableStore): Promise<VariableInfo[]> {
   const [contacts, companies, contactDefs, companyDefs] = await Promise.all([
     table.query<Item>({ index: 'gsi1', pk: 'CONTACTS', limit: SAMPLE, descending: true }),
-    table.query<Item>({ index: 'gsi1', pk: COMPANIES_BY_CREATED, limit: SAMPLE, descending: true }),
+    table.query<Item>({ ...CompanyEntity.query('byCreated', {}), limit: SAMPLE, descending: true }),
     listDefinitions(table, 'contact'),
     listDefinitions(table, 'company'),
   ]);

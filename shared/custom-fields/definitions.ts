@@ -1,6 +1,7 @@
 import { badRequest, badRequestCode, conflict } from '../errors.js';
 import { ConditionFailed, notExists, type TableStore } from '../ports/table-store.js';
-import { CustomFieldKeys, type CfEntity } from './keys.js';
+import type { CfEntity } from './entities.js';
+import { CustomFieldDefinitionEntity } from './entities.js';
 
 export const FIELD_TYPES = ['number', 'text', 'date'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -24,7 +25,7 @@ export const SLUG_RE = /^[a-z][a-z0-9_]{0,47}$/;
 export const MAX_DEFINITIONS = 50;
 
 const publicDef = (i: Record<string, unknown>): CustomFieldDefinition => ({
-  entity: i.entity as CfEntity, slug: i.slug as string, label: i.label as string, fieldType: i.fieldType as FieldType, createdAt: i.createdAt as string,
+  entity: (i.owner ?? i.entity) as CfEntity, slug: i.slug as string, label: i.label as string, fieldType: i.fieldType as FieldType, createdAt: i.createdAt as string,
 });
 
 export async function createDefinition(table: TableStore, entity: CfEntity, input: { slug: string; label: string; fieldType: string }, now: number) {
@@ -35,7 +36,7 @@ export async function createDefinition(table: TableStore, entity: CfEntity, inpu
   const def: CustomFieldDefinition = { entity, slug: input.slug, label: input.label, fieldType: input.fieldType as FieldType, createdAt: new Date(now).toISOString() };
   try {
     // The definition's own key is the slug's uniqueness marker: conditional write, never read-then-write.
-    await table.transact([{ put: { ...CustomFieldKeys.definition(entity, def.slug), ...def }, condition: notExists }]);
+    await table.transact([{ put: CustomFieldDefinitionEntity.item({ owner: entity, slug: def.slug }, { ...def, owner: entity }), condition: notExists }]);
   } catch (e) {
     if (e instanceof ConditionFailed) throw conflict(`Custom field ${def.slug} already exists`, { code: 'duplicate_slug', slug: def.slug });
     throw e;
@@ -48,7 +49,7 @@ export async function listDefinitions(table: TableStore, entity: CfEntity): Prom
   const out: CustomFieldDefinition[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 5; i++) {
-    const page = await table.query({ pk: CustomFieldKeys.definitionsPk(entity), skBeginsWith: 'FIELD#', cursor, limit: MAX_DEFINITIONS });
+    const page = await table.query({ ...CustomFieldDefinitionEntity.query('primary', { owner: entity }), cursor, limit: MAX_DEFINITIONS });
     out.push(...page.items.map(publicDef));
     cursor = page.cursor;
     if (!cursor) break;

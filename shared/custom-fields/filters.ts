@@ -1,7 +1,7 @@
 import type { TableStore } from '../ports/table-store.js';
 import { catalog, matchRule, parseFilters, parseFiltersOrThrow, type Rule } from '../filters/filters.js';
 import { listDefinitions } from './definitions.js';
-import type { CfEntity } from './keys.js';
+import type { CfEntity } from './entities.js';
 
 /**
  * Custom-field filters for an entity whose `filters` accept only `cf_<slug>` rules (GET /api/contacts):

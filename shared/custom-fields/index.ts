@@ -2,4 +2,5 @@
 export { createDefinition, listDefinitions, definitionMap, FIELD_TYPES, SLUG_RE, type CustomFieldDefinition, type FieldType } from './definitions.js';
 export { applyValues, validateCustomFields, numberIndexOps, numberIndexCleanupOps, describeValues, checkValue, parseDate, type CfValues, type CfInput } from './values.js';
 export { compileCustomFieldFilters, tryCompileCustomFieldFilters, matchesCustomFields } from './filters.js';
-export { CustomFieldKeys, encodeNumber, decodeNumber, numberRange, type CfEntity } from './keys.js';
+export { CustomFieldDefinitionEntity, CustomFieldNumber, type CfEntity } from './entities.js';
+export { encodeNumber, decodeNumber, numberRange } from './number-encoding.js';

@@ -1,7 +1,9 @@
 import { badRequest, badRequestCode } from '../errors.js';
 import type { TableStore, TxOp } from '../ports/table-store.js';
 import { definitionMap, type CustomFieldDefinition } from './definitions.js';
-import { CustomFieldKeys, type CfEntity } from './keys.js';
+import type { CfEntity } from './entities.js';
+import { CustomFieldNumber } from './entities.js';
+import { encodeNumber } from './number-encoding.js';
 
 export type CfValue = number | string;
 export type CfValues = Record<string, CfValue>;
@@ -80,9 +82,9 @@ export function numberIndexOps(entity: CfEntity, ownerId: string, defs: Map<stri
     const b = after[slug];
     if (a === b) continue;
     if (typeof b === 'number') {
-      ops.push({ put: { ...CustomFieldKeys.numberValue(entity, ownerId, slug), ...CustomFieldKeys.numberIndex(entity, slug, b, ownerId), ownerId, slug, value: b } });
+      ops.push({ put: CustomFieldNumber.item({ owner: entity, ownerId, slug, encoded: encodeNumber(b) }, { ownerId, slug, value: b }) });
     } else if (a !== undefined) {
-      ops.push({ delete: CustomFieldKeys.numberValue(entity, ownerId, slug) });
+      ops.push({ delete: CustomFieldNumber.key({ owner: entity, ownerId, slug }) });
     }
   }
   return ops;
@@ -90,7 +92,7 @@ export function numberIndexOps(entity: CfEntity, ownerId: string, defs: Map<stri
 
 /** Deletes of every number-value item of an owner (when the owner is deleted). */
 export async function numberIndexCleanupOps(table: TableStore, entity: CfEntity, ownerId: string): Promise<TxOp[]> {
-  const page = await table.query({ pk: CustomFieldKeys.numberValuesPk(entity, ownerId), limit: 100 });
+  const page = await table.query({ ...CustomFieldNumber.query('primary', { owner: entity, ownerId }), limit: 100 });
   return page.items.map((i) => ({ delete: { pk: i.pk as string, sk: i.sk as string } }));
 }
 

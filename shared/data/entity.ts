@@ -51,6 +51,12 @@ export interface EntityDeclaration<K extends KeysDeclaration> {
   /** Which table family the entity lives in. */
   table: 'tenant' | 'platform';
   keys: K;
+  /**
+   * Composites that may contain `#` (free text such as an email address or an external reference).
+   * Each must be the last placeholder of every template that uses it, so a key still splits into its
+   * composites in one way only (the others never contain `#`).
+   */
+  freeText?: readonly string[];
 }
 
 export interface Entity<K extends KeysDeclaration> {
@@ -82,12 +88,12 @@ export interface Entity<K extends KeysDeclaration> {
 
 const PLACEHOLDER = /\$\{([A-Za-z0-9_]+)\}/g;
 
-function fill(template: string, c: Record<string, unknown>, label: string): string {
+function fill(template: string, c: Record<string, unknown>, label: string, free: readonly string[] = []): string {
   return template.replace(PLACEHOLDER, (_, name: string) => {
     const v = c[name];
     if (v === undefined || v === null || v === '') throw new Error(`${label}: composite ${name} is missing`);
     const s = String(v);
-    if (s.includes('#')) throw new Error(`${label}: composite ${name} may not contain '#'`);
+    if (s.includes('#') && !free.includes(name)) throw new Error(`${label}: composite ${name} may not contain '#'`);
     return s;
   });
 }
@@ -113,6 +119,13 @@ const declared: Entity<any>[] = [];
 
 export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclaration<K>): Entity<K> {
   const label = decl.entity;
+  const free = decl.freeText ?? [];
+  for (const t of Object.values(decl.keys) as KeyTemplate[]) {
+    for (const tpl of [t.pk, t.sk]) {
+      const ps = placeholders(tpl);
+      if (ps.slice(0, -1).some((p) => free.includes(p))) throw new Error(`${label}: free-text composite must be the last placeholder of ${tpl}`);
+    }
+  }
   const secondary = Object.entries(decl.keys).filter(([n]) => n !== 'primary') as [string, KeyTemplate][];
   const hasAll = (t: { pk: string; sk: string }, c: Record<string, unknown>) =>
     [...placeholders(t.pk), ...placeholders(t.sk)].every((p) => c[p] !== undefined && c[p] !== null && c[p] !== '');
@@ -121,11 +134,11 @@ export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclar
     version: decl.version,
     table: decl.table,
     keys: decl.keys,
-    key: (c) => ({ pk: fill(decl.keys.primary.pk, c, label), sk: fill(decl.keys.primary.sk, c, label) }),
+    key: (c) => ({ pk: fill(decl.keys.primary.pk, c, label, free), sk: fill(decl.keys.primary.sk, c, label, free) }),
     indexKeys: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;
       const a = attrNames(t.index);
-      return { [a.pk]: fill(t.pk, c, label), [a.sk]: fill(t.sk, c, label) };
+      return { [a.pk]: fill(t.pk, c, label, free), [a.sk]: fill(t.sk, c, label, free) };
     },
     item: (c, attrs) => {
       const out: Item = { ...(attrs ?? {}), ...entity.key(c as never) };
@@ -136,7 +149,7 @@ export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclar
     },
     query: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;
-      const spec: { index?: IndexName; pk: string; skBeginsWith?: string } = { pk: fill(t.pk, c, label) };
+      const spec: { index?: IndexName; pk: string; skBeginsWith?: string } = { pk: fill(t.pk, c, label, free) };
       if (t.index) spec.index = t.index;
       const sk = prefix(t.sk, c);
       if (sk) spec.skBeginsWith = sk;

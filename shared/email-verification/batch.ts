@@ -1,9 +1,9 @@
 import { badRequest, notFound } from '../errors.js';
-import { ContactKeys } from '../contacts/keys.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { probeConfig } from './settings.js';
 import { verifyAddresses, type Verification, type VerifySettings } from './verify.js';
+import { ContactChannel, ContactEntity } from '../contacts/entities.js';
 
 /** At most this many addresses (or contacts) per call: the call answers synchronously within its budget. */
 export const VERIFY_BATCH_MAX = 100;
@@ -42,7 +42,7 @@ export async function verifyBatch(deps: Deps, table: TableStore, input: { emails
   let emails: string[];
   if (input.contactIds) {
     const ids = [...new Set(input.contactIds)];
-    const contacts = await table.batchGet(ids.map((id) => ContactKeys.contact(id)));
+    const contacts = await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id })));
     if (contacts.length !== ids.length) throw notFound('Contact');
     emails = [...new Set(contacts.flatMap((c) => ((c.channels as { type: string; value: string }[]) ?? []).filter((ch) => ch.type === 'email').map((ch) => ch.value)))];
     if (emails.length > VERIFY_BATCH_MAX) throw badRequest([`the contacts hold more than ${VERIFY_BATCH_MAX} addresses; send fewer contactIds`]);
@@ -62,12 +62,12 @@ export async function verifyBatch(deps: Deps, table: TableStore, input: { emails
 /** Writes the verification on every channel item holding the address, and on the contact's channel list. */
 async function storeOnChannels(table: TableStore, v: Verification): Promise<string[]> {
   const verification = { result: v.result, reasons: v.reasons, mx: v.mx, checkedAt: v.checkedAt };
-  const page = await table.query<Item>({ index: 'gsi1', pk: ContactKeys.channelIndex('', 'email', v.email).gsi1pk, limit: 100 });
+  const page = await table.query<Item>({ ...ContactChannel.query('byValue', { type: 'email', value: v.email }), limit: 100 });
   const ids: string[] = [];
   for (const ch of page.items) {
     const contactId = ch.contactId as string;
     try {
-      await table.update(ContactKeys.channel(contactId, 'email', v.email), { set: { verification }, condition: { expression: 'attribute_exists(pk)' } });
+      await table.update(ContactChannel.key({ contactId, type: 'email', value: v.email }), { set: { verification }, condition: { expression: 'attribute_exists(pk)' } });
     } catch (e) {
       if (e instanceof ConditionFailed) continue; // deleted meanwhile
       throw e;
@@ -81,11 +81,11 @@ async function storeOnChannels(table: TableStore, v: Verification): Promise<stri
 /** The contact item's embedded channel list, optimistic on updatedAt (not bumped: this is not a user edit). */
 async function updateContactChannelList(table: TableStore, contactId: string, email: string, verification: Record<string, unknown>) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const c = await table.get<{ channels?: { type: string; value: string }[]; updatedAt: string }>(ContactKeys.contact(contactId));
+    const c = await table.get<{ channels?: { type: string; value: string }[]; updatedAt: string }>(ContactEntity.key({ contactId }));
     if (!c?.channels) return;
     const channels = c.channels.map((ch) => (ch.type === 'email' && ch.value === email ? { ...ch, verification } : ch));
     try {
-      await table.update(ContactKeys.contact(contactId), { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } });
+      await table.update(ContactEntity.key({ contactId }), { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } });
       return;
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;

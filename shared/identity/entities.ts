@@ -24,7 +24,7 @@ export const Account = defineEntity({
 
 /** Uniqueness marker: one account per normalized email. */
 export const AccountEmail = defineEntity({
-  entity: 'account_email', version: 1, table: 'platform',
+  entity: 'account_email', version: 1, table: 'platform', freeText: ['email'],
   keys: { primary: { pk: 'EMAIL#${email}', sk: 'EMAIL' } },
 });
 

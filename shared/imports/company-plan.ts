@@ -1,17 +1,15 @@
 import { badRequest, badRequestCode } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import type { TableStore } from '../ports/table-store.js';
-import { CompanyKeys } from '../companies/keys.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
 import { getCompanyList } from '../company-lists/company-lists.js';
 import { cellText, companyCellLimit, parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
 import { normalizeImportDomain, validInn } from './normalize.js';
-import { dedupeKey, markerOf } from './keys.js';
+import { dedupeKey, markerOf } from './entities.js';
 import type { CompanyImportBody, RowError } from './schema.js';
+import { CompanyEntity } from '../companies/entities.js';
 
-/** Longer than any import request runs (the Lambda limit is 15 minutes). */
-export const STALE_AFTER_MS = 20 * 60_000;
 
 export type ImportMode = 'preview' | 'start' | 'combined';
 export interface Row { index: number; company: Record<string, string>; cf: CfValues; contact?: ParsedContact; keys: string[]; checked: string[] }
@@ -82,11 +80,11 @@ function parseRow(raw: Record<string, unknown>, index: number, { opts, defs, map
  */
 export async function planRows(table: TableStore, rows: Row[], { opts }: ImportSetup, now: number) {
   const checkedKeys = [...new Set(rows.flatMap((r) => r.checked))];
-  // A marker is written before its company (marker claim, then BatchWrite), so a missing company is
-  // only "gone" once the marker is older than any import can run (STALE_AFTER_MS); before that it is in flight.
+  // A marker commits in one transaction with its company, so a marker whose company is missing names a
+  // company that is gone (deleted, or left by a crashed import of an older version): taken over at once.
   const markers = await table.batchGet<{ key: string; companyId: string; createdAt: string }>(checkedKeys.map(markerOf));
-  const present = new Set((await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyKeys.company(id)))).filter((c) => c.entity === 'company').map((c) => c.id));
-  const live = new Set(markers.filter((m) => present.has(m.companyId) || now - Date.parse(m.createdAt) < STALE_AFTER_MS).map((m) => m.companyId));
+  const present = new Set((await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyEntity.key({ companyId: id })))).filter((c) => c.entity === 'company').map((c) => c.id));
+  const live = new Set(markers.filter((m) => present.has(m.companyId)).map((m) => m.companyId));
   const stale = new Map(markers.filter((m) => !live.has(m.companyId)).map((m) => [m.key, m.companyId]));
   const owner = new Map<string, Target>(markers.filter((m) => live.has(m.companyId)).map((m) => [m.key, { existing: m.companyId }]));
 

@@ -1,16 +1,16 @@
 import { isAppError } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
-import { CompanyKeys } from '../companies/keys.js';
 import { updateCompany } from '../companies/companies.js';
 import { numberIndexOps } from '../custom-fields/values.js';
 import { addCompanies, createCompanyList } from '../company-lists/company-lists.js';
-import { CompanyListKeys } from '../company-lists/keys.js';
 import { markerOf } from './keys.js';
 import { batchPutAll, claimMarkers, pool, retryConflicts } from './writer.js';
 import { buildImportedContacts } from './contacts-writer.js';
 import { mergeInto, sortErrors, type ImportPlan, type ImportSetup, type Row, type Slot, type Target } from './company-plan.js';
 import type { RowError } from './schema.js';
+import { CompanyEntity, nameSortKey } from '../companies/entities.js';
+import { CompanyListEntity, CompanyListMember } from '../company-lists/entities.js';
 
 export const DEFAULT_GENERIC_CONTACT_NAME = 'Generic contact';
 
@@ -30,7 +30,7 @@ export async function writeImport(table: TableStore, setup: ImportSetup, parsed:
   const items: Item[] = [];
   let cfValuesSet = 0;
   for (const s of created) {
-    items.push({ ...CompanyKeys.company(s.id), ...CompanyKeys.byCreated(at, s.id), ...CompanyKeys.byName(s.company.name, s.id), entity: 'company', id: s.id, ...s.company, customFields: s.cf, importId, createdAt: at, updatedAt: at, version: 1 });
+    items.push(CompanyEntity.item({ companyId: s.id, createdAt: at, nameKey: nameSortKey(s.company.name) }, { id: s.id, ...s.company, customFields: s.cf, importId, createdAt: at, updatedAt: at, version: 1 }));
     for (const op of numberIndexOps('company', s.id, defs, {}, s.cf)) if ('put' in op) items.push(op.put);
     cfValuesSet += Object.keys(s.cf).length;
   }
@@ -110,8 +110,8 @@ async function addToList(table: TableStore, opts: ImportSetup['opts'], createdId
   let listId = opts.listId;
   if (opts.newListName) listId = (await createCompanyList(table, { name: opts.newListName, type: 'STATIC' }, now)).id;
   if (listId && createdIds.length) {
-    await batchPutAll(table, createdIds.map((id) => ({ ...CompanyListKeys.member(listId!, id), companyId: id, addedAt: at })));
-    await table.update(CompanyListKeys.list(listId), { add: { memberCount: createdIds.length }, set: { updatedAt: at } });
+    await batchPutAll(table, createdIds.map((id) => (CompanyListMember.item({ listId: listId!, companyId: id }, { companyId: id, addedAt: at }))));
+    await table.update(CompanyListEntity.key({ listId }), { add: { memberCount: createdIds.length }, set: { updatedAt: at } });
   }
   if (listId) for (let i = 0; i < updatedIds.length; i += 500) await addCompanies(table, listId, updatedIds.slice(i, i + 500), now);
   return listId;

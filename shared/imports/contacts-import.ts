@@ -1,18 +1,17 @@
 import { badRequest } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
-import { isAppError } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
-import { ContactKeys } from '../contacts/keys.js';
 import { updateContact } from '../contacts/contacts.js';
 import { companyKey } from '../contacts/refs.js';
 import { notFound } from '../errors.js';
 import { addContactsToList, addMembers, createContactList, getContactList, ADD_MAX } from '../contact-lists/lists.js';
 import { parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
-import { buildImportedContacts } from './contacts-writer.js';
-import { batchPutAll, pool } from './writer.js';
+import { planImportedContacts } from './contacts-writer.js';
+import { applyMerges, writeGroups } from './writer.js';
 import type { ContactImportBody, RowError } from './schema.js';
+import { ChannelMarker } from '../contacts/entities.js';
 
 interface Wanted { index: number; contact: ParsedContact; customFields: CfValues; rows: number[] }
 
@@ -46,7 +45,7 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
     }
   });
   const emails = [...new Set(parsed.flatMap((p) => (p.contact.email ? [p.contact.email] : [])))];
-  const holders = new Map((await table.batchGet<{ value: string; contactId: string }>(emails.map((e) => ContactKeys.channelMarker('email', e)))).map((m) => [m.value, m.contactId]));
+  const holders = new Map((await table.batchGet<{ value: string; contactId: string }>(emails.map((e) => ChannelMarker.key({ type: 'email', value: e })))).map((m) => [m.value, m.contactId]));
   const firstInFile = new Map<string, Wanted>();
   for (const p of parsed) {
     const email = p.contact.email;
@@ -82,21 +81,14 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
   }
 
   const importId = newId(now);
-  const built = await buildImportedContacts(table, wanted.map((w) => ({ index: w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })), { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs });
-  await batchPutAll(table, built.items);
-  const updatedIds: string[] = [];
-  let cfValuesSet = cfCount(wanted);
-  await pool([...merges], 8, async ([id, m]) => {
-    try {
-      await updateContact(table, id, { ...m.contact.fields, ...(Object.keys(m.customFields).length ? { customFields: m.customFields } : {}) }, now);
-      updatedIds.push(id);
-      cfValuesSet += Object.keys(m.customFields).length;
-    } catch (e) {
-      if (!isAppError(e)) throw e;
-      for (const index of m.rows) errors.push({ index, reason: `update of contact ${id} failed: ${JSON.stringify((e.body as { message?: unknown })?.message ?? e.status)}` });
-      for (const o of outcomes) if (m.rows.includes(o.index)) o.outcome = 'skip';
-    }
-  });
+  const built = await planImportedContacts(table, wanted.map((w) => ({ index: w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })), { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs });
+  await writeGroups(table, built.groups);
+  const merged = await applyMerges(merges, async (id, m) => {
+    await updateContact(table, id, { ...m.contact.fields, ...(Object.keys(m.customFields).length ? { customFields: m.customFields } : {}) }, now);
+    return Object.keys(m.customFields).length;
+  }, 'contact', errors, outcomes);
+  const updatedIds = merged.updatedIds;
+  const cfValuesSet = cfCount(wanted) + merged.cfValuesSet;
   const createdIds = built.contacts.map((c) => c.id);
   let listId = opts.listId;
   if (opts.newListName) listId = (await createContactList(table, { name: opts.newListName }, now)).id;

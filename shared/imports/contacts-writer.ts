@@ -1,12 +1,13 @@
 import { newId } from '../identity/api-keys.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { channelItems, contactItem, linkItem, markerItem, withPrimaries } from '../contacts/items.js';
-import { ContactKeys, type ChannelType } from '../contacts/keys.js';
+import type { ChannelType } from '../contacts/entities.js';
 import type { Channel, Contact } from '../contacts/types.js';
 import { numberIndexOps, type CfValues } from '../custom-fields/values.js';
 import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
 import type { ParsedContact } from './mapping.js';
 import { claimMarkers } from './writer.js';
+import { ChannelMarker, ContactEntity } from '../contacts/entities.js';
 
 export interface WantedContact {
   index: number;
@@ -28,12 +29,12 @@ export async function buildImportedContacts(table: TableStore, wanted: WantedCon
   const at = new Date(opts.now).toISOString();
   const values = [...new Set(wanted.flatMap((w) => [w.contact.email && ck('email', w.contact.email), w.contact.phone && ck('phone', w.contact.phone)].filter((v): v is string => !!v)))];
   const split = (v: string) => v.split(/#(.*)/s) as [ChannelType, string];
-  const markers = await table.batchGet<{ contactId: string; type: ChannelType; value: string }>(values.map((v) => ContactKeys.channelMarker(...split(v))));
+  const markers = await table.batchGet<{ contactId: string; type: ChannelType; value: string }>(values.map((v) => split(v)).map(([type, value]) => ChannelMarker.key({ type, value })));
   const owner = new Map(markers.map((m) => [ck(m.type, m.value), m.contactId]));
 
   // Re-imports into existing companies: skip a contact whose email already belongs to a contact of that company.
   const ownersToCheck = [...new Set(wanted.filter((w) => w.existingCompany && w.contact.email && owner.has(ck('email', w.contact.email))).map((w) => owner.get(ck('email', w.contact.email!))!))];
-  const ownerCompany = new Map((await table.batchGet<{ id: string; companyId?: string }>(ownersToCheck.map((id) => ContactKeys.contact(id)))).map((c) => [c.id, c.companyId]));
+  const ownerCompany = new Map((await table.batchGet<{ id: string; companyId?: string }>(ownersToCheck.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id, c.companyId]));
   const todo = wanted.filter((w) => !(w.existingCompany && w.contact.email && ownerCompany.get(owner.get(ck('email', w.contact.email)) ?? '') === w.companyId));
 
   const contacts: Contact[] = todo.map((w) => {
@@ -60,7 +61,7 @@ export async function buildImportedContacts(table: TableStore, wanted: WantedCon
   const results = await claimMarkers(table, claims.map((c) => ({ items: [markerItem(c.contact.id, c.channel.type, c.channel.value, opts.now)] })));
   const lost = claims.filter((_, i) => !results[i].won);
   if (lost.length) {
-    const holders = await table.batchGet<{ contactId: string; type: ChannelType; value: string }>(lost.map((c) => ContactKeys.channelMarker(c.channel.type, c.channel.value)));
+    const holders = await table.batchGet<{ contactId: string; type: ChannelType; value: string }>(lost.map((c) => ChannelMarker.key({ type: c.channel.type, value: c.channel.value })));
     const by = new Map(holders.map((h) => [ck(h.type, h.value), h.contactId]));
     for (const c of lost) c.channel.duplicateOf = by.get(ck(c.channel.type, c.channel.value));
   }

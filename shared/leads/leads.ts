@@ -1,7 +1,6 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import { eventsCommitted, outboxItem } from '../events/outbox.js';
 import { newId } from '../identity/api-keys.js';
-import { ContactKeys } from '../contacts/keys.js';
 import { ConditionFailed, exists, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { automationsOfStage, automationWrites, type FiredAction } from '../pipelines/automations.js';
@@ -10,6 +9,7 @@ import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines
 import type { Stage } from '../pipelines/types.js';
 import { LeadKeys } from './keys.js';
 import { INTEREST_LEVELS, type Interest, type Lead, type LeadInput } from './types.js';
+import { ContactEntity } from '../contacts/entities.js';
 
 export type Tenant = { tenantId: string; table: TableStore };
 
@@ -47,7 +47,7 @@ const statusOf = (stage: Stage): Lead['status'] => (stage.kind === 'open' ? 'ope
  */
 export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
   const table = tenant.table;
-  const contact = await table.get<{ companyId?: string }>(ContactKeys.contact(input.contactId));
+  const contact = await table.get<{ companyId?: string }>(ContactEntity.key({ contactId: input.contactId }));
   if (!contact) throw notFound('Contact');
   const pipelineId = input.pipelineId || (await defaultPipelineId(table));
   if (!pipelineId) throw badRequest(`no default pipeline; call ${PIPELINES_CREATE_OPERATION}`);
@@ -67,7 +67,7 @@ export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
   const automations = await automationsOfStage(table, pipelineId, stage.id);
   const auto = automationWrites(automations, { leadId: id, contactId: lead.contactId, pipelineId, stageId: stage.id, now });
   const ops: TxOp[] = [
-    { check: ContactKeys.contact(input.contactId), condition: exists },
+    { check: ContactEntity.key({ contactId: input.contactId }), condition: exists },
     { update: PipelineKeys.pipeline(pipelineId), spec: { add: { leadCount: 1 }, condition: exists } },
     { update: PipelineKeys.stage(pipelineId, stage.id), spec: { add: { leadCount: 1 }, condition: exists } },
     { put: { ...LeadKeys.lead(id), ...LeadKeys.byStage(stage.id, at, id), ...LeadKeys.byContact(lead.contactId, at, id), entity: 'LEAD', ...lead }, condition: notExists },

@@ -1,13 +1,13 @@
 import { badRequest } from '../errors.js';
-import { CompanyKeys } from '../companies/keys.js';
 import { toCompany } from '../companies/model.js';
-import { ContactKeys } from '../contacts/keys.js';
 import { toContact, withPrimaries } from '../contacts/items.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines.js';
 import { ACTIVITY_PREFIX, LeadKeys } from './keys.js';
 import { PIPELINES_CREATE_OPERATION, getLead, toLead } from './leads.js';
 import type { Lead } from './types.js';
+import { CompanyEntity } from '../companies/entities.js';
+import { ContactEntity } from '../contacts/entities.js';
 
 const contactSummary = (c: Item) => ({
   id: c.id as string, firstName: (c.firstName as string) ?? null, lastName: (c.lastName as string) ?? null,
@@ -28,7 +28,7 @@ export async function kanban(table: TableStore, q: { pipelineId?: string; stageI
   const stages = q.stageId ? pipeline.stages.filter((s) => s.id === q.stageId) : pipeline.stages;
   const pages = await Promise.all(stages.map((s) => table.query({ index: 'gsi1', pk: LeadKeys.stageIndex(s.id), descending: true, limit: q.limit, cursor: q.cursor })));
   const contactIds = [...new Set(pages.flatMap((p) => p.items.map((l) => String(l.contactId))))];
-  const contacts = new Map((await table.batchGet(contactIds.map((id) => ContactKeys.contact(id)))).map((c) => [String(c.id), contactSummary(c)]));
+  const contacts = new Map((await table.batchGet(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [String(c.id), contactSummary(c)]));
   return {
     pipeline: { id: pipeline.id, name: pipeline.name, isDefault: pipeline.isDefault },
     stages: stages.map((s, i) => ({
@@ -45,12 +45,12 @@ export async function dossier(table: TableStore, leadId: string, opts: { activit
   const limit = opts.activityLimit ?? 50;
   const [timeline, contactItem, pipeline, otherLeads] = await Promise.all([
     table.query({ pk: LeadKeys.partition(leadId), skBeginsWith: ACTIVITY_PREFIX, descending: true, limit }),
-    table.get(ContactKeys.contact(lead.contactId)),
+    table.get(ContactEntity.key({ contactId: lead.contactId })),
     getPipeline(table, lead.pipelineId).catch(() => undefined),
     table.query({ index: 'gsi2', pk: LeadKeys.contactIndex(lead.contactId), limit: 20 }),
   ]);
   const companyId = (contactItem?.companyId as string | undefined) ?? lead.companyId;
-  const companyItem = companyId ? await table.get(CompanyKeys.company(companyId)) : undefined;
+  const companyItem = companyId ? await table.get(CompanyEntity.key({ companyId })) : undefined;
   const stage = pipeline?.stages.find((s) => s.id === lead.stageId);
   return {
     lead,

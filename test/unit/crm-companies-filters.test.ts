@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeNumber, encodeNumber, numberRange } from '../../shared/custom-fields/keys.js';
+import { decodeNumber, encodeNumber, numberRange } from '../../shared/custom-fields/number-encoding.js';
 import { catalog, matchRule, matchesItem, parseFilters } from '../../shared/filters/filters.js';
 import { applyValues, numberIndexOps } from '../../shared/custom-fields/values.js';
 import type { CustomFieldDefinition } from '../../shared/custom-fields/definitions.js';

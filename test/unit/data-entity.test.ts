@@ -36,6 +36,19 @@ describe('defineEntity', () => {
     expect(() => Company.key({ companyId: 'a#b' })).toThrow(/may not contain/);
   });
 
+  it('lets a declared free-text composite carry # only as the last placeholder of its templates', () => {
+    const Marker = defineEntity({
+      entity: 'test_marker', version: 1, table: 'tenant', freeText: ['value'],
+      keys: { primary: { pk: 'TMARKER#${type}#${value}', sk: 'TMARKER' } },
+    });
+    expect(Marker.key({ type: 'email', value: 'a#b@x.test' })).toEqual({ pk: 'TMARKER#email#a#b@x.test', sk: 'TMARKER' });
+    expect(() => Marker.key({ type: 'e#mail', value: 'a' })).toThrow(/may not contain/);
+    expect(() => defineEntity({
+      entity: 'test_bad_free', version: 1, table: 'tenant', freeText: ['value'],
+      keys: { primary: { pk: 'TBAD#${value}#${id}', sk: 'TBAD' } },
+    })).toThrow(/last placeholder/);
+  });
+
   it('finds entities whose keys can collide on the same table and index', () => {
     const Link = defineEntity({
       entity: 'test_link', version: 1, table: 'tenant',
