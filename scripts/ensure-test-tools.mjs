@@ -46,3 +46,22 @@ export {};
     spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'svcmail'], { stdio: 'inherit' });
   }
 }
+
+// poppler-utils (pdftotext, pdfimages) for the creative PDF test: reads back the text and the
+// embedded images of the PDFs Chromium prints.
+{
+  const { spawnSync } = await import('node:child_process');
+  const have = spawnSync('which', ['pdftotext'], { stdio: 'ignore' }).status === 0;
+  const root = process.getuid?.() === 0;
+  const apt = spawnSync('which', ['apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!have && root && apt) {
+    console.error('pdftotext not found: installing poppler-utils for the PDF tests ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'poppler-utils'], { stdio: 'inherit', env });
+  }
+  if (spawnSync('which', ['pdftotext'], { stdio: 'ignore' }).status !== 0) {
+    console.error('pdftotext/pdfimages (poppler-utils) are required for the PDF tests. Install them (Debian: apt-get install -y poppler-utils).');
+    process.exit(1);
+  }
+}

@@ -9,6 +9,8 @@ import { operation as preview } from './creatives_preview.js';
 import { operation as variablesAvailable } from './creatives_variables_available.js';
 import { operation as variables } from './creatives_variables.js';
 import { operation as contentCheck } from './ContentAnalyzerController_check.js';
+import { operation as generatePdf } from './creatives_generate_pdf.js';
+import { operation as pdfGet } from './creatives_pdf_generations_get.js';
 
 /** Operations of the creatives domain: one file per operation (functions/creatives/<operationId>.ts). */
-export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck];
+export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck, generatePdf, pdfGet];

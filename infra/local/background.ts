@@ -1,5 +1,6 @@
 import type { Deps } from '../../shared/runtime/deps.js';
 import { startWebhookWorker } from './webhook-worker.js';
+import { startPdfWorker } from './pdf-worker.js';
 import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
 
 export interface BackgroundService {
@@ -18,3 +19,6 @@ backgroundServices.push(startLocalWorkflowService, startRegistrationSweepService
 
 // Webhook queue consumer (dispatch + deliveries) and its periodic sweep.
 backgroundServices.push(startWebhookWorker);
+
+// Creative PDF queue consumer (Chromium) and the expired-file sweep.
+backgroundServices.push(startPdfWorker);

@@ -8,6 +8,7 @@ import { AdjustableClock } from '../../shared/ports/clock.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { LocalWorkQueue } from './local-queue.js';
+import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
@@ -33,5 +34,6 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = proce
     tableAdmin,
     mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
     queue: new LocalWorkQueue(platform, clock),
+    files: new LocalFileStore(`${env.DATA_DIR ?? './.data'}/files`, () => clock.now(), Number(env.FILES_MAX_BYTES ?? 10 * 1024 * 1024)),
   };
 }

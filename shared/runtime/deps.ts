@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.js';
 import type { PlatformMailer } from '../ports/platform-mail.js';
 import type { WorkQueue } from '../ports/queue.js';
+import type { FileStore } from '../ports/files.js';
 import type { TableAdmin, TableStore } from '../ports/table-store.js';
 import type { Workflows } from '../ports/workflows.js';
 import type { Config } from './config.js';
@@ -20,6 +21,8 @@ export interface Deps {
   mailer: PlatformMailer;
   /** Work queues: SQS in AWS, the durable local queue in the embedded runtime; absent in unit fixtures. */
   queue?: WorkQueue;
+  /** Tenant file store (generated PDFs): a directory under DATA_DIR locally, S3 in AWS; absent in unit fixtures. */
+  files?: FileStore;
   /** Step Functions (AWS) or the local workflow runner; absent where no workflow is wired (unit fixtures). */
   workflows?: Workflows;
 }

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { PROTECTED_ROLES, type PhotoStyle } from './variation.js';
+
+/**
+ * Prints HTML to PDF in Chromium (puppeteer-core: CHROMIUM_PATH, else /usr/bin/chromium; in Lambda a
+ * packaged Chromium at CHROMIUM_PATH). One browser per process, a fresh page per document.
+ * The page never reaches the network: every request except data: URIs is aborted (no SSRF through a
+ * creative's <img src>), so images must be inline (data: URIs). The profile lives under TMPDIR.
+ */
+let browser: Promise<{ browser: Browser; profile: string }> | undefined;
+
+function launch() {
+  browser ??= (async () => {
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'svc-pdf-chromium-'));
+    const b = await puppeteer.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      userDataDir: profile,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+    });
+    return { browser: b, profile };
+  })().catch((e) => {
+    browser = undefined;
+    throw e;
+  });
+  return browser;
+}
+
+export async function closePdfBrowser() {
+  const b = browser;
+  browser = undefined;
+  const got = await b?.catch(() => undefined);
+  if (!got) return;
+  await got.browser.close().catch(() => undefined);
+  await rm(got.profile, { recursive: true, force: true }).catch(() => undefined);
+}
+
+export async function htmlToPdf(html: string, styles: PhotoStyle[], opts: { timeoutMs?: number } = {}): Promise<Buffer> {
+  const { browser: b } = await launch();
+  const page = await b.newPage();
+  const timeout = opts.timeoutMs ?? 30_000;
+  try {
+    page.setDefaultTimeout(timeout);
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    page.on('request', (req) => {
+      const url = req.url();
+      if (url.startsWith('data:') || url === 'about:blank') void req.continue();
+      else void req.abort('blockedbyclient');
+    });
+    await page.setContent(html, { waitUntil: 'load', timeout });
+    // Scripts are off in the page (creative HTML never runs); puppeteer's evaluate still works.
+    await page.evaluate(
+      (plan: PhotoStyle[], protectedRoles: readonly string[]) => {
+        const byId = new Map(plan.map((p) => [p.photoId, p]));
+        for (const img of Array.from(document.querySelectorAll('img[data-photo]')) as HTMLImageElement[]) {
+          if (protectedRoles.includes((img.getAttribute('data-role') ?? '').toLowerCase())) continue;
+          const p = byId.get(img.getAttribute('data-photo') ?? '');
+          if (!p) continue;
+          if (p.filter) img.style.filter = p.filter;
+          if (p.transform) img.style.transform = p.transform;
+        }
+      },
+      styles,
+      PROTECTED_ROLES,
+    );
+    return Buffer.from(await page.pdf({ format: 'A4', printBackground: true, timeout }));
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}

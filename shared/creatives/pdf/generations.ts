@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { notFound } from '../../errors.js';
+import type { FileStore } from '../../ports/files.js';
+import type { Item, TableStore } from '../../ports/table-store.js';
+import type { WorkQueue } from '../../ports/queue.js';
+import { getCreative } from '../creatives.js';
+import { PdfGeneration } from '../entities.js';
+import { loadRecipientContext, renderCreativeFor } from '../render.js';
+import { pdfImageVariationSchema } from '../schema.js';
+import { templateSeed } from '../template.js';
+import { htmlToPdf } from './chromium.js';
+import { photoStyles } from './variation.js';
+
+export const PDF_QUEUE = 'creative-pdfs';
+export type PdfMessage = { type: 'pdf'; tenantId: string; generationId: string };
+export const PDF_MAX_BYTES = Number(process.env.PDF_MAX_BYTES ?? 5 * 1024 * 1024);
+export const PDF_TTL_MS = Number(process.env.PDF_TTL_HOURS ?? 24) * 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface GenerationView {
+  generationId: string;
+  status: 'PENDING' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED';
+  creativeId: string;
+  contactId: string | null;
+  companyId: string | null;
+  contentVersion: number;
+  sizeBytes: number | null;
+  sha256: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
+}
+
+export const toGeneration = (i: Item): GenerationView => ({
+  generationId: i.id as string, status: i.status as GenerationView['status'], creativeId: i.creativeId as string,
+  contactId: (i.contactId as string) ?? null, companyId: (i.companyId as string) ?? null, contentVersion: i.contentVersion as number,
+  sizeBytes: (i.sizeBytes as number) ?? null, sha256: (i.sha256 as string) ?? null, error: (i.error as string) ?? null,
+  createdAt: i.createdAt as string, finishedAt: (i.finishedAt as string) ?? null, expiresAt: (i.expiresAt as string) ?? null,
+});
+
+/**
+ * Requests a PDF of a creative for one recipient. The generation id is derived from (creative,
+ * content version, recipient), so repeating the POST returns the same generation instead of queueing
+ * new work; a FAILED or EXPIRED one is queued again.
+ */
+export async function requestPdf(table: TableStore, queue: WorkQueue, tenantId: string, input: { creativeId: string; contactId?: string; companyId?: string }, now: number) {
+  const creative = await getCreative(table, input.creativeId);
+  const recipient = await loadRecipientContext(table, input);
+  const id = createHash('sha256').update([creative.id, creative.contentVersion, recipient.contactId ?? '', recipient.companyId ?? ''].join('\u0000')).digest('hex').slice(0, 26);
+  const existing = await table.get(PdfGeneration.key({ generationId: id }));
+  if (existing && !['FAILED', 'EXPIRED'].includes(existing.status as string) && !(existing.expiresAt && Date.parse(existing.expiresAt as string) <= now)) return toGeneration(existing);
+  const item = PdfGeneration.item({ generationId: id }, {
+    id, status: 'PENDING', creativeId: creative.id, contactId: recipient.contactId ?? null, companyId: recipient.companyId ?? null,
+    contentVersion: creative.contentVersion, createdAt: iso(now), ttl: Math.floor((now + PDF_TTL_MS * 2) / 1000),
+  });
+  await table.put(item);
+  await queue.send(PDF_QUEUE, { type: 'pdf', tenantId, generationId: id } satisfies PdfMessage);
+  return toGeneration(item);
+}
+
+export async function getGeneration(table: TableStore, files: FileStore | undefined, tenantId: string, id: string, now: number, withFile: boolean) {
+  const item = await table.get(PdfGeneration.key({ generationId: id }));
+  if (!item || !PdfGeneration.is(item)) throw notFound('PDF generation');
+  const view = toGeneration(item);
+  if (view.status !== 'READY') return { ...view, contentBase64: null };
+  const file = withFile || now >= Date.parse(view.expiresAt!) ? await files?.get(tenantId, `pdf/${id}.pdf`) : undefined;
+  if (now >= Date.parse(view.expiresAt!) || (withFile && !file)) return { ...view, status: 'EXPIRED' as const, contentBase64: null };
+  return { ...view, contentBase64: file ? file.bytes.toString('base64') : null };
+}
+
+/**
+ * The worker step: render for the recipient, print in Chromium with the photo variation, store the
+ * file (size cap, expiry), mark READY; any failure marks FAILED with a short reason (no stack).
+ */
+export async function runPdfGeneration(deps: { tenantTable(id: string): TableStore; files?: FileStore; clock: { now(): number } }, msg: PdfMessage) {
+  const table = deps.tenantTable(msg.tenantId);
+  const key = PdfGeneration.key({ generationId: msg.generationId });
+  const item = await table.get(key);
+  if (!item || item.status === 'READY') return;
+  const finish = (set: Record<string, unknown>) => table.update(key, { set: { ...set, finishedAt: iso(deps.clock.now()) } });
+  try {
+    if (!deps.files) throw new Error('no file store configured');
+    await table.update(key, { set: { status: 'RUNNING' } });
+    const creative = await getCreative(table, item.creativeId as string);
+    const recipient = await loadRecipientContext(table, { contactId: (item.contactId as string) ?? undefined, companyId: (item.companyId as string) ?? undefined });
+    const rendered = renderCreativeFor(creative, recipient, { skipText: true });
+    const variation = pdfImageVariationSchema.safeParse((creative.formConfig as Record<string, unknown> | null)?.pdf_image_variation);
+    const seed = templateSeed(creative.id, recipient.contactId ?? recipient.companyId ?? '');
+    const pdf = await htmlToPdf(rendered.html, photoStyles(seed, variation.success ? variation.data : undefined));
+    if (pdf.length > PDF_MAX_BYTES) return void (await finish({ status: 'FAILED', error: `pdf_too_large: ${pdf.length} bytes > ${PDF_MAX_BYTES}` }));
+    const expiresAt = iso(deps.clock.now() + PDF_TTL_MS);
+    await deps.files.put(msg.tenantId, `pdf/${msg.generationId}.pdf`, pdf, { contentType: 'application/pdf', expiresAt });
+    await finish({ status: 'READY', sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), expiresAt, error: null });
+  } catch (e) {
+    await finish({ status: 'FAILED', error: `render_failed: ${String((e as Error).message).slice(0, 200)}` }).catch(() => undefined);
+  }
+}
