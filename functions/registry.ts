@@ -16,10 +16,13 @@ import { agentOperations } from './agent/index.js';
 import { notificationOperations } from './notifications/index.js';
 import { webhookOperations } from './webhooks/index.js';
 import { connectorOperations } from './connectors/index.js';
+import { taskOperations } from './tasks/index.js';
+import { mailingOperations } from './mailing/index.js';
 import { creativeOperations } from './creatives/index.js';
 import { briefOperations } from './briefs/index.js';
 import { senderOperations } from './senders/index.js';
 import { settingsOperations } from './settings/index.js';
+import { deliverabilityOperations } from './deliverability/index.js';
 
 /**
  * Every operation of the service. Routes (local and API Gateway), Lambda functions, MCP tools, the
@@ -44,10 +47,13 @@ export const operations: AnyOperation[] = [
   ...notificationOperations,
   ...webhookOperations,
   ...connectorOperations,
+  ...taskOperations,
+  ...mailingOperations,
   ...creativeOperations,
   ...briefOperations,
   ...senderOperations,
   ...settingsOperations,
+  ...deliverabilityOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

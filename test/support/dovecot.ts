@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort, waitForPort } from '../../infra/local/free-port.js';
@@ -36,7 +36,7 @@ export async function startDovecot(opts: { oauth2TokeninfoUrl?: string } = {}): 
   for (const d of ['run', 'run/state', 'log', 'mail']) mkdirSync(path.join(dir, d), { recursive: true });
   chownSync(path.join(dir, 'mail'), uid, gid);
   const passwd = path.join(dir, 'passwd');
-  writeFileSync(passwd, '');
+  mkdirSync(passwd);
   const port = await freePort();
   const oauth = opts.oauth2TokeninfoUrl;
   if (oauth) writeFileSync(path.join(dir, 'oauth2.conf.ext'), `tokeninfo_url = ${oauth}\nintrospection_mode = auth\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`);
@@ -59,7 +59,7 @@ ${oauth ? `passdb {
 }
 ` : ''}passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${passwd}
+  args = scheme=PLAIN username_format=%u ${passwd}/%u
 }
 userdb {
   driver = static
@@ -97,7 +97,12 @@ namespace inbox {
     host: '127.0.0.1',
     port,
     dir,
-    addUser: (user, pass) => appendFileSync(passwd, `${user}:{PLAIN}${pass}:::::\n`),
+    // One passwd-file per user (`passwd/%u`): Dovecot opens it on the user's first login, so a user
+    // added at any moment is seen at once (a shared file re-read is subject to Dovecot's stat caching).
+    addUser(user, pass) {
+      if (!/^[A-Za-z0-9._@+-]+$/.test(user)) throw new Error(`unsupported test user name ${user}`);
+      writeFileSync(path.join(passwd, user), `${user}:{PLAIN}${pass}:::::\n`);
+    },
     deliver(user, raw) {
       const base = path.join(dir, 'mail', user);
       for (const d of ['', 'new', 'cur', 'tmp']) {

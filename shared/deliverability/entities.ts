@@ -1,0 +1,9 @@
+import { defineEntity } from '../data/entity.js';
+
+/** Counters per sender account × recipient provider (tenant table), one partition for the whole matrix. */
+export const DeliverabilityCell = defineEntity({
+  entity: 'deliverabilityCell',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'DLVMATRIX', sk: '${accountId}#${provider}' } },
+});
