@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { createConnectorToken } from '../../shared/connectors/tokens.js';
-import { FORM_CONNECTORS } from '../../shared/connectors/keys.js';
+import { FORM_CONNECTORS } from '../../shared/connectors/entities.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';

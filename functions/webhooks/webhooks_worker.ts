@@ -4,7 +4,7 @@ import { log } from '../../shared/ports/logger.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
 import { handleWebhookMessage } from '../../shared/webhooks/dispatcher.js';
-import type { WebhookMessage } from '../../shared/webhooks/keys.js';
+import type { WebhookMessage } from '../../shared/webhooks/queue.js';
 
 setDepsFactory(() => awsDeps());
 

@@ -4,7 +4,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { WEBHOOK_QUEUE } from '../../shared/webhooks/keys.js';
+import { WEBHOOK_QUEUE } from '../../shared/webhooks/queue.js';
 import type { StackContext } from './stack.js';
 
 /** Operations that call the company registry (DaData) and get its endpoint and key. */

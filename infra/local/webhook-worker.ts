@@ -1,7 +1,7 @@
 import { log } from '../../shared/ports/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { handleWebhookMessage, sweepAllTenants } from '../../shared/webhooks/dispatcher.js';
-import { WEBHOOK_QUEUE, type WebhookMessage } from '../../shared/webhooks/keys.js';
+import { WEBHOOK_QUEUE, type WebhookMessage } from '../../shared/webhooks/queue.js';
 import type { BackgroundService } from './background.js';
 import { LocalWorkQueue } from './local-queue.js';
 

@@ -4,10 +4,10 @@ import { deleteContact, findContactsByEmail } from '../contacts/contacts.js';
 import { deleteLeadsOfContact } from '../leads/erase.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { AudienceKeys, DSARS_INDEX } from './keys.js';
 import { emailHash, maskEmail, normalizeEmail } from './normalize.js';
 import { suppress, suppressionMatch } from './suppression.js';
 import { ContactListMember } from '../contact-lists/entities.js';
+import { DsarEntity } from './entities.js';
 
 /**
  * Data-subject requests (compliance point 6 of the spec):
@@ -36,19 +36,17 @@ export async function createDsar(deps: Deps, table: TableStore, input: { type: D
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const record: Item = {
-    ...AudienceKeys.dsar(id), ...AudienceKeys.dsarIndex(at, id), entity: 'DSAR', id, type: input.type, status: 'processing',
+  const record: Item = DsarEntity.item({ dsarId: id, createdAt: at }, { id, type: input.type, status: 'processing',
     emailHash: emailHash(email), ...(input.type === 'source' ? { emailMasked: maskEmail(email) } : {}), ...(input.note ? { note: input.note } : {}),
-    createdAt: at, updatedAt: at,
-  };
+    createdAt: at, updatedAt: at });
   await table.put(record, { expression: 'attribute_not_exists(pk)' });
   try {
     const result = input.type === 'source' ? await sourceOf(table, email) : await erase(table, email, now);
     const done = new Date(deps.clock.now()).toISOString();
-    const updated = await table.update(AudienceKeys.dsar(id), { set: { status: 'completed', result, updatedAt: done, completedAt: done } });
+    const updated = await table.update(DsarEntity.key({ dsarId: id }), { set: { status: 'completed', result, updatedAt: done, completedAt: done } });
     return view(updated);
   } catch (e) {
-    await table.update(AudienceKeys.dsar(id), { set: { status: 'failed', updatedAt: new Date(deps.clock.now()).toISOString() } }).catch(() => undefined);
+    await table.update(DsarEntity.key({ dsarId: id }), { set: { status: 'failed', updatedAt: new Date(deps.clock.now()).toISOString() } }).catch(() => undefined);
     throw e;
   }
 }
@@ -95,12 +93,12 @@ async function countMemberships(table: TableStore, contactId: string) {
 }
 
 export async function getDsar(table: TableStore, id: string): Promise<Dsar> {
-  const item = await table.get(AudienceKeys.dsar(id));
+  const item = await table.get(DsarEntity.key({ dsarId: id }));
   if (!item) throw notFound('DSAR');
   return view(item);
 }
 
 export async function listDsars(table: TableStore, q: { limit: number; cursor?: string }) {
-  const page = await table.query({ index: 'gsi1', pk: DSARS_INDEX, descending: true, limit: q.limit, cursor: q.cursor });
+  const page = await table.query({ ...DsarEntity.query('all', {}), descending: true, limit: q.limit, cursor: q.cursor });
   return { data: page.items.map(view), nextCursor: page.cursor ?? null };
 }

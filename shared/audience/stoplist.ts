@@ -1,8 +1,8 @@
 import { badRequest, notFound } from '../errors.js';
 import { getCompanyItem } from '../companies/companies.js';
 import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
-import { AudienceKeys, STOPLIST_INDEX } from './keys.js';
 import { domainAndParents, normalizeDomain } from './normalize.js';
+import { StopListEntry } from './entities.js';
 
 /** The stop-list: domains (with their subdomains) and companies that are never contacted. */
 export interface StopListEntry {
@@ -34,14 +34,12 @@ export async function addToStopList(table: TableStore, input: { domain?: string;
     const domain = normalizeDomain(input.domain);
     if (!domain) throw badRequest(['domain must be a domain name']);
     const id = domainId(domain);
-    item = { ...AudienceKeys.stopList(id), ...AudienceKeys.stopListIndex(at, id), entity: 'STOPLIST', id, type: 'domain', domain, createdAt: at };
+    item = StopListEntry.item({ stopId: id, createdAt: at }, { id, type: 'domain', domain, createdAt: at });
   } else {
     const company = await getCompanyItem(table, input.companyId!);
     const id = companyId(input.companyId!);
-    item = {
-      ...AudienceKeys.stopList(id), ...AudienceKeys.stopListIndex(at, id), entity: 'STOPLIST', id, type: 'company',
-      companyId: input.companyId, companyName: company.name ?? null, createdAt: at,
-    };
+    item = StopListEntry.item({ stopId: id, createdAt: at }, { id, type: 'company',
+      companyId: input.companyId, companyName: company.name ?? null, createdAt: at });
   }
   if (input.note) item.note = input.note;
   try {
@@ -49,7 +47,7 @@ export async function addToStopList(table: TableStore, input: { domain?: string;
     return { ...view(item), created: true };
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
-    return { ...view((await table.get(AudienceKeys.stopList(item.id as string))) ?? item), created: false };
+    return { ...view((await table.get(StopListEntry.key({ stopId: item.id as string }))) ?? item), created: false };
   }
 }
 
@@ -64,7 +62,7 @@ export function stopListIdOf(raw: string): string {
 export async function removeFromStopList(table: TableStore, raw: string) {
   const id = stopListIdOf(raw);
   try {
-    await table.delete(AudienceKeys.stopList(id), { expression: 'attribute_exists(pk)' });
+    await table.delete(StopListEntry.key({ stopId: id }), { expression: 'attribute_exists(pk)' });
   } catch (e) {
     if (e instanceof ConditionFailed) throw notFound('Stop-list entry');
     throw e;
@@ -74,7 +72,7 @@ export async function removeFromStopList(table: TableStore, raw: string) {
 
 export async function listStopList(table: TableStore, q: { limit: number; cursor?: string; type?: 'domain' | 'company' }) {
   const page = await table.query({
-    index: 'gsi1', pk: STOPLIST_INDEX, descending: true, limit: q.limit, cursor: q.cursor,
+    ...StopListEntry.query('all', {}), descending: true, limit: q.limit, cursor: q.cursor,
     ...(q.type ? { filter: { expression: '#t = :t', names: { '#t': 'type' }, values: { ':t': q.type } } } : {}),
   });
   return { data: page.items.map(view), nextCursor: page.cursor ?? null };
@@ -87,7 +85,7 @@ export async function stopListMatch(table: TableStore, target: { domain?: string
   if (domain) ids.push(...domainAndParents(domain).map(domainId));
   if (target.companyId) ids.push(companyId(target.companyId));
   if (!ids.length) return undefined;
-  const found = new Map((await table.batchGet(ids.map((id) => AudienceKeys.stopList(id)))).map((i) => [i.id as string, i]));
+  const found = new Map((await table.batchGet(ids.map((id) => StopListEntry.key({ stopId: id })))).map((i) => [i.id as string, i]));
   const first = ids.find((id) => found.has(id));
   return first ? view(found.get(first)!) : undefined;
 }

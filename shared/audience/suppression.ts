@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
-import { AudienceKeys, SUPPRESSIONS_INDEX } from './keys.js';
 import { domainAndParents, domainHash, domainOf, emailHash, normalizeDomain, normalizeEmail } from './normalize.js';
+import { Suppression } from './entities.js';
 
 export const SUPPRESSION_SOURCES = ['unsubscribe', 'bounce', 'complaint', 'erasure', 'manual'] as const;
 export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
@@ -39,11 +39,9 @@ export async function suppress(table: TableStore, input: SuppressInput, now: num
   const target = resolveTarget(input);
   const at = new Date(now).toISOString();
   const erased = input.source === 'erasure';
-  const item: Item = {
-    ...AudienceKeys.suppression(target.hash), ...AudienceKeys.suppressionIndex(at, target.hash), entity: 'SUPPRESSION',
+  const item: Item = Suppression.item({ hash: target.hash, createdAt: at }, {
     hash: target.hash, type: target.type, source: input.source, createdAt: at,
-    ...(erased ? {} : { value: target.value }), ...(input.note ? { note: input.note } : {}),
-  };
+    ...(erased ? {} : { value: target.value }), ...(input.note ? { note: input.note } : {}) });
   if (erased) {
     await table.put(item);
     return { ...view(item), created: true };
@@ -53,7 +51,7 @@ export async function suppress(table: TableStore, input: SuppressInput, now: num
     return { ...view(item), created: true };
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
-    const existing = await table.get(AudienceKeys.suppression(target.hash));
+    const existing = await table.get(Suppression.key({ hash: target.hash }));
     return { ...view(existing ?? item), created: false };
   }
 }
@@ -77,7 +75,7 @@ export function suppressionIdOf(idOrValue: string): string {
 }
 
 export async function getSuppression(table: TableStore, idOrValue: string): Promise<SuppressionEntry> {
-  const item = await table.get(AudienceKeys.suppression(suppressionIdOf(idOrValue)));
+  const item = await table.get(Suppression.key({ hash: suppressionIdOf(idOrValue) }));
   if (!item) throw notFound('Suppression entry');
   return view(item);
 }
@@ -86,10 +84,10 @@ export async function getSuppression(table: TableStore, idOrValue: string): Prom
 export async function unsuppress(table: TableStore, idOrValue: string) {
   const hash = suppressionIdOf(idOrValue);
   try {
-    await table.delete(AudienceKeys.suppression(hash), { expression: 'attribute_exists(pk) AND #s <> :erasure', names: { '#s': 'source' }, values: { ':erasure': 'erasure' } });
+    await table.delete(Suppression.key({ hash }), { expression: 'attribute_exists(pk) AND #s <> :erasure', names: { '#s': 'source' }, values: { ':erasure': 'erasure' } });
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
-    const item = await table.get(AudienceKeys.suppression(hash));
+    const item = await table.get(Suppression.key({ hash }));
     if (!item) throw notFound('Suppression entry');
     throw conflict('An erasure suppression cannot be removed');
   }
@@ -98,7 +96,7 @@ export async function unsuppress(table: TableStore, idOrValue: string) {
 
 export async function listSuppressions(table: TableStore, q: { limit: number; cursor?: string; source?: SuppressionSource }) {
   const page = await table.query({
-    index: 'gsi1', pk: SUPPRESSIONS_INDEX, descending: true, limit: q.limit, cursor: q.cursor,
+    ...Suppression.query('all', {}), descending: true, limit: q.limit, cursor: q.cursor,
     ...(q.source ? { filter: { expression: '#s = :s', names: { '#s': 'source' }, values: { ':s': q.source } } } : {}),
   });
   return { data: page.items.map(view), nextCursor: page.cursor ?? null };
@@ -114,7 +112,7 @@ export async function suppressionMatch(table: TableStore, email: string): Promis
   const value = normalizeEmail(email);
   if (!value) return undefined;
   const hashes = candidateHashes(value);
-  const found = await table.batchGet(hashes.map((h) => AudienceKeys.suppression(h)));
+  const found = await table.batchGet(hashes.map((h) => Suppression.key({ hash: h })));
   const byHash = new Map(found.map((f) => [f.hash as string, f]));
   const first = hashes.find((h) => byHash.has(h));
   return first ? view(byHash.get(first)!) : undefined;
@@ -133,6 +131,6 @@ export async function suppressedAmong(table: TableStore, emails: string[]): Prom
     if (e) wanted.set(raw, candidateHashes(e));
   }
   const all = [...new Set([...wanted.values()].flat())];
-  const found = new Set((await table.batchGet(all.map((h) => AudienceKeys.suppression(h)))).map((f) => f.hash as string));
+  const found = new Set((await table.batchGet(all.map((h) => Suppression.key({ hash: h })))).map((f) => f.hash as string));
   return new Set([...wanted].filter(([, hs]) => hs.some((h) => found.has(h))).map(([raw]) => raw));
 }

@@ -4,7 +4,7 @@ import { badRequest } from '../errors.js';
 import { createLead } from '../leads/leads.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { ConnectorKeys } from './keys.js';
+import { ConnectorSubmission } from './entities.js';
 
 /**
  * Tilda's form webhook: it POSTs application/x-www-form-urlencoded (or JSON, when the project is set
@@ -60,10 +60,10 @@ export async function handleTildaSubmission(deps: Deps, tenant: { tenantId: stri
   if (tranId) {
     // Claim the submission first: a retried delivery of the same tranid finds the claim and stops.
     try {
-      await table.put({ ...ConnectorKeys.submission('tilda', `${formId}:${tranId}`), state: 'processing', createdAt: new Date(deps.clock.now()).toISOString() }, { expression: 'attribute_not_exists(pk)' });
+      await table.put(ConnectorSubmission.item({ connector: 'tilda', ref: `${formId}:${tranId}` }, { state: 'processing', createdAt: new Date(deps.clock.now()).toISOString() }), { expression: 'attribute_not_exists(pk)' });
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
-      const prior = await table.get<{ contactId?: string; leadId?: string }>(ConnectorKeys.submission('tilda', `${formId}:${tranId}`));
+      const prior = await table.get<{ contactId?: string; leadId?: string }>(ConnectorSubmission.key({ connector: 'tilda', ref: `${formId}:${tranId}` }));
       return { ok: true, duplicate: true, contactId: prior?.contactId ?? null, leadId: prior?.leadId ?? null };
     }
   }
@@ -85,11 +85,11 @@ export async function handleTildaSubmission(deps: Deps, tenant: { tenantId: stri
     const comment = cut(pick(fields, 'Comments', 'Comment', 'Message', 'Textarea'), 120);
     const formName = cut(pick(fields, 'formname'), 80) ?? formId;
     const lead = await createLead(deps, tenant, { contactId: contact.id, source: 'form', sourceRef: ref.slice(0, 200), title: cut(comment ?? `${formName}${company ? ` — ${company}` : ''}`, 200) });
-    if (tranId) await table.update(ConnectorKeys.submission('tilda', `${formId}:${tranId}`), { set: { state: 'done', contactId: contact.id, leadId: lead.id } });
+    if (tranId) await table.update(ConnectorSubmission.key({ connector: 'tilda', ref: `${formId}:${tranId}` }), { set: { state: 'done', contactId: contact.id, leadId: lead.id } });
     return { ok: true, duplicate: false, contactId: contact.id, leadId: lead.id, contactReused: Boolean(existing) };
   } catch (e) {
     // Release the claim so the form builder's retry can succeed.
-    if (tranId) await table.delete(ConnectorKeys.submission('tilda', `${formId}:${tranId}`)).catch(() => undefined);
+    if (tranId) await table.delete(ConnectorSubmission.key({ connector: 'tilda', ref: `${formId}:${tranId}` })).catch(() => undefined);
     throw e;
   }
 }

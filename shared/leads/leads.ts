@@ -4,12 +4,12 @@ import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, exists, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { automationsOfStage, automationWrites, type FiredAction } from '../pipelines/automations.js';
-import { PipelineKeys } from '../pipelines/keys.js';
 import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines.js';
 import type { Stage } from '../pipelines/types.js';
-import { LeadKeys } from './keys.js';
 import { INTEREST_LEVELS, type Interest, type Lead, type LeadInput } from './types.js';
 import { ContactEntity } from '../contacts/entities.js';
+import { LeadActivity, LeadEntity } from './entities.js';
+import { PipelineEntity, StageEntity } from '../pipelines/entities.js';
 
 export type Tenant = { tenantId: string; table: TableStore };
 
@@ -31,7 +31,7 @@ export function toLead(i: Item): Lead {
 }
 
 export async function getLead(table: TableStore, leadId: string): Promise<Lead> {
-  const item = await table.get(LeadKeys.lead(leadId));
+  const item = await table.get(LeadEntity.key({ leadId }));
   if (!item) throw notFound('Lead');
   return toLead(item);
 }
@@ -68,9 +68,9 @@ export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
   const auto = automationWrites(automations, { leadId: id, contactId: lead.contactId, pipelineId, stageId: stage.id, now });
   const ops: TxOp[] = [
     { check: ContactEntity.key({ contactId: input.contactId }), condition: exists },
-    { update: PipelineKeys.pipeline(pipelineId), spec: { add: { leadCount: 1 }, condition: exists } },
-    { update: PipelineKeys.stage(pipelineId, stage.id), spec: { add: { leadCount: 1 }, condition: exists } },
-    { put: { ...LeadKeys.lead(id), ...LeadKeys.byStage(stage.id, at, id), ...LeadKeys.byContact(lead.contactId, at, id), entity: 'LEAD', ...lead }, condition: notExists },
+    { update: PipelineEntity.key({ pipelineId }), spec: { add: { leadCount: 1 }, condition: exists } },
+    { update: StageEntity.key({ pipelineId, stageId: stage.id }), spec: { add: { leadCount: 1 }, condition: exists } },
+    { put: LeadEntity.item({ leadId: id, stageId: stage.id, stageEnteredAt: at, contactId: lead.contactId, createdAt: at }, { ...lead }), condition: notExists },
     { put: activity(id, now, 'created', { stageId: stage.id, pipelineId, source: lead.source }) },
     { put: outboxItem(tenant.tenantId, 'lead.created', eventData(lead), now) },
     ...closingEvents(tenant.tenantId, lead, stage, now),
@@ -104,14 +104,14 @@ export async function moveLead(deps: Deps, tenant: Tenant, leadId: string, stage
   const auto = automationWrites(automations, { leadId, contactId: lead.contactId, pipelineId: lead.pipelineId, stageId: to.id, now });
   const ops: TxOp[] = [
     {
-      update: LeadKeys.lead(leadId),
+      update: LeadEntity.key({ leadId }),
       spec: {
-        set: { stageId: to.id, status: next.status, stageEnteredAt: at, updatedAt: at, closedAt: next.closedAt, ...LeadKeys.byStage(to.id, at, leadId) },
+        set: { stageId: to.id, status: next.status, stageEnteredAt: at, updatedAt: at, closedAt: next.closedAt, ...LeadEntity.indexKeys('byStage', { stageId: to.id, stageEnteredAt: at, leadId }) },
         condition: { expression: 'stageId = :from', values: { ':from': lead.stageId } },
       },
     },
-    { update: PipelineKeys.stage(lead.pipelineId, lead.stageId), spec: { add: { leadCount: -1 } } },
-    { update: PipelineKeys.stage(lead.pipelineId, to.id), spec: { add: { leadCount: 1 } } },
+    { update: StageEntity.key({ pipelineId: lead.pipelineId, stageId: lead.stageId }), spec: { add: { leadCount: -1 } } },
+    { update: StageEntity.key({ pipelineId: lead.pipelineId, stageId: to.id }), spec: { add: { leadCount: 1 } } },
     { put: activity(leadId, now, 'moved', { fromStageId: lead.stageId, toStageId: to.id }) },
     { put: outboxItem(tenant.tenantId, 'lead.moved', { ...eventData(next), fromStageId: lead.stageId, toStageId: to.id }, now) },
     ...closingEvents(tenant.tenantId, next, to, now),
@@ -135,7 +135,7 @@ export async function setInterest(deps: Deps, tenant: Tenant, leadId: string, in
   const at = iso(now);
   try {
     await tenant.table.transact([
-      { update: LeadKeys.lead(leadId), spec: { set: { interest, updatedAt: at }, condition: exists } },
+      { update: LeadEntity.key({ leadId }), spec: { set: { interest, updatedAt: at }, condition: exists } },
       { put: activity(leadId, now, 'interest', { from: lead.interest, to: interest, ...(note ? { note } : {}) }) },
     ]);
   } catch (e) {
@@ -148,7 +148,7 @@ export async function setInterest(deps: Deps, tenant: Tenant, leadId: string, in
 function activity(leadId: string, now: number, kind: string, data: Record<string, unknown>): Item {
   const id = newId(now);
   const at = iso(now);
-  return { ...LeadKeys.activity(leadId, at, id), id, leadId, kind, createdAt: at, ...data };
+  return LeadActivity.item({ leadId, at, activityId: id }, { id, leadId, kind, createdAt: at, ...data });
 }
 
 function eventData(l: Lead) {

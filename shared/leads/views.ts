@@ -3,11 +3,11 @@ import { toCompany } from '../companies/model.js';
 import { toContact, withPrimaries } from '../contacts/items.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines.js';
-import { ACTIVITY_PREFIX, LeadKeys } from './keys.js';
 import { PIPELINES_CREATE_OPERATION, getLead, toLead } from './leads.js';
 import type { Lead } from './types.js';
 import { CompanyEntity } from '../companies/entities.js';
 import { ContactEntity } from '../contacts/entities.js';
+import { LeadActivity, LeadEntity } from './entities.js';
 
 const contactSummary = (c: Item) => ({
   id: c.id as string, firstName: (c.firstName as string) ?? null, lastName: (c.lastName as string) ?? null,
@@ -26,7 +26,7 @@ export async function kanban(table: TableStore, q: { pipelineId?: string; stageI
   const pipeline = await getPipeline(table, pipelineId);
   if (q.stageId) await getStage(table, pipelineId, q.stageId);
   const stages = q.stageId ? pipeline.stages.filter((s) => s.id === q.stageId) : pipeline.stages;
-  const pages = await Promise.all(stages.map((s) => table.query({ index: 'gsi1', pk: LeadKeys.stageIndex(s.id), descending: true, limit: q.limit, cursor: q.cursor })));
+  const pages = await Promise.all(stages.map((s) => table.query({ index: 'gsi1', pk: LeadEntity.query('byStage', { stageId: s.id }).pk, descending: true, limit: q.limit, cursor: q.cursor })));
   const contactIds = [...new Set(pages.flatMap((p) => p.items.map((l) => String(l.contactId))))];
   const contacts = new Map((await table.batchGet(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [String(c.id), contactSummary(c)]));
   return {
@@ -44,10 +44,10 @@ export async function dossier(table: TableStore, leadId: string, opts: { activit
   const lead: Lead = await getLead(table, leadId);
   const limit = opts.activityLimit ?? 50;
   const [timeline, contactItem, pipeline, otherLeads] = await Promise.all([
-    table.query({ pk: LeadKeys.partition(leadId), skBeginsWith: ACTIVITY_PREFIX, descending: true, limit }),
+    table.query({ ...LeadActivity.query('primary', { leadId }), descending: true, limit }),
     table.get(ContactEntity.key({ contactId: lead.contactId })),
     getPipeline(table, lead.pipelineId).catch(() => undefined),
-    table.query({ index: 'gsi2', pk: LeadKeys.contactIndex(lead.contactId), limit: 20 }),
+    table.query({ index: 'gsi2', pk: LeadEntity.query('byContact', { contactId: lead.contactId }).pk, limit: 20 }),
   ]);
   const companyId = (contactItem?.companyId as string | undefined) ?? lead.companyId;
   const companyItem = companyId ? await table.get(CompanyEntity.key({ companyId })) : undefined;
@@ -59,7 +59,7 @@ export async function dossier(table: TableStore, leadId: string, opts: { activit
     contact: contactItem ? withPrimaries(toContact(contactItem)) : null,
     company: companyItem && companyItem.entity === 'company' ? toCompany(companyItem) : null,
     otherLeads: otherLeads.items.map(toLead).filter((l) => l.id !== leadId),
-    activity: timeline.items.map(({ pk: _p, sk: _s, gsi1pk: _a, gsi1sk: _b, ...rest }) => rest),
+    activity: timeline.items.map(({ pk: _p, sk: _s, gsi1pk: _a, gsi1sk: _b, entity: _e, _v: _ver, ...rest }) => rest),
     activityCursor: timeline.cursor ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import { notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import type { OperationContext, TenantContext } from '../runtime/context.js';
-import { NotificationKeys } from './keys.js';
+import { NotificationEntity } from './entities.js';
 
 /**
  * The workspace notification feed. Self-notes are the first kind: a note a user or agent leaves in
@@ -26,24 +26,22 @@ export async function createSelfNote(ctx: OperationContext, tenant: TenantContex
   const now = ctx.deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const item = {
-    ...NotificationKeys.notification(id), entity: 'notification', id, kind: 'self_note', title: note.title, message: note.message, createdAt: at,
-    createdBy: { userId: ctx.principal?.userId ?? null, keyId: ctx.principal?.keyId ?? null, channel: ctx.request.channel },
-  };
+  const item = NotificationEntity.item({ notificationId: id }, { id, kind: 'self_note', title: note.title, message: note.message, createdAt: at,
+    createdBy: { userId: ctx.principal?.userId ?? null, keyId: ctx.principal?.keyId ?? null, channel: ctx.request.channel } });
   await tenant.table.put(item, { expression: 'attribute_not_exists(pk)' });
   return view(item);
 }
 
 export async function listNotifications(tenant: TenantContext, page: { limit: number; cursor?: string; kind?: string }) {
   const out = await tenant.table.query<Record<string, any>>({
-    pk: NotificationKeys.partition, skBeginsWith: NotificationKeys.prefix, descending: true, limit: page.limit, cursor: page.cursor,
+    ...NotificationEntity.query('primary', {}), descending: true, limit: page.limit, cursor: page.cursor,
     ...(page.kind ? { filter: { expression: '#k = :k', names: { '#k': 'kind' }, values: { ':k': page.kind } } } : {}),
   });
   return { data: out.items.map(view), nextCursor: out.cursor ?? null };
 }
 
 export async function getNotification(tenant: TenantContext, id: string) {
-  const item = await tenant.table.get<Record<string, any>>(NotificationKeys.notification(id));
+  const item = await tenant.table.get<Record<string, any>>(NotificationEntity.key({ notificationId: id }));
   if (!item || item.entity !== 'notification') throw notFound('Notification');
   return view(item);
 }

@@ -2,11 +2,11 @@ import { badRequest } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { LeadKeys } from '../leads/keys.js';
-import { NotificationKeys } from '../notifications/keys.js';
-import { PipelineKeys } from './keys.js';
 import { automationView, getStage, getPipeline } from './pipelines.js';
 import { MAX_AUTOMATIONS_PER_STAGE, type Automation, type AutomationAction } from './types.js';
+import { LeadActivity } from '../leads/entities.js';
+import { AutomationEntity, StageEntity } from './entities.js';
+import { NotificationEntity } from '../notifications/entities.js';
 
 type Tenant = { tenantId: string; table: TableStore };
 
@@ -26,14 +26,12 @@ export async function createAutomation(deps: Deps, tenant: Tenant, pipelineId: s
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const item = {
-    ...PipelineKeys.automation(pipelineId, input.stageId, id), id, pipelineId, stageId: input.stageId, name: input.name,
-    trigger: 'stage_entered', actions: input.actions, createdAt: at,
-  };
+  const item = AutomationEntity.item({ pipelineId, stageId: input.stageId, automationId: id }, { id, pipelineId, stageId: input.stageId, name: input.name,
+    trigger: 'stage_entered', actions: input.actions, createdAt: at });
   try {
     await tenant.table.transact([
       {
-        update: PipelineKeys.stage(pipelineId, input.stageId),
+        update: StageEntity.key({ pipelineId, stageId: input.stageId }),
         spec: { add: { automationCount: 1 }, condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(automationCount) OR automationCount < :max)', values: { ':max': MAX_AUTOMATIONS_PER_STAGE } } },
       },
       { put: item, condition: notExists },
@@ -46,7 +44,7 @@ export async function createAutomation(deps: Deps, tenant: Tenant, pipelineId: s
 }
 
 export async function automationsOfStage(table: TableStore, pipelineId: string, stageId: string): Promise<Automation[]> {
-  const page = await table.query({ pk: PipelineKeys.partition(pipelineId), skBeginsWith: PipelineKeys.automationsOfStage(stageId), limit: MAX_AUTOMATIONS_PER_STAGE * 2 });
+  const page = await table.query({ ...AutomationEntity.query('primary', { pipelineId, stageId }), limit: MAX_AUTOMATIONS_PER_STAGE * 2 });
   return page.items.map(automationView);
 }
 
@@ -69,19 +67,17 @@ export function automationWrites(automations: Automation[], ctx: { leadId: strin
       let put: Item;
       switch (action.type) {
         case 'task':
-          put = { ...LeadKeys.activity(ctx.leadId, at, itemId), id: itemId, kind: 'task', ...base, title: action.title, status: 'open', dueAt: new Date(ctx.now + (action.dueInDays ?? 1) * 86_400_000).toISOString() };
+          put = LeadActivity.item({ leadId: ctx.leadId, at, activityId: itemId }, { id: itemId, kind: 'task', ...base, title: action.title, status: 'open', dueAt: new Date(ctx.now + (action.dueInDays ?? 1) * 86_400_000).toISOString() });
           break;
         case 'note':
-          put = { ...LeadKeys.activity(ctx.leadId, at, itemId), id: itemId, kind: 'note', ...base, text: action.text };
+          put = LeadActivity.item({ leadId: ctx.leadId, at, activityId: itemId }, { id: itemId, kind: 'note', ...base, text: action.text });
           break;
         case 'notify':
-          put = {
-            ...NotificationKeys.notification(itemId), entity: 'notification', id: itemId, kind: 'lead_automation', ...base,
-            title: action.title, message: action.message ?? action.title, createdBy: { userId: null, keyId: null, channel: 'automation' },
-          };
+          put = NotificationEntity.item({ notificationId: itemId }, { id: itemId, kind: 'lead_automation', ...base,
+            title: action.title, message: action.message ?? action.title, createdBy: { userId: null, keyId: null, channel: 'automation' } });
           break;
         case 'event':
-          put = { ...LeadKeys.activity(ctx.leadId, at, itemId), ...LeadKeys.customEvent(at, itemId), id: itemId, kind: 'event', ...base, name: action.name, pipelineId: ctx.pipelineId, contactId: ctx.contactId };
+          put = LeadActivity.item({ leadId: ctx.leadId, at, activityId: itemId, eventAt: at }, { id: itemId, kind: 'event', ...base, name: action.name, pipelineId: ctx.pipelineId, contactId: ctx.contactId });
           break;
       }
       ops.push({ put, condition: notExists });

@@ -2,8 +2,8 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { newId } from '../identity/api-keys.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { PipelineKeys, PIPELINES_INDEX, STAGE_PREFIX, AUTOMATION_PREFIX } from './keys.js';
 import { DEFAULT_STAGES, MAX_STAGES, type Automation, type Pipeline, type Stage, type StageKind } from './types.js';
+import { AutomationEntity, DefaultPipeline, PipelineEntity, StageEntity, StageName, stageNameKey } from './entities.js';
 
 type Tenant = { tenantId: string; table: TableStore };
 type PipelineItem = Item & { id: string; name: string; leadCount?: number; stageCount?: number; createdAt: string; updatedAt: string };
@@ -22,7 +22,7 @@ const stageView = (s: StageItem): Stage => ({ id: s.id, pipelineId: s.pipelineId
 const sortStages = (stages: Stage[]) => [...stages].sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
 
 export async function defaultPipelineId(table: TableStore): Promise<string | undefined> {
-  return (await table.get<{ pipelineId: string }>(PipelineKeys.defaultPointer()))?.pipelineId;
+  return (await table.get<{ pipelineId: string }>(DefaultPipeline.key({})))?.pipelineId;
 }
 
 /** Creates a pipeline with its stages (the default five when none are given). */
@@ -37,18 +37,18 @@ export async function createPipeline(deps: Deps, tenant: Tenant, input: Pipeline
   const id = newId(now);
   const stageItems: StageItem[] = stages.map((s, i) => {
     const stageId = newId(now);
-    return { ...PipelineKeys.stage(id, stageId), id: stageId, pipelineId: id, name: s.name.trim(), kind: s.kind ?? 'open', order: (i + 1) * ORDER_STEP, leadCount: 0, createdAt: at };
+    return StageEntity.item({ pipelineId: id, stageId }, { id: stageId, pipelineId: id, name: s.name.trim(), kind: s.kind ?? 'open', order: (i + 1) * ORDER_STEP, leadCount: 0, createdAt: at });
   });
   const ops: TxOp[] = [
-    { put: { ...PipelineKeys.pipeline(id), ...PipelineKeys.pipelineIndex(at, id), id, name: input.name.trim(), leadCount: 0, stageCount: stageItems.length, createdAt: at, updatedAt: at }, condition: notExists },
+    { put: PipelineEntity.item({ pipelineId: id, createdAt: at }, { id, name: input.name.trim(), leadCount: 0, stageCount: stageItems.length, createdAt: at, updatedAt: at }), condition: notExists },
     ...stageItems.map((s): TxOp => ({ put: s, condition: notExists })),
-    ...stageItems.map((s): TxOp => ({ put: { ...PipelineKeys.stageName(id, s.name), stageId: s.id }, condition: notExists })),
+    ...stageItems.map((s): TxOp => ({ put: StageName.item({ pipelineId: id, nameKey: stageNameKey(s.name) }, { stageId: s.id }), condition: notExists })),
   ];
-  if (input.isDefault === true) ops.push({ put: { ...PipelineKeys.defaultPointer(), pipelineId: id, updatedAt: at } });
+  if (input.isDefault === true) ops.push({ put: DefaultPipeline.item({}, { pipelineId: id, updatedAt: at }) });
   await tenant.table.transact(ops);
   if (input.isDefault === undefined) {
     // Becomes the default only if there is none; a lost race leaves the other pipeline as default.
-    await tenant.table.put({ ...PipelineKeys.defaultPointer(), pipelineId: id, updatedAt: at }, notExists).catch((e) => {
+    await tenant.table.put(DefaultPipeline.item({}, { pipelineId: id, updatedAt: at }), notExists).catch((e) => {
       if (!(e instanceof ConditionFailed)) throw e;
     });
   }
@@ -66,14 +66,14 @@ export async function readPipeline(table: TableStore, pipelineId: string, knownD
   const items: Item[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 20; i++) {
-    const page = await table.query({ pk: PipelineKeys.partition(pipelineId), cursor });
+    const page = await table.query({ pk: PipelineEntity.key({ pipelineId: pipelineId }).pk, cursor });
     items.push(...page.items);
     if (!(cursor = page.cursor)) break;
   }
   const meta = items.find((i) => i.sk === 'PIPELINE') as PipelineItem | undefined;
   if (!meta) throw notFound('Pipeline');
-  const stages = sortStages(items.filter((i) => String(i.sk).startsWith(STAGE_PREFIX)).map((s) => stageView(s as StageItem)));
-  const automations = items.filter((i) => String(i.sk).startsWith(AUTOMATION_PREFIX)).map(automationView);
+  const stages = sortStages(items.filter((i) => String(i.sk).startsWith(StageEntity.skPrefix('primary', {}))).map((s) => stageView(s as StageItem)));
+  const automations = items.filter((i) => String(i.sk).startsWith(AutomationEntity.skPrefix('primary', {}))).map(automationView);
   const def = knownDefault === undefined ? await defaultPipelineId(table) : knownDefault;
   return { pipeline: pipelineView(meta, stages, def === pipelineId), automations };
 }
@@ -92,7 +92,7 @@ export const automationView = (a: Item): Automation => ({
 
 /** Pipelines in creation order, each with its stages; one page at a time. */
 export async function listPipelines(table: TableStore, opts: { limit: number; cursor?: string }) {
-  const page = await table.query<PipelineItem>({ index: 'gsi1', pk: PIPELINES_INDEX, limit: opts.limit, cursor: opts.cursor });
+  const page = await table.query<PipelineItem>({ ...PipelineEntity.query('all', {}), limit: opts.limit, cursor: opts.cursor });
   const def = (await defaultPipelineId(table)) ?? null;
   const data = await Promise.all(page.items.map((p) => readPipeline(table, p.id, def).then((r) => r.pipeline, () => undefined)));
   return { data: data.filter((p): p is Pipeline => !!p), nextCursor: page.cursor ?? null };
@@ -100,7 +100,7 @@ export async function listPipelines(table: TableStore, opts: { limit: number; cu
 
 /** A stage of a pipeline, or 404. */
 export async function getStage(table: TableStore, pipelineId: string, stageId: string): Promise<Stage> {
-  const s = await table.get<StageItem>(PipelineKeys.stage(pipelineId, stageId));
+  const s = await table.get<StageItem>(StageEntity.key({ pipelineId, stageId }));
   if (!s) throw notFound('Stage');
   return stageView(s);
 }
@@ -125,11 +125,11 @@ export async function createStage(deps: Deps, tenant: Tenant, pipelineId: string
   try {
     await tenant.table.transact([
       {
-        update: PipelineKeys.pipeline(pipelineId),
+        update: PipelineEntity.key({ pipelineId }),
         spec: { add: { stageCount: 1 }, set: { updatedAt: at }, condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(stageCount) OR stageCount < :max)', values: { ':max': MAX_STAGES } } },
       },
-      { put: { ...PipelineKeys.stageName(pipelineId, name), stageId: id }, condition: notExists },
-      { put: { ...PipelineKeys.stage(pipelineId, id), id, pipelineId, name, kind, order, leadCount: 0, createdAt: at }, condition: notExists },
+      { put: StageName.item({ pipelineId, nameKey: stageNameKey(name) }, { stageId: id }), condition: notExists },
+      { put: StageEntity.item({ pipelineId, stageId: id }, { id, pipelineId, name, kind, order, leadCount: 0, createdAt: at }), condition: notExists },
     ]);
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
@@ -145,9 +145,9 @@ export async function createStage(deps: Deps, tenant: Tenant, pipelineId: string
  */
 export async function deletePipeline(tenant: Tenant, pipelineId: string) {
   await getPipeline(tenant.table, pipelineId);
-  const ops: TxOp[] = [{ delete: PipelineKeys.pipeline(pipelineId), condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(leadCount) OR leadCount = :zero)', values: { ':zero': 0 } } }];
+  const ops: TxOp[] = [{ delete: PipelineEntity.key({ pipelineId }), condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(leadCount) OR leadCount = :zero)', values: { ':zero': 0 } } }];
   if ((await defaultPipelineId(tenant.table)) === pipelineId) {
-    ops.push({ delete: PipelineKeys.defaultPointer(), condition: { expression: 'pipelineId = :id', values: { ':id': pipelineId } } });
+    ops.push({ delete: DefaultPipeline.key({}), condition: { expression: 'pipelineId = :id', values: { ':id': pipelineId } } });
   }
   try {
     await tenant.table.transact(ops);
@@ -160,7 +160,7 @@ export async function deletePipeline(tenant: Tenant, pipelineId: string) {
   }
   // The pipeline item is gone, so the rest of the partition is unreachable; tidy it up (bounded).
   for (let i = 0; i < 10; i++) {
-    const page = await tenant.table.query({ pk: PipelineKeys.partition(pipelineId), limit: 100 });
+    const page = await tenant.table.query({ pk: PipelineEntity.key({ pipelineId: pipelineId }).pk, limit: 100 });
     if (!page.items.length) break;
     for (const it of page.items) await tenant.table.delete({ pk: String(it.pk), sk: String(it.sk) });
   }
@@ -170,6 +170,6 @@ export async function deletePipeline(tenant: Tenant, pipelineId: string) {
 /** Makes a pipeline the tenant's default. */
 export async function setDefaultPipeline(deps: Deps, tenant: Tenant, pipelineId: string) {
   await getPipeline(tenant.table, pipelineId);
-  await tenant.table.put({ ...PipelineKeys.defaultPointer(), pipelineId, updatedAt: new Date(deps.clock.now()).toISOString() });
+  await tenant.table.put(DefaultPipeline.item({}, { pipelineId, updatedAt: new Date(deps.clock.now()).toISOString() }));
   return getPipeline(tenant.table, pipelineId);
 }

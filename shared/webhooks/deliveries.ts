@@ -4,9 +4,10 @@ import { log } from '../ports/logger.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { outboundFetch } from '../security/outbound-fetch.js';
-import { WEBHOOK_QUEUE, WebhookKeys, type WebhookMessage } from './keys.js';
+import { WEBHOOK_QUEUE, type WebhookMessage } from './queue.js';
 import { ATTEMPT_LEASE_MS, ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, retryDelayMs, signatureHeaders } from './signing.js';
 import { getSubscriptionItem, subscriptionSecret } from './subscriptions.js';
+import { WebhookDelivery, dueKey } from './entities.js';
 
 /** PENDING (not tried yet) → DELIVERED | RETRYING (waiting for the next attempt) → ... → FAILED. */
 export const DELIVERY_STATUSES = ['PENDING', 'RETRYING', 'DELIVERED', 'FAILED'] as const;
@@ -50,19 +51,16 @@ export const deliveryIdOf = (eventId: string, subscriptionId: string) => `${even
 export function newDeliveryItem(tenantId: string, subscriptionId: string, event: { eventId: string; kind: string }, payload: string, now: number): Item & DeliveryItem {
   const id = deliveryIdOf(event.eventId, subscriptionId);
   const at = new Date(now).toISOString();
-  return {
-    ...WebhookKeys.delivery(id), ...WebhookKeys.deliveriesOf(subscriptionId, id), ...WebhookKeys.deliveriesByStatus(subscriptionId, 'PENDING', id), ...WebhookKeys.due(now, id),
-    id, tenantId, subscriptionId, eventId: event.eventId, eventType: event.kind, payload, status: 'PENDING', attempts: 0, maxAttempts: MAX_ATTEMPTS,
-    dueAtMs: now, createdAt: at, updatedAt: at, type: 'WebhookDelivery',
-  };
+  return WebhookDelivery.item({ deliveryId: id, subscriptionId, status: 'PENDING', dueAt: dueKey(now) }, { id, tenantId, subscriptionId, eventId: event.eventId, eventType: event.kind, payload, status: 'PENDING', attempts: 0, maxAttempts: MAX_ATTEMPTS,
+    dueAtMs: now, createdAt: at, updatedAt: at, type: 'WebhookDelivery' });
 }
 
 export async function listDeliveries(table: TableStore, subscriptionId: string, q: { status?: DeliveryStatus; pageSize?: number; cursor?: string }) {
   const pageSize = q.pageSize ?? 20;
   if (!(await getSubscriptionItem(table, subscriptionId))) throw notFound('Webhook');
   const page = q.status
-    ? await table.query<DeliveryItem>({ index: 'gsi2', pk: WebhookKeys.deliveriesByStatus(subscriptionId, q.status, '').gsi2pk, limit: pageSize, cursor: q.cursor, descending: true })
-    : await table.query<DeliveryItem>({ index: 'gsi3', pk: WebhookKeys.deliveriesOf(subscriptionId, '').gsi3pk, limit: pageSize, cursor: q.cursor, descending: true });
+    ? await table.query<DeliveryItem>({ ...WebhookDelivery.query('byStatus', { subscriptionId, status: q.status }), limit: pageSize, cursor: q.cursor, descending: true })
+    : await table.query<DeliveryItem>({ ...WebhookDelivery.query('bySubscription', { subscriptionId }), limit: pageSize, cursor: q.cursor, descending: true });
   return { data: page.items.map(deliveryView), pageSize, nextCursor: page.cursor ?? null };
 }
 
@@ -72,15 +70,15 @@ export const enqueueAttempt = (deps: Deps, d: Pick<DeliveryItem, 'tenantId' | 'i
 
 /** Manual retry of a FAILED delivery: one more attempt, now, with the same webhook-id and body. */
 export async function retryDelivery(deps: Deps, tenantId: string, table: TableStore, id: string) {
-  const d = await table.get<DeliveryItem>(WebhookKeys.delivery(id));
+  const d = await table.get<DeliveryItem>(WebhookDelivery.key({ deliveryId: id }));
   if (!d) throw notFound('Delivery');
   if (d.status !== 'FAILED') throw conflict(`Only FAILED deliveries can be retried (this one is ${d.status})`, { code: 'delivery_not_failed', status: d.status });
   const now = deps.clock.now();
   try {
-    const after = await table.update<DeliveryItem>(WebhookKeys.delivery(id), {
+    const after = await table.update<DeliveryItem>(WebhookDelivery.key({ deliveryId: id }), {
       set: {
         status: 'RETRYING', maxAttempts: d.attempts + 1, dueAtMs: now, updatedAt: new Date(now).toISOString(),
-        ...WebhookKeys.due(now, id), ...WebhookKeys.deliveriesByStatus(d.subscriptionId, 'RETRYING', id),
+        ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(now), deliveryId: id }), ...WebhookDelivery.indexKeys('byStatus', { subscriptionId: d.subscriptionId, status: 'RETRYING', deliveryId: id }),
       },
       condition: { expression: '#s = :failed', names: { '#s': 'status' }, values: { ':failed': 'FAILED' } },
     });
@@ -99,7 +97,7 @@ export async function retryDelivery(deps: Deps, tenantId: string, table: TableSt
  */
 export async function attemptDelivery(deps: Deps, tenantId: string, deliveryId: string, attempt: number): Promise<'delivered' | 'retrying' | 'failed' | 'skipped' | 'deferred'> {
   const table = deps.tenantTable(tenantId);
-  const d = await table.get<DeliveryItem>(WebhookKeys.delivery(deliveryId));
+  const d = await table.get<DeliveryItem>(WebhookDelivery.key({ deliveryId }));
   if (!d || (d.status !== 'PENDING' && d.status !== 'RETRYING')) return 'skipped';
   const now = deps.clock.now();
   const resume = attempt === d.attempts && d.leaseUntilMs !== undefined && d.leaseUntilMs < now;
@@ -113,8 +111,8 @@ export async function attemptDelivery(deps: Deps, tenantId: string, deliveryId: 
   const leaseId = randomBytes(8).toString('hex');
   const leaseUntilMs = now + ATTEMPT_LEASE_MS;
   try {
-    await table.update(WebhookKeys.delivery(deliveryId), {
-      set: { attempts: attempt, leaseId, leaseUntilMs, lastAttemptAt: new Date(now).toISOString(), ...WebhookKeys.due(leaseUntilMs, deliveryId) },
+    await table.update(WebhookDelivery.key({ deliveryId }), {
+      set: { attempts: attempt, leaseId, leaseUntilMs, lastAttemptAt: new Date(now).toISOString(), ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(leaseUntilMs), deliveryId }) },
       condition: {
         expression: 'attempts = :prev AND #s IN (:p, :r) AND (attribute_not_exists(leaseUntilMs) OR leaseUntilMs < :now)',
         names: { '#s': 'status' }, values: { ':prev': d.attempts, ':p': 'PENDING', ':r': 'RETRYING', ':now': now },
@@ -152,12 +150,12 @@ async function record(deps: Deps, table: TableStore, d: DeliveryItem, o: { ok: b
   const dueAtMs = status === 'RETRYING' ? now + retryDelayMs(d.attempts) : d.dueAtMs;
   const set: Record<string, unknown> = {
     status, dueAtMs, updatedAt: at, lastStatusCode: o.statusCode, lastError: o.error, leaseId: undefined, leaseUntilMs: undefined,
-    ...WebhookKeys.deliveriesByStatus(d.subscriptionId, status, d.id),
-    ...(status === 'RETRYING' ? WebhookKeys.due(dueAtMs, d.id) : { gsi1pk: undefined, gsi1sk: undefined }),
+    ...WebhookDelivery.indexKeys('byStatus', { subscriptionId: d.subscriptionId, status, deliveryId: d.id }),
+    ...(status === 'RETRYING' ? WebhookDelivery.indexKeys('due', { dueAt: dueKey(dueAtMs), deliveryId: d.id }) : { gsi1pk: undefined, gsi1sk: undefined }),
     ...(o.ok ? { deliveredAt: at } : {}),
   };
   try {
-    await table.update(WebhookKeys.delivery(d.id), { set, condition: { expression: 'leaseId = :l', values: { ':l': d.leaseId } } });
+    await table.update(WebhookDelivery.key({ deliveryId: d.id }), { set, condition: { expression: 'leaseId = :l', values: { ':l': d.leaseId } } });
   } catch (e) {
     if (e instanceof ConditionFailed) return 'skipped'; // our lease expired and another worker took over
     throw e;

@@ -3,9 +3,10 @@ import { log } from '../ports/logger.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { attemptDelivery, enqueueAttempt, newDeliveryItem, type DeliveryItem } from './deliveries.js';
-import { WEBHOOK_QUEUE, WebhookKeys, type WebhookMessage } from './keys.js';
+import { WEBHOOK_QUEUE, type WebhookMessage } from './queue.js';
 import { deliveryBody } from './signing.js';
 import { allSubscriptions, type SubscriptionItem } from './subscriptions.js';
+import { WebhookDelivery, dueBefore } from './entities.js';
 
 /**
  * The read side of the outbox. An event is dispatched in one transaction: it leaves the pending index
@@ -95,7 +96,7 @@ export const REQUEUE_GRACE_MS = 5 * 60_000;
 export async function requeueOverdue(deps: Deps, tenantId: string, graceMs = REQUEUE_GRACE_MS) {
   const table = deps.tenantTable(tenantId);
   const now = deps.clock.now();
-  const page = await table.query<DeliveryItem>({ index: 'gsi1', pk: WebhookKeys.duePk, skLessThan: WebhookKeys.dueBefore(now - graceMs), limit: 100 });
+  const page = await table.query<DeliveryItem>({ ...WebhookDelivery.query('due', {}), skLessThan: dueBefore(now - graceMs), limit: 100 });
   for (const d of page.items) {
     const leaseExpired = d.leaseUntilMs !== undefined && d.leaseUntilMs < now;
     await enqueueAttempt(deps, d, leaseExpired ? d.attempts : d.attempts + 1);

@@ -1,5 +1,5 @@
 import { setOutboxNudge } from '../events/outbox.js';
-import { WEBHOOK_QUEUE, type WebhookMessage } from './keys.js';
+import { WEBHOOK_QUEUE, type WebhookMessage } from './queue.js';
 
 /**
  * After a commit that wrote outbox items, wake the dispatcher with a queue message. Installed by the

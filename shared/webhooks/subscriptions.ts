@@ -5,7 +5,7 @@ import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { checkTargetUrl, OutboundBlocked } from '../security/outbound-fetch.js';
 import { decryptSecret, encryptSecret } from '../security/secrets.js';
-import { WebhookKeys } from './keys.js';
+import { WebhookSubscription, WebhookSubscriptionCount } from './entities.js';
 
 /** Secret rule: 24 to 256 printable ASCII characters without spaces (so raw bytes = UTF-8 = latin1). */
 export const SECRET_MIN = 24;
@@ -58,8 +58,8 @@ export async function createSubscription(deps: Deps, table: TableStore, input: {
   };
   try {
     await table.transact([
-      { put: { ...WebhookKeys.subscription(id), ...item, type: 'WebhookSubscription' }, condition: { expression: 'attribute_not_exists(pk)' } },
-      { update: WebhookKeys.subscriptionCount(), spec: { add: { n: 1 }, condition: { expression: 'attribute_not_exists(n) OR n < :max', values: { ':max': MAX_SUBSCRIPTIONS } } } },
+      { put: WebhookSubscription.item({ subscriptionId: id }, { ...item, type: 'WebhookSubscription' }), condition: { expression: 'attribute_not_exists(pk)' } },
+      { update: WebhookSubscriptionCount.key({}), spec: { add: { n: 1 }, condition: { expression: 'attribute_not_exists(n) OR n < :max', values: { ':max': MAX_SUBSCRIPTIONS } } } },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed) throw conflict(`At most ${MAX_SUBSCRIPTIONS} webhook subscriptions per workspace`, { code: 'webhook_limit' });
@@ -70,7 +70,7 @@ export async function createSubscription(deps: Deps, table: TableStore, input: {
 }
 
 export async function getSubscriptionItem(table: TableStore, id: string) {
-  return table.get<SubscriptionItem>(WebhookKeys.subscription(id));
+  return table.get<SubscriptionItem>(WebhookSubscription.key({ subscriptionId: id }));
 }
 
 export async function getSubscription(table: TableStore, id: string) {
@@ -81,13 +81,13 @@ export async function getSubscription(table: TableStore, id: string) {
 
 export async function listSubscriptions(table: TableStore, page: { pageSize?: number; cursor?: string } = {}) {
   const pageSize = page.pageSize ?? 20;
-  const out = await table.query<SubscriptionItem>({ pk: 'WEBHOOK', skBeginsWith: WebhookKeys.subscriptionPrefix, limit: pageSize, cursor: page.cursor });
+  const out = await table.query<SubscriptionItem>({ ...WebhookSubscription.query('primary', {}), limit: pageSize, cursor: page.cursor });
   return { data: out.items.map(subscriptionView), pageSize, nextCursor: out.cursor ?? null };
 }
 
 /** Every subscription of a tenant (at most MAX_SUBSCRIPTIONS), with secrets, for the dispatcher. */
 export async function allSubscriptions(table: TableStore) {
-  const out = await table.query<SubscriptionItem>({ pk: 'WEBHOOK', skBeginsWith: WebhookKeys.subscriptionPrefix, limit: MAX_SUBSCRIPTIONS + 5 });
+  const out = await table.query<SubscriptionItem>({ ...WebhookSubscription.query('primary', {}), limit: MAX_SUBSCRIPTIONS + 5 });
   return out.items;
 }
 
@@ -105,7 +105,7 @@ export async function updateSubscription(deps: Deps, table: TableStore, id: stri
     set.secretHint = hintOf(patch.secret);
   }
   try {
-    const after = await table.update<SubscriptionItem>(WebhookKeys.subscription(id), { set, remove, condition: { expression: 'attribute_exists(pk)' } });
+    const after = await table.update<SubscriptionItem>(WebhookSubscription.key({ subscriptionId: id }), { set, remove, condition: { expression: 'attribute_exists(pk)' } });
     return subscriptionView(after);
   } catch (e) {
     if (e instanceof ConditionFailed) throw notFound('Webhook');
@@ -116,8 +116,8 @@ export async function updateSubscription(deps: Deps, table: TableStore, id: stri
 export async function deleteSubscription(table: TableStore, id: string) {
   try {
     await table.transact([
-      { delete: WebhookKeys.subscription(id), condition: { expression: 'attribute_exists(pk)' } },
-      { update: WebhookKeys.subscriptionCount(), spec: { add: { n: -1 } } },
+      { delete: WebhookSubscription.key({ subscriptionId: id }), condition: { expression: 'attribute_exists(pk)' } },
+      { update: WebhookSubscriptionCount.key({}), spec: { add: { n: -1 } } },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed) throw notFound('Webhook');

@@ -8,11 +8,12 @@ import { AdjustableClock } from '../../shared/ports/clock.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { attemptDelivery, type DeliveryItem } from '../../shared/webhooks/deliveries.js';
 import { dispatchTenant, handleWebhookMessage, REQUEUE_GRACE_MS, requeueOverdue, sweepTenant } from '../../shared/webhooks/dispatcher.js';
-import { WEBHOOK_QUEUE, WebhookKeys, type WebhookMessage } from '../../shared/webhooks/keys.js';
+import { WEBHOOK_QUEUE, type WebhookMessage } from '../../shared/webhooks/queue.js';
 import { ATTEMPT_LEASE_MS } from '../../shared/webhooks/signing.js';
 import { createSubscription } from '../../shared/webhooks/subscriptions.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startWebhookReceiver, waitFor } from '../support/webhook-receiver.js';
+import { WebhookDelivery, dueKey } from '../../shared/webhooks/entities.js';
 
 /** Real DynamoDB Local, no background worker: the test drives the queue and the dispatcher by hand. */
 let deps: Deps;
@@ -92,7 +93,7 @@ describe('dispatcher and deliveries', () => {
     expect(receiver.received.filter((r) => r.json?.data?.leadId === 'L1').map((r) => r.path)).toEqual(['/a']);
     const stored = await table.get<{ status: string; deliveries: number }>({ pk: 'EVENT', sk: `EVENT#${event.eventId}` });
     expect(stored).toMatchObject({ status: 'DISPATCHED', deliveries: 1 });
-    const d = await table.get<DeliveryItem>(WebhookKeys.delivery(`${event.eventId}${sub.id}`));
+    const d = await table.get<DeliveryItem>(WebhookDelivery.key({ deliveryId: `${event.eventId}${sub.id}` }));
     expect(d).toMatchObject({ status: 'DELIVERED', attempts: 1 });
     // Duplicate and stale messages have no effect.
     await handleWebhookMessage(deps, { type: 'deliver', tenantId, deliveryId: d!.id, attempt: 1 });
@@ -118,7 +119,7 @@ describe('dispatcher and deliveries', () => {
     const id = `${event.eventId}${subA.id}`;
     // Simulate a worker that claimed attempt 1 and then died before recording anything.
     const now = clock.now();
-    await table.update(WebhookKeys.delivery(id), { set: { attempts: 1, leaseId: 'dead-worker', leaseUntilMs: now + ATTEMPT_LEASE_MS, ...WebhookKeys.due(now + ATTEMPT_LEASE_MS, id) } });
+    await table.update(WebhookDelivery.key({ deliveryId: id }), { set: { attempts: 1, leaseId: 'dead-worker', leaseUntilMs: now + ATTEMPT_LEASE_MS, ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(now + ATTEMPT_LEASE_MS), deliveryId: id }) } });
     // Queued copies of attempt 1 are ignored while the lease is alive.
     expect(await attemptDelivery(deps, tenantId, id, 1)).toBe('skipped');
     expect(await requeueOverdue(deps, tenantId)).toBe(0);
@@ -127,7 +128,7 @@ describe('dispatcher and deliveries', () => {
     while (await drain());
     const got = await waitFor(() => receiver.received.find((x) => x.json?.data?.leadId === 'L3'), 'redelivery of L3');
     expect(got.headers['webhook-id']).toBe(id);
-    expect(await table.get<DeliveryItem>(WebhookKeys.delivery(id))).toMatchObject({ status: 'DELIVERED', attempts: 1 });
+    expect(await table.get<DeliveryItem>(WebhookDelivery.key({ deliveryId: id }))).toMatchObject({ status: 'DELIVERED', attempts: 1 });
     expect(receiver.received.filter((x) => x.json?.data?.leadId === 'L3')).toHaveLength(1);
   });
 });

@@ -1,0 +1,32 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { declaredEntities, keyCollisions } from '../../shared/data/entity.js';
+
+const root = join(import.meta.dirname, '../..');
+
+function filesNamed(dir: string, name: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return filesNamed(p, name);
+    return f === name ? [relative(root, p)] : [];
+  });
+}
+
+describe('entities declared once', () => {
+  it('no two entities of all shared/**/entities.ts can build the same key', async () => {
+    const modules = filesNamed(join(root, 'shared'), 'entities.ts');
+    expect(modules.length).toBeGreaterThan(0);
+    for (const m of modules) await import(pathToFileURL(join(root, m)).href);
+    const entities = declaredEntities();
+    expect(entities.length).toBeGreaterThan(0);
+    expect(keyCollisions(entities)).toEqual([]);
+    const names = entities.map((e) => `${e.table}:${e.name}`);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it('no hand-written keys.ts remains (the import markers move with the import write path)', () => {
+    expect(filesNamed(join(root, 'shared'), 'keys.ts').filter((f) => f !== join('shared', 'imports', 'keys.ts'))).toEqual([]);
+  });
+});
