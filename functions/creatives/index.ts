@@ -11,6 +11,8 @@ import { operation as variables } from './creatives_variables.js';
 import { operation as contentCheck } from './ContentAnalyzerController_check.js';
 import { operation as generatePdf } from './creatives_generate_pdf.js';
 import { operation as pdfGet } from './creatives_pdf_generations_get.js';
+import { operation as testSend } from './creatives_test_send.js';
+import { operation as testSends } from './creatives_test_sends.js';
 
 /** Operations of the creatives domain: one file per operation (functions/creatives/<operationId>.ts). */
-export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck, generatePdf, pdfGet];
+export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck, generatePdf, pdfGet, testSend, testSends];
