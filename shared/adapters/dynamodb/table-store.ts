@@ -6,12 +6,13 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../../errors.js';
 import { ConditionFailed, type Condition, type Item, type Key, type Page, type QuerySpec, type TableStore, type TxOp, type UpdateSpec } from '../../ports/table-store.js';
 import { recordCapacity } from './consumed-capacity.js';
+import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
 
 type Expr = { names: Record<string, string>; values: Record<string, unknown> };
 
 /** TableStore over one DynamoDB table through the document client. */
 export class DynamoTableStore implements TableStore {
-  constructor(private readonly doc: DynamoDBDocumentClient, readonly tableName: string) {}
+  constructor(private readonly doc: DynamoDBDocumentClient, readonly tableName: string, private readonly batchRetry: BatchRetryPolicy = BATCH_RETRY) {}
 
   async get<T>(key: Key) {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
@@ -69,26 +70,26 @@ export class DynamoTableStore implements TableStore {
 
   async batchGet<T>(keys: Key[]) {
     const found: T[] = [];
+    type Request = Record<string, { Keys: Key[] }>;
     for (let i = 0; i < keys.length; i += 100) {
-      let request: Record<string, { Keys: Key[] }> | undefined = { [this.tableName]: { Keys: keys.slice(i, i + 100) } };
-      for (let attempt = 0; request && attempt < 8; attempt++) {
-        const out: { Responses?: Record<string, unknown[]>; UnprocessedKeys?: Record<string, unknown>; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
+      await sendUntilProcessed<Request>({ [this.tableName]: { Keys: keys.slice(i, i + 100) } }, async (request) => {
+        const out = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
         out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read'));
         found.push(...((out.Responses?.[this.tableName] ?? []) as T[]));
-        request = out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length ? (out.UnprocessedKeys as typeof request) : undefined;
-      }
+        return out.UnprocessedKeys as Request | undefined;
+      }, (r) => r[this.tableName]?.Keys?.length ?? 0, { operation: 'batchGet', tableName: this.tableName }, this.batchRetry);
     }
     return found;
   }
 
   async batchPut(items: Item[]) {
+    type Request = Record<string, unknown[]>;
     for (let i = 0; i < items.length; i += 25) {
-      let request: Record<string, unknown[]> | undefined = { [this.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
-      for (let attempt = 0; request && attempt < 8; attempt++) {
-        const out: { UnprocessedItems?: Record<string, unknown>; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }));
+      await sendUntilProcessed<Request>({ [this.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) }, async (request) => {
+        const out: { UnprocessedItems?: Request; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }));
         out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
-        request = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? (out.UnprocessedItems as typeof request) : undefined;
-      }
+        return out.UnprocessedItems;
+      }, (r) => r[this.tableName]?.length ?? 0, { operation: 'batchPut', tableName: this.tableName }, this.batchRetry);
     }
   }
 
