@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { registrySettingsFromEnv, searchCompaniesByName } from '../../shared/connectors/registry.js';
+import { searchCompaniesByName } from '../../shared/connectors/registry.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_registry_nameOutput } from './outputs.js';
@@ -17,7 +17,7 @@ export const operation = defineOperation({
   scope: 'crm:read',
   input: { query: z.strictObject({ q: z.string().trim().min(2).max(300), count: z.coerce.number().int().min(1).max(20).optional() }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ query }) => searchCompaniesByName(registrySettingsFromEnv(), query.q, query.count ?? 10),
+  handler: async ({ query }, ctx) => searchCompaniesByName(ctx.deps.config.registry, query.q, query.count ?? 10),
   guidance: (r) => (r.data.length ? { next: 'companies_create', why: 'Create the company with its INN (dedupe is by INN).' } : { next: null, why: 'No registry match; try the INN or a shorter name.' }),
 });
 export const handler = lambdaHandler(operation);

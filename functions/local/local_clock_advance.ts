@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AdjustableClock } from '../../shared/ports/clock.js';
+import { AdjustableClock } from '../../shared/runtime/clock.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { badRequest } from '../../shared/errors.js';
 import { lambdaHandler } from '../lambda.js';

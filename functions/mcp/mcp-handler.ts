@@ -13,8 +13,7 @@ const mcp = createMcpHandler({ deps: getDeps, operations: () => operations });
 export async function handle(event: APIGatewayProxyEventV2) {
   // The function cannot be given its own URL at deploy time (a cycle), so it learns it from the first
   // request; the agent guide served over MCP then names the right address.
-  if (!process.env.MCP_URL && event.requestContext?.domainName && (await getDeps()).config.mode === 'aws') {
-    process.env.MCP_URL = `https://${event.requestContext.domainName}/mcp`;
-  }
+  const { config } = await getDeps();
+  if (!config.mcpUrl && event.requestContext?.domainName && config.mode === 'aws') config.mcpUrl = `https://${event.requestContext.domainName}/mcp`;
   return mcp(event);
 }

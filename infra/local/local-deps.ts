@@ -4,7 +4,8 @@ import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js'
 import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { platformMailerFor } from '../../shared/adapters/mail/platform-mailer.js';
 import { tableNames } from '../../shared/data/schema.js';
-import { AdjustableClock } from '../../shared/ports/clock.js';
+import { AdjustableClock } from '../../shared/runtime/clock.js';
+import { configureLogging } from '../../shared/runtime/logger.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { LocalWorkQueue } from './local-queue.js';
@@ -15,6 +16,7 @@ import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
   installWebhookNudge();
   const config = configFromEnv({ ...env, SVC_RUNTIME: 'local' });
+  configureLogging({ level: config.logLevel });
   const doc = createDocumentClient({ endpoint });
   const names = tableNames(config.tablePrefix);
   const tableAdmin = new DynamoTableAdmin(doc);

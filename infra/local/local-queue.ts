@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../shared/identity/api-keys.js';
 import type { Clock } from '../../shared/ports/clock.js';
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import type { QueueMessage, WorkQueue } from '../../shared/ports/queue.js';
 import { ConditionFailed, type TableStore } from '../../shared/ports/table-store.js';
 

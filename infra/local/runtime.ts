@@ -5,7 +5,7 @@ import path from 'node:path';
 import { operations } from '../../functions/registry.js';
 import { lambdaHandler } from '../../functions/lambda.js';
 import { bodyCap } from '../../shared/http/edge.js';
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import { installDeps, type Deps } from '../../shared/runtime/deps.js';
 import { backgroundServices, type BackgroundService } from './background.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';

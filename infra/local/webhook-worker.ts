@@ -1,4 +1,4 @@
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { handleWebhookMessage, sweepAllTenants } from '../../shared/webhooks/dispatcher.js';
 import { WEBHOOK_QUEUE, type WebhookMessage } from '../../shared/webhooks/queue.js';
@@ -21,7 +21,7 @@ export async function startWebhookWorker(deps: Deps): Promise<BackgroundService>
     sweepAllTenants(deps, 'direct')
       .catch((e) => log.warn('webhook sweep failed', { message: (e as Error).message }))
       .finally(() => (sweeping = false));
-  }, Number(process.env.WEBHOOK_SWEEP_MS ?? 2000));
+  }, deps.config.local.webhookSweepMs);
   timer.unref();
   return {
     name: 'webhooks',

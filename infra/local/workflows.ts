@@ -4,7 +4,7 @@ import { startApprovalWorkflow } from '../../shared/accounts/registration.js';
 import { LOCAL_TASK_ARN, readSignupApprovalAsl } from '../../shared/accounts/signup-approval-machine.js';
 import { runSignupApprovalTask, type SignupApprovalTask } from '../../shared/accounts/workflow-tasks.js';
 import { sweepExpiredRegistrations } from '../../shared/accounts/sweep.js';
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { BackgroundService } from './background.js';
 import { Account } from '../../shared/identity/entities.js';
@@ -24,7 +24,7 @@ export function createLocalWorkflows(deps: Deps, opts: { tickMs?: number } = {})
  * pending registration from its stored status (executions are in memory and do not survive a restart).
  */
 export async function startLocalWorkflowService(deps: Deps): Promise<BackgroundService> {
-  const workflows = createLocalWorkflows(deps, { tickMs: Number(process.env.LOCAL_WORKFLOW_TICK_MS) || 1000 });
+  const workflows = createLocalWorkflows(deps, { tickMs: deps.config.local.workflowTickMs });
   deps.workflows = workflows;
   let resumed = 0;
   for (const state of PENDING_STATES) {
@@ -47,7 +47,7 @@ export async function startLocalWorkflowService(deps: Deps): Promise<BackgroundS
 
 /** Background service: the registration expiry sweep (EventBridge Scheduler in AWS), every 30 s by default. */
 export async function startRegistrationSweepService(deps: Deps): Promise<BackgroundService> {
-  const every = Number(process.env.REGISTRATION_SWEEP_MS) || 30_000;
+  const every = deps.config.local.registrationSweepMs;
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     running ??= sweepExpiredRegistrations(deps)

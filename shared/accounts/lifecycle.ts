@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { AcceptanceKeys } from '../legal/acceptances.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { ConditionFailed, type Key, type TxOp } from '../ports/table-store.js';
 import { provisionTenant } from '../tenancy/provision.js';
 import { activateRegisteredAccount } from '../accounts-register/register.js';

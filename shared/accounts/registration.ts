@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../runtime/deps.js';
 import type { AccountRecord, RegistrationState } from '../identity/account.js';
 import { sha256 } from '../identity/api-keys.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import type { Item, TxOp } from '../ports/table-store.js';
 import { LINK_RETENTION_MS, LINK_TTL_MS, SIGNUP_APPROVAL_MACHINE, stateWindowMs, type PendingState } from './registration-states.js';
 import { confirmEmailMessage } from './mail.js';

@@ -1,5 +1,5 @@
 import type { Deps } from '../runtime/deps.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { expireRegistration } from './lifecycle.js';
 import { Account } from '../identity/entities.js';
 

@@ -1,5 +1,5 @@
 import { serviceUnavailable } from '../errors.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 
 /**
  * Company search by name in a registry data provider: DaData "suggest party" (Russian companies and
@@ -17,10 +17,6 @@ export interface RegistrySettings {
   timeoutMs?: number;
 }
 
-export const registrySettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): RegistrySettings => ({
-  baseUrl: (env.REGISTRY_BASE_URL || DADATA_DEFAULT_BASE_URL).replace(/\/$/, ''),
-  apiKey: env.REGISTRY_API_KEY || undefined,
-});
 
 export interface RegistryCompany {
   name: string;

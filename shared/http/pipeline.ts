@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { AppError, badRequest, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
 import { authenticate } from '../identity/authenticate.js';
-import { log } from '../ports/logger.js';
+import { bindLogScope, log, withLogScope } from '../runtime/logger.js';
 import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
 import type { OperationContext, RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
@@ -32,14 +32,22 @@ export interface OperationOutcome {
  */
 export async function executeOperation(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2, channel: RequestInfo['channel'] = 'http'): Promise<OperationOutcome> {
   const request = requestFromEvent(event, deps.config, channel);
+  // Every log line of this request, from any module, carries these (and the tenant once resolved).
+  return withLogScope({ requestId: request.requestId, operationId: op.operationId, channel }, () => execute(deps, op, event, request));
+}
+
+async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2, request: RequestInfo): Promise<OperationOutcome> {
   try {
     if (op.localOnly && deps.config.mode !== 'local') throw notFound('Route');
     await enforceEdge(deps, op, request);
     const guard = deps.config.contractChecks ? guardedDeps(deps, op) : undefined;
-    const ctx: OperationContext = { deps: guard?.deps ?? deps, request };
+    const ctx: OperationContext = { deps: guard?.deps ?? deps, request, log };
     if (op.access !== 'public') ctx.principal = await authenticateCounted(deps, request);
     authorize(op, ctx.principal);
-    if (op.access === 'tenant') ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id']);
+    if (op.access === 'tenant') {
+      ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id']);
+      bindLogScope({ tenantId: ctx.tenant.tenantId });
+    }
     const input = parseInput(op, event, request);
     // Idempotency-Key (POST/PATCH of /api/* and /v1/messages): at most one run per key, replayed after.
     const outcome = await withIdempotency(ctx, op, input, async () => {
@@ -115,7 +123,7 @@ function parseInput(op: AnyOperation, event: APIGatewayProxyEventV2, request: Re
 
 function errorOutcome(err: unknown, op: AnyOperation, request: RequestInfo): OperationOutcome {
   if (isAppError(err)) return { status: err.status, body: err.body, headers: err.headers, cookies: [] };
-  log.error('unhandled error', { operationId: op.operationId, requestId: request.requestId, error: (err as Error)?.name, message: (err as Error)?.message });
+  log.error('unhandled error', { error: (err as Error)?.name, message: (err as Error)?.message }); // requestId, operationId: the log scope
   const e = new AppError(500, { statusCode: 500, message: 'Internal server error', requestId: request.requestId });
   return { status: e.status, body: e.body, headers: {}, cookies: [] };
 }

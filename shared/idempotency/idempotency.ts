@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, badRequestCode, conflict, unprocessable } from '../errors.js';
 import type { OperationOutcome } from '../http/pipeline.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { ConditionFailed, type Item, type Key, type TableStore } from '../ports/table-store.js';
 import type { AnyOperation, Input } from '../registry/operation.js';
 import type { OperationContext } from '../runtime/context.js';

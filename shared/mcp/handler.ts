@@ -7,7 +7,7 @@ import { requestFromEvent } from '../http/request.js';
 import { authenticate } from '../identity/authenticate.js';
 import { SESSION_COOKIE } from '../identity/sessions.js';
 import { limits } from '../limits/limits.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import type { AnyOperation } from '../registry/operation.js';
 import type { RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';

@@ -1,22 +1,14 @@
-/** Structured JSON log lines. Never pass secrets; `redact` strips the known secret-bearing keys anyway. */
-const SECRET_KEYS = /(pass(word)?|secret|token|api_?key|authorization|cookie|imapPass|smtpPass)$/i;
+/** The logging port: structured lines, fields never carry secrets. Implementation: shared/runtime/logger.ts. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redact(v, depth + 1)]),
-  );
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  /** A logger whose lines also carry `fields`. */
+  child(fields: Record<string, unknown>): Logger;
 }
 
-export const log = {
-  info: (msg: string, fields: Record<string, unknown> = {}) => write('info', msg, fields),
-  warn: (msg: string, fields: Record<string, unknown> = {}) => write('warn', msg, fields),
-  error: (msg: string, fields: Record<string, unknown> = {}) => write('error', msg, fields),
-};
-
-function write(level: string, msg: string, fields: Record<string, unknown>) {
-  if (process.env.LOG_LEVEL === 'silent') return;
-  if (level === 'info' && process.env.LOG_LEVEL === 'warn') return;
-  process.stdout.write(JSON.stringify({ level, msg, ...(redact(fields) as object), t: new Date().toISOString() }) + '\n');
-}
+// Moved to shared/runtime/logger.ts; kept so in-flight imports keep working. New code imports from there.
+export { log, redact } from '../runtime/logger.js';

@@ -27,11 +27,33 @@ export interface Config {
    * its declared `resources`; a mismatch is a loud 500. Never set in production.
    */
   contractChecks: boolean;
+  /** LOG_LEVEL: debug | info (default) | warn | error | silent. */
+  logLevel: LogLevel;
+  /** MCP_URL: the MCP server's public address when it is not `${publicBaseUrl}/mcp` (its own function URL in AWS). */
+  mcpUrl?: string;
+  /** REGISTRY_BASE_URL, REGISTRY_API_KEY: the company registry (DaData); no key → the lookup answers 503. */
+  registry: { baseUrl: string; apiKey?: string };
+  /** AWS wiring, all set by the CDK stack from each function's declared resources. */
+  aws: {
+    region: string;
+    /** AWS_ENDPOINT_URL_<SERVICE> / AWS_ENDPOINT_URL (DynamoDB Local, LocalStack). */
+    endpoints: { dynamodb?: string; sqs?: string; sfn?: string };
+    /** PLATFORM_TABLE (default: `${tablePrefix}platform`). */
+    platformTable?: string;
+    /** QUEUE_URL_<NAME>: the queues this function may send to, by logical name (lower case). */
+    queueUrls: Record<string, string>;
+    /** SFN_ARN_<MACHINE>: the state machines this function may start or signal. */
+    workflowArns: Record<string, string>;
+  };
+  /** Local runtime periods: LOCAL_WORKFLOW_TICK_MS, REGISTRATION_SWEEP_MS, WEBHOOK_SWEEP_MS. */
+  local: { workflowTickMs: number; registrationSweepMs: number; webhookSweepMs: number };
 }
 
 import { createHash } from 'node:crypto';
+import type { LogLevel } from '../ports/logger.js';
 import { limits, type Limits } from '../limits/limits.js';
 import { probeConfig, type ProbeConfig } from '../email-verification/settings.js';
+import { DADATA_DEFAULT_BASE_URL } from '../connectors/registry.js';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
@@ -51,7 +73,31 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     limits: limits(env),
     emailVerification: probeConfig(env),
     contractChecks: env.SVC_CONTRACT_CHECKS === '1',
+    logLevel: LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
+    mcpUrl: env.MCP_URL || undefined,
+    registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_DEFAULT_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
+    aws: {
+      region: env.AWS_REGION ?? 'us-east-1',
+      endpoints: { dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB ?? env.AWS_ENDPOINT_URL, sqs: env.AWS_ENDPOINT_URL_SQS ?? env.AWS_ENDPOINT_URL, sfn: env.AWS_ENDPOINT_URL_SFN ?? env.AWS_ENDPOINT_URL },
+      platformTable: env.PLATFORM_TABLE || undefined,
+      queueUrls: byPrefix(env, 'QUEUE_URL_'),
+      workflowArns: byPrefix(env, 'SFN_ARN_'),
+    },
+    local: {
+      workflowTickMs: Number(env.LOCAL_WORKFLOW_TICK_MS) || 1000,
+      registrationSweepMs: Number(env.REGISTRATION_SWEEP_MS) || 30_000,
+      webhookSweepMs: Number(env.WEBHOOK_SWEEP_MS) || 2000,
+    },
   };
+}
+
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** `PREFIX_NAME=value` variables as {name: value} (names lower-cased, `_` as in the variable). */
+function byPrefix(env: NodeJS.ProcessEnv, prefix: string) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (k.startsWith(prefix) && v) out[k.slice(prefix.length).toLowerCase()] = v;
+  return out;
 }
 
 /** 32 bytes in base64: 43 characters and one '=' (also the CDK parameter's allowed pattern). */

@@ -1,6 +1,7 @@
 import type { Deps } from './deps.js';
 import type { Principal } from './principal.js';
 import type { TableStore } from '../ports/table-store.js';
+import type { Logger } from '../ports/logger.js';
 
 export interface RequestInfo {
   requestId: string;
@@ -26,6 +27,8 @@ export interface TenantContext {
 export interface OperationContext {
   deps: Deps;
   request: RequestInfo;
+  /** The request's logger: every line carries requestId, operationId, channel and (once resolved) tenantId. */
+  log: Logger;
   principal?: Principal;
   tenant?: TenantContext;
 }

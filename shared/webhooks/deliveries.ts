@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound } from '../errors.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { outboundFetch } from '../security/outbound-fetch.js';

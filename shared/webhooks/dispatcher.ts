@@ -1,5 +1,5 @@
 import { OutboxKeys, type DomainEvent } from '../events/outbox.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { attemptDelivery, enqueueAttempt, newDeliveryItem, type DeliveryItem } from './deliveries.js';

@@ -21,8 +21,6 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
-  delete process.env.REGISTRY_BASE_URL;
-  delete process.env.REGISTRY_API_KEY;
   await dadata?.stop();
   await receiver?.stop();
   await rt?.stop();
@@ -88,15 +86,15 @@ describe('Tilda connector', () => {
 
 describe('registry lookup (DaData stand-in)', () => {
   it('is a clear 503 when not configured', async () => {
-    delete process.env.REGISTRY_API_KEY;
+    rt.deps.config.registry.apiKey = undefined;
     const r = await api.get('/api/connectors/dadata/name?q=' + encodeURIComponent('сбербанк'));
     expect(r.status).toBe(503);
     expect(r.body.message).toMatch(/REGISTRY_API_KEY/);
   });
 
   it('searches by name and maps DaData suggestions to {name, inn, ogrn, address, status}', async () => {
-    process.env.REGISTRY_BASE_URL = dadata.baseUrl;
-    process.env.REGISTRY_API_KEY = DADATA_KEY;
+    rt.deps.config.registry.baseUrl = dadata.baseUrl;
+    rt.deps.config.registry.apiKey = DADATA_KEY;
     const r = await api.get('/api/connectors/dadata/name?q=' + encodeURIComponent('сбербанк') + '&count=5');
     expect(r.status).toBe(200);
     expect(r.body.data[0]).toEqual({ name: 'ПАО СБЕРБАНК', inn: '7707083893', ogrn: '1027700132195', address: 'г Москва, ул Вавилова, д 19', status: 'ACTIVE' });
@@ -110,12 +108,12 @@ describe('registry lookup (DaData stand-in)', () => {
   });
 
   it('reports a rejected key or an unreachable registry as 503', async () => {
-    process.env.REGISTRY_API_KEY = 'wrong-key';
+    rt.deps.config.registry.apiKey = 'wrong-key';
     const bad = await api.get('/api/connectors/dadata/name?q=sber');
     expect(bad.status).toBe(503);
     expect(bad.body.message).toMatch(/rejected/);
-    process.env.REGISTRY_API_KEY = DADATA_KEY;
-    process.env.REGISTRY_BASE_URL = 'http://127.0.0.1:1/suggestions/api/4_1/rs';
+    rt.deps.config.registry.apiKey = DADATA_KEY;
+    rt.deps.config.registry.baseUrl = 'http://127.0.0.1:1/suggestions/api/4_1/rs';
     expect((await api.get('/api/connectors/dadata/name?q=sber')).status).toBe(503);
   });
 });

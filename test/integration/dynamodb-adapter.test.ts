@@ -5,7 +5,7 @@ import { DynamoTableAdmin } from '../../shared/adapters/dynamodb/table-admin.js'
 import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
 import { consumedCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { ConditionFailed } from '../../shared/ports/table-store.js';
-import { AdjustableClock } from '../../shared/ports/clock.js';
+import { AdjustableClock } from '../../shared/runtime/clock.js';
 import { slidingWindow, tokenBucket } from '../../shared/limits/rate-limiter.js';
 
 const doc = createDocumentClient({ endpoint: inject('dynamoEndpoint') });

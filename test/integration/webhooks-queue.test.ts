@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
 import { LocalWorkQueue } from '../../infra/local/local-queue.js';
 import { eventsCommitted, outboxItem } from '../../shared/events/outbox.js';
-import { AdjustableClock } from '../../shared/ports/clock.js';
+import { AdjustableClock } from '../../shared/runtime/clock.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { attemptDelivery, type DeliveryItem } from '../../shared/webhooks/deliveries.js';
 import { dispatchTenant, handleWebhookMessage, REQUEUE_GRACE_MS, requeueOverdue, sweepTenant } from '../../shared/webhooks/dispatcher.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RECEIPT_TTL_MS, issueReceipt, receiptSubject, requireReceiptForSenderChange, verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
 import { isAppError } from '../../shared/errors.js';
 import { sha256 } from '../../shared/identity/api-keys.js';
-import { AdjustableClock } from '../../shared/ports/clock.js';
+import { AdjustableClock } from '../../shared/runtime/clock.js';
 import { ConditionFailed, type Item, type Key, type UpdateSpec } from '../../shared/ports/table-store.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { Principal } from '../../shared/runtime/principal.js';

@@ -4,7 +4,7 @@ import { issueMessages, parseOrThrow } from '../../shared/http/validation.js';
 import { generateApiKey, isWellFormedKey, sha256 } from '../../shared/identity/api-keys.js';
 import { Router } from '../../infra/local/router.js';
 import { AppError } from '../../shared/errors.js';
-import { redact } from '../../shared/ports/logger.js';
+import { redact } from '../../shared/runtime/logger.js';
 import { decryptSecret, encryptSecret } from '../../shared/security/secrets.js';
 import { COMMON_PASSWORDS, assertStrongPassword } from '../../shared/identity/passwords.js';
 

@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export function createDocumentClient(opts: { endpoint?: string; region?: string } = {}) {
   const local = Boolean(opts.endpoint);
   const client = new DynamoDBClient({
-    region: opts.region ?? process.env.AWS_REGION ?? 'us-east-1',
+    region: opts.region ?? 'us-east-1',
     ...(local
       ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),

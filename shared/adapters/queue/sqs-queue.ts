@@ -1,5 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueMessage, WorkQueue } from '../../ports/queue.js';
+import type { Config } from '../../runtime/config.js';
 
 /** SQS allows at most 15 minutes of delay; longer waits are re-sent by the worker (see shared/webhooks/worker.ts). */
 export const SQS_MAX_DELAY_SECONDS = 900;
@@ -20,9 +21,10 @@ export class SqsWorkQueue implements WorkQueue {
   }
 }
 
-export function sqsQueueFromEnv(env: NodeJS.ProcessEnv = process.env) {
-  const endpoint = env.AWS_ENDPOINT_URL_SQS ?? env.AWS_ENDPOINT_URL;
-  return new SqsWorkQueue(new SQSClient(endpoint ? { endpoint } : {}), (q) => env[queueUrlEnvName(q)]);
+/** The queues of `config.aws.queueUrls` (QUEUE_URL_<NAME>, set by the CDK stack for declared `queue:<name>` resources). */
+export function sqsQueueFromConfig(config: Pick<Config, 'aws'>) {
+  const endpoint = config.aws.endpoints.sqs;
+  return new SqsWorkQueue(new SQSClient({ region: config.aws.region, ...(endpoint ? { endpoint } : {}) }), (q) => config.aws.queueUrls[queueUrlEnvName(q).slice('QUEUE_URL_'.length).toLowerCase()]);
 }
 
 /** SQS records as the port's messages (ApproximateReceiveCount is the attempt). */

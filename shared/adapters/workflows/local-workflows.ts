@@ -1,7 +1,7 @@
 import '../../runtime/polyfills.js';
 import { StateMachine } from 'aws-local-stepfunctions';
 import type { Clock } from '../../ports/clock.js';
-import { log } from '../../ports/logger.js';
+import { log } from '../../runtime/logger.js';
 import { TaskTokenGone, type Workflows } from '../../ports/workflows.js';
 
 type Json = Record<string, unknown>;

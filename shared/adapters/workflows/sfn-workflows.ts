@@ -1,5 +1,6 @@
 import { SFNClient, SendTaskFailureCommand, SendTaskSuccessCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { TaskTokenGone, type Workflows } from '../../ports/workflows.js';
+import type { Config } from '../../runtime/config.js';
 
 /** `signup-approval` → `SFN_ARN_SIGNUP_APPROVAL` (set by the CDK construct that deploys the machine). */
 export const workflowArnVariable = (machine: string) => `SFN_ARN_${machine.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -37,4 +38,5 @@ export class SfnWorkflows implements Workflows {
   }
 }
 
-export const sfnWorkflowsFromEnv = (env: NodeJS.ProcessEnv = process.env) => new SfnWorkflows((m) => env[workflowArnVariable(m)]);
+/** The state machines of `config.aws.workflowArns` (SFN_ARN_<MACHINE>, set by the CDK stack for the `workflows` resource). */
+export const sfnWorkflowsFromConfig = (config: Pick<Config, 'aws'>) => new SfnWorkflows((m) => config.aws.workflowArns[workflowArnVariable(m).slice('SFN_ARN_'.length).toLowerCase()]);
