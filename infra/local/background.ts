@@ -1,6 +1,8 @@
+import { startMailSandboxService } from './mail-sandbox/sandbox.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { startWebhookWorker } from './webhook-worker.js';
-import { startPdfWorker } from './pdf-worker.js';
+import { startSendWorker } from './send-worker.js';
+import { startCreativeWorkers } from './creative-workers.js';
 import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
 
 export interface BackgroundService {
@@ -20,5 +22,11 @@ backgroundServices.push(startLocalWorkflowService, startRegistrationSweepService
 // Webhook queue consumer (dispatch + deliveries) and its periodic sweep.
 backgroundServices.push(startWebhookWorker);
 
-// Creative PDF queue consumer (Chromium) and the expired-file sweep.
-backgroundServices.push(startPdfWorker);
+// Send queue consumer (mailing tasks: build + send) and its lease sweep.
+backgroundServices.push(startSendWorker);
+
+// Creative queue consumers (PDFs in Chromium, inbox-placement tests) and the expired-file sweep.
+backgroundServices.push(startCreativeWorkers);
+
+// Local mail sandbox: SMTP + IMAP on loopback for sender mailboxes (GET /_local/mailbox).
+backgroundServices.push(startMailSandboxService);

@@ -1,5 +1,6 @@
 import '../../shared/runtime/quiet-warnings.js';
 import { startLocalRuntime } from './runtime.js';
+import { currentSandbox } from './mail-sandbox/store.js';
 
 /** CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM. */
 const runtime = await startLocalRuntime().catch((e) => {
@@ -8,6 +9,8 @@ const runtime = await startLocalRuntime().catch((e) => {
 });
 console.log(`svc local runtime listening on ${runtime.url}`);
 console.log(`  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, it listens on all interfaces)`);
+const sandbox = currentSandbox();
+if (sandbox) console.log(`  mail: sandbox SMTP 127.0.0.1:${sandbox.smtpPort}, IMAP 127.0.0.1:${sandbox.imapPort} (any address, any password; ${runtime.url}/_local/mailbox)`);
 console.log(`  try:  curl ${runtime.url}/v1/health`);
 
 let stopping = false;

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { AddressInfo, Server } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { Deps } from '../../../shared/runtime/deps.js';
+import type { BackgroundService } from '../background.js';
+import { startSandboxImap } from './imap-server.js';
+import { SandboxStore, setCurrentSandbox } from './store.js';
+
+/**
+ * The local mail sandbox of `npm start`: an SMTP server and an IMAP server on 127.0.0.1 that a
+ * sender account can be pointed at with any address and any password. Mail sent through the SMTP
+ * side lands in each recipient's sandbox mailbox (readable over IMAP as that address, and at
+ * GET /_local/mailbox), so a reply sent to a sender mailbox can be read back by the inbox sync.
+ * Ports: MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT (default 2525 / 1143; 0 = any free port),
+ * MAIL_SANDBOX=off disables it. Nothing leaves the machine: no relaying to real domains.
+ */
+export interface MailSandbox {
+  smtpPort: number;
+  imapPort: number;
+  store: SandboxStore;
+  stop(): Promise<void>;
+}
+
+export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: number; imapPort?: number; now?: () => number } = {}): Promise<MailSandbox> {
+  const store = new SandboxStore(opts.dataDir ? path.join(opts.dataDir, 'mail-sandbox') : undefined);
+  const now = opts.now ?? Date.now;
+  const smtp = new SMTPServer({
+    name: 'sandbox.local',
+    disabledCommands: ['STARTTLS'],
+    authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
+    authOptional: true,
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onAuth(auth, _session, cb) {
+      cb(null, { user: auth.username }); // any password: the sandbox is for trying the product out
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) return cb(Object.assign(new Error('552 message too large'), { responseCode: 552 }));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = await simpleParser(raw).catch(() => undefined);
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        for (const r of session.envelope.rcptTo) store.deliver(r.address, from, parsed?.subject ?? '', raw, new Date(now()));
+        cb(null, 'delivered to the local sandbox');
+      });
+    },
+  });
+  smtp.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    smtp.server.once('error', reject);
+    smtp.listen(opts.smtpPort ?? 0, '127.0.0.1', () => resolve());
+  });
+  let imap: Server;
+  try {
+    imap = await startSandboxImap(store, opts.imapPort ?? 0);
+  } catch (e) {
+    await new Promise<void>((r) => smtp.close(() => r()));
+    throw e;
+  }
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const imapPort = (imap.address() as AddressInfo).port;
+  setCurrentSandbox({ store, smtpPort, imapPort });
+  return {
+    smtpPort,
+    imapPort,
+    store,
+    async stop() {
+      setCurrentSandbox(undefined);
+      await Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => imap.close(() => r()))]);
+    },
+  };
+}
+
+/** Background service entry for the local runtime. */
+export async function startMailSandboxService(deps: Deps): Promise<BackgroundService & { sandbox?: MailSandbox }> {
+  if (process.env.MAIL_SANDBOX === 'off') return { name: 'mail-sandbox', stop: async () => undefined };
+  const port = (name: string, dflt: number) => (process.env[name] !== undefined ? Number(process.env[name]) : dflt);
+  // Persisted under DATA_DIR like the database; test runs (VITEST) keep it in memory.
+  const dataDir = process.env.VITEST ? undefined : path.resolve(process.env.DATA_DIR ?? './.data');
+  let sandbox: MailSandbox;
+  try {
+    sandbox = await startMailSandbox({ dataDir, smtpPort: port('MAIL_SANDBOX_SMTP_PORT', 2525), imapPort: port('MAIL_SANDBOX_IMAP_PORT', 1143), now: () => deps.clock.now() });
+  } catch {
+    // The default ports are taken (a second runtime, the test suite): any free port instead.
+    sandbox = await startMailSandbox({ dataDir, smtpPort: 0, imapPort: 0, now: () => deps.clock.now() });
+  }
+  return { name: 'mail-sandbox', sandbox, stop: () => sandbox.stop() };
+}
