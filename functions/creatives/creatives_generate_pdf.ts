@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
+import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { serviceUnavailable } from '../../shared/errors.js';
 import { requestPdf } from '../../shared/creatives/pdf/generations.js';
@@ -42,8 +42,8 @@ export const operation = defineOperation({
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);
     if (!ctx.deps.queue) throw serviceUnavailable('PDF queue is not configured');
-    return respond(202, await requestPdf(tenant.table, ctx.deps.queue, tenant.tenantId, { creativeId: path.id, ...body }, ctx.deps.clock.now()));
+    return requestPdf(tenant.table, ctx.deps.queue, tenant.tenantId, { creativeId: path.id, ...body }, ctx.deps.clock.now());
   },
-  guidance: () => ({ next: 'creatives_pdf_generations_get', why: 'Poll until status is READY (seconds); the file comes back as contentBase64.' }),
+  guidance: (g) => ({ next: 'creatives_pdf_generations_get', why: g.status === 'READY' ? 'Already rendered: fetch the file.' : 'Poll until status is READY (seconds); the file comes back as contentBase64.', check: `GET /api/creatives/pdf-generations/${g.generationId}` }),
 });
 export const handler = lambdaHandler(operation);

@@ -13,6 +13,8 @@ import { operation as generatePdf } from './creatives_generate_pdf.js';
 import { operation as pdfGet } from './creatives_pdf_generations_get.js';
 import { operation as testSend } from './creatives_test_send.js';
 import { operation as testSends } from './creatives_test_sends.js';
+import { operation as placementStart } from './CreativesController_startInboxPlacementTest.js';
+import { operation as placementGet } from './creatives_inbox_placement_get.js';
 
 /** Operations of the creatives domain: one file per operation (functions/creatives/<operationId>.ts). */
-export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck, generatePdf, pdfGet, testSend, testSends];
+export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck, generatePdf, pdfGet, testSend, testSends, placementStart, placementGet];
