@@ -1,12 +1,13 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { AppError, badRequest, forbidden, isAppError, notFound, unauthorized } from '../errors.js';
+import { AppError, badRequest, isAppError, notFound } from '../errors.js';
 import { authenticate } from '../identity/authenticate.js';
 import { bindLogScope, log, withLogScope } from '../runtime/logger.js';
 import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
 import type { OperationContext, RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
-import { hasScope, type Principal } from '../runtime/principal.js';
+import type { Principal } from '../runtime/principal.js';
 import { resolveTenant } from '../tenancy/resolve-tenant.js';
+import { authorize } from '../registry/access.js';
 import { withIdempotency } from '../idempotency/idempotency.js';
 import { enforceEdge, v1Zone } from './edge.js';
 import { assertJsonDepth } from './json-depth.js';
@@ -73,31 +74,6 @@ async function authenticateCounted(deps: Deps, request: RequestInfo): Promise<Pr
     // Repeated 401s share the /v1/* zone; /v1/* calls already drew their token at the edge.
     if (!request.path.startsWith('/v1/')) await v1Zone(deps, request);
     throw e;
-  }
-}
-
-function authorize(op: AnyOperation, p: Principal | undefined) {
-  if (op.access === 'public') return;
-  if (!p) throw unauthorized();
-  if (p.platformAdmin && p.kind === 'platform-admin') {
-    if (op.access === 'admin') return;
-    // The bootstrap admin token is for the admin API only; it has no workspace of its own.
-    throw forbidden('The platform admin token only reaches the admin API');
-  }
-  switch (op.access) {
-    case 'admin':
-      if (!p.platformAdmin) throw notFound('Route');
-      return;
-    case 'identity':
-      return;
-    case 'sandbox':
-      if (p.accountScope === 'pending') throw forbidden('Registration pending: this key only works for GET /v1/me until approval', { code: 'registration_pending' });
-      return;
-    case 'tenant':
-      if (p.accountScope === 'sandbox') throw forbidden('Sandbox keys reach only the /v1 surface; sign up with full_account=true for /api/*', { code: 'sandbox_key' });
-      if (p.accountScope === 'pending') throw forbidden('Registration pending: this key only works for GET /v1/me until approval', { code: 'registration_pending' });
-      if (op.scope && !hasScope(p, op.scope)) throw forbidden(`Missing scope ${op.scope}`, { code: 'insufficient_scope', requiredScope: op.scope });
-      return;
   }
 }
 

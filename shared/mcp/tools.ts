@@ -2,7 +2,8 @@ import type * as z from 'zod';
 import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
 import { jsonSchemaOf, outputJsonSchemaOf } from '../registry/json-schema.js';
 import { pathParams, type AnyOperation } from '../registry/operation.js';
-import { hasScope, type Principal } from '../runtime/principal.js';
+import type { Principal } from '../runtime/principal.js';
+import { mayCall } from '../registry/access.js';
 
 /**
  * MCP tools derived from the operation registry: nothing here names an operation, so a new operation
@@ -138,24 +139,10 @@ export const cachedToolDefinition = (op: AnyOperation) => {
 };
 
 /**
- * Whether the caller may use an operation, decided once per MCP request from its credentials, with
- * the pipeline's rules: public for everyone; identity for any key; sandbox for non-pending keys;
- * tenant for approved, active accounts holding the scope; admin never (not over tenant MCP).
+ * Whether the caller may use an operation: the pipeline's own access rule (shared/registry/access.ts),
+ * so tools/list never shows a tool whose call would be refused. Admin operations are no MCP tools.
  */
-export function visibleTo(op: AnyOperation, p: Principal | undefined): boolean {
-  if (op.access === 'public') return true;
-  if (!p || p.kind === 'platform-admin') return false;
-  switch (op.access) {
-    case 'identity':
-      return true;
-    case 'sandbox':
-      return p.accountScope !== 'pending';
-    case 'tenant':
-      return p.accountScope === 'approved' && p.status !== 'PENDING' && (!op.scope || hasScope(p, op.scope));
-    default:
-      return false;
-  }
-}
+export const visibleTo = (op: AnyOperation, p: Principal | undefined): boolean => op.access !== 'admin' && mayCall(op, p);
 
 /** The tools/list answer for a caller. */
 export function listTools(operations: AnyOperation[], principal: Principal | undefined, mode: 'local' | 'aws' = 'local') {

@@ -73,7 +73,7 @@ describe('batch writes never drop items', () => {
       return { Responses: { t1: served.map((k) => ({ ...k, v: 1 })) }, ...(left.length ? { UnprocessedKeys: { t1: { Keys: left } } } : {}) };
     });
     const { p } = policy();
-    const got = await store(p).batchGet(items(3));
+    const got = await store(p).batchGet<{ pk: string }>(items(3));
     expect(got.map((g) => g.pk).sort()).toEqual(['P#0', 'P#1', 'P#2']);
   });
 });
