@@ -3,7 +3,7 @@ import { parseRows, planRows, prepareImport, previewResult, type ImportMode } fr
 import { writeImport } from './company-write.js';
 import type { CompanyImportBody } from './schema.js';
 
-export { STALE_AFTER_MS, type ImportMode } from './company-plan.js';
+export { type ImportMode } from './company-plan.js';
 export { DEFAULT_GENERIC_CONTACT_NAME } from './company-write.js';
 
 /**

@@ -1,4 +1,5 @@
-import { ConditionFailed, notExists, type Condition, type Item, type TableStore } from '../ports/table-store.js';
+import { isAppError } from '../errors.js';
+import { ConditionFailed, type Condition, type Item, type TableStore } from '../ports/table-store.js';
 
 /** Runs `fn` over items with at most `n` in flight. */
 export async function pool<T>(items: T[], n: number, fn: (item: T, i: number) => Promise<void>) {
@@ -19,46 +20,6 @@ export async function batchPutAll(table: TableStore, items: Item[], concurrency 
   await pool(chunks, concurrency, (chunk) => table.batchPut(chunk));
 }
 
-/**
- * Claims marker items. Claims are grouped into transactions of up to 100 items (few round trips; the
- * caller has already dropped values a read showed taken, so a group rarely fails); a group that fails
- * is retried claim by claim: one conditional write per claim (a transaction when a claim has several
- * markers, so they are taken together or not at all). Returns, per claim, whether it won; a lost
- * claim's `failed` is the index of the marker that was taken.
- */
-export async function claimMarkers(table: TableStore, claims: { items: Item[]; conditions?: (Condition | undefined)[] }[], concurrency = 4) {
-  const out: { won: boolean; failed?: number }[] = new Array(claims.length);
-  const cond = (c: (typeof claims)[number], j: number) => c.conditions?.[j] ?? notExists;
-  const groups: number[][] = [];
-  let size = 0;
-  claims.forEach((c, i) => {
-    if (!groups.length || size + c.items.length > 100) groups.push([]), (size = 0);
-    groups[groups.length - 1].push(i);
-    size += c.items.length;
-  });
-  const one = async (i: number) => {
-    const claim = claims[i];
-    try {
-      if (claim.items.length === 1) await table.put(claim.items[0], cond(claim, 0));
-      else await retryConflicts(() => table.transact(claim.items.map((put, j) => ({ put, condition: cond(claim, j) }))));
-      out[i] = { won: true };
-    } catch (e) {
-      if (!(e instanceof ConditionFailed)) throw e;
-      out[i] = { won: false, failed: e.index ?? 0 };
-    }
-  };
-  await pool(groups, concurrency, async (group) => {
-    try {
-      await retryConflicts(() => table.transact(group.flatMap((i) => claims[i].items.map((put, j) => ({ put, condition: cond(claims[i], j) })))));
-      for (const i of group) out[i] = { won: true };
-    } catch (e) {
-      if (!(e instanceof ConditionFailed) && (e as { name?: string })?.name !== 'TransactionCanceledException') throw e;
-      for (const i of group) await one(i);
-    }
-  });
-  return out;
-}
-
 export async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Promise<T> {
   for (let a = 0; ; a++) {
     try {
@@ -68,4 +29,77 @@ export async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Pro
       await new Promise((r) => setTimeout(r, 10 + Math.random() * 30 * (a + 1)));
     }
   }
+}
+
+/** One unit of an import that must land whole: items (markers with their conditions) in one transaction. */
+export interface WriteGroup {
+  puts: { put: Item; condition?: Condition }[];
+  /**
+   * puts[index]'s condition failed (a marker someone else holds): the group to write instead, or
+   * undefined to drop it. Called at most a bounded number of times per group.
+   */
+  onConflict(index: number): Promise<WriteGroup | undefined>;
+}
+
+/** Items per transaction (DynamoDB allows 100); a group never spans two transactions. */
+export const TX_ITEMS = 100;
+
+/**
+ * Writes groups packed into transactions: a group's markers and items commit together or not at all,
+ * so a crash (kill -9, Lambda timeout) never leaves a marker naming an item that was not written.
+ * A failed condition names one item: its group is resolved by `onConflict` and the pack retried
+ * (the other groups of the pack were not written either). Returns how many items were written.
+ */
+export async function writeGroups(table: TableStore, groups: WriteGroup[], concurrency = 4): Promise<number> {
+  const packs: WriteGroup[][] = [];
+  let size = Infinity;
+  for (const g of groups) {
+    if (g.puts.length > TX_ITEMS) throw new Error(`write group of ${g.puts.length} items exceeds one transaction`);
+    if (size + g.puts.length > TX_ITEMS) packs.push([]), (size = 0);
+    packs[packs.length - 1].push(g);
+    size += g.puts.length;
+  }
+  let written = 0;
+  await pool(packs, concurrency, async (initial) => {
+    let pack = initial.filter((g) => g.puts.length);
+    // Each round either commits or resolves one group's conflict: bounded by the conflicts a pack can have.
+    for (let round = 0; pack.length && round <= initial.length * 4 + 4; round++) {
+      try {
+        await retryConflicts(() => table.transact(pack.flatMap((g) => g.puts.map(({ put, condition }) => ({ put, ...(condition ? { condition } : {}) })))));
+        written += pack.reduce((n, g) => n + g.puts.length, 0);
+        return;
+      } catch (e) {
+        if (!(e instanceof ConditionFailed) || e.index === undefined) throw e;
+        let at = e.index;
+        const i = pack.findIndex((g) => (at < g.puts.length ? true : ((at -= g.puts.length), false)));
+        const replacement = await pack[i].onConflict(at);
+        pack = [...pack.slice(0, i), ...(replacement && replacement.puts.length ? [replacement] : []), ...pack.slice(i + 1)];
+      }
+    }
+    if (pack.length) throw new Error('import write did not settle');
+  });
+  return written;
+}
+
+/**
+ * Applies merges (duplicates folded into existing objects, update mode) with `update`; an update that
+ * fails with a client error turns its rows into errors and skips instead of failing the import.
+ */
+export async function applyMerges<M extends { rows: number[] }>(
+  merges: Iterable<[string, M]>, update: (id: string, m: M) => Promise<number>, kind: string,
+  errors: { index: number; reason: string }[], outcomes: { index: number; outcome: string }[],
+) {
+  const updatedIds: string[] = [];
+  let cfValuesSet = 0;
+  await pool([...merges], 8, async ([id, m]) => {
+    try {
+      cfValuesSet += await update(id, m);
+      updatedIds.push(id);
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      for (const index of m.rows) errors.push({ index, reason: `update of ${kind} ${id} failed: ${JSON.stringify((e.body as { message?: unknown })?.message ?? e.status)}` });
+      for (const o of outcomes) if (m.rows.includes(o.index)) o.outcome = 'skip';
+    }
+  });
+  return { updatedIds, cfValuesSet };
 }

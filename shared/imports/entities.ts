@@ -1,0 +1,27 @@
+import { defineEntity } from '../data/entity.js';
+
+/**
+ * Import dedupe marker (owned by the import code: single creates never dedupe):
+ * COMPANYKEY#<kind>#<value> / COMPANYKEY → {companyId}: the company that holds this domain or INN.
+ * Written in the same transaction as its company, so a marker never names a company that was not
+ * written; one whose company is gone (deleted, or left by an import before this rule) is taken over
+ * at once (`companyId = :old`), never after a stale window.
+ */
+export const ImportMarker = defineEntity({
+  entity: 'IMPORT_MARKER',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'COMPANYKEY#${kind}#${value}', sk: 'COMPANYKEY' } },
+});
+
+export type DedupeKind = 'domain' | 'inn';
+
+export const dedupeKey = (kind: DedupeKind, value: string) => `${kind}#${value}`;
+const split = (key: string) => {
+  const [kind, ...rest] = key.split('#');
+  return { kind: kind as DedupeKind, value: rest.join('#') };
+};
+/** The marker's primary key for a dedupe key `kind#value`. */
+export const markerOf = (key: string) => ImportMarker.key(split(key));
+/** The marker item claiming `key` for a company. */
+export const markerItem = (key: string, attrs: { companyId: string; importId: string; createdAt: string }) => ImportMarker.item(split(key), { key, ...attrs });
