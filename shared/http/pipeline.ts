@@ -110,6 +110,8 @@ export function toHttp(o: OperationOutcome): APIGatewayProxyStructuredResultV2 {
   const headers: Record<string, string> = { ...BASE_HEADERS, ...o.headers };
   let body: string | undefined;
   if (o.body === null || o.body === undefined) body = undefined;
+  // Binary bodies (the open-tracking pixel) travel base64-encoded, as API Gateway expects.
+  else if (Buffer.isBuffer(o.body) && headers['content-type']) return { statusCode: o.status, headers, body: o.body.toString('base64'), isBase64Encoded: true };
   else if (typeof o.body === 'string' && headers['content-type']) body = o.body;
   else {
     headers['content-type'] = 'application/json; charset=utf-8';

@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { creativeVersion } from '../../shared/tasks/create.js';
+import { taskOutput } from '../../shared/tasks/schema.js';
+import { approveTask, approverOf, getTaskItem } from '../../shared/tasks/tasks.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'MailingController_approve',
+  method: 'POST',
+  path: '/api/mailing/{taskId}/approve',
+  tag: 'mailing',
+  summary: 'Approve a mailing task',
+  description:
+    'Body {note}. Records who approved (user or key) and the creative version approved; an edit of that creative afterwards resets the approval (start then answers 409 approval_stale). An agent holding mailing:write may approve its own task. Repeating it is harmless.',
+  access: 'tenant',
+  scope: 'mailing:write',
+  input: { path: z.strictObject({ taskId: z.string().min(1).max(64) }), body: z.strictObject({ note: z.string().max(2000).describe('Why it is approved') }) },
+  output: taskOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path, body }, ctx) => {
+    const tenant = requireTenant(ctx);
+    const task = await getTaskItem(tenant.table, path.taskId);
+    const version = task.creativeId ? await creativeVersion(tenant.table, task.creativeId) : null;
+    const now = ctx.deps.clock.now();
+    return approveTask(tenant.table, path.taskId, { by: approverOf(ctx.principal), note: body.note, at: new Date(now).toISOString(), creativeVersion: version }, now);
+  },
+  guidance: (t) => ({ next: 'tasks_start', why: 'Approved: start delivery.', check: `POST /api/tasks/${t.id}/start` }),
+});
+export const handler = lambdaHandler(operation);

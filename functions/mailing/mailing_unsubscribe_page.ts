@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { defineOperation, respond } from '../../shared/registry/operation.js';
+import { unsubscribePage } from '../../shared/sending/public.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'mailing_unsubscribe_page',
+  method: 'GET',
+  path: '/u/{token}',
+  tag: 'mailing',
+  summary: 'Unsubscribe confirmation page (link in every email)',
+  description: 'A small HTML page asking to confirm; its button POSTs to the same URL. Nothing changes on GET (link scanners prefetch). Bad token: 404.',
+  access: 'public',
+  mcp: false,
+  input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },
+  resources: ['tenantTables'],
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => respond(200, unsubscribePage(ctx.deps, path.token, `${ctx.deps.config.publicBaseUrl}/u/${path.token}`), { 'content-type': 'text/html; charset=utf-8' }),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { pageQuery, toPage } from '../../shared/http/paging.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { itemsQuery } from '../../shared/tasks/schema.js';
+import { listTaskItems } from '../../shared/tasks/items.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'tasks_items',
+  method: 'GET',
+  path: '/api/tasks/{id}/items',
+  tag: 'tasks',
+  summary: 'List the send items of a task',
+  description:
+    'One item per list member: QUEUED, SENDING, SENT, BOUNCED, FAILED, CANCELLED, or SKIPPED with a reason (no_email_channel, suppressed, stop_listed, invalid_address, role_address, already_contacted, contact_not_found). Query status, reason, pageSize, cursor.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: z.strictObject({ id: z.string().min(1).max(64) }), query: z.strictObject({ ...pageQuery(1000, 100), ...itemsQuery }) },
+  output: z.looseObject({
+    data: z.array(z.looseObject({ contactId: z.string(), email: z.string().nullable(), status: z.string().describe('Item status'), reason: z.string().nullable().describe('Skip or failure reason'), messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction') })),
+    nextCursor: z.string().nullable(),
+  }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path, query }, ctx) => listTaskItems(requireTenant(ctx).table, path.id, toPage(query)),
+  guidance: () => ({ next: 'tasks_get', why: 'Counters summarise the items.' }),
+});
+export const handler = lambdaHandler(operation);

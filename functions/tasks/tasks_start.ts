@@ -1,0 +1,23 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { taskIdPath, taskOutput } from '../../shared/tasks/schema.js';
+import { startTask } from '../../shared/tasks/start.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'tasks_start',
+  method: 'POST',
+  path: '/api/tasks/{id}/start',
+  tag: 'tasks',
+  summary: 'Start a mailing task',
+  description: 'Moves an approved task to ACTIVE and hands it to delivery: the contact list is screened (suppression, stop-list, invalid or role address, already contacted, no email) and each kept contact becomes a send item. 409 with code: not_approved, approval_stale, sender_suspended, sender_dns_failed, sender_dns_unchecked, physical_address_missing, list_empty, task_not_startable.',
+  access: 'tenant',
+  scope: 'tasks:write',
+  input: { path: taskIdPath },
+  output: taskOutput,
+  resources: ['queue:sends'],
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path }, ctx) => startTask(ctx.deps, requireTenant(ctx), path.id),
+  guidance: (t) => ({ next: 'tasks_get', why: 'Delivery runs in the background; counters show progress.', check: `GET /api/tasks/${t.id}` }),
+});
+export const handler = lambdaHandler(operation);

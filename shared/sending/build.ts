@@ -1,0 +1,105 @@
+import { listContactIds } from '../contact-lists/lists.js';
+import { stopListMatch } from '../audience/stoplist.js';
+import { suppressedAmong } from '../audience/suppression.js';
+import { domainOf, emailHash } from '../audience/normalize.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { ContactedMarker, SendItem, Task, type SkipReason } from '../tasks/entities.js';
+import { counterAdds, getTaskItem } from '../tasks/tasks.js';
+import { enqueue } from './queue.js';
+import { checkCompletion } from './complete.js';
+import { recontactPeriodMs } from './settings.js';
+import { ContactEntity } from '../contacts/entities.js';
+
+const CHUNK = 100;
+
+interface Verdict {
+  contactId: string;
+  email: string | null;
+  reason?: SkipReason;
+}
+
+/**
+ * Builds a started task's send items (the `build` message): every list member becomes one item,
+ * QUEUED or SKIPPED with a reason. Guardrails, in order: contact gone, no email channel, suppression
+ * (address or domain), stop-list (domain or company), the last verification (invalid, role address),
+ * already contacted by another task within the re-contact period (a per-address marker claimed with
+ * a conditional write, so two tasks never both mail one address).
+ * Idempotent: members that already have an item are left alone, so a crashed build just runs again.
+ */
+export async function buildTaskItems(deps: Deps, tenantId: string, taskId: string) {
+  const table = deps.tenantTable(tenantId);
+  const task = await getTaskItem(table, taskId);
+  if (task.status !== 'ACTIVE' && task.status !== 'PAUSED') return;
+  if ((task as { built?: boolean }).built) return;
+  const ids = await listContactIds(table, task.contactListId!);
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const existing = new Set((await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId));
+    const fresh = chunk.filter((id) => !existing.has(id));
+    if (!fresh.length) continue;
+    const verdicts = await screen(deps, table, taskId, fresh);
+    const now = deps.clock.now();
+    const at = new Date(now).toISOString();
+    const items = verdicts.map((v) =>
+      v.reason
+        ? SendItem.item({ taskId, contactId: v.contactId }, { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at })
+        : SendItem.item({ taskId, contactId: v.contactId, dueAt: pad(now) }, { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at }),
+    );
+    for (let j = 0; j < items.length; j += 25) await table.batchPut(items.slice(j, j + 25));
+    const kept = verdicts.filter((v) => !v.reason);
+    await table.update(Task.key({ taskId }), { add: counterAdds({ total: verdicts.length, queued: kept.length, skipped: verdicts.length - kept.length }) });
+    await Promise.all(kept.map((v) => enqueue(deps, { type: 'send', tenantId, taskId, contactId: v.contactId })));
+  }
+  await table.update(Task.key({ taskId }), { set: { built: true }, add: { version: 1 } });
+  await checkCompletion(deps, tenantId, taskId);
+}
+
+export const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+
+async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {
+  const contacts = new Map((await table.batchGet<Item>(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id as string, c]));
+  const emails = [...contacts.values()].map(primaryEmail).filter((e): e is string => !!e);
+  const suppressed = await suppressedAmong(table, emails);
+  const out: Verdict[] = [];
+  for (const contactId of contactIds) {
+    const c = contacts.get(contactId);
+    const email = c ? primaryEmail(c) : null;
+    const verdict = (reason?: SkipReason) => out.push({ contactId, email, ...(reason ? { reason } : {}) });
+    if (!c) { verdict('contact_not_found'); continue; }
+    if (!email) { verdict('no_email_channel'); continue; }
+    if (suppressed.has(email)) { verdict('suppressed'); continue; }
+    if (await stopListMatch(table, { domain: domainOf(email), companyId: (c.companyId as string) ?? null })) { verdict('stop_listed'); continue; }
+    const v = verificationOf(c, email);
+    if (v?.result === 'invalid') { verdict('invalid_address'); continue; }
+    if (v?.reasons?.includes('role_address')) { verdict('role_address'); continue; }
+    if (!(await claimContacted(table, email, taskId, deps.clock.now()))) { verdict('already_contacted'); continue; }
+    verdict();
+  }
+  return out;
+}
+
+function primaryEmail(c: Item): string | null {
+  const ch = ((c.channels as { type: string; value: string }[]) ?? []).find((x) => x.type === 'email');
+  return ch?.value ?? null;
+}
+
+function verificationOf(c: Item, email: string) {
+  const ch = ((c.channels as { type: string; value: string; verification?: { result: string; reasons?: string[] } }[]) ?? []).find((x) => x.type === 'email' && x.value === email);
+  return ch?.verification;
+}
+
+/** Claims the address for this task unless another task contacted it within the re-contact period. */
+async function claimContacted(table: TableStore, email: string, taskId: string, now: number): Promise<boolean> {
+  const hash = emailHash(email);
+  try {
+    await table.put(ContactedMarker.item({ emailHash: hash }, { taskId, contactedAt: now }), {
+      expression: 'attribute_not_exists(pk) OR taskId = :t OR contactedAt < :cutoff',
+      values: { ':t': taskId, ':cutoff': now - recontactPeriodMs() },
+    });
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionFailed) return false;
+    throw e;
+  }
+}

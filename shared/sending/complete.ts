@@ -1,0 +1,38 @@
+import { eventsCommitted, outboxItem } from '../events/outbox.js';
+import { ConditionFailed } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { Task } from '../tasks/entities.js';
+import { getTaskItem, taskView } from '../tasks/tasks.js';
+
+/**
+ * When every item of an ACTIVE, fully built task is final, the task becomes COMPLETED (or FAILED when
+ * nothing could be sent) and `task.completed` / `task.failed` goes to the outbox in the same
+ * transaction (conditional on the status, so exactly one worker wins and one event exists).
+ */
+export async function checkCompletion(deps: Deps, tenantId: string, taskId: string) {
+  const table = deps.tenantTable(tenantId);
+  const task = await getTaskItem(table, taskId);
+  const view = taskView(task as never);
+  if (task.status !== 'ACTIVE' || !(task as { built?: boolean }).built) return false;
+  const c = view.counters;
+  const final = c.sent + c.bounced + c.failed + c.skipped + c.cancelled;
+  if (final < c.total) return false;
+  const now = deps.clock.now();
+  const status = c.sent > 0 ? 'COMPLETED' : 'FAILED';
+  const kind = status === 'COMPLETED' ? 'task.completed' : 'task.failed';
+  const data = { taskId, methodId: 2, status, counters: c, ...(status === 'FAILED' ? { reason: c.total === c.skipped ? 'all_recipients_skipped' : 'nothing_sent' } : {}) };
+  try {
+    await table.transact([
+      {
+        update: Task.key({ taskId }),
+        spec: { set: { status, completedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() }, add: { version: 1 }, condition: { expression: '#s = :active', names: { '#s': 'status' }, values: { ':active': 'ACTIVE' } } },
+      },
+      { put: outboxItem(tenantId, kind, data, now) },
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed) return false;
+    throw e;
+  }
+  await eventsCommitted(deps, tenantId);
+  return true;
+}

@@ -1,0 +1,65 @@
+import { suppress } from '../audience/suppression.js';
+import { notFound } from '../errors.js';
+import type { Deps } from '../runtime/deps.js';
+import { addCounters, updateItem } from './items.js';
+import { verifyLink } from './links.js';
+
+/**
+ * The public ends of the links in sent emails (no credentials; the signed token is the authority).
+ * A bad or forged token is "not found".
+ */
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>` +
+  `<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`;
+
+/** GET: a confirmation page whose button POSTs (mail scanners that prefetch GET unsubscribe nobody). */
+export function unsubscribePage(deps: Deps, token: string, action: string) {
+  const p = verifyLink(deps, token, 'u');
+  if (!p) throw notFound('Link');
+  return page('Unsubscribe', `<h1>Unsubscribe</h1><p>Stop emails to <b>${esc(p.e)}</b>?</p>` +
+    `<form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`);
+}
+
+/**
+ * POST (RFC 8058 one-click, or the page's button): the address is suppressed at once (source
+ * `unsubscribe`). Idempotent: a repeat finds the entry and answers the same.
+ */
+export async function unsubscribe(deps: Deps, token: string) {
+  const p = verifyLink(deps, token, 'u');
+  if (!p) throw notFound('Link');
+  const table = deps.tenantTable(p.t);
+  const now = deps.clock.now();
+  const entry = await suppress(table, { email: p.e, source: 'unsubscribe', note: `task ${p.a}` }, now);
+  if (await updateItem(table, p.a, p.c, { set: { unsubscribedAt: new Date(now).toISOString() }, condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(unsubscribedAt)' } })) {
+    await addCounters(table, p.a, { unsubscribed: 1 });
+  }
+  return { email: p.e, entry };
+}
+
+export const unsubscribedPage = (email: string) => page('Unsubscribed', `<h1>Unsubscribed</h1><p><b>${esc(email)}</b> will receive no more emails from this sender.</p>`);
+
+/** Counts an open (total always, unique once per recipient via a conditional first-open stamp). */
+export async function recordOpen(deps: Deps, token: string) {
+  const p = verifyLink(deps, token, 'o');
+  if (!p) return false;
+  await countOnce(deps, p.t, p.a, p.c, 'openedAt', 'opens', 'uniqueOpens');
+  return true;
+}
+
+/** Counts a click and answers the signed target (http/https only): never an open redirect. */
+export async function recordClick(deps: Deps, token: string): Promise<string> {
+  const p = verifyLink(deps, token, 'c');
+  if (!p || typeof p.u !== 'string' || !/^https?:\/\//i.test(p.u)) throw notFound('Link');
+  await countOnce(deps, p.t, p.a, p.c, 'clickedAt', 'clicks', 'uniqueClicks');
+  return p.u;
+}
+
+async function countOnce(deps: Deps, tenantId: string, taskId: string, contactId: string, stamp: string, total: 'opens' | 'clicks', unique: 'uniqueOpens' | 'uniqueClicks') {
+  const table = deps.tenantTable(tenantId);
+  const first = await updateItem(table, taskId, contactId, { set: { [stamp]: new Date(deps.clock.now()).toISOString() }, condition: { expression: `attribute_exists(pk) AND attribute_not_exists(${stamp})` } });
+  await addCounters(table, taskId, first ? { [total]: 1, [unique]: 1 } : { [total]: 1 }).catch(() => undefined);
+}
+
+/** A transparent 1×1 GIF. */
+export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

@@ -1,0 +1,89 @@
+import { log } from '../ports/logger.js';
+import type { Deps } from '../runtime/deps.js';
+import type { SendItemRecord, TaskRecord } from '../tasks/entities.js';
+import { getTaskItem } from '../tasks/tasks.js';
+import { buildTaskItems, pad } from './build.js';
+import { dueIndex, updateItem } from './items.js';
+import { enqueue, SEND_QUEUE, type SendMessage } from './queue.js';
+import { sendItem } from './worker.js';
+
+/** An item overdue by more than this has lost its queue message or its lease. */
+const GRACE_MS = 60_000;
+const MAX_PER_SWEEP = 1000;
+
+/**
+ * The lease sweep of one tenant (EventBridge Scheduler → `sweep-tenant` in AWS, a timer locally).
+ * Non-final items sit on gsi2 `SENDDUE` by their due time (or lease end). Overdue ones of ACTIVE tasks:
+ * - QUEUED: the queue message was lost (or never sent after a crash in build): put back on the queue;
+ * - SENDING with an expired lease: the worker died. Before `smtpStartedAt` nothing left the
+ *   building: back to QUEUED. After it the outcome is unknown (the one window where SMTP itself can
+ *   duplicate: the server took the DATA but its 250 never reached us). The item goes back to QUEUED
+ *   with the SAME stored Message-ID, marked `recovered`; a second copy, if any, carries the same
+ *   Message-ID, so it is detectable (receivers and the sink dedupe by it) and counted here
+ *   (`ambiguousAttempts`). A crash mid-build needs no sweep: the build message is acknowledged only
+ *   after the build, and the build skips members that already have an item.
+ */
+export async function sweepTenantSends(deps: Deps, tenantId: string) {
+  const table = deps.tenantTable(tenantId);
+  const now = deps.clock.now();
+  const page = await table.query<SendItemRecord & { dueAt: number }>({ index: 'gsi2', pk: 'SENDDUE', skLessThan: `${pad(now - GRACE_MS)}#~`, limit: MAX_PER_SWEEP });
+  const tasks = new Map<string, Promise<(TaskRecord & { version: number }) | undefined>>();
+  const taskOf = (id: string) => (tasks.has(id) ? tasks.get(id)! : (tasks.set(id, getTaskItem(table, id).catch(() => undefined)), tasks.get(id)!));
+  let requeued = 0;
+  let recovered = 0;
+  for (const it of page.items) {
+    const task = await taskOf(it.taskId);
+    if (!task || (task.status !== 'ACTIVE' && task.status !== 'CANCELLED')) continue;
+    const next = now + GRACE_MS;
+    if (it.status === 'QUEUED') {
+      if (await updateItem(table, it.taskId, it.contactId, { set: { dueAt: next, ...dueIndex(it.taskId, it.contactId, next) }, condition: { expression: '#s = :q AND dueAt = :d', names: { '#s': 'status' }, values: { ':q': 'QUEUED', ':d': it.dueAt } } })) {
+        await enqueue(deps, { type: 'send', tenantId, taskId: it.taskId, contactId: it.contactId });
+        requeued++;
+      }
+    } else if (it.status === 'SENDING' && (it.leaseUntil ?? 0) < now) {
+      const ambiguous = it.smtpStartedAt !== undefined;
+      const ok = await updateItem(table, it.taskId, it.contactId, {
+        set: { status: 'QUEUED', dueAt: next, ...dueIndex(it.taskId, it.contactId, next), recovered: true, ...(ambiguous ? { ambiguousAttempts: ((it as { ambiguousAttempts?: number }).ambiguousAttempts ?? 0) + 1 } : {}) },
+        remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
+        condition: { expression: '#s = :s AND leaseUntil = :l', names: { '#s': 'status' }, values: { ':s': 'SENDING', ':l': it.leaseUntil } },
+      });
+      if (ok) {
+        log.warn('send lease recovered', { tenantId, taskId: it.taskId, messageId: it.messageId, ambiguous });
+        await enqueue(deps, { type: 'send', tenantId, taskId: it.taskId, contactId: it.contactId });
+        recovered++;
+      }
+    }
+  }
+  return { requeued, recovered };
+}
+
+/** The `sends` queue consumer (SQS Lambda and the local worker run the same code). */
+export async function handleSendMessage(deps: Deps, msg: SendMessage) {
+  switch (msg?.type) {
+    case 'build':
+      return buildTaskItems(deps, msg.tenantId, msg.taskId);
+    case 'send':
+      return sendItem(deps, msg.tenantId, msg.taskId, msg.contactId);
+    case 'sweep-tenant':
+      return void (await sweepTenantSends(deps, msg.tenantId));
+    default:
+      log.warn('unknown send message', { type: (msg as { type?: string })?.type });
+  }
+}
+
+/** Every tenant's sweep: fanned out as messages (AWS) or run in-process (local). */
+export async function sweepAllTenantSends(deps: Deps, mode: 'direct' | 'fanout') {
+  let cursor: string | undefined;
+  let n = 0;
+  do {
+    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
+    for (const t of page.items) {
+      if (mode === 'fanout') await deps.queue?.send(SEND_QUEUE, { type: 'sweep-tenant', tenantId: t.tenantId } satisfies SendMessage);
+      else await sweepTenantSends(deps, t.tenantId).catch((e) => log.warn('send sweep failed', { tenantId: t.tenantId, message: (e as Error).message }));
+      n++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return n;
+}
+

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { suppress } from '../audience/suppression.js';
+import { charge, isInsufficientBalance } from '../billing/billing.js';
+import { getCreativeItem, toCreative } from '../creatives/creatives.js';
+import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { log } from '../ports/logger.js';
+import type { SendResult } from '../ports/mail-transport.js';
+import type { Deps } from '../runtime/deps.js';
+import { recordSend } from '../senders/transport.js';
+import { getPhysicalAddress } from '../settings/settings.js';
+import { getTaskItem } from '../tasks/tasks.js';
+import { checkCompletion } from './complete.js';
+import { composeMessage, newMessageId } from './compose.js';
+import { addCounters, dueIndex, getItem, requeue, updateItem } from './items.js';
+import { gateItem, pauseTask } from './gates.js';
+import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from './settings.js';
+import { transportFor } from './transports.js';
+import { getEmailAccountItem } from '../senders/entities.js';
+
+const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * Sends one item (the `send` message). Idempotent: only a QUEUED item of an ACTIVE task is sent.
+ * Order: gates (window, sender state and daily cap, per-mailbox slot) → lease (QUEUED → SENDING with
+ * leaseUntil + workerId + the Message-ID, one conditional write) → charge → render and compose →
+ * `smtpStartedAt` → SMTP → outcome. See docs/SENDING.md for the exactly-once argument.
+ */
+export async function sendItem(deps: Deps, tenantId: string, taskId: string, contactId: string) {
+  const table = deps.tenantTable(tenantId);
+  const item = await getItem(table, taskId, contactId);
+  if (!item || item.status !== 'QUEUED') return;
+  const task = await getTaskItem(table, taskId).catch(() => undefined);
+  if (!task) return;
+  if (task.status === 'CANCELLED') {
+    if (await updateItem(table, taskId, contactId, { set: { status: 'CANCELLED', reason: 'task_cancelled', updatedAt: iso(deps) }, remove: ['gsi2pk', 'gsi2sk'], condition: statusIs('QUEUED') })) {
+      await addCounters(table, taskId, { cancelled: 1, queued: -1 });
+    }
+    return;
+  }
+  if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
+  const wait = await gateItem(deps, tenantId, task);
+  if (wait === 'paused') return;
+  if (wait !== undefined) return requeue(deps, tenantId, item, wait);
+  const account = await getEmailAccountItem(table, task.accountId!);
+  if (!account) return pauseTask(deps, tenantId, task, 'sender_missing');
+  const now = deps.clock.now();
+  const messageId = item.messageId ?? newMessageId(taskId, contactId, account.email);
+  const leaseUntil = now + LEASE_MS;
+  const leased = await updateItem(table, taskId, contactId, {
+    set: { status: 'SENDING', leaseUntil, workerId: WORKER_ID, messageId, updatedAt: iso(deps), dueAt: leaseUntil, ...dueIndex(taskId, contactId, leaseUntil) },
+    add: { attempts: 1 },
+    condition: statusIs('QUEUED'),
+  });
+  if (!leased) return;
+  const mine = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } };
+  if (!item.chargedAt) {
+    try {
+      await charge(deps, tenantId, 'email_send', 1, { refId: `${taskId}:${contactId}` });
+    } catch (e) {
+      await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
+      if (isInsufficientBalance(e)) return pauseTask(deps, tenantId, task, 'insufficient_balance');
+      throw e;
+    }
+    await updateItem(table, taskId, contactId, { set: { chargedAt: deps.clock.now() }, condition: mine });
+  }
+  const creative = toCreative(await getCreativeItem(table, task.creativeId!));
+  const profile = await getPhysicalAddress(table);
+  if (!profile) return pauseTask(deps, tenantId, task, 'physical_address_missing');
+  const recipient = await loadRecipientContext(table, { contactId });
+  const rendered = renderCreativeFor(creative, recipient);
+  const message = composeMessage(deps, {
+    tenantId, taskId, contactId, messageId, profile, tracking: task.tracking !== false, rendered,
+    to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
+    from: { address: account.email, name: account.name },
+  });
+  // From here a lost lease is ambiguous: the server may have the message (see the sweep).
+  if (!(await updateItem(table, taskId, contactId, { set: { smtpStartedAt: deps.clock.now() }, condition: mine }))) return;
+  let result: SendResult;
+  try {
+    result = await (await transportFor(deps, tenantId, task.accountId!)).send(message);
+  } catch (e) {
+    const reason = (e as { reason?: string }).reason;
+    if (reason) {
+      await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition: mine });
+      return pauseTask(deps, tenantId, task, `sender_${reason}`);
+    }
+    result = { outcome: 'deferred', code: 0, response: (e as Error).message, messageId };
+  }
+  await recordOutcome(deps, tenantId, { taskId, contactId, email: item.email!, attempts: (item.attempts ?? 0) + 1 }, result, mine);
+  await recordSend(deps, tenantId, task.accountId!, result, deps.clock.now()).catch((e) => log.warn('recordSend failed', { message: (e as Error).message }));
+}
+
+async function recordOutcome(deps: Deps, tenantId: string, it: { taskId: string; contactId: string; email: string; attempts: number }, r: SendResult, mine: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
+  const table = deps.tenantTable(tenantId);
+  const smtp = { outcome: r.outcome, code: r.code, response: r.response.slice(0, 500) };
+  const at = iso(deps);
+  const final = (status: string, extra: Record<string, unknown> = {}) =>
+    updateItem(table, it.taskId, it.contactId, { set: { status, smtp, updatedAt: at, ...extra }, remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'], condition: mine });
+  if (r.outcome === 'accepted') {
+    if (!(await final('SENT', { sentAt: at }))) return log.warn('send recorded after the lease was lost', { taskId: it.taskId, messageId: r.messageId });
+    await addCounters(table, it.taskId, { sent: 1, queued: -1 });
+  } else if (r.outcome === 'rejected') {
+    if (!(await final('BOUNCED', { reason: 'hard_bounce' }))) return;
+    await suppress(table, { email: it.email, source: 'bounce', note: `${r.code} ${r.response}`.slice(0, 300) }, deps.clock.now());
+    await addCounters(table, it.taskId, { bounced: 1, queued: -1 });
+  } else if (it.attempts >= MAX_ATTEMPTS) {
+    if (!(await final('FAILED', { reason: 'deferred_too_often' }))) return;
+    await addCounters(table, it.taskId, { failed: 1, queued: -1, deferred: 1 });
+  } else {
+    const ok = await updateItem(table, it.taskId, it.contactId, { set: { status: 'QUEUED', smtp, updatedAt: at }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition: mine });
+    if (ok) {
+      await addCounters(table, it.taskId, { deferred: 1 });
+      await requeue(deps, tenantId, it, backoffMs(it.attempts));
+    }
+    return;
+  }
+  await checkCompletion(deps, tenantId, it.taskId);
+}
+
+const iso = (deps: Deps) => new Date(deps.clock.now()).toISOString();
+const statusIs = (s: string) => ({ expression: '#s = :st', names: { '#s': 'status' }, values: { ':st': s } });

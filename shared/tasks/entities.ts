@@ -1,0 +1,96 @@
+import { defineEntity } from '../data/entity.js';
+
+/**
+ * Tenant-table entities of tasks and their send items.
+ *
+ * - task:      TASK#<taskId> / TASK                      (gsi1: TASKS / <createdAt>#<taskId>: newest first)
+ * - send item: TASK#<taskId> / ITEM#<contactId>          one per list member: QUEUED … SENT | BOUNCED | FAILED, or SKIPPED with a reason
+ *              (gsi2: SENDDUE / <dueAt>#<taskId>#<contactId> while not final: the sweep's safety net for
+ *              lost queue messages and lost leases; removed when the item is final)
+ * - contacted: CONTACTED#<emailHash> / CONTACTED          the already-contacted marker (last task and when)
+ * - pacing:    SENDPACE#<accountId> / SENDPACE           per mailbox: nextSlotAt (the min-interval slot claimed conditionally)
+ */
+export const Task = defineEntity({
+  entity: 'task',
+  version: 1,
+  table: 'tenant',
+  keys: {
+    primary: { pk: 'TASK#${taskId}', sk: 'TASK' },
+    byCreated: { index: 'gsi1', pk: 'TASKS', sk: '${createdAt}#${taskId}' },
+  },
+});
+
+export const SendItem = defineEntity({
+  entity: 'send_item',
+  version: 1,
+  table: 'tenant',
+  keys: {
+    primary: { pk: 'TASK#${taskId}', sk: 'ITEM#${contactId}' },
+    due: { index: 'gsi2', pk: 'SENDDUE', sk: '${dueAt}#${taskId}#${contactId}' },
+  },
+});
+
+export const ContactedMarker = defineEntity({
+  entity: 'contacted_marker',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'CONTACTED#${emailHash}', sk: 'CONTACTED' } },
+});
+
+export const MailboxPacing = defineEntity({
+  entity: 'mailbox_pacing',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'SENDPACE#${accountId}', sk: 'SENDPACE' } },
+});
+
+export const TASK_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const ITEM_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const FINAL_ITEM_STATUSES: ItemStatus[] = ['SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED'];
+
+/** Why a list member did not become a send: the guardrails of start, in the order they are applied. */
+export const SKIP_REASONS = ['no_email_channel', 'suppressed', 'stop_listed', 'invalid_address', 'role_address', 'already_contacted', 'contact_not_found'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Stored shape of a task (methodId 2). */
+export interface TaskRecord {
+  taskId: string;
+  methodId: number;
+  methodName: string;
+  description: string;
+  creativeId?: string;
+  accountId?: string;
+  contactListId?: string;
+  status: TaskStatus;
+  approvalStatus: ApprovalStatus;
+  approval?: { by: { kind: string; userId?: string; keyId?: string; accountId?: string }; note: string; at: string; creativeVersion: number | null; auto?: boolean };
+  pauseReason?: string | null;
+  tracking: boolean;
+  counters: Record<string, number>;
+  createdAt: string;
+  updatedAt: string;
+  startedAt?: string;
+  completedAt?: string;
+}
+
+export interface SendItemRecord {
+  taskId: string;
+  contactId: string;
+  email: string | null;
+  status: ItemStatus;
+  reason?: string | null;
+  messageId?: string;
+  attempts: number;
+  leaseUntil?: number;
+  workerId?: string;
+  /** Set right before the SMTP transaction: a lost lease after it is the ambiguous window. */
+  smtpStartedAt?: number;
+  smtp?: { outcome: string; code: number; response: string };
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,104 @@
+import { badRequest, conflict, notFound } from '../errors.js';
+import { newId } from '../data/ids.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import type { Principal } from '../runtime/principal.js';
+import { Task, type TaskRecord } from './entities.js';
+
+/** Counters every mailing task carries (progress: queued → sending → final). */
+export const ZERO_COUNTERS = { total: 0, queued: 0, sent: 0, bounced: 0, failed: 0, skipped: 0, cancelled: 0, deferred: 0, opens: 0, uniqueOpens: 0, clicks: 0, uniqueClicks: 0, unsubscribed: 0 };
+
+export interface MailingTaskInput {
+  description: string;
+  creativeId: string;
+  accountId: string;
+  contactListId: string;
+  tracking?: boolean;
+}
+
+/** The API view: the stored record without keys and internals. */
+export function taskView(i: Item): TaskRecord & { id: string } {
+  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, version: _ver, ...rest } = i;
+  const counters: Record<string, number> = {};
+  for (const k of Object.keys(ZERO_COUNTERS)) counters[k] = Number(i[counterAttr(k as CounterName)] ?? 0);
+  for (const k of Object.keys(rest)) if (k.startsWith('n_')) delete rest[k];
+  return { id: i.taskId as string, ...(rest as unknown as TaskRecord), counters };
+}
+
+export type CounterName = keyof typeof ZERO_COUNTERS;
+/** Counters are top-level attributes (`n_sent` ...) so that workers can ADD to them atomically. */
+export const counterAttr = (name: CounterName) => `n_${name}`;
+export const counterAdds = (adds: Partial<Record<CounterName, number>>) => Object.fromEntries(Object.entries(adds).map(([k, v]) => [counterAttr(k as CounterName), v as number]));
+
+export async function createMailingTask(table: TableStore, input: MailingTaskInput, now: number, opts: { autoApproved?: TaskRecord['approval'] } = {}) {
+  const taskId = newId(now);
+  const at = new Date(now).toISOString();
+  const record: Omit<TaskRecord, 'counters'> & Record<string, unknown> = {
+    taskId, methodId: 2, methodName: 'mailing', description: input.description, creativeId: input.creativeId, accountId: input.accountId,
+    contactListId: input.contactListId, status: 'DRAFT', approvalStatus: opts.autoApproved ? 'APPROVED' : 'PENDING',
+    ...(opts.autoApproved ? { approval: opts.autoApproved } : {}),
+    tracking: input.tracking ?? true, ...counterAdds(ZERO_COUNTERS), createdAt: at, updatedAt: at, version: 1,
+  };
+  await table.put(Task.item({ taskId, createdAt: at }, record), Task.notExists);
+  return taskView(record as unknown as Item);
+}
+
+export async function getTaskItem(table: TableStore, taskId: string): Promise<TaskRecord & { version: number }> {
+  if (taskId.includes('#')) throw notFound('Task');
+  const item = await table.get<TaskRecord & { version: number }>(Task.key({ taskId }));
+  if (!item || !Task.is(item)) throw notFound('Task');
+  return item;
+}
+
+export const getTask = async (table: TableStore, taskId: string) => taskView((await getTaskItem(table, taskId)) as unknown as Item);
+
+export async function listTasks(table: TableStore, q: { limit: number; cursor?: string; status?: string; methodId?: number }) {
+  const conds: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (q.status) (conds.push('#st = :st'), (values[':st'] = q.status));
+  if (q.methodId) (conds.push('methodId = :m'), (values[':m'] = q.methodId));
+  const page = await table.query({
+    ...Task.query('byCreated', {}), descending: true, limit: q.limit, cursor: q.cursor,
+    ...(conds.length ? { filter: { expression: conds.join(' AND '), values, ...(q.status ? { names: { '#st': 'status' } } : {}) } } : {}),
+  });
+  return { data: page.items.map(taskView), nextCursor: page.cursor ?? null };
+}
+
+/** Who approved: a user (session) or a key, never a secret. */
+export const approverOf = (p: Principal | undefined) => ({ kind: p?.kind ?? 'unknown', ...(p?.userId ? { userId: p.userId } : {}), ...(p?.keyId ? { keyId: p.keyId } : {}), ...(p?.accountId ? { accountId: p.accountId } : {}) });
+
+/**
+ * Records an approval of a mailing task (DRAFT or PAUSED; re-approving an approved task refreshes the
+ * approved creative version). `creativeVersion` is the creative's contentVersion at approval: start
+ * compares it with the current one (content drift).
+ */
+export async function approveTask(table: TableStore, taskId: string, approval: NonNullable<TaskRecord['approval']>, now: number) {
+  const task = await getTaskItem(table, taskId);
+  if (task.methodId !== 2) throw badRequest(['only mailing tasks (methodId 2) are approved']);
+  if (!['DRAFT', 'PAUSED'].includes(task.status)) throw conflict(`Task is ${task.status}; only DRAFT or PAUSED tasks can be approved`, { code: 'task_not_approvable', status: task.status });
+  try {
+    const after = await table.update<Item>(Task.key({ taskId }), {
+      set: { approvalStatus: 'APPROVED', approval, updatedAt: new Date(now).toISOString() },
+      add: { version: 1 },
+      condition: { expression: 'version = :v', values: { ':v': task.version } },
+    });
+    return taskView(after);
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw conflict('Task changed meanwhile; retry', { code: 'task_changed' });
+    throw e;
+  }
+}
+
+/** Conditional status move (optimistic on version), with extra attributes set. */
+export async function moveTask(table: TableStore, task: { taskId: string; version: number }, set: Record<string, unknown>, now: number) {
+  try {
+    const after = await table.update<Item>(Task.key({ taskId: task.taskId }), {
+      set: { ...set, updatedAt: new Date(now).toISOString() },
+      add: { version: 1 },
+      condition: { expression: 'version = :v', values: { ':v': task.version } },
+    });
+    return after as unknown as TaskRecord & { version: number };
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw conflict('Task changed meanwhile; retry', { code: 'task_changed' });
+    throw e;
+  }
+}
