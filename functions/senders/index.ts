@@ -10,6 +10,9 @@ import { operation as warmupStart } from './EmailAccountsController_warmupStart.
 import { operation as relayHealth } from './EmailAccountsController_relayHealth.js';
 import { operation as suspend } from './EmailAccountsController_suspend.js';
 import { operation as resume } from './EmailAccountsController_resume.js';
+import { operation as oauthStart } from './EmailAccountsController_oauthStart.js';
+import { operation as oauthCallback } from './EmailAccountsController_oauthCallback.js';
+import { operation as importOauth } from './EmailAccountsController_importOauth.js';
 
 /** Sender mailboxes: connect (real login), read, change, disconnect, and the sender operations of the spec. */
-export const senderOperations: AnyOperation[] = [create, list, get, update, remove, testConnection, checkDns, warmupStart, relayHealth, suspend, resume];
+export const senderOperations: AnyOperation[] = [create, list, get, update, remove, testConnection, checkDns, warmupStart, relayHealth, suspend, resume, oauthStart, oauthCallback, importOauth];

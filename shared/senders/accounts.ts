@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { encryptSecret } from '../security/secrets.js';

@@ -39,7 +39,7 @@ export async function startDovecot(opts: { oauth2TokeninfoUrl?: string } = {}): 
   mkdirSync(passwd);
   const port = await freePort();
   const oauth = opts.oauth2TokeninfoUrl;
-  if (oauth) writeFileSync(path.join(dir, 'oauth2.conf.ext'), `tokeninfo_url = ${oauth}\nintrospection_mode = auth\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`);
+  if (oauth) writeFileSync(path.join(dir, 'oauth2.conf.ext'), `tokeninfo_url = ${oauth}\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`);
   writeFileSync(path.join(dir, 'dovecot.conf'), `protocols = imap
 listen = 127.0.0.1
 base_dir = ${dir}/run
@@ -47,14 +47,14 @@ state_dir = ${dir}/run/state
 log_path = ${dir}/log/dovecot.log
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login${oauth ? ' xoauth2 oauthbearer' : ''}
+auth_mechanisms = plain login${oauth ? ' xoauth2' : ''}
 mail_location = maildir:${dir}/mail/%u
 mail_uid = ${uid}
 mail_gid = ${gid}
 first_valid_uid = ${uid}
 ${oauth ? `passdb {
   driver = oauth2
-  mechanisms = xoauth2 oauthbearer
+  mechanisms = xoauth2
   args = ${dir}/oauth2.conf.ext
 }
 ` : ''}passdb {

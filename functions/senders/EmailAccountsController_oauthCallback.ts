@@ -1,0 +1,26 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { finishOAuth } from '../../shared/senders/oauth.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'EmailAccountsController_oauthCallback',
+  method: 'GET',
+  path: '/api/email-accounts/oauth/{provider}/callback',
+  tag: 'senders',
+  summary: 'OAuth redirect target (called by the provider through the browser)',
+  description: 'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. 400 oauth_state_invalid / oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
+  access: 'public',
+  mcp: false,
+  resources: ['platformTable:write', 'tenantTables'],
+  input: {
+    path: z.strictObject({ provider: z.enum(['google', 'microsoft']) }),
+    query: z.looseObject({ code: z.string().max(4096).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
+  },
+  hints: { readOnly: false, idempotent: false },
+  handler: async ({ path, query }, ctx) => {
+    const { account } = await finishOAuth(ctx.deps, path.provider, query);
+    return { connected: true, account };
+  },
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { startOAuth } from '../../shared/senders/oauth.js';
+import { lambdaHandler } from '../lambda.js';
+
+export const operation = defineOperation({
+  operationId: 'EmailAccountsController_oauthStart',
+  method: 'POST',
+  path: '/api/email-accounts/oauth/{provider}/start',
+  tag: 'senders',
+  summary: 'Start connecting a Google or Microsoft mailbox with OAuth',
+  description: 'Answers authorizationUrl: open it in a browser and consent; the provider returns to the callback, which connects the mailbox (SMTP and IMAP over XOAUTH2, checked for real). The authorization expires in 15 minutes. Body {name?}.',
+  access: 'tenant',
+  scope: 'accounts:write',
+  resources: ['platformTable:write'],
+  input: { path: z.strictObject({ provider: z.enum(['google', 'microsoft']) }), body: z.strictObject({ name: z.string().trim().min(1).max(120).optional() }).optional() },
+  output: z.looseObject({ provider: z.string(), authorizationUrl: z.string().describe('Open in a browser'), state: z.string(), redirectUri: z.string(), expiresAt: z.string() }),
+  hints: { readOnly: false, idempotent: false },
+  handler: async ({ path, body }, ctx) => startOAuth(ctx.deps, requireTenant(ctx).tenantId, path.provider, body?.name),
+  guidance: () => ({ next: 'EmailAccountsController_list', why: 'After consent the mailbox appears in the list (auth: oauth).' }),
+});
+export const handler = lambdaHandler(operation);
