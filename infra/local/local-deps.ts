@@ -8,6 +8,7 @@ import { AdjustableClock } from '../../shared/runtime/clock.js';
 import { configureLogging } from '../../shared/runtime/logger.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
+import { useCursorKey } from '../../shared/http/paging.js';
 import { LocalWorkQueue } from './local-queue.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
@@ -17,6 +18,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = proce
   installWebhookNudge();
   const config = configFromEnv({ ...env, SVC_RUNTIME: 'local' });
   configureLogging({ level: config.logLevel });
+  useCursorKey(config.secretsKey); // paging cursors are signed with a key derived from SECRETS_KEY
   const doc = createDocumentClient({ endpoint });
   const names = tableNames(config.tablePrefix);
   const tableAdmin = new DynamoTableAdmin(doc);

@@ -1,4 +1,5 @@
 import { badRequest } from '../errors.js';
+import { openCursor, sealCursor } from '../http/paging.js';
 import type { Item, QuerySpec, TableStore } from '../ports/table-store.js';
 import { listDefinitions, type CustomFieldDefinition } from '../custom-fields/definitions.js';
 import { numberRange } from '../custom-fields/number-encoding.js';
@@ -82,14 +83,14 @@ function plan(sort: Sort, rules: Rule[]): Plan {
 }
 
 const signature = (p: Plan) => `${p.pk}|${p.desc ? 'd' : 'a'}`;
-const encodeCursor = (p: Plan, sk: string) => Buffer.from(JSON.stringify({ s: signature(p), k: sk })).toString('base64url');
-function decodeCursor(p: Plan, cursor: string | undefined): string | undefined {
+// Signed (shared/http/paging.ts) and bound to the tenant's table and the plan: `k` becomes a key bound.
+const encodeCursor = (table: TableStore, p: Plan, sk: string) => sealCursor(`${table.tableName}|companies|${signature(p)}`, { k: sk });
+function decodeCursor(table: TableStore, p: Plan, cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
-  try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (c && typeof c.k === 'string' && c.s === signature(p)) return c.k;
-  } catch { /* fall through */ }
-  throw badRequest(['cursor is not valid for this list (it belongs to another sort or filter)']);
+  const message = 'cursor is not valid for this list (it belongs to another sort or filter)';
+  const c = openCursor(`${table.tableName}|companies|${signature(p)}`, cursor, message) as { k?: unknown };
+  if (c && typeof c.k === 'string' && c.k !== '') return c.k;
+  throw badRequest([message]);
 }
 
 function range(lo: string | undefined, hi: string | undefined): Partial<QuerySpec> {
@@ -118,7 +119,7 @@ export interface CompanyPage { data: Company[]; nextCursor: string | null; pageS
 /** One bounded page of companies matching `rules`, in `sort` order. */
 export async function queryCompanies(table: TableStore, q: { pageSize: number; cursor?: string; sort: Sort; rules: Rule[]; maxExamined?: number }): Promise<CompanyPage> {
   const p = plan(q.sort, q.rules);
-  let resume = decodeCursor(p, q.cursor);
+  let resume = decodeCursor(table, p, q.cursor);
   const relation = q.rules.filter((r) => r.kind === 'relation');
   const filtered = !p.covered;
   const maxExamined = q.maxExamined ?? MAX_EXAMINED;
@@ -153,7 +154,7 @@ export async function queryCompanies(table: TableStore, q: { pageSize: number; c
     if (consumed === items.length && !page.cursor) more = false;
     if (lookups >= MAX_RELATION_LOOKUPS) break;
   }
-  return { data: out, nextCursor: more && resume !== undefined ? encodeCursor(p, resume) : null, pageSize: q.pageSize, examined };
+  return { data: out, nextCursor: more && resume !== undefined ? encodeCursor(table, p, resume) : null, pageSize: q.pageSize, examined };
 }
 
 async function ownersOf(table: TableStore, items: Item[]) {

@@ -1,4 +1,6 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { badRequest } from '../errors.js';
 
 /**
  * The paging contract of list operations: `pageSize` (the spec's name) and an opaque `cursor` in;
@@ -11,3 +13,37 @@ export const pageQuery = (maxPageSize = 100, defaultPageSize = 50) => ({
 
 /** Domain list functions take `{limit, cursor}`; this maps the query onto them. */
 export const toPage = <Q extends { pageSize: number; cursor?: string }>({ pageSize, ...rest }: Q) => ({ ...rest, limit: pageSize });
+
+/**
+ * Signed paging cursors. A cursor is `<payload>.<mac>`: the payload (base64url JSON) is what the store
+ * resumes from, the mac an HMAC-SHA256 over a scope (table = tenant, index, partition, query) and the
+ * payload, with a key derived from SECRETS_KEY. A changed or transplanted cursor is the 400 `cursor is
+ * not valid` before anything reaches the store (a forged key with `sk: ""` used to be a 500).
+ * Until `useCursorKey` runs the key is random per process: cursors then fail closed, never open.
+ */
+let cursorKey: Buffer = randomBytes(32);
+
+export function useCursorKey(secretsKeyBase64: string) {
+  cursorKey = createHmac('sha256', Buffer.from(secretsKeyBase64, 'base64')).update('svc paging cursor v1').digest();
+}
+
+const macOf = (scope: string, payload: string) => createHmac('sha256', cursorKey).update(scope).update('\n').update(payload).digest().subarray(0, 18).toString('base64url');
+
+export function sealCursor(scope: string, value: unknown): string {
+  const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${payload}.${macOf(scope, payload)}`;
+}
+
+/** The value sealed for this scope, or the 400 for anything else. */
+export function openCursor(scope: string, cursor: string, message = 'cursor is not valid'): unknown {
+  const dot = cursor.lastIndexOf('.');
+  const payload = cursor.slice(0, dot);
+  const mac = Buffer.from(cursor.slice(dot + 1));
+  const expected = Buffer.from(macOf(scope, payload));
+  if (dot <= 0 || mac.length !== expected.length || !timingSafeEqual(mac, expected)) throw badRequest([message]);
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest([message]);
+  }
+}

@@ -5,6 +5,7 @@ import { systemClock } from './clock.js';
 import { tableNames } from '../data/schema.js';
 import { configFromEnv } from './config.js';
 import type { Deps } from './deps.js';
+import { useCursorKey } from '../http/paging.js';
 import { sqsQueueFromConfig } from '../adapters/queue/sqs-queue.js';
 import { installWebhookNudge } from '../webhooks/nudge.js';
 import { platformMailerFor } from '../adapters/mail/platform-mailer.js';
@@ -15,6 +16,7 @@ import { configureLogging } from './logger.js';
 export async function awsDeps(env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
   installWebhookNudge();
   const config = configFromEnv(env);
+  useCursorKey(config.secretsKey); // paging cursors are signed with a key derived from SECRETS_KEY
   configureLogging({ level: config.logLevel });
   const doc = createDocumentClient({ endpoint: config.aws.endpoints.dynamodb, region: config.aws.region });
   const names = tableNames(config.tablePrefix);

@@ -6,6 +6,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../../errors.js';
 import { ConditionFailed, type Condition, type Item, type Key, type Page, type QuerySpec, type TableStore, type TxOp, type UpdateSpec } from '../../ports/table-store.js';
 import { recordCapacity } from './consumed-capacity.js';
+import { openCursor, sealCursor } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
 
 type Expr = { names: Record<string, string>; values: Record<string, unknown> };
@@ -61,11 +62,11 @@ export class DynamoTableStore implements TableStore {
       ExpressionAttributeValues: e.values,
       Limit: spec.limit,
       ScanIndexForward: !spec.descending,
-      ExclusiveStartKey: spec.cursor ? cursorWithin(spec, pkName, skName) : undefined,
+      ExclusiveStartKey: spec.cursor ? cursorWithin(this.tableName, spec, pkName, skName) : undefined,
       ReturnConsumedCapacity: 'TOTAL',
     }));
     recordCapacity(out.ConsumedCapacity, 'read');
-    return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : undefined };
+    return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? sealCursor(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined };
   }
 
   async batchGet<T>(keys: Key[]) {
@@ -176,11 +177,16 @@ function updateParams(spec: UpdateSpec) {
   };
 }
 
-export const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+/**
+ * What a cursor is bound to: the table (so the tenant), the index, the partition and the query's
+ * prefix and direction. Moving bounds (`skLessThan: now`) are left out on purpose; the range check
+ * below still holds the key inside them.
+ */
+const cursorScope = (tableName: string, spec: QuerySpec) => JSON.stringify([tableName, spec.index ?? '', spec.pk, spec.skBeginsWith ?? null, Boolean(spec.descending)]);
 
-/** The cursor's key must lie inside this query's key condition (DynamoDB refuses one outside it). */
-function cursorWithin(spec: QuerySpec, pkName: string, skName: string) {
-  const key = decodeCursor(spec.cursor!, pkName, spec.pk);
+/** The cursor's key must be signed for this query and lie inside its key condition (DynamoDB refuses one outside it). */
+function cursorWithin(tableName: string, spec: QuerySpec, pkName: string, skName: string) {
+  const key = decodeCursor(openCursor(cursorScope(tableName, spec), spec.cursor!), pkName, spec.pk);
   const sk = key[skName];
   const inside = typeof sk === 'string'
     && (spec.skBeginsWith === undefined || sk.startsWith(spec.skBeginsWith))
@@ -195,16 +201,11 @@ function cursorWithin(spec: QuerySpec, pkName: string, skName: string) {
  * A cursor is only valid for the partition it came from: one from another list (or forged) is a
  * client error here, not an invalid ExclusiveStartKey inside DynamoDB.
  */
-export function decodeCursor(cursor: string, pkName = 'pk', expectedPk?: string): Record<string, unknown> {
-  let parsed: Record<string, unknown>;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(['cursor is not valid']);
-  }
-  const valid = parsed && typeof parsed === 'object' && typeof parsed.pk === 'string' && typeof parsed.sk === 'string'
+function decodeCursor(opened: unknown, pkName = 'pk', expectedPk?: string): Record<string, unknown> {
+  const parsed = opened as Record<string, unknown>;
+  const valid = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && typeof parsed.pk === 'string' && typeof parsed.sk === 'string'
     && (expectedPk === undefined || parsed[pkName] === expectedPk)
-    && Object.values(parsed).every((v) => typeof v === 'string');
+    && Object.values(parsed).every((v) => typeof v === 'string' && v !== '');
   if (!valid) throw badRequest(['cursor is not valid']);
   return parsed;
 }
