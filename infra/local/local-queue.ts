@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newId } from '../../shared/identity/api-keys.js';
+import { newId } from '../../shared/data/ids.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import { log } from '../../shared/runtime/logger.js';
 import type { QueueMessage, WorkQueue } from '../../shared/ports/queue.js';

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { deleteContact, findContactsByEmail } from '../contacts/contacts.js';
 import { deleteLeadsOfContact } from '../leads/erase.js';
 import type { Item, TableStore } from '../ports/table-store.js';

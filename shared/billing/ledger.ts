@@ -1,5 +1,5 @@
 import { serviceUnavailable } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, type Condition } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { CURRENCY, toAmount } from './prices.js';

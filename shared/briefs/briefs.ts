@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { getCompanyList } from '../company-lists/company-lists.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import { Brief, BriefMemory, BriefRevision } from './entities.js';

@@ -1,5 +1,5 @@
 import { notFound, conflict } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import { definitionMap, type CustomFieldDefinition } from '../custom-fields/definitions.js';
 import { applyValues, numberIndexCleanupOps, numberIndexOps, type CfValues } from '../custom-fields/values.js';

@@ -1,5 +1,5 @@
 import { badRequest, badRequestCode, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, notExists, type TableStore } from '../ports/table-store.js';
 import { toCompany, type Company } from '../companies/model.js';
 import { compileCompanyFilters, parseSort, queryCompanies, type CompanyPage } from '../companies/list.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { notFound, unauthorized } from '../errors.js';
-import { newId, sha256 } from '../identity/api-keys.js';
+import { sha256 } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import type { FormConnector } from './entities.js';

@@ -1,5 +1,5 @@
 import { badRequest, notFound, unprocessable } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import { ContactEntity } from '../contacts/entities.js';
 import { ContactListEntity, ContactListMember } from './entities.js';

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { ChannelType } from './entities.js';
 import { normalizeChannel } from './normalize.js';

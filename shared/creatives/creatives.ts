@@ -1,5 +1,5 @@
 import { badRequest, conflict, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, exists, type Item, type TableStore } from '../ports/table-store.js';
 import { Brief } from '../briefs/entities.js';
 import { Creative } from './entities.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { badRequestCode, conflict, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { classifyRecipientDomain, recordDeliverability, type Provider } from '../deliverability/matrix.js';
 import type { InboxCursor, InboxReader } from '../ports/inbox.js';
 import type { Item } from '../ports/table-store.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { Account } from '../identity/entities.js';
 import type { Deps } from '../runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';

@@ -1,6 +1,6 @@
 import type { Item } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 
 /** The spec's eight webhook event kinds. */
 export const EVENT_KINDS = ['lead.created', 'lead.moved', 'lead.won', 'lead.lost', 'dialog.received', 'dialog.replied', 'task.completed', 'task.failed'] as const;

@@ -24,8 +24,3 @@ export function safeEqualHex(a: string, b: string) {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
 }
-
-/** Opaque random id for records (time-ordered prefix keeps lists in creation order). */
-export function newId(now = Date.now()): string {
-  return now.toString(36).padStart(9, '0') + randomBytes(8).toString('hex');
-}

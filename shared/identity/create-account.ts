@@ -1,7 +1,8 @@
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import type { AccountRecord, ApiKeyRecord } from './account.js';
-import { newId, sha256 } from './api-keys.js';
+import { sha256 } from './api-keys.js';
+import { newId } from '../data/ids.js';
 import { Account, AccountEmail, AccountKeyRef, ApiKey } from './entities.js';
 
 export type NewAccount = Omit<AccountRecord, 'pk' | 'sk' | 'accountId' | 'createdAt' | 'updatedAt' | 'lastActivityAt'>;

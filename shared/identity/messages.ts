@@ -2,7 +2,7 @@ import { AppError } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { AccountRecord } from './account.js';
-import { newId } from './api-keys.js';
+import { newId } from '../data/ids.js';
 import { quotaPeriod, readQuota } from './quota.js';
 import { Account, AccountMessage, AccountQuota } from './entities.js';
 

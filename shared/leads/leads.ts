@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import { eventsCommitted, outboxItem } from '../events/outbox.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, exists, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { automationsOfStage, automationWrites, type FiredAction } from '../pipelines/automations.js';

@@ -1,5 +1,5 @@
 import { notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import type { OperationContext, TenantContext } from '../runtime/context.js';
 import { NotificationEntity } from './entities.js';
 

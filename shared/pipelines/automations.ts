@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { automationView, getStage, getPipeline } from './pipelines.js';

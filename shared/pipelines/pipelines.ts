@@ -1,5 +1,5 @@
 import { badRequest, conflict, notFound } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { DEFAULT_STAGES, MAX_STAGES, type Automation, type Pipeline, type Stage, type StageKind } from './types.js';

@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import { getCompanyList } from '../company-lists/company-lists.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import { requireTenant, type OperationContext } from '../runtime/context.js';
 import { Task } from '../tasks/entities.js';

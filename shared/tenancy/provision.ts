@@ -1,5 +1,5 @@
 import type { Deps } from '../runtime/deps.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { tableNames } from '../data/schema.js';
 import type { Role } from './roles.js';
 

@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../errors.js';
 import { EVENT_KINDS, type EventKind } from '../events/outbox.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { checkTargetUrl, OutboundBlocked } from '../security/outbound-fetch.js';

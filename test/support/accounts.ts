@@ -1,6 +1,7 @@
 import { client, startTestRuntime } from './runtime.js';
 import type { Deps } from '../../shared/runtime/deps.js';
-import { generateApiKey, newId, sha256 } from '../../shared/identity/api-keys.js';
+import { generateApiKey, sha256 } from '../../shared/identity/api-keys.js';
+import { newId } from '../../shared/data/ids.js';
 import { provisionTenant } from '../../shared/tenancy/provision.js';
 import { createAccountWithKey } from '../../shared/identity/create-account.js';
 import { ApiKey } from '../../shared/identity/entities.js';

@@ -1,7 +1,7 @@
 import type { PlatformMailer, PlatformMessage } from '../../ports/platform-mail.js';
 import type { TableStore } from '../../ports/table-store.js';
 import type { Clock } from '../../ports/clock.js';
-import { newId } from '../../identity/api-keys.js';
+import { newId } from '../../data/ids.js';
 
 /** Local runtime default: platform mail is kept in the platform table and read at GET /_local/outbox. */
 export class LocalOutboxMailer implements PlatformMailer {
