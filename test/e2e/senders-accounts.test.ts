@@ -99,6 +99,15 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
     await reader.close();
   });
 
+  it('testInboxCheckConnection logs in to seed mailboxes and saves them only when all pass', async () => {
+    dovecot.addUser('seed@gmail.test', 'seed-pw');
+    const seed = (pass: string) => ({ email: 'seed@gmail.test', provider: 'gmail', imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'seed@gmail.test', imapPass: pass });
+    const bad = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw'), seed('wrong')], save: true });
+    expect(bad.body).toMatchObject({ ok: false, saved: false, results: [{ ok: true }, { ok: false, code: 'imap_auth_failed' }] });
+    const good = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw')], save: true });
+    expect(good.body).toMatchObject({ ok: true, saved: true });
+  });
+
   it('changing the password re-runs the login; delete frees the address', async () => {
     const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
     const bad = await ctx.http.patch(`/api/email-accounts/${id}`, { smtpPass: 'wrong' });
