@@ -3,7 +3,6 @@ import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { applyEntry, Insufficient, ledgerView } from './ledger.js';
 import { CURRENCY, isBilledOperation, PRICES, toAmount, toMicros, type BilledOperation } from './prices.js';
-import { Tenant } from '../tenancy/entities.js';
 import { Balance } from './entities.js';
 
 /** The `_billing` block every paid response carries. */

@@ -3,8 +3,7 @@ import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import type { TenantContext } from '../runtime/context.js';
 import type { Role } from './roles.js';
-import { Account } from '../identity/entities.js';
-import { Membership, Tenant } from './entities.js';
+import { Membership } from './entities.js';
 
 /**
  * Picks the tenant a call acts in: `X-Tenant-Id` (or MCP `tenant_id`), else the caller's own.

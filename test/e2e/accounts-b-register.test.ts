@@ -4,7 +4,6 @@ import { getQuestionnaire, listQuestionnaires } from '../../shared/accounts-regi
 import { activateRegisteredAccount } from '../../shared/accounts-register/register.js';
 import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
-import { Questionnaire } from '../../shared/accounts-register/entities.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 beforeAll(async () => {

@@ -5,7 +5,6 @@ import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../sup
 import { mailedLink, open, registrationAwaitingApproval, signupFull, until } from '../support/signup-flow.js';
 import { tableNames } from '../../shared/data/schema.js';
 import { Account, AccountEmail } from '../../shared/identity/entities.js';
-import { Tenant, User } from '../../shared/tenancy/entities.js';
 
 process.env.LIMIT_V1_RATE = 'off';
 process.env.LOCAL_WORKFLOW_TICK_MS = '200';

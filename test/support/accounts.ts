@@ -5,7 +5,6 @@ import { newId } from '../../shared/data/ids.js';
 import { provisionTenant } from '../../shared/tenancy/provision.js';
 import { createAccountWithKey } from '../../shared/identity/create-account.js';
 import { ApiKey } from '../../shared/identity/entities.js';
-import { Tenant } from '../../shared/tenancy/entities.js';
 
 /**
  * Test fixture: an approved full account with its tenant and a key, created through the same domain
