@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js';
-import { newId } from '../identity/api-keys.js';
+import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
