@@ -11,7 +11,6 @@ import { assertStrongPassword, hashPassword } from '../identity/passwords.js';
 import { provisionTenant } from '../tenancy/provision.js';
 import { emailDomain, runDomainChecks, type DomainCheckResult } from './checks.js';
 import { Account } from '../identity/entities.js';
-import { Tenant, User } from '../tenancy/entities.js';
 import { RegisterChecks, SignupToken, VerifyToken } from './entities.js';
 
 /** An email verification link lives 24 h; a `signup_token` (for the questionnaire) 7 days. */

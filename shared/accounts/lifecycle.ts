@@ -10,7 +10,6 @@ import { approvedMessage, rejectedMessage } from './mail.js';
 import type { RegistrationRecord } from './registration.js';
 import { signalWorkflow } from './workflow-signal.js';
 import { Account, AccountEmail, ApiKey } from '../identity/entities.js';
-import { Tenant, User } from '../tenancy/entities.js';
 
 const getRegistration = (deps: Deps, id: string) =>
   /^[A-Za-z0-9_-]{1,64}$/.test(id) ? deps.platform.get<RegistrationRecord>(Account.key({ accountId: id })) : Promise.resolve(undefined);

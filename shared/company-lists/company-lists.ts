@@ -130,7 +130,7 @@ export async function listCompanyIds(table: TableStore, listId: string, opts: { 
   const ids: string[] = [];
   let cursor = opts.cursor;
   const max = opts.limit ?? opts.max ?? 100_000;
-  let type: ListType = 'STATIC';
+  let type: ListType;
   do {
     const page = await listMembers(table, listId, { pageSize: Math.min(200, max - ids.length), cursor });
     if (page.status !== 'OK') return { status: page.status, type: 'SMART', reason: page.reason, message: page.message, companyIds: null, cursor: null };

@@ -34,7 +34,7 @@ export function client(baseUrl: string, defaults: { key?: string; headers?: Reco
       redirect: 'manual',
     });
     const text = await res.text();
-    let json: any = undefined;
+    let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

@@ -38,7 +38,7 @@ describe('request-scoped logging', () => {
   it('the pipeline opens the scope: an unhandled error is logged with its request and operation, and hands ctx.log to the handler', async () => {
     const op = defineOperation({
       operationId: 'synthetic_boom', method: 'GET', path: '/synthetic/boom', tag: 'synthetic', summary: 's', description: 'd', access: 'public', input: {},
-      handler: async (_i, ctx) => {
+      handler: async (_i, ctx): Promise<unknown> => {
         ctx.log.info('in handler');
         throw new Error('boom');
       },
