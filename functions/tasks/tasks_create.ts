@@ -23,7 +23,7 @@ export const operation = defineOperation({
     if (body.methodId === 2) return createMailing(ctx, body);
     const other = await createOtherTask(ctx, body);
     if (other === undefined) throw badRequest([`methodId must be one of 2 (mailing), 22 (scoring)`]);
-    return other as { id: string; methodId: number };
+    return other;
   },
   guidance: (t) =>
     t.methodId === 2 && t.approvalStatus !== 'APPROVED'

@@ -38,7 +38,8 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
     return;
   }
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
-  const wait = await gateItem(deps, tenantId, task);
+  const slotAt = deps.clock.now();
+  const wait = await gateItem(deps, tenantId, task, slotAt);
   if (wait === 'paused') return;
   if (wait !== undefined) return requeue(deps, tenantId, item, wait);
   const account = await getEmailAccountItem(table, task.accountId!);
@@ -47,7 +48,7 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const messageId = item.messageId ?? newMessageId(taskId, contactId, account.email);
   const leaseUntil = now + LEASE_MS;
   const leased = await updateItem(table, taskId, contactId, {
-    set: { status: 'SENDING', leaseUntil, workerId: WORKER_ID, messageId, updatedAt: iso(deps), dueAt: leaseUntil, ...dueIndex(taskId, contactId, leaseUntil) },
+    set: { status: 'SENDING', leaseUntil, workerId: WORKER_ID, messageId, slotAt, updatedAt: iso(deps), dueAt: leaseUntil, ...dueIndex(taskId, contactId, leaseUntil) },
     add: { attempts: 1 },
     condition: statusIs('QUEUED'),
   });

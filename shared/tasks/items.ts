@@ -11,6 +11,8 @@ const itemView = (i: Item) => ({
   attempts: (i.attempts as number) ?? 0,
   smtp: (i.smtp as Record<string, unknown>) ?? null,
   sentAt: (i.sentAt as string) ?? null,
+  /** Clock time of the mailbox slot this send took (pacing). */
+  slotAt: (i.slotAt as number) ?? null,
   openedAt: (i.openedAt as string) ?? null,
   clickedAt: (i.clickedAt as string) ?? null,
   recovered: Boolean(i.recovered),

@@ -194,6 +194,10 @@ describe('mailing task: the agent order over HTTP', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('creativeId is required for methodId 2');
     expect((await http.post('/api/tasks', { methodId: 7 })).status).toBe(400);
+    const scoring = await http.post('/api/tasks', { methodId: 22 });
+    expect(scoring.status).toBe(400);
+    expect(scoring.body.message).toContain('companyListId is required for methodId 22');
+    expect((await http.post('/api/tasks', { methodId: 22, creativeId: 'x', companyListId: 'y' })).body.message).toContain('creativeId is not used by methodId 22');
     expect((await http.post('/api/tasks', { methodId: 2, description: 'x', creativeId: 'nope', accountId, contactListId: 'nope' })).status).toBe(404);
     expect((await http.get('/api/tasks/nope')).status).toBe(404);
   });

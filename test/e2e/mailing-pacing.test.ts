@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTenantRuntime } from '../support/accounts.js';
+import { startDovecot, type Dovecot } from '../support/dovecot.js';
+import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+import { credit } from '../../shared/billing/billing.js';
+
+// Real parts: embedded runtime (DynamoDB Local, durable local queue, send worker, movable clock),
+// Dovecot and smtp-server on 127.0.0.1, a webhook receiver on 127.0.0.1. Nothing mocked.
+let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;
+let dovecot: Dovecot;
+let relay: Relay;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let accountId: string;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, tries = 300, between?: () => Promise<unknown>): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await fn();
+    if (v) return v;
+    await (between ? between() : sleep(100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  [ctx, dovecot, relay, receiver] = await Promise.all([
+    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', WEBHOOK_SWEEP_MS: '300' } }),
+    startDovecot(),
+    startSmtpRelay(),
+    startWebhookReceiver(),
+  ]);
+  dovecot.addUser('ops@pace.test', 'imap-secret-2');
+  relay.users.set('ops@pace.test', 'smtp-secret-2');
+  const { http } = ctx;
+  const acc = await http.post('/api/email-accounts', {
+    name: 'Ops', email: 'ops@pace.test',
+    imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'ops@pace.test', imapPass: 'imap-secret-2',
+    smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'ops@pace.test', smtpPass: 'smtp-secret-2',
+  });
+  accountId = acc.body.id;
+  await http.patch(`/api/email-accounts/${accountId}`, { dnsAcknowledged: true });
+  await http.put('/api/settings/company-profile', { companyName: 'Pace Ltd', physicalAddress: '2 Side Road, Leeds' });
+  await http.patch('/api/settings/send-window', { enabled: false });
+  expect((await http.post('/api/webhooks', { url: `${receiver.url}/hook`, events: ['task.completed', 'task.failed'], secret: 's'.repeat(32) })).status).toBe(201);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop()]);
+});
+
+let n = 0;
+async function mailingTask(count: number) {
+  const { http } = ctx;
+  const ids: string[] = [];
+  const batch = ++n;
+  for (let i = 0; i < count; i++) ids.push((await http.post('/api/contacts', { firstName: `P${i}`, email: `p${i}.b${batch}@rcpt.test` })).body.id);
+  const list = await http.post('/api/contact-lists', { name: `pace ${batch}` });
+  await http.post(`/api/contact-lists/${list.body.id}/contacts`, { contactIds: ids });
+  const creative = await http.post('/api/creatives', { name: `c${batch}`, subject: 'Hello {{firstName}}', bodyHtml: '<p>Hi {{firstName}}</p>' });
+  const task = await http.post('/api/tasks', { methodId: 2, description: `batch ${batch}`, creativeId: creative.body.id, accountId, contactListId: list.body.id, tracking: false });
+  await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
+  return { taskId: task.body.id as string, batch };
+}
+const sentTo = (batch: number) => relay.messages.filter((m) => m.to.some((t) => t.endsWith(`.b${batch}@rcpt.test`)));
+const advance = (ms: number) => ctx.http.post('/_local/clock', { advanceMs: ms });
+
+describe('send engine: pacing, window, balance (moved clock)', () => {
+  it('with a 2 s minimum interval, five sends from one mailbox take slots at least 2 s apart', async () => {
+    const { http } = ctx;
+    await credit(ctx.rt.deps, ctx.account.tenantId, 1, 'test balance', 'test');
+    expect((await http.put('/api/settings/min-send-interval', { seconds: 2 })).status).toBe(200);
+    const { taskId, batch } = await mailingTask(5);
+    expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
+    await waitFor('five sends', async () => sentTo(batch).length === 5, 400, () => advance(500).then(() => sleep(50)));
+    const items = (await http.get(`/api/tasks/${taskId}/items?status=SENT`)).body.data as { slotAt: number }[];
+    const slots = items.map((i) => i.slotAt).sort((a, b) => a - b);
+    expect(slots).toHaveLength(5);
+    for (let i = 1; i < slots.length; i++) expect(slots[i] - slots[i - 1]).toBeGreaterThanOrEqual(2000);
+    const done = await waitFor('completed', async () => ((await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED' ? true : undefined));
+    expect(done).toBe(true);
+    const hook = await waitFor('task.completed webhook', async () => receiver.received.find((r) => r.json?.type === 'task.completed' && r.json?.data?.taskId === taskId));
+    expect(hook.json.data).toMatchObject({ status: 'COMPLETED', counters: { sent: 5, total: 5 } });
+    await http.put('/api/settings/min-send-interval', { seconds: 0 });
+  }, 90_000);
+
+  it('outside the send window nothing is sent; the items wait and go out when it opens', async () => {
+    const { http } = ctx;
+    const clock = (await advance(0)).body.now as string;
+    const hour = new Date(clock).getUTCHours();
+    const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+    // A window that opens in two hours and lasts one: closed now.
+    expect((await http.patch('/api/settings/send-window', { enabled: true, workDays: [1, 2, 3, 4, 5, 6, 7], startTime: hh(hour + 2), endTime: hh(hour + 3), timezone: 'UTC' })).status).toBe(200);
+    const { taskId, batch } = await mailingTask(3);
+    expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
+    await waitFor('items built', async () => (await http.get(`/api/tasks/${taskId}`)).body.built === true);
+    await sleep(1500);
+    expect(sentTo(batch)).toHaveLength(0);
+    expect((await http.get(`/api/tasks/${taskId}/items?status=QUEUED`)).body.data).toHaveLength(3);
+    await advance(2 * 3_600_000 + 60_000);
+    await waitFor('sends after the window opened', async () => sentTo(batch).length === 3, 300, () => advance(60_000).then(() => sleep(100)));
+    await http.patch('/api/settings/send-window', { enabled: false });
+  }, 90_000);
+
+  it('with the balance spent the task pauses (insufficient_balance), nothing goes unpaid, and a credit + resume finishes it', async () => {
+    const { http, rt, account } = ctx;
+    const balance = (await http.get('/api/billing/balance')).body;
+    // Spend the balance down to exactly one send (0.001) by a charge through the same ledger.
+    const { charge } = await import('../../shared/billing/billing.js');
+    const spendable = Math.round((balance.balance - 0.001) * 1000);
+    if (spendable > 0) await charge(rt.deps, account.tenantId, 'email_send', spendable, { note: 'test spend-down' });
+    const { taskId, batch } = await mailingTask(3);
+    expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
+    const paused = await waitFor('paused', async () => {
+      const t = (await http.get(`/api/tasks/${taskId}`)).body;
+      return t.status === 'PAUSED' && t;
+    });
+    expect(paused.pauseReason).toBe('insufficient_balance');
+    await sleep(500);
+    expect(sentTo(batch)).toHaveLength(1);
+    expect((await http.get(`/api/tasks/${taskId}`)).body.counters).toMatchObject({ sent: 1, queued: 2 });
+    await credit(rt.deps, account.tenantId, 1, 'top-up', 'test');
+    expect((await http.post(`/api/tasks/${taskId}/resume`)).body.status).toBe('ACTIVE');
+    await waitFor('completed after resume', async () => (await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED');
+    expect(sentTo(batch)).toHaveLength(3);
+  }, 90_000);
+});
