@@ -1,4 +1,5 @@
-import { defineOperation } from '../../shared/registry/operation.js';
+import { defineOperation, respond } from '../../shared/registry/operation.js';
+import { IMPORT_QUEUE, startImportJob, wantsAsync } from '../../shared/imports/jobs.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { runCompanyImport } from '../../shared/imports/companies-import.js';
 import { IMPORT_DESCRIPTION } from '../../shared/imports/docs.js';
@@ -12,13 +13,20 @@ export const operation = defineOperation({
   path: '/api/companies/import/combined',
   tag: 'companies',
   summary: 'Import companies with contacts and custom fields',
-  description: `Imports companies, one contact per row (c: targets) and company custom fields (cf:<slug>). ${IMPORT_DESCRIPTION}`,
+  description: `Imports companies, one contact per row (c: targets) and company custom fields (cf:<slug>). More than 500 rows or Prefer: respond-async: 202 {jobId}, poll companies_import_job_get. ${IMPORT_DESCRIPTION}`,
   output: companies_import_combinedOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyImportSchema },
   guidance: (r) => ({ next: 'ContactListsController_create', why: 'Imported contacts can be collected into a contact list for a campaign audience.', check: errorsCheck(r) }),
-  handler: async ({ body }, ctx) => runCompanyImport(requireTenant(ctx).table, body, 'combined', ctx.deps.clock.now()),
+  resources: [`queue:${IMPORT_QUEUE}`],
+  handler: async ({ body }, ctx) => {
+    const tenant = requireTenant(ctx);
+    // Job form: large or `Prefer: respond-async` imports answer 202 at once (a synchronous call stays under ~20 s).
+    if (wantsAsync(ctx.request.headers.prefer, body.rows.length))
+      return respond(202, await startImportJob(ctx.deps, tenant.tenantId, tenant.table, 'combined', body), { 'preference-applied': 'respond-async' });
+    return runCompanyImport(tenant.table, body, 'combined', ctx.deps.clock.now());
+  },
 });
 const errorsCheck = (r: unknown) => {
   const n = (r as { errors?: unknown[] }).errors?.length ?? 0;

@@ -17,6 +17,7 @@ import { operation as CompanyListsController_addCompanies } from './CompanyLists
 import { operation as companies_import_preview } from './companies_import_preview.js';
 import { operation as companies_import_start } from './companies_import_start.js';
 import { operation as companies_import_combined } from './companies_import_combined.js';
+import { operation as companies_import_job_get } from './companies_import_job_get.js';
 
 /** Operations of the companies domain: one file per operation (functions/companies/<operationId>.ts). */
 export const companyOperations: AnyOperation[] = [
@@ -26,5 +27,5 @@ export const companyOperations: AnyOperation[] = [
   contacts_custom_fields_create, contacts_custom_fields_list,
   company_lists_list, company_lists_get, company_lists_members, CompanyListsController_create, CompanyListsController_addCompanies,
   // part B: imports (companies_import_*)
-  companies_import_preview, companies_import_start, companies_import_combined,
+  companies_import_preview, companies_import_start, companies_import_combined, companies_import_job_get,
 ];

@@ -18,6 +18,7 @@ import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
 import { signupApproval } from './signup-approval.js';
 import { webhooks } from './webhooks.js';
+import { imports } from './imports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -141,6 +142,7 @@ export class SvcStack extends Stack {
     mcpServer(this, ctx);
     signupApproval(this, ctx);
     webhooks(this, ctx);
+    imports(this, ctx);
     grants.finish();
   }
 }

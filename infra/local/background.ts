@@ -3,6 +3,7 @@ import type { Deps } from '../../shared/runtime/deps.js';
 import { startWebhookWorker } from './webhook-worker.js';
 import { startSendWorker } from './send-worker.js';
 import { startCreativeWorkers } from './creative-workers.js';
+import { startImportWorker } from './import-worker.js';
 import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
 
 export interface BackgroundService {
@@ -30,3 +31,6 @@ backgroundServices.push(startCreativeWorkers);
 
 // Local mail sandbox: SMTP + IMAP on loopback for sender mailboxes (GET /_local/mailbox).
 backgroundServices.push(startMailSandboxService);
+
+// Import jobs (company import job form: Prefer: respond-async or more than 500 rows).
+backgroundServices.push(startImportWorker);

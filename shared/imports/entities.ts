@@ -25,3 +25,19 @@ const split = (key: string) => {
 export const markerOf = (key: string) => ImportMarker.key(split(key));
 /** The marker item claiming `key` for a company. */
 export const markerItem = (key: string, attrs: { companyId: string; importId: string; createdAt: string }) => ImportMarker.item(split(key), { key, ...attrs });
+
+/** A company import run as a job (job form: `Prefer: respond-async` or more than ASYNC_ABOVE_ROWS rows). */
+export const ImportJob = defineEntity({
+  entity: 'import_job',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'IMPORTJOB#${jobId}', sk: 'IMPORTJOB' } },
+});
+
+/** The job's request body, in parts of at most PART_CHARS characters (an item holds 400 KB). */
+export const ImportJobPart = defineEntity({
+  entity: 'import_job_part',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'IMPORTJOB#${jobId}', sk: 'PART#${part}' } },
+});

@@ -1,0 +1,95 @@
+import { notFound } from '../errors.js';
+import { newId } from '../data/ids.js';
+import { log } from '../ports/logger.js';
+import type { TableStore } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { runCompanyImport, type ImportMode } from './companies-import.js';
+import { ImportJob, ImportJobPart } from './entities.js';
+import type { CompanyImportBody } from './schema.js';
+
+/**
+ * Job form of the company import. A synchronous import answers within about 20 s (API Gateway cuts
+ * at 29 s): above ASYNC_ABOVE_ROWS rows, or with `Prefer: respond-async` (RFC 7240), the request is
+ * stored and queued, the answer is 202 {jobId, status, total, statusUrl}, and a worker runs it in
+ * chunks of JOB_CHUNK_ROWS, recording processed/total, rate and ETA after each chunk and the import's
+ * result object at the end. A worker that dies (the message lease expires) resumes at the last
+ * recorded chunk; chunks dedupe through the markers like separate imports do.
+ */
+export const ASYNC_ABOVE_ROWS = 500;
+export const JOB_CHUNK_ROWS = 500;
+export const IMPORT_QUEUE = 'imports';
+const PART_CHARS = 300_000;
+/** Job records are kept 7 days. */
+const JOB_TTL_S = 7 * 86_400;
+
+export interface ImportJobMessage { tenantId: string; jobId: string }
+type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+interface JobItem {
+  id: string; kind: ImportMode; status: JobStatus; total: number; processed: number; parts: number;
+  createdAt: string; startedAt?: string; finishedAt?: string; rowsPerSecond?: number; result?: Record<string, unknown>; error?: string; partial?: Record<string, unknown>;
+}
+
+export const wantsAsync = (prefer: string | undefined, rows: number) =>
+  rows > ASYNC_ABOVE_ROWS || (prefer ?? '').split(',').some((p) => p.trim().toLowerCase().startsWith('respond-async'));
+
+export async function startImportJob(deps: Deps, tenantId: string, table: TableStore, kind: ImportMode, body: CompanyImportBody) {
+  if (!deps.queue) throw new Error('no work queue configured');
+  const now = deps.clock.now();
+  const jobId = newId(now);
+  const text = JSON.stringify(body);
+  const parts = Math.ceil(text.length / PART_CHARS);
+  const ttl = Math.floor(now / 1000) + JOB_TTL_S;
+  const items = Array.from({ length: parts }, (_, i) => ImportJobPart.item({ jobId, part: String(i).padStart(4, '0') }, { text: text.slice(i * PART_CHARS, (i + 1) * PART_CHARS), ttl }));
+  for (let i = 0; i < items.length; i += 25) await table.batchPut(items.slice(i, i + 25));
+  const job: JobItem = { id: jobId, kind, status: 'queued', total: body.rows.length, processed: 0, parts, createdAt: new Date(now).toISOString() };
+  await table.put(ImportJob.item({ jobId }, { ...job, ttl }));
+  await deps.queue.send(IMPORT_QUEUE, { tenantId, jobId } satisfies ImportJobMessage);
+  return { jobId, status: 'queued' as const, total: job.total, statusUrl: `/api/companies/import/jobs/${jobId}` };
+}
+
+/** The status view: processed/total, rate, ETA and, once completed, the import's result object. */
+export async function getImportJob(table: TableStore, jobId: string, now: number) {
+  const job = await table.get<JobItem>(ImportJob.key({ jobId }));
+  if (!job) throw notFound('Import job');
+  const rate = job.rowsPerSecond ?? 0;
+  const left = job.total - job.processed;
+  return {
+    jobId: job.id, kind: job.kind, status: job.status, processed: job.processed, total: job.total,
+    rowsPerSecond: rate, etaSeconds: job.status === 'completed' ? 0 : rate > 0 ? Math.ceil(left / rate) : null,
+    createdAt: job.createdAt, ...(job.startedAt ? { startedAt: job.startedAt } : {}), ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
+    ...(job.result ? { result: job.result } : {}), ...(job.error ? { error: job.error } : {}),
+    elapsedSeconds: job.startedAt ? Math.round((Date.parse(job.finishedAt ?? new Date(now).toISOString()) - Date.parse(job.startedAt)) / 1000) : 0,
+  };
+}
+
+/** The queue worker: runs (or resumes) one job chunk by chunk. */
+export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
+  const table = deps.tenantTable(msg.tenantId);
+  const job = await table.get<JobItem>(ImportJob.key({ jobId: msg.jobId }));
+  if (!job || job.status === 'completed' || job.status === 'failed') return;
+  const parts = (await table.query<{ text: string }>({ ...ImportJob.query('primary', { jobId: msg.jobId }), skBeginsWith: 'PART#' })).items;
+  const body = JSON.parse(parts.map((p) => p.text).join('')) as CompanyImportBody;
+  const startedAt = job.startedAt ?? new Date(deps.clock.now()).toISOString();
+  const acc = (job.partial ?? { created: 0, updated: 0, skipped: 0, contactsCreated: 0, cfValuesSet: 0, errors: [], createdIds: [] }) as Record<string, any>;
+  let options = { ...body.options, ...(acc.listId ? { listId: acc.listId, newListName: undefined } : {}) };
+  const t0 = performance.now();
+  const resumedAt = job.processed;
+  try {
+    for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
+      const r = (await runCompanyImport(table, { ...body, options, rows: body.rows.slice(from, from + JOB_CHUNK_ROWS) }, job.kind, deps.clock.now())) as Record<string, any>;
+      for (const k of ['created', 'updated', 'skipped', 'contactsCreated', 'cfValuesSet']) acc[k] += r[k] ?? 0;
+      acc.errors.push(...(r.errors ?? []).map((e: { index: number }) => ({ ...e, index: e.index + from })));
+      acc.createdIds.push(...(r.createdIds ?? []));
+      acc.importId ??= r.importId;
+      if (r.listId) (acc.listId = r.listId), (options = { ...options, listId: r.listId, newListName: undefined });
+      if (r.ignoredTargets) acc.ignoredTargets = r.ignoredTargets;
+      const processed = Math.min(body.rows.length, from + JOB_CHUNK_ROWS);
+      const rowsPerSecond = +((processed - resumedAt) / Math.max(0.001, (performance.now() - t0) / 1000)).toFixed(1);
+      await table.update(ImportJob.key({ jobId: job.id }), { set: { status: 'running', startedAt, processed, rowsPerSecond, partial: acc, updatedAt: new Date(deps.clock.now()).toISOString() } });
+    }
+    await table.update(ImportJob.key({ jobId: job.id }), { set: { status: 'completed', result: acc, finishedAt: new Date(deps.clock.now()).toISOString() }, remove: ['partial'] });
+  } catch (e) {
+    log.error('import job failed', { jobId: job.id, message: (e as Error)?.message });
+    await table.update(ImportJob.key({ jobId: job.id }), { set: { status: 'failed', error: 'The import stopped on an internal error; rows processed so far are stored', finishedAt: new Date(deps.clock.now()).toISOString() } });
+  }
+}
