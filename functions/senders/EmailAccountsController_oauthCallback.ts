@@ -12,7 +12,7 @@ export const operation = defineOperation({
   description: 'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. 400 oauth_state_invalid / oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
   access: 'public',
   mcp: false,
-  resources: ['platformTable:write', 'tenantTables'],
+  resources: ['platformTable:write', 'tenantTables', 'tenantMail'],
   input: {
     path: z.strictObject({ provider: z.enum(['google', 'microsoft']) }),
     query: z.looseObject({ code: z.string().max(4096).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),

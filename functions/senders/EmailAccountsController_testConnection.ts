@@ -13,6 +13,7 @@ export const operation = defineOperation({
   description: 'The same real checks as on connect. Always 200 with {ok, smtp, imap}; each side carries the code and the server answer on failure. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.',
   access: 'tenant',
   scope: 'accounts:write',
+  resources: ['tenantMail'],
   input: { path: accountIdPath },
   output: connectionOutput,
   hints: { readOnly: false, idempotent: true },

@@ -17,9 +17,10 @@ const LAMBDA_BUNDLING = {
  * The bundling of one Lambda, given the AWS resources it is granted. Only functions granted
  * `platformMail` may send platform mail (the SES grant says the same), so the others leave the SMTP
  * transport (nodemailer, ~237 KB of a ~265 KB bundle) out; SmtpPlatformMailer imports it lazily.
+ * Functions granted `tenantMail` (sender mailbox checks and sends) carry it too.
  */
 export function lambdaBundling(resources: readonly AwsResource[] = []) {
-  const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('platformMail') ? [] : ['nodemailer'])];
+  const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('platformMail') || resources.includes('tenantMail') ? [] : ['nodemailer'])];
   return { ...LAMBDA_BUNDLING, externalModules };
 }
 

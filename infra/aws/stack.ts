@@ -18,7 +18,9 @@ import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
 import { signupApproval } from './signup-approval.js';
 import { webhooks } from './webhooks.js';
+import { creatives } from './creatives.js';
 import { imports } from './imports.js';
+import { senders } from './senders.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -142,7 +144,9 @@ export class SvcStack extends Stack {
     mcpServer(this, ctx);
     signupApproval(this, ctx);
     webhooks(this, ctx);
+    creatives(this, ctx);
     imports(this, ctx);
+    senders(this, ctx);
     grants.finish();
   }
 }

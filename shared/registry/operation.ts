@@ -21,6 +21,8 @@ export type AwsResource =
   | 'tenantTables'
   | 'tableAdmin'
   | 'platformMail'
+  /** Connects to tenant mailboxes over SMTP/IMAP (sender checks, sends, inbox sync): bundles nodemailer; outbound network only, no IAM. */
+  | 'tenantMail'
   | 'workflows'
   | 'platformTable:read'
   | 'platformTable:write'
