@@ -23,8 +23,10 @@ export function signLink(deps: Deps, payload: LinkPayload): string {
 export function verifyLink<K extends LinkPayload['k']>(deps: Deps, token: string, kind: K): Extract<LinkPayload, { k: K }> | undefined {
   const [body, mac, extra] = token.split('.');
   if (!body || !mac || extra !== undefined || token.length > 4096) return undefined;
-  const want = createHmac('sha256', keyOf(deps)).update(body).digest();
-  const got = Buffer.from(mac, 'base64url');
+  // Compare the canonical text form: base64 decoding is lenient (unused low bits of the last
+  // character are ignored), so comparing decoded bytes would accept several spellings of one MAC.
+  const want = Buffer.from(createHmac('sha256', keyOf(deps)).update(body).digest('base64url'));
+  const got = Buffer.from(mac);
   if (got.length !== want.length || !timingSafeEqual(got, want)) return undefined;
   try {
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkPayload;

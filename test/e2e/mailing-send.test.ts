@@ -4,6 +4,7 @@ import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { credit } from '../../shared/billing/billing.js';
+import { mcpClients } from '../support/mcp-client.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, the durable local queue, the send worker),
 // Dovecot (IMAP side of the mailbox) and smtp-server (the SMTP sink) on 127.0.0.1. Nothing mocked.
@@ -20,7 +21,9 @@ beforeAll(async () => {
   dovecot.addUser('sales@acme.test', 'imap-secret-1');
   relay.users.set('sales@acme.test', 'smtp-secret-1');
 }, 60_000);
+const mcp = mcpClients(() => ctx.rt.url);
 afterAll(async () => {
+  await mcp.closeAll();
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop()]);
 });
 
@@ -201,4 +204,27 @@ describe('mailing task: the agent order over HTTP', () => {
     expect((await http.post('/api/tasks', { methodId: 2, description: 'x', creativeId: 'nope', accountId, contactListId: 'nope' })).status).toBe(404);
     expect((await http.get('/api/tasks/nope')).status).toBe(404);
   });
+
+  it('the same agent order over MCP: creative, task, approve, start → the email arrives', async () => {
+    const { http } = ctx;
+    const { listId } = await contactList([{ firstName: 'Mia', email: 'mia@mcp-buyer.test' }]);
+    const c = await mcp.connect({ authorization: `Bearer ${ctx.account.apiKey}`, 'x-tenant-id': ctx.account.tenantId }, '?toolsets=all');
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r = (await c.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content?: any };
+      expect(r.isError, `${name}: ${JSON.stringify(r.content)}`).toBeFalsy();
+      return r.structuredContent;
+    };
+    const creative = await call('svc_creatives_create', { body: { name: 'MCP', subject: '{Hey|Hello} {{firstName}}', bodyHtml: '<p>Dear {{firstName}}</p>' } });
+    const task = await call('svc_tasks_create', { body: { methodId: 2, description: 'mcp run', creativeId: creative.id, accountId, contactListId: listId } });
+    expect(task).toMatchObject({ status: 'DRAFT', approvalStatus: 'PENDING' });
+    expect(task._expert.next).toMatch(/MailingController_approve/);
+    const approved = await call('svc_MailingController_approve', { taskId: task.id, body: { note: 'agent approves its own task' } });
+    expect(approved._expert.next).toMatch(/tasks_start/);
+    const started = await call('svc_tasks_start', { id: task.id });
+    expect(started.status).toBe('ACTIVE');
+    await waitFor('the MCP task to complete', async () => (await http.get(`/api/tasks/${task.id}`)).body.status === 'COMPLETED');
+    const got = relay.messages.filter((m) => m.to.includes('mia@mcp-buyer.test'));
+    expect(got).toHaveLength(1);
+    expect(got[0].subject).toMatch(/^(Hey|Hello) Mia$/);
+  }, 60_000);
 });
