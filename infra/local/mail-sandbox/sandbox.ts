@@ -77,7 +77,8 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
 /** Background service entry for the local runtime. */
 export async function startMailSandboxService(deps: Deps): Promise<BackgroundService & { sandbox?: MailSandbox }> {
   if (process.env.MAIL_SANDBOX === 'off') return { name: 'mail-sandbox', stop: async () => undefined };
-  const port = (name: string, dflt: number) => (process.env[name] !== undefined ? Number(process.env[name]) : dflt);
+  // Test runs take free ports so they never hold the well-known ones a developer's `npm start` wants.
+  const port = (name: string, dflt: number) => (process.env[name] !== undefined ? Number(process.env[name]) : process.env.VITEST ? 0 : dflt);
   // Persisted under DATA_DIR like the database; test runs (VITEST) keep it in memory.
   const dataDir = process.env.VITEST ? undefined : path.resolve(process.env.DATA_DIR ?? './.data');
   let sandbox: MailSandbox;
