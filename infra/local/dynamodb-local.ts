@@ -2,7 +2,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { removePidFile, stopStaleInstance, writePidFile } from './dynamodb-local-lock.js';
 import { freePort, waitForPort } from './free-port.js';
+
+/** An origin no browser page can have: DynamoDB Local answers CORS for it alone, i.e. for nobody. */
+const NO_WEB_ORIGIN = 'http://dynamodb-local.invalid';
+
+/** Without setpriv: java in the background, killed when our stdin pipe closes (we exited, however). */
+const WATCHDOG = 'java "$@" </dev/null & pid=$!; trap "kill $pid 2>/dev/null" TERM INT; cat >/dev/null; kill $pid 2>/dev/null; wait $pid';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -25,26 +33,45 @@ export function assertJava() {
   }
 }
 
+/** `setpriv --pdeathsig` (util-linux) when present: the kernel kills java when its parent dies, even by SIGKILL. */
+function deathSignalLauncher(): string[] {
+  const probe = spawnSync('setpriv', ['--help'], { encoding: 'utf8' });
+  return !probe.error && probe.status === 0 && probe.stdout.includes('--pdeathsig') ? ['setpriv', '--pdeathsig', 'KILL', '--'] : [];
+}
+
+const POLICY = fileURLToPath(new URL('./dynamodb-local.policy', import.meta.url));
+
 /**
  * Starts DynamoDB Local (AWS's own emulator, with transactions) on a random high port.
- * It has no bind-address option and listens on every interface; the port is random and short-lived.
- * `dbPath` persists data across restarts; without it the data lives in memory.
+ * It has no bind-address option and listens on every interface, so it runs under a Java security
+ * policy (dynamodb-local.policy) that lets its server socket accept connections from loopback only:
+ * through any other address of the machine a connection is reset before a byte is read. `-cors`
+ * names an origin no page can have, so no web page may call it either (its default is `*`).
+ * It lives no longer than this process: the parent-death signal (setpriv) kills it if we are killed
+ * with SIGKILL, or else a watchdog on its stdin pipe does (the pipe closes when this process dies).
+ * `dbPath` persists data across restarts (one instance per folder, see dynamodb-local-lock.ts);
+ * without it the data lives in memory.
  */
 export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number } = {}): Promise<DynamoDbLocal> {
   assertJava();
   const dir = jarDirectory();
+  if (opts.dbPath) await stopStaleInstance(path.resolve(opts.dbPath));
   const port = opts.port ?? (await freePort());
-  const args = [
+  const javaArgs = [
+    '-Djava.security.manager', `-Djava.security.policy==${POLICY}`,
     '-Xms64m', '-Xmx768m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1',
     `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
     '-jar', path.join(dir, 'DynamoDBLocal.jar'),
-    '-port', String(port), '-sharedDb', '-disableTelemetry',
+    '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', NO_WEB_ORIGIN,
   ];
   if (opts.dbPath) {
     mkdirSync(opts.dbPath, { recursive: true });
-    args.push('-dbPath', opts.dbPath);
-  } else args.push('-inMemory');
-  const child: ChildProcess = spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    javaArgs.push('-dbPath', path.resolve(opts.dbPath));
+  } else javaArgs.push('-inMemory');
+  const launcher = deathSignalLauncher();
+  const [cmd, ...args] = launcher.length ? [...launcher, 'java', ...javaArgs] : ['sh', '-c', WATCHDOG, 'dynamodb-local', ...javaArgs];
+  const child: ChildProcess = spawn(cmd, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  if (opts.dbPath && child.pid) writePidFile(path.resolve(opts.dbPath), child.pid);
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -67,6 +94,7 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number 
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+      if (opts.dbPath) removePidFile(path.resolve(opts.dbPath), child.pid!);
     },
   };
 }
