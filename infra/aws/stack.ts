@@ -21,6 +21,7 @@ import { webhooks } from './webhooks.js';
 import { creatives } from './creatives.js';
 import { imports } from './imports.js';
 import { senders } from './senders.js';
+import { sending } from './sending.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -147,6 +148,7 @@ export class SvcStack extends Stack {
     creatives(this, ctx);
     imports(this, ctx);
     senders(this, ctx);
+    sending(this, ctx);
     grants.finish();
   }
 }
