@@ -1,0 +1,42 @@
+import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { PDF_QUEUE } from '../../shared/creatives/pdf/generations.js';
+import { PLACEMENT_QUEUE } from '../../shared/creatives/placement.js';
+import type { StackContext } from './stack.js';
+
+/**
+ * Creatives in AWS: the tenant file bucket (`files`: generated PDFs under <tenantId>/, expired by a
+ * lifecycle rule after 2 days; the app deletes earlier), the `creative-pdfs` and `creative-placement`
+ * queues (DLQs) and their worker Lambda. Chromium comes from CHROMIUM_PATH (a layer); the S3 FileStore
+ * adapter is not written yet, so in AWS a generation ends FAILED "no file store configured".
+ */
+export function creatives(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'grants'>) {
+  const bucket = new Bucket(stack, 'TenantFiles', {
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    lifecycleRules: [{ expiration: Duration.days(2) }],
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  ctx.grants.provide('files', (fn) => {
+    bucket.grantReadWrite(fn);
+    fn.addEnvironment('FILES_BUCKET', bucket.bucketName);
+  });
+  const queues = [PDF_QUEUE, PLACEMENT_QUEUE].map((name) => {
+    const id = name === PDF_QUEUE ? 'CreativePdfs' : 'CreativePlacement';
+    const dlq = new Queue(stack, `${id}Dlq`, { retentionPeriod: Duration.days(14), enforceSSL: true });
+    // Visibility > worker timeout: a placement test watches seeds for up to 15 minutes.
+    const queue = new Queue(stack, `${id}Queue`, { visibilityTimeout: Duration.minutes(16), deadLetterQueue: { queue: dlq, maxReceiveCount: 3 }, enforceSSL: true });
+    ctx.grants.provideQueue(name, queue);
+    return queue;
+  });
+  const worker = ctx.lambda('CreativesWorker', 'functions/creatives/creatives_queue_worker.ts', {
+    timeout: Duration.minutes(15),
+    memorySize: 2048,
+    resources: ['tenantTables', 'files'],
+  });
+  for (const q of queues) worker.addEventSource(new SqsEventSource(q, { batchSize: 1, reportBatchItemFailures: true }));
+  return { bucket, queues, worker };
+}
