@@ -5,6 +5,7 @@ import { normalizeEmail, type AccountRecord } from '../identity/account.js';
 import { hashPassword, verifyPassword } from '../identity/passwords.js';
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS, sessionCookie } from '../identity/sessions.js';
 import { Account, AccountEmail } from '../identity/entities.js';
+import { checkAccountDelay, clearFailures, recordFailure } from '../security/login-throttle.js';
 
 /** Attempts per client address and email within the window; then 429 whatever the password. */
 export const LOGIN_ATTEMPTS = 10;
@@ -35,9 +36,13 @@ export async function login(deps: Deps, input: { email: string; password: string
   if (!d.allowed) throw tooManyRequests({ statusCode: 429, message: 'Too many login attempts. Try again later.' }, d.retryAfterSeconds);
   const marker = await deps.platform.get<{ accountId: string }>(AccountEmail.key({ email }));
   const account = marker ? await deps.platform.get<AccountRecord>(Account.key({ accountId: marker.accountId })) : undefined;
+  // Per account, whatever the client address (issue 16): growing delays after repeated failures.
+  if (account?.passwordHash) await checkAccountDelay(deps, account.accountId);
   const stored = account?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-real-password-0000')));
   const ok = await verifyPassword(input.password, stored);
+  if (!ok && account?.passwordHash) await recordFailure(deps, account);
   if (!ok || !account?.passwordHash) throw unauthorized();
+  await clearFailures(deps, account.accountId);
   const session = await createSession(deps, account.accountId);
   const at = new Date(deps.clock.now()).toISOString();
   await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { lastLoginAt: at, lastActivityAt: at } });
