@@ -14,23 +14,27 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'List companies (filters, sort, cursor pages)',
   description:
-    `Query: pageSize (1-${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}), cursor (the previous page's nextCursor, opaque), ` +
-    'sort (createdAt | -createdAt (default) | name | -name | cf_<number slug> | -cf_<number slug>), filters (JSON array of {field, operator, value}). ' +
-    `Fields: ${Object.keys(COMPANY_FILTER_FIELDS).filter((f) => COMPANY_FILTER_FIELDS[f] === 'text').join(', ')} (text: contains, equals, isEmpty; case-insensitive; isEmpty value true|false); ` +
-    'createdAt, updatedAt (date: before, after; ISO 8601); contacts (relation: contains, equals on the names and emails of the company contacts); ' +
-    'cf_<slug> (number: gt, gte, lt, lte, equals; text: contains, equals, isEmpty; date: before, after). Rules are ANDed. ' +
-    'Unknown field or cf key → 400 {code:"unknown_filter_field", available:[...]}; unsupported operator, bad value or non-JSON → 400 {code:"malformed_filter"}. ' +
-    'Without sort, a number cf rule drives the list (ordered by that field). Work per call is bounded (about 1000 index entries): a selective filter ' +
-    'can give a short or empty page with a nextCursor; keep paging while nextCursor is not null.',
+    'Companies of the workspace, newest first unless sorted; filters are JSON rules ANDed together (see the filters parameter). ' +
+    'Unknown field → 400 unknown_filter_field (with the available ones); bad operator or value → 400 malformed_filter. Keep paging while nextCursor is not null.',
   output: companies_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: {
     query: z.strictObject({
-      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-      cursor: z.string().max(2000).optional(),
-      sort: z.string().max(80).optional(),
-      filters: z.string().max(10_000).optional(),
+      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe(`1-${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}`),
+      cursor: z.string().max(2000).optional().describe("The previous page's nextCursor (opaque)"),
+      sort: z.string().max(80).optional().describe('createdAt | -createdAt (default) | name | -name | cf_<number slug> | -cf_<number slug>'),
+      filters: z
+        .string()
+        .max(10_000)
+        .optional()
+        .describe(
+          'JSON array of {field, operator, value}. Text fields ' +
+            Object.keys(COMPANY_FILTER_FIELDS).filter((f) => COMPANY_FILTER_FIELDS[f] === 'text').join(', ') +
+            ': contains, equals, isEmpty (case-insensitive; isEmpty value true|false). createdAt, updatedAt: before, after (ISO 8601). ' +
+            'contacts: contains, equals on the names and emails of the company contacts. cf_<slug>: number gt, gte, lt, lte, equals; text contains, equals, isEmpty; date before, after. ' +
+            'Without sort, a number cf rule orders the list by that field. Work per call is bounded (~1000 index entries): a selective filter can give a short or empty page with a nextCursor.',
+        ),
     }),
   },
   hints: { readOnly: true, idempotent: true },

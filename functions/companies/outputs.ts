@@ -1,261 +1,131 @@
 import * as z from 'zod';
 
 /** Success answers of the companies operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
-export const CompanyListsController_addCompaniesOutput = z.looseObject({
-  listId: z.string().describe("List id"),
-  added: z.number(),
-  alreadyMembers: z.number(),
-});
 
-export const CompanyListsController_createOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+const text = (what: string) => z.string().nullable().describe(what);
+const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
+const nextCursor = z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page');
+
+export const Company = z.looseObject({
+  id: z.string().describe('Company id'),
   name: z.string(),
-  type: z.string(),
-  filters: z.union([z.array(z.union([z.looseObject({
-    field: z.string(),
-    operator: z.string(),
-    value: z.union([z.string(), z.number()]),
-  }), z.number()])), z.string()]).nullable(),
-  memberCount: z.number().nullable(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  evaluation: z.looseObject({
-    status: z.string(),
-    reason: z.string().optional(),
-    message: z.string().optional(),
-  }).optional(),
+  domain: text('Normalised domain (the dedupe key with inn)'),
+  inn: text('Russian taxpayer number (checksum-valid), the other dedupe key'),
+  industry: text('Industry'),
+  city: text('City'),
+  country: text('Country'),
+  size: text('Size band, free text'),
+  phone: text('Phone'),
+  website: text('Website URL'),
+  description: text('Free-text description'),
+  source: text('Where the company came from (import, manual, connector, …)'),
+  address: text('Postal address'),
+  customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (companies_custom_fields_list names them)'),
+  createdAt: at('Created'),
+  updatedAt: at('Last changed'),
 });
 
-export const companies_createOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+const CompanyList = z.looseObject({
+  id: z.string().describe('Company list id'),
   name: z.string(),
-  domain: z.string().nullable(),
-  inn: z.string().nullable(),
-  industry: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  size: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  source: z.string().nullable(),
-  address: z.string().nullable(),
-  customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  type: z.string().describe('STATIC (explicit members) or SMART (filters; not evaluated: members answer UNSUPPORTED)'),
+  filters: z.unknown().describe('SMART lists: the filter rules; null for STATIC'),
+  memberCount: z.number().nullable().describe('STATIC lists: number of members'),
+  createdAt: at('Created'),
+  updatedAt: at('Last changed'),
 });
 
-export const companies_custom_fields_createOutput = z.looseObject({
-  entity: z.string(),
-  slug: z.string(),
+const CustomField = z.looseObject({
+  entity: z.string().describe('company or contact'),
+  slug: z.string().describe('Key in customFields and in cf_<slug> filters/sorts'),
   label: z.string(),
-  fieldType: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
+  fieldType: z.string().describe('text | number | date'),
+  createdAt: at('Created'),
 });
 
-export const companies_custom_fields_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    entity: z.string(),
-    slug: z.string(),
-    label: z.string(),
-    fieldType: z.string(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-  })).describe("The items of this page"),
+const rowErrors = z.array(z.looseObject({ index: z.number().describe('0-based row'), reason: z.string() })).describe('Rows that were not imported, with why; the others were');
+
+/** What an import answers (preview: what it would do). */
+export const importResult = {
+  created: z.number().describe('Rows that created a new record'),
+  updated: z.number().describe('Rows merged into an existing record (duplicateHandling update)'),
+  skipped: z.number().describe('Duplicates left alone (duplicateHandling skip)'),
+  errors: rowErrors,
+  contactsCreated: z.number().describe('Contacts created from c: targets'),
+  cfValuesSet: z.number().describe('Custom field values written'),
+  createdIds: z.array(z.string()).describe('Ids of the records created, in row order'),
+};
+const importDone = { importId: z.string().describe('Recorded as source.importId on what was created'), ...importResult };
+
+export const CompanyListsController_addCompaniesOutput = z.looseObject({
+  listId: z.string().describe('Company list id'),
+  added: z.number().describe('Companies newly added'),
+  alreadyMembers: z.number().describe('Companies that were members already (adding is idempotent)'),
 });
+
+export const CompanyListsController_createOutput = CompanyList.extend({
+  evaluation: z
+    .looseObject({ status: z.string().describe('OK or UNSUPPORTED (SMART lists are stored, not evaluated)'), reason: z.string().optional(), message: z.string().optional() })
+    .optional(),
+});
+
+export const companies_createOutput = Company;
+export const companies_getOutput = Company;
+export const companies_updateOutput = Company;
+export const companies_deleteOutput = z.looseObject({ id: z.string().describe('Company id'), deleted: z.boolean() });
+
+export const companies_custom_fields_createOutput = CustomField;
+export const companies_custom_fields_listOutput = z.looseObject({ data: z.array(CustomField).describe('Every company custom field') });
+export const contacts_custom_fields_createOutput = CustomField;
+export const contacts_custom_fields_listOutput = z.looseObject({ data: z.array(CustomField).describe('Every contact custom field') });
 
 export const companies_custom_fields_valuesOutput = z.looseObject({
-  companyId: z.string().describe("Company id (null when none)"),
-  data: z.array(z.looseObject({
-    slug: z.string(),
-    label: z.string(),
-    fieldType: z.string(),
-    value: z.union([z.string(), z.number()]).nullable(),
-  })).describe("The items of this page"),
+  companyId: z.string().describe('Company id'),
+  data: z
+    .array(z.looseObject({ slug: z.string(), label: z.string(), fieldType: z.string(), value: z.union([z.string(), z.number()]).nullable().describe('null when unset') }))
+    .describe('Every company custom field with this company’s value'),
 });
 
-export const companies_deleteOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  deleted: z.boolean(),
-});
-
-export const companies_getOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  name: z.string(),
-  domain: z.string().nullable(),
-  inn: z.string().nullable(),
-  industry: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  size: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.unknown(),
-  description: z.string().nullable(),
-  source: z.unknown(),
-  address: z.string().nullable(),
-  customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-});
-
-export const companies_import_combinedOutput = z.looseObject({
-  importId: z.string(),
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number(),
-  errors: z.array(z.looseObject({
-    index: z.number(),
-    reason: z.string(),
-  })),
-  contactsCreated: z.number(),
-  cfValuesSet: z.number(),
-  createdIds: z.array(z.string()),
-});
-
-export const companies_import_previewOutput = z.looseObject({
-  preview: z.boolean(),
-  mapping: z.record(z.string(), z.unknown()),
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number(),
-  errors: z.array(z.looseObject({
-    index: z.number(),
-    reason: z.string(),
-  })),
-  contactsCreated: z.number(),
-  cfValuesSet: z.number(),
-  createdIds: z.array(z.unknown()),
-  rows: z.array(z.looseObject({
-    index: z.number(),
-    outcome: z.string(),
-    matchedBy: z.string().optional(),
-    duplicateOfRow: z.number().optional(),
-  })),
-});
-
+export const companies_import_combinedOutput = z.looseObject(importDone);
 export const companies_import_startOutput = z.looseObject({
-  importId: z.string(),
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number(),
-  errors: z.array(z.looseObject({
-    index: z.number(),
-    reason: z.string(),
-  })),
-  contactsCreated: z.number(),
-  cfValuesSet: z.number(),
-  createdIds: z.array(z.string()),
-  ignoredTargets: z.array(z.string()).optional(),
-  listId: z.string().optional().describe("List id"),
+  ...importDone,
+  ignoredTargets: z.array(z.string()).optional().describe('c: and cf: targets this operation does not import (use import/combined)'),
+  listId: z.string().optional().describe('The company list the companies were added to (options.listId or newListName)'),
+});
+export const companies_import_previewOutput = z.looseObject({
+  preview: z.boolean().describe('Always true: nothing was written'),
+  mapping: z.record(z.string(), z.unknown()).describe('The validated mapping {column: target}'),
+  ...importResult,
+  createdIds: z.array(z.unknown()).describe('Always empty in a preview'),
+  rows: z
+    .array(
+      z.looseObject({
+        index: z.number(),
+        outcome: z.string().describe('create | update | skip | error'),
+        matchedBy: z.string().optional().describe('domain or inn: the key that matched an existing company'),
+        duplicateOfRow: z.number().optional().describe('An earlier row of this request with the same key'),
+      }),
+    )
+    .describe('The plan for each row'),
 });
 
 export const companies_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    name: z.string(),
-    domain: z.string().nullable(),
-    inn: z.string().nullable(),
-    industry: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
-    size: z.string().nullable(),
-    phone: z.string().nullable(),
-    website: z.string().nullable(),
-    description: z.string().nullable(),
-    source: z.string().nullable(),
-    address: z.string().nullable(),
-    customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
-  pageSize: z.number().describe("Page size applied"),
-  examined: z.number(),
+  data: z.array(Company).describe('This page; may be short or empty while nextCursor is not null (work per call is bounded)'),
+  nextCursor,
+  pageSize: z.number().describe('Page size applied (max 200)'),
+  examined: z.number().describe('Index entries examined for this page'),
 });
 
-export const companies_updateOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  name: z.string(),
-  domain: z.string().nullable(),
-  inn: z.string().nullable(),
-  industry: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  size: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.unknown(),
-  description: z.string().nullable(),
-  source: z.unknown(),
-  address: z.string().nullable(),
-  customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-});
-
-export const company_lists_getOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  name: z.string(),
-  type: z.string(),
-  filters: z.unknown(),
-  memberCount: z.number(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-});
-
-export const company_lists_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    name: z.string(),
-    type: z.string(),
-    filters: z.unknown(),
-    memberCount: z.number(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
-});
+export const company_lists_getOutput = CompanyList;
+export const company_lists_listOutput = z.looseObject({ data: z.array(CompanyList), nextCursor });
 
 export const company_lists_membersOutput = z.looseObject({
-  status: z.string(),
-  listId: z.string().describe("List id"),
-  type: z.string(),
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    name: z.string(),
-    domain: z.string().nullable(),
-    inn: z.string().nullable(),
-    industry: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
-    size: z.string().nullable(),
-    phone: z.string().nullable(),
-    website: z.unknown(),
-    description: z.string().nullable(),
-    source: z.unknown(),
-    address: z.string().nullable(),
-    customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  })).nullable().describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
-  pageSize: z.number().optional().describe("Page size applied"),
+  status: z.string().describe('OK, or UNSUPPORTED for SMART lists (then data is null, with reason and message)'),
+  listId: z.string().describe('Company list id'),
+  type: z.string().describe('STATIC or SMART'),
+  data: z.array(Company).nullable().describe('Member companies of this page; null when UNSUPPORTED'),
+  nextCursor,
+  pageSize: z.number().optional(),
   reason: z.string().optional(),
   message: z.string().optional(),
-});
-
-export const contacts_custom_fields_createOutput = z.looseObject({
-  entity: z.string(),
-  slug: z.string(),
-  label: z.string(),
-  fieldType: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-});
-
-export const contacts_custom_fields_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    entity: z.string(),
-    slug: z.string(),
-    label: z.string(),
-    fieldType: z.string(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-  })).describe("The items of this page"),
 });

@@ -11,7 +11,7 @@ export const operation = defineOperation({
   path: '/api/contacts/import/preview',
   tag: 'contacts',
   summary: 'Preview a contact import (writes nothing)',
-  description: `Plans the import and writes nothing: per-row outcome (create | update | skip), row errors and the counts it would produce. Body {rows, mapping, options}. Targets: email, firstName, lastName, phone, position, personalEmail, linkedin (bare or c:-prefixed), cf:<slug> (contact custom fields; unknown slug → 400 unknown_custom_field). Email is normalised (trimmed, lower-case) and phone to +digits; an invalid one is a row error. options.duplicateHandling by email: skip (default) | update (fields replaced, custom fields merged into the existing contact) | create (new contact, its channel carries duplicateOf). options.companyId links every contact to that company; options.listId adds them to a contact list, options.newListName creates one; options.sourceUrl is recorded as the contacts' source (kind import). At most ${MAX_ROWS} rows and 6 MB per request. Response {importId, created, updated, skipped, errors: [{index, reason}], contactsCreated, cfValuesSet, createdIds}.`,
+  description: `Plans the import and writes nothing: per-row outcome (create | update | skip), row errors and the counts it would produce. Body {rows, mapping: {column: target}, options} (targets and options: see the body schema). Duplicates are found by email. At most ${MAX_ROWS} rows per request; a bad row never stops the others.`,
   output: ContactsController_importPreviewOutput,
   access: 'tenant',
   scope: 'crm:read',

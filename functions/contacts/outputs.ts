@@ -1,231 +1,110 @@
 import * as z from 'zod';
+import { importResult } from '../companies/outputs.js';
 
 /** Success answers of the contacts operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
-export const ContactListsController_addContactsOutput = z.looseObject({
-  listId: z.string().describe("List id"),
-  added: z.number(),
-  alreadyMembers: z.number(),
-  notFound: z.array(z.string()),
+
+const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
+const nextCursor = z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page');
+
+const Channel = z.looseObject({
+  type: z.string().describe('email | phone | personalEmail | linkedin | …'),
+  value: z.string().describe('Normalised value (email lower-case, phone +digits)'),
+  addedAt: at('Added'),
+  duplicateOf: z.string().optional().describe('Another contact of this workspace already holds this value (its id)'),
+  verification: z
+    .looseObject({ result: z.string().describe('valid | invalid | risky | unknown'), reasons: z.array(z.string()), mx: z.string(), checkedAt: z.string() })
+    .optional()
+    .describe('Last email verification of this channel'),
 });
 
-export const ContactListsController_createOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  name: z.string(),
-  type: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+export const Contact = z.looseObject({
+  id: z.string().describe('Contact id'),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  position: z.string().optional().describe('Job title'),
+  email: z.string().optional().describe('Primary email (also among channels)'),
+  phone: z.string().optional(),
+  companyId: z.string().optional().describe('The company the contact works for'),
+  generic: z.boolean().optional().describe('A role address (info@, sales@) rather than a person'),
+  channels: z.array(Channel).describe('Every way to reach the contact'),
+  customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (contacts_custom_fields_list names them)'),
+  source: z
+    .looseObject({ kind: z.string().describe('manual | import | connector | …'), collectedAt: at('Collected'), sourceUrl: z.string().optional(), importId: z.string().optional() })
+    .describe('Where the contact came from (GDPR source disclosure)'),
+  createdAt: at('Created'),
+  updatedAt: at('Last changed'),
 });
+
+const ContactList = z.looseObject({
+  id: z.string().describe('Contact list id'),
+  name: z.string(),
+  type: z.string().describe('STATIC (SMART lists are not supported for contacts)'),
+  memberCount: z.number().optional().describe('Number of members'),
+  createdAt: at('Created'),
+  updatedAt: at('Last changed'),
+});
+
+export const contacts_createOutput = Contact;
+export const contacts_getOutput = Contact;
+export const contacts_updateOutput = Contact;
+export const contacts_deleteOutput = z.looseObject({ id: z.string().describe('Contact id'), deleted: z.boolean() });
+
+export const contacts_listOutput = z.looseObject({ data: z.array(Contact), pageSize: z.number().describe('Page size applied'), nextCursor });
 
 export const ContactsController_addChannelOutput = z.looseObject({
-  contactId: z.string().describe("Contact id"),
+  contactId: z.string().describe('Contact id'),
   type: z.string(),
-  value: z.string(),
-  addedAt: z.string(),
-  duplicateOf: z.string().optional(),
+  value: z.string().describe('Normalised value'),
+  addedAt: at('Added'),
+  duplicateOf: z.string().optional().describe('Another contact already holds this value (its id)'),
 });
 
 export const ContactsController_bulkOutput = z.looseObject({
-  action: z.string(),
+  action: z.string().describe('The bulk action that ran'),
   total: z.number(),
   succeeded: z.number(),
   failed: z.number(),
-  results: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    ok: z.boolean(),
-    error: z.looseObject({
-      status: z.number(),
-      message: z.union([z.string(), z.array(z.string())]),
-    }).optional(),
-  })),
+  results: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Contact id'),
+        ok: z.boolean(),
+        error: z.looseObject({ status: z.number(), message: z.union([z.string(), z.array(z.string())]) }).optional().describe('Why this item failed (HTTP status and message)'),
+      }),
+    )
+    .describe('One result per id, in request order'),
+});
+
+const importDone = { importId: z.string().describe('Recorded as source.importId on the contacts created'), ...importResult };
+
+export const ContactsController_importStartOutput = z.looseObject({
+  ...importDone,
+  listId: z.string().optional().describe('The contact list the contacts were added to (options.listId or newListName)'),
 });
 
 export const ContactsController_importPreviewOutput = z.looseObject({
-  preview: z.boolean(),
-  mapping: z.record(z.string(), z.unknown()),
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number(),
-  errors: z.array(z.looseObject({
-    index: z.number(),
-    reason: z.string(),
-  })),
-  contactsCreated: z.number(),
-  cfValuesSet: z.number(),
-  createdIds: z.array(z.unknown()),
-  rows: z.array(z.looseObject({
-    index: z.number(),
-    outcome: z.string(),
-    sameContactAsRow: z.number().optional(),
-  })),
+  preview: z.boolean().describe('Always true: nothing was written'),
+  mapping: z.record(z.string(), z.unknown()).describe('The validated mapping {column: target}'),
+  ...importResult,
+  createdIds: z.array(z.unknown()).describe('Always empty in a preview'),
+  rows: z
+    .array(
+      z.looseObject({
+        index: z.number(),
+        outcome: z.string().describe('create | update | skip | error'),
+        sameContactAsRow: z.number().optional().describe('An earlier row of this request with the same email'),
+      }),
+    )
+    .describe('The plan for each row'),
 });
 
-export const ContactsController_importStartOutput = z.looseObject({
-  importId: z.string(),
-  created: z.number(),
-  updated: z.number(),
-  skipped: z.number(),
-  errors: z.array(z.looseObject({
-    index: z.number(),
-    reason: z.string(),
-  })),
-  contactsCreated: z.number(),
-  cfValuesSet: z.number(),
-  createdIds: z.array(z.string()),
-  listId: z.string().optional().describe("List id"),
+export const ContactListsController_createOutput = ContactList;
+export const ContactListsController_addContactsOutput = z.looseObject({
+  listId: z.string().describe('Contact list id'),
+  added: z.number().describe('Contacts newly added'),
+  alreadyMembers: z.number().describe('Contacts that were members already (adding is idempotent)'),
+  notFound: z.array(z.string()).describe('Ids that are not contacts of this workspace'),
 });
-
-export const contact_lists_contactsOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    channels: z.array(z.looseObject({
-      type: z.string(),
-      value: z.string(),
-      addedAt: z.string(),
-    })),
-    customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    firstName: z.string().optional(),
-    source: z.looseObject({
-      kind: z.string(),
-      collectedAt: z.string(),
-      sourceUrl: z.string().optional(),
-      importId: z.string().optional(),
-    }),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-    companyId: z.string().optional().describe("Company id (null when none)"),
-    phone: z.string().optional(),
-    email: z.string().optional().describe("Email address"),
-  })).describe("The items of this page"),
-  pageSize: z.number().describe("Page size applied"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
-});
-
-export const contact_lists_getOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  name: z.string(),
-  type: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  memberCount: z.number(),
-});
-
-export const contact_lists_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    name: z.string(),
-    type: z.string(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
-});
-
-export const contacts_createOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  channels: z.array(z.looseObject({
-    type: z.string(),
-    value: z.string(),
-    addedAt: z.string(),
-    duplicateOf: z.string().optional(),
-  })),
-  customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-  source: z.looseObject({
-    kind: z.string(),
-    collectedAt: z.string(),
-    sourceUrl: z.string().optional(),
-    importId: z.string().optional(),
-  }),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  companyId: z.string().optional().describe("Company id (null when none)"),
-  email: z.string().optional().describe("Email address"),
-  phone: z.string().optional(),
-});
-
-export const contacts_deleteOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  deleted: z.boolean(),
-});
-
-export const contacts_getOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  channels: z.array(z.looseObject({
-    type: z.string(),
-    value: z.string(),
-    addedAt: z.string(),
-    duplicateOf: z.string().optional(),
-    verification: z.looseObject({
-      result: z.string(),
-      reasons: z.array(z.string()),
-      mx: z.string(),
-      checkedAt: z.string(),
-    }).optional(),
-  })),
-  customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-  source: z.looseObject({
-    kind: z.string(),
-    collectedAt: z.string(),
-    sourceUrl: z.string().optional(),
-    importId: z.string().optional(),
-  }),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  firstName: z.string().optional(),
-  position: z.string().optional(),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  email: z.string().optional().describe("Email address"),
-  lastName: z.string().optional(),
-  phone: z.string().optional(),
-  companyId: z.string().optional().describe("Company id (null when none)"),
-});
-
-export const contacts_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    channels: z.array(z.looseObject({
-      type: z.string(),
-      value: z.string(),
-      addedAt: z.string(),
-      duplicateOf: z.string().optional(),
-    })),
-    customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-    source: z.looseObject({
-      kind: z.string(),
-      collectedAt: z.string(),
-      importId: z.string().optional(),
-      sourceUrl: z.string().optional(),
-    }),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    firstName: z.string(),
-    companyId: z.string().optional().describe("Company id (null when none)"),
-    email: z.string().optional().describe("Email address"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-    generic: z.boolean().optional(),
-    position: z.string().optional(),
-    lastName: z.string().optional(),
-    phone: z.string().optional(),
-  })).describe("The items of this page"),
-  pageSize: z.number().describe("Page size applied"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
-});
-
-export const contacts_updateOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  channels: z.array(z.looseObject({
-    type: z.string(),
-    value: z.string(),
-    addedAt: z.string(),
-  })),
-  customFields: z.record(z.string(), z.unknown()).describe("Custom field values by field slug"),
-  source: z.looseObject({
-    kind: z.string(),
-    collectedAt: z.string(),
-  }),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  firstName: z.string(),
-  companyId: z.string().describe("Company id (null when none)"),
-  position: z.string(),
-  email: z.string().describe("Email address"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
-});
+export const contact_lists_getOutput = ContactList;
+export const contact_lists_listOutput = z.looseObject({ data: z.array(ContactList), nextCursor });
+export const contact_lists_contactsOutput = z.looseObject({ data: z.array(Contact), pageSize: z.number(), nextCursor });
