@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { localDeps } from '../../infra/local/local-deps.js';
+import { credit } from '../../shared/billing/billing.js';
+import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
+import { createContact } from '../../shared/contacts/contacts.js';
+import type { Deps } from '../../shared/runtime/deps.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { startDovecot, type Dovecot } from '../support/dovecot.js';
+import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
+import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
+
+// Real parts: two runtime processes in turn (the first killed with SIGKILL mid-task) on the run's
+// DynamoDB Local and the same table prefix, smtp-server as the sink, Dovecot. Nothing mocked.
+const RECIPIENTS = 500;
+const prefix = `t${randomBytes(4).toString('hex')}-`;
+const env = {
+  ...process.env, TABLE_PREFIX: prefix, DYNAMO_ENDPOINT: inject('dynamoEndpoint'), SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent',
+  SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '300', DATA_DIR: mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'crash-')),
+};
+let deps: Deps;
+let relay: Relay;
+let dovecot: Dovecot;
+const children: ChildProcess[] = [];
+
+async function startChild(): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-child.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(proc);
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const t = setTimeout(() => reject(new Error('child runtime did not start')), 60_000);
+    proc.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const line = buf.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) (clearTimeout(t), resolve({ url: JSON.parse(line).url, proc }));
+    });
+    proc.once('exit', (code) => (clearTimeout(t), reject(new Error(`child exited ${code}`))));
+  });
+}
+
+beforeAll(async () => {
+  [relay, dovecot] = await Promise.all([startSmtpRelay(), startDovecot()]);
+  dovecot.addUser('bulk@crash.test', 'imap-secret-3');
+  relay.users.set('bulk@crash.test', 'smtp-secret-3');
+  deps = await localDeps(inject('dynamoEndpoint'), env); // no workers in this process: only the child sends
+}, 60_000);
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await Promise.all([relay?.stop(), dovecot?.stop()]);
+});
+
+describe('exactly once across a crash', () => {
+  it(`kill -9 mid-task (${RECIPIENTS} recipients), restart on the same data: one Message-ID per recipient, none missing`, async () => {
+    const first = await startChild();
+    const owner = await createApprovedAccount(deps);
+    await credit(deps, owner.tenantId, 10, 'test balance', 'test');
+    const http = client(first.url, { key: owner.apiKey });
+    const acc = await http.post('/api/email-accounts', {
+      name: 'Bulk', email: 'bulk@crash.test',
+      imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'bulk@crash.test', imapPass: 'imap-secret-3',
+      smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'bulk@crash.test', smtpPass: 'smtp-secret-3',
+    });
+    expect(acc.status).toBe(201);
+    await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
+    await http.put('/api/settings/min-send-interval', { seconds: 0 });
+    await http.patch('/api/settings/send-window', { enabled: false });
+    await http.put('/api/settings/company-profile', { companyName: 'Crash Co', physicalAddress: '3 Test Lane, York' });
+    const table = deps.tenantTable(owner.tenantId);
+    const now = deps.clock.now();
+    const ids: string[] = [];
+    for (let i = 0; i < RECIPIENTS; i += 50) {
+      ids.push(...(await Promise.all(Array.from({ length: Math.min(50, RECIPIENTS - i) }, (_, k) => createContact(table, { firstName: `R${i + k}`, email: `r${i + k}@sink.test` }, now)))).map((c) => c.id));
+    }
+    const list = await createContactList(table, { name: 'crash' }, now);
+    await addContactsToList(table, list.id, ids, now);
+    const creative = await http.post('/api/creatives', { name: 'Bulk', subject: 'Hi {{firstName}}', bodyHtml: '<p>Hello {{firstName}}</p>' });
+    const task = await http.post('/api/tasks', { methodId: 2, description: 'crash', creativeId: creative.body.id, accountId: acc.body.id, contactListId: list.id, tracking: false });
+    await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
+    expect((await http.post(`/api/tasks/${task.body.id}/start`)).status).toBe(200);
+
+    // Kill the runtime with SIGKILL once some, but not all, emails have gone out.
+    for (let i = 0; i < 3000 && relay.messages.length < RECIPIENTS / 5; i++) await new Promise((r) => setTimeout(r, 10));
+    first.proc.kill('SIGKILL');
+    await new Promise((r) => first.proc.once('exit', r));
+    const atKill = relay.messages.length;
+    expect(atKill).toBeGreaterThan(0);
+    expect(atKill).toBeLessThan(RECIPIENTS);
+
+    const second = await startChild();
+    const http2 = client(second.url, { key: owner.apiKey });
+    // Past the dead worker's leases (120 s) and queue visibility (150 s), on the new process's clock.
+    await http2.post('/_local/clock', { advanceMs: 160_000 });
+    let task2: any;
+    for (let i = 0; i < 1200; i++) {
+      task2 = (await http2.get(`/api/tasks/${task.body.id}`)).body;
+      if (task2.status === 'COMPLETED') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(task2.status).toBe('COMPLETED');
+    expect(task2.counters).toMatchObject({ total: RECIPIENTS, sent: RECIPIENTS, queued: 0 });
+
+    const perRecipient = new Map<string, Set<string>>();
+    let copies = 0;
+    for (const m of relay.messages) {
+      const id = (await simpleParser(m.raw)).messageId!;
+      for (const to of m.to) {
+        if (!to.endsWith('@sink.test')) continue;
+        copies++;
+        perRecipient.set(to, (perRecipient.get(to) ?? new Set()).add(id));
+      }
+    }
+    expect(perRecipient.size).toBe(RECIPIENTS);
+    expect([...perRecipient.values()].filter((s) => s.size !== 1)).toEqual([]);
+    // Copies beyond one per recipient can only come from the documented window (accepted, ack lost)
+    // and carry the stored Message-ID of the first attempt.
+    console.log(`crash test: ${atKill} sent before SIGKILL, ${copies} copies for ${RECIPIENTS} recipients (${copies - RECIPIENTS} same-Message-ID repeats)`);
+    second.proc.kill('SIGTERM');
+    await new Promise((r) => second.proc.once('exit', r));
+  }, 240_000);
+});
