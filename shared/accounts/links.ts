@@ -1,4 +1,4 @@
-import { AppError, conflict } from '../errors.js';
+import { conflict, gone, notFoundMessage } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { sha256 } from '../identity/api-keys.js';
 import { ConditionFailed, type Item, type TxOp } from '../ports/table-store.js';
@@ -14,7 +14,7 @@ import { RegistrationLink } from './entities.js';
 /** The Terms of Service a signup accepts: the current version in the legal documents registry. */
 export const termsVersion = () => getDocument('terms').version;
 
-const linkError = (status: number, code: string, message: string) => new AppError(status, { statusCode: status, message, code, error: status === 404 ? 'Not Found' : 'Gone' });
+const linkError = (status: 404 | 410, code: string, message: string) => (status === 404 ? notFoundMessage(message, { code }) : gone(message, { code }));
 export const LINK_INVALID = () => linkError(404, 'link_invalid', 'This link is not valid. Check that you copied the whole address.');
 export const LINK_USED = () => linkError(410, 'link_used', 'This link was already used. Each link works once; GET /v1/me with your API key shows where your registration stands.');
 export const LINK_EXPIRED = () => linkError(410, 'link_expired', 'This link has expired: links are valid for 24 hours. Sign up again with POST /v1/signup.');

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { AppError, badRequest, isAppError, notFound } from '../errors.js';
+import { badRequest, internalError, isAppError, notFound } from '../errors.js';
 import { authenticate } from '../identity/authenticate.js';
 import { bindLogScope, log, withLogScope } from '../runtime/logger.js';
 import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
@@ -100,7 +100,7 @@ function parseInput(op: AnyOperation, event: APIGatewayProxyEventV2, request: Re
 function errorOutcome(err: unknown, op: AnyOperation, request: RequestInfo): OperationOutcome {
   if (isAppError(err)) return { status: err.status, body: err.body, headers: err.headers, cookies: [] };
   log.error('unhandled error', { error: (err as Error)?.name, message: (err as Error)?.message }); // requestId, operationId: the log scope
-  const e = new AppError(500, { statusCode: 500, message: 'Internal server error', requestId: request.requestId });
+  const e = internalError({ requestId: request.requestId }, { cause: err });
   return { status: e.status, body: e.body, headers: {}, cookies: [] };
 }
 

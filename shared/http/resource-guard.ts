@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { internalError } from '../errors.js';
 import type { Key, TableStore, TxOp, Item } from '../ports/table-store.js';
 import { operationResources, type AnyOperation } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
@@ -56,5 +56,5 @@ export function assertDeclared(op: AnyOperation, violations: string[]) {
   if (!violations.length) return;
   const unique = [...new Set(violations)];
   process.stderr.write(`[resources contract] ${op.operationId} ${unique.join('; ')} (add it to the operation's resources)\n`);
-  throw new AppError(500, { statusCode: 500, message: `${op.operationId} uses undeclared resources`, issues: unique });
+  throw internalError({ issues: unique }, {}, `${op.operationId} uses undeclared resources`);
 }

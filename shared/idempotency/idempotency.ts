@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { AppError, badRequestCode, conflict, unprocessable } from '../errors.js';
+import { badRequestCode, conflict, unprocessable, withHeaders } from '../errors.js';
 import type { OperationOutcome } from '../http/pipeline.js';
 import { log } from '../runtime/logger.js';
 import { ConditionFailed, type Item, type Key, type TableStore } from '../ports/table-store.js';
-import type { AnyOperation, Input } from '../registry/operation.js';
+import { operationResources, type AnyOperation, type Input } from '../registry/operation.js';
 import type { OperationContext } from '../runtime/context.js';
 import { PlatformIdempotencyRecord, TenantIdempotencyRecord } from './entities.js';
 
@@ -43,10 +43,11 @@ function canonical(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-function recordKey(ctx: OperationContext, keyHash: string): { table: TableStore; key: Key; entity: typeof TenantIdempotencyRecord | typeof PlatformIdempotencyRecord; composites: Record<string, string> } | undefined {
+function recordKey(ctx: OperationContext, op: AnyOperation, keyHash: string): { table: TableStore; key: Key; entity: typeof TenantIdempotencyRecord | typeof PlatformIdempotencyRecord; composites: Record<string, string> } | undefined {
   if (ctx.tenant) return { table: ctx.tenant.table, key: TenantIdempotencyRecord.key({ keyHash }), entity: TenantIdempotencyRecord, composites: { keyHash } };
   const accountId = ctx.principal?.accountId;
-  if (!accountId) return undefined;
+  // Outside a tenant the record lives in the platform table: only where the Lambda may write it (IAM).
+  if (!accountId || !operationResources(op).includes('platformTable:write')) return undefined;
   return { table: ctx.deps.platform, key: PlatformIdempotencyRecord.key({ accountId, keyHash }), entity: PlatformIdempotencyRecord, composites: { accountId, keyHash } };
 }
 
@@ -62,7 +63,7 @@ export async function withIdempotency(ctx: OperationContext, op: AnyOperation, i
   if (raw === undefined || !acceptsIdempotencyKey(op)) return run();
   if (raw.length < 1 || raw.length > 255 || !/^[\x21-\x7e]+$/.test(raw))
     throw badRequestCode('invalid_idempotency_key', { message: ['Idempotency-Key must be 1-255 visible ASCII characters'] });
-  const where = recordKey(ctx, sha256(raw));
+  const where = recordKey(ctx, op, sha256(raw));
   if (!where) return run();
   const { table, key } = where;
   const now = ctx.deps.clock.now();
@@ -104,7 +105,7 @@ async function existing(table: TableStore, key: Key, fingerprint: string, now: n
   if (rec.state !== 'completed') {
     const retryAfter = Math.max(1, Math.ceil((rec.leaseUntil - now) / 1000));
     const err = conflict('A request with this Idempotency-Key is still in flight; retry later to get its answer', { code: 'idempotency_request_in_flight' });
-    throw new AppError(err.status, err.body, { 'retry-after': String(Math.min(retryAfter, 60)) });
+    throw withHeaders(err, { 'retry-after': String(Math.min(retryAfter, 60)) });
   }
   if (rec.fingerprint !== fingerprint)
     throw unprocessable('This Idempotency-Key was already used with a different request (operation or body) within the last 24 hours', { code: 'idempotency_key_reused' });

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { paymentRequired, unauthorized } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { AccountRecord } from './account.js';
@@ -19,7 +19,7 @@ export interface OutboundMessageInput {
  */
 export async function queueMessage(deps: Deps, accountId: string, input: OutboundMessageInput) {
   const account = await deps.platform.get<AccountRecord>(Account.key({ accountId }));
-  if (!account) throw new AppError(401, { statusCode: 401, message: 'Invalid credentials' });
+  if (!account) throw unauthorized();
   const now = deps.clock.now();
   const { month, resetsAt } = quotaPeriod(now);
   const id = newId(now);
@@ -38,7 +38,7 @@ export async function queueMessage(deps: Deps, accountId: string, input: Outboun
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed) {
-      throw new AppError(402, { error: 'quota_exceeded', message: `Monthly quota of ${account.monthlyQuota} messages is spent`, resets_at: resetsAt });
+      throw paymentRequired({ error: 'quota_exceeded', message: `Monthly quota of ${account.monthlyQuota} messages is spent`, resets_at: resetsAt });
     }
     throw e;
   }

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { AppError } from '../errors.js';
+import { badRequestMessage } from '../errors.js';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, len: number, o: object) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -34,6 +34,6 @@ export const PASSWORD_TOO_SHORT = 'Password must be at least 10 characters long.
 
 /** The service-layer rule after the DTO layer (min 8, max 200): not common, at least 10 characters. */
 export function assertStrongPassword(password: string) {
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) throw new AppError(400, { statusCode: 400, message: PASSWORD_TOO_COMMON });
-  if (password.length < 10) throw new AppError(400, { statusCode: 400, message: PASSWORD_TOO_SHORT });
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) throw badRequestMessage(PASSWORD_TOO_COMMON);
+  if (password.length < 10) throw badRequestMessage(PASSWORD_TOO_SHORT);
 }

@@ -1,4 +1,4 @@
-import { badRequest, badRequestCode } from '../errors.js';
+import { badRequest, badRequestCode, rowRejected, RowRejected } from '../errors.js';
 import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
@@ -41,8 +41,8 @@ export function parseRows(raws: Record<string, unknown>[], setup: ImportSetup) {
     try {
       rows.push(parseRow(raw, index, setup));
     } catch (reason) {
-      if (typeof reason !== 'string') throw reason;
-      errors.push({ index, reason });
+      if (!(reason instanceof RowRejected)) throw reason;
+      errors.push({ index, reason: reason.message });
     }
   });
   return { rows, errors };
@@ -56,17 +56,17 @@ function parseRow(raw: Record<string, unknown>, index: number, { opts, defs, map
     companyCellLimit(field, v);
     company[field] = v;
   }
-  if (!company.name) throw 'name is required';
+  if (!company.name) throw rowRejected('name is required');
   let domain: string | undefined;
   if (company.domain) {
     domain = normalizeImportDomain(company.domain);
-    if (!domain) throw `domain is not a valid domain (${company.domain.slice(0, 100)})`;
+    if (!domain) throw rowRejected(`domain is not a valid domain (${company.domain.slice(0, 100)})`);
     company.domain = domain;
   } else if (company.website && (domain = normalizeImportDomain(company.website))) company.domain = domain;
   let inn: string | undefined;
   if (company.inn) {
     inn = validInn(company.inn);
-    if (!inn) throw `inn ${company.inn.slice(0, 32)} is not a valid INN (10 or 12 digits with matching control digits)`;
+    if (!inn) throw rowRejected(`inn ${company.inn.slice(0, 32)} is not a valid INN (10 or 12 digits with matching control digits)`);
     company.inn = inn;
   }
   const keys = [inn && dedupeKey('inn', inn), domain && dedupeKey('domain', domain)].filter((k): k is string => !!k);

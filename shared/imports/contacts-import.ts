@@ -1,11 +1,10 @@
-import { badRequest } from '../errors.js';
+import { badRequest, notFound, rowRejected, RowRejected } from '../errors.js';
 import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
 import { updateContact } from '../contacts/contacts.js';
 import { companyKey } from '../contacts/refs.js';
-import { notFound } from '../errors.js';
 import { addContactsToList, addMembers, createContactList, getContactList, ADD_MAX } from '../contact-lists/lists.js';
 import { parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
 import { planImportedContacts } from './contacts-writer.js';
@@ -37,11 +36,11 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
   body.rows.forEach((raw, index) => {
     try {
       const contact = parseContactCells(raw, mapping.contact);
-      if (!contact) throw 'row has no contact data';
+      if (!contact) throw rowRejected('row has no contact data');
       parsed.push({ index, contact, cf: parseCfCells(raw, mapping.cf, defs) });
     } catch (reason) {
-      if (typeof reason !== 'string') throw reason;
-      errors.push({ index, reason });
+      if (!(reason instanceof RowRejected)) throw reason;
+      errors.push({ index, reason: reason.message });
     }
   });
   const emails = [...new Set(parsed.flatMap((p) => (p.contact.email ? [p.contact.email] : [])))];

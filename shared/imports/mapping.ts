@@ -1,4 +1,4 @@
-import { badRequest, badRequestCode } from '../errors.js';
+import { badRequest, badRequestCode, rowRejected } from '../errors.js';
 import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
 import { checkValue, type CfValue } from '../custom-fields/values.js';
 import { normalizeEmail, normalizePhone } from '../contacts/normalize.js';
@@ -72,14 +72,14 @@ export function parseContactCells(row: Record<string, unknown>, cols: Mapping['c
   for (const [column, field] of cols) {
     const v = cellText(row[column]);
     if (v === undefined) continue;
-    if (v.length > CONTACT_MAX[field]) throw `c:${field} must be shorter than or equal to ${CONTACT_MAX[field]} characters`;
+    if (v.length > CONTACT_MAX[field]) throw rowRejected(`c:${field} must be shorter than or equal to ${CONTACT_MAX[field]} characters`);
     any = true;
     if (field === 'email') {
       c.email = normalizeEmail(v);
-      if (!c.email) throw `c:email is not a valid email (${v.slice(0, 100)})`;
+      if (!c.email) throw rowRejected(`c:email is not a valid email (${v.slice(0, 100)})`);
     } else if (field === 'phone') {
       c.phone = normalizePhone(v);
-      if (!c.phone) throw `c:phone is not a valid phone number (${v.slice(0, 40)})`;
+      if (!c.phone) throw rowRejected(`c:phone is not a valid phone number (${v.slice(0, 40)})`);
     } else c.fields[field] = v;
   }
   return any ? c : undefined;
@@ -92,12 +92,12 @@ export function parseCfCells(row: Record<string, unknown>, cols: Mapping['cf'], 
     const raw = row[column];
     if (cellText(raw) === undefined) continue;
     const v = checkValue(defs.get(slug)!, typeof raw === 'string' ? raw.trim() : raw, true);
-    if (Array.isArray(v)) throw `cf:${slug}: ${v.join('; ').replace(`customFields.${slug} `, '')}`;
+    if (Array.isArray(v)) throw rowRejected(`cf:${slug}: ${v.join('; ').replace(`customFields.${slug} `, '')}`);
     out[slug] = v;
   }
   return out;
 }
 
 export function companyCellLimit(field: string, v: string) {
-  if (v.length > MAX_LEN[field]) throw `${field} must be shorter than or equal to ${MAX_LEN[field]} characters`;
+  if (v.length > MAX_LEN[field]) throw rowRejected(`${field} must be shorter than or equal to ${MAX_LEN[field]} characters`);
 }

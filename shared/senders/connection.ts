@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, unprocessable } from '../errors.js';
 import type { Config } from '../runtime/config.js';
 import type { MailLogin } from './credentials.js';
 import { imapOptions, verifyImap } from './imap.js';
@@ -50,8 +50,5 @@ export async function checkConnection(config: Config, t: ConnectionTarget, login
 /** The 422 for a failed check, naming the side that failed first (SMTP before IMAP) and the server's answer. */
 export function connectionError(r: ConnectionResult): AppError {
   const [which, s] = !r.smtp.ok ? (['smtp', r.smtp] as const) : (['imap', r.imap] as const);
-  return new AppError(422, {
-    statusCode: 422, error: 'Unprocessable Entity', code: s.code ?? `${which}_failed`, side: which,
-    message: `${which.toUpperCase()} check failed: ${s.message ?? 'no answer'}`, smtp: r.smtp, imap: r.imap,
-  });
+  return unprocessable(`${which.toUpperCase()} check failed: ${s.message ?? 'no answer'}`, { code: s.code ?? `${which}_failed`, side: which, smtp: r.smtp, imap: r.imap });
 }

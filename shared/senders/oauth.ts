@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError, badRequest, badRequestCode } from '../errors.js';
+import { badRequest, badRequestCode, unprocessable } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { encryptSecret } from '../security/secrets.js';
@@ -101,7 +101,7 @@ export async function importOAuthCombo(deps: Deps, table: TableStore, combo: str
   try {
     tokens = await tokenRequest(deps, 'microsoft', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
   } catch (e) {
-    if (e instanceof OAuthTokenError) throw new AppError(422, { statusCode: 422, error: 'Unprocessable Entity', code: 'oauth_refresh_failed', message: `Microsoft refused the refresh token: ${e.message}` });
+    if (e instanceof OAuthTokenError) throw unprocessable(`Microsoft refused the refresh token: ${e.message}`, { code: 'oauth_refresh_failed' }, { cause: e });
     throw e;
   }
   // The mailbox password (second part) is not needed with OAuth and is never stored.
