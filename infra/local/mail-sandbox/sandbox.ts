@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import type { Deps } from '../../../shared/runtime/deps.js';
 import type { BackgroundService } from '../background.js';
 import { startSandboxImap } from './imap-server.js';
-import { SandboxStore, setCurrentSandbox } from './store.js';
+import { currentSandbox, SandboxStore, setCurrentSandbox } from './store.js';
 
 /**
  * The local mail sandbox of `npm start`: an SMTP server and an IMAP server on 127.0.0.1 that a
@@ -62,13 +62,14 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
   }
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const imapPort = (imap.address() as AddressInfo).port;
-  setCurrentSandbox({ store, smtpPort, imapPort });
+  const mine = { store, smtpPort, imapPort };
+  setCurrentSandbox(mine);
   return {
     smtpPort,
     imapPort,
     store,
     async stop() {
-      setCurrentSandbox(undefined);
+      if (currentSandbox() === mine) setCurrentSandbox(undefined); // another runtime in this process may have started since
       await Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => imap.close(() => r()))]);
     },
   };
