@@ -12,11 +12,8 @@ export const operation = defineOperation({
   tag: 'audience',
   summary: 'Data-subject request: where did you get my address, or delete me',
   description:
-    'Body {type: source | erasure, email, note?}. Processed at once; 201 with the record {id, type, status (completed | failed), emailHash, createdAt, completedAt, result}. ' +
-    'source: result {found, sources:[{contactId, kind (import | crawl | form | manual), sourceUrl, collectedAt, importId, recordedAt}], suppressed}. ' +
-    'erasure: suppresses the address immediately (the suppression list keeps only its SHA-256 hash, never lifted), then deletes every contact holding it ' +
-    'with channels, leads and list memberships; result {erased:{contacts, channels, leads, listMemberships}, suppressed, suppressionId}. ' +
-    'The record of an erasure keeps only the hash of the address.',
+    'Body {type: source | erasure, email, note?}, processed at once (201 with the record). source: where every contact holding the address came from. ' +
+    'erasure: suppresses the address (by hash, never lifted), then deletes every contact holding it with channels, leads and list memberships.',
   output: DsarController_createOutput,
   access: 'tenant',
   scope: 'crm:write',

@@ -14,10 +14,7 @@ export const operation = defineOperation({
   summary: 'Verify addresses before any send',
   description:
     `Body {emails:[1-${VERIFY_BATCH_MAX}]} or {contactIds:[1-${VERIFY_BATCH_MAX}]} (their email channels; 404 if one is not in this workspace). ` +
-    'Per address: syntax, MX look-up, disposable-domain and role-address lists, and an SMTP RCPT probe of the MX (EHLO, MAIL FROM:<>, RCPT TO, QUIT; nothing is sent). ' +
-    '{data:[{input, email, result (valid | invalid | risky | unknown), reasons[], mx, smtp{code, message}, disposable, role, checkedAt, contactIds}], summary{valid, invalid, risky, unknown}, total}. ' +
-    'Reasons: syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, ' +
-    'smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted. The result is stored on every contact channel holding the address. ' +
+    'Per address: syntax, MX look-up, disposable and role lists, and an SMTP RCPT probe (nothing is sent); the result is stored on the contacts. ' +
     'Send only to valid; treat risky with care; retry unknown later. Not billed.',
   output: EmailVerificationController_verifyBatchOutput,
   access: 'tenant',

@@ -2,10 +2,10 @@ import * as z from 'zod';
 
 /** Success answers of the audience operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 export const DsarController_createOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
-  type: z.string(),
-  status: z.string(),
-  emailHash: z.string(),
+  id: z.string().describe("DSAR id"),
+  type: z.string().describe('source | erasure'),
+  status: z.string().describe('completed | failed (processed at once)'),
+  emailHash: z.string().describe('SHA-256 of the address: an erasure record keeps only this'),
   emailMasked: z.string().nullable(),
   note: z.string().nullable(),
   result: z.looseObject({
@@ -26,8 +26,8 @@ export const DsarController_createOutput = z.looseObject({
       contacts: z.number(),
       leads: z.number(),
       listMemberships: z.number(),
-    }).optional(),
-  }),
+    }).optional().describe('erasure: what was deleted (every contact holding the address, with channels, leads and list memberships)'),
+  }).describe('source: {found, sources: where each contact came from, suppressed}; erasure: {erased, suppressed, suppressionId} (the address is suppressed first, by hash, never lifted)'),
   createdAt: z.string().describe("ISO 8601 time of creation"),
   updatedAt: z.string().describe("ISO 8601 time of the last change"),
   completedAt: z.string(),
@@ -35,20 +35,20 @@ export const DsarController_createOutput = z.looseObject({
 
 export const EmailVerificationController_verifyBatchOutput = z.looseObject({
   data: z.array(z.looseObject({
-    input: z.string(),
-    email: z.string().describe("Email address"),
-    disposable: z.boolean(),
-    role: z.boolean(),
-    mx: z.string().nullable(),
+    input: z.string().describe('The address or contact id as sent'),
+    email: z.string().describe('The normalised address checked'),
+    disposable: z.boolean().describe('A disposable-mail domain'),
+    role: z.boolean().describe('A role address (info@, sales@, …)'),
+    mx: z.string().nullable().describe('The MX host probed'),
     smtp: z.looseObject({
       code: z.number(),
       message: z.string(),
-    }).nullable(),
-    result: z.string(),
-    reasons: z.array(z.string()),
-    checkedAt: z.string(),
-    contactIds: z.array(z.string()),
-  })).describe("The items of this page"),
+    }).nullable().describe('The MX answer to RCPT TO (EHLO, MAIL FROM:<>, RCPT TO, QUIT; nothing is sent)'),
+    result: z.string().describe('valid: send | invalid: never send | risky: send with care | unknown: retry later'),
+    reasons: z.array(z.string()).describe('syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted'),
+    checkedAt: z.string().describe('ISO 8601'),
+    contactIds: z.array(z.string()).describe('Contacts whose email channel holds this address (the result is stored on them)'),
+  })).describe('One result per address'),
   summary: z.looseObject({
     valid: z.number(),
     invalid: z.number(),

@@ -7,10 +7,15 @@ export const webhooks_createOutput = z.looseObject({
   events: z.array(z.string()),
   description: z.string().nullable(),
   active: z.boolean(),
-  secretHint: z.string(),
+  secretHint: z.string().describe('Last 4 characters of the secret (stored encrypted, never returned)'),
   createdAt: z.string().describe("ISO 8601 time of creation"),
   updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  standardWebhooksSecret: z.string(),
+  standardWebhooksSecret: z
+    .string()
+    .describe(
+      'Shown once: whsec_ + base64(secret), for Standard Webhooks libraries. Each delivery is a POST of {id, type, occurredAt, tenantId, data} signed with ' +
+        'X-SERVICE-Signature: sha256=<hex HMAC-SHA256(body, secret)> and webhook-id, webhook-timestamp, webhook-signature (v1)',
+    ),
 });
 
 export const webhooks_deleteOutput = z.looseObject({

@@ -13,7 +13,9 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'Subscribe a URL to events',
   description:
-    'Body {url, events, secret, description?, active?}. url: HTTPS, public address (private, loopback, link-local and metadata targets are refused, also after DNS and on delivery). events: any of lead.created, lead.moved, lead.won, lead.lost, dialog.received, dialog.replied, task.completed, task.failed. secret: 24-256 printable ASCII characters, stored encrypted and never returned (only `secretHint`, its last 4 characters). Each delivery is a POST of `{id, type, occurredAt, tenantId, data}` signed with `X-SERVICE-Signature: sha256=<hex HMAC-SHA256(body, secret)>` and Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature v1; key = the secret\'s UTF-8 bytes, i.e. `standardWebhooksSecret` = whsec_+base64(secret), returned once here). Max 20 subscriptions (409 webhook_limit).',
+    'Body {url, events, secret, description?, active?}. url: public HTTPS (private, loopback, link-local and metadata targets are refused, also after DNS and on delivery). ' +
+      'events: lead.created, lead.moved, lead.won, lead.lost, dialog.received, dialog.replied, task.completed, task.failed. secret: 24-256 printable ASCII, stored encrypted. ' +
+      'Deliveries are signed (see standardWebhooksSecret in the answer). Max 20 subscriptions (409 webhook_limit).',
   output: webhooks_createOutput,
   access: 'tenant',
   scope: 'webhooks:write',
