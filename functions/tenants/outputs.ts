@@ -13,11 +13,18 @@ export const tenants_listOutput = z.looseObject({
 });
 
 export const tenants_members_addOutput = z.looseObject({
+  status: z.literal('invited').describe('Always "invited", known address or not'),
   tenantId: z.string().describe("Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header"),
-  userId: z.string().describe("User id"),
-  email: z.string().describe("Email address"),
-  role: z.string(),
-  joinedAt: z.string(),
+  email: z.string().describe("The invited address (normalised)"),
+  role: z.string().describe('Role granted on acceptance'),
+  expiresAt: z.string().describe('When an emailed invitation stops working'),
+});
+
+export const tenants_invitations_acceptOutput = z.looseObject({
+  tenantId: z.string().describe('The workspace joined: send it as X-Tenant-Id'),
+  role: z.string().describe('Role in that workspace'),
+  joinedAt: z.string().nullable().describe('Membership start; null when the caller was already a member'),
+  alreadyMember: z.boolean().describe('True when the caller was a member before accepting'),
 });
 
 export const tenants_members_listOutput = z.looseObject({

@@ -24,3 +24,12 @@ export const Membership = defineEntity({
     byTenant: { index: 'gsi1', pk: 'TENANT#${tenantId}#MEMBERS', sk: 'USER#${userId}' },
   },
 });
+
+/**
+ * A pending workspace invitation (issue 16): found by the SHA-256 of its single-use token (the
+ * token itself is only in the invitee's email). Deleted when accepted.
+ */
+export const Invitation = defineEntity({
+  entity: 'invitation', version: 1, table: 'platform',
+  keys: { primary: { pk: 'INVITE#${tokenHash}', sk: 'INVITE' } },
+});

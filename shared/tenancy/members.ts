@@ -1,9 +1,6 @@
-import { conflict, forbidden, notFound } from '../errors.js';
-import { normalizeEmail, type AccountRecord } from '../identity/account.js';
-import { ConditionFailed } from '../ports/table-store.js';
+import { forbidden, notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { ROLE_RANK, type Role } from './roles.js';
-import { Account, AccountEmail } from '../identity/entities.js';
 import { Membership, Tenant, User } from './entities.js';
 
 interface TenantItem { tenantId: string; name: string; status?: string; ownerUserId: string; createdAt: string }
@@ -43,39 +40,7 @@ export async function listMembers(deps: Deps, tenantId: string, page: { limit: n
   };
 }
 
-/**
- * Adds an existing user (found by email: they registered and are ACTIVE) to a tenant with a role.
- * Only a SUPER may grant SUPER. The user is told by email. 404 when no active user has that email,
- * 409 when they are already a member.
- */
-export async function addMemberByEmail(deps: Deps, tenantId: string, actorRole: Role, input: { email: string; role: Role }) {
-  if (ROLE_RANK[input.role] > ROLE_RANK[actorRole]) throw forbidden(`Only a ${input.role} may grant ${input.role}`, { code: 'insufficient_role', requiredRole: input.role });
-  const email = normalizeEmail(input.email);
-  const marker = await deps.platform.get<{ accountId: string }>(AccountEmail.key({ email }));
-  const account = marker ? await deps.platform.get<AccountRecord>(Account.key({ accountId: marker.accountId })) : undefined;
-  if (!account?.userId || account.status !== 'ACTIVE') throw notFound('User');
-  const at = new Date(deps.clock.now()).toISOString();
-  try {
-    await deps.platform.transact([
-      { check: Tenant.key({ tenantId }), condition: { expression: 'attribute_exists(pk)' } },
-      {
-        put: Membership.item({ userId: account.userId, tenantId }, { userId: account.userId, tenantId, role: input.role, createdAt: at }),
-        condition: { expression: 'attribute_not_exists(pk)' },
-      },
-    ]);
-  } catch (e) {
-    if (e instanceof ConditionFailed && e.index === 1) throw conflict('The user is already a member of this workspace', { code: 'already_member' });
-    if (e instanceof ConditionFailed) throw notFound('Tenant');
-    throw e;
-  }
-  const tenant = await deps.platform.get<TenantItem>(Tenant.key({ tenantId }));
-  await deps.mailer.send({
-    to: email,
-    subject: `You were added to the workspace ${tenant?.name ?? tenantId}`,
-    text: `You are now ${input.role} in the workspace "${tenant?.name ?? tenantId}". Send X-Tenant-Id: ${tenantId} to act in it; GET /api/tenants lists your workspaces.`,
-  });
-  return { tenantId, userId: account.userId, email, role: input.role, joinedAt: at };
-}
+// Adding members is by invitation and consent: shared/tenancy/invitations.ts.
 
 /**
  * Removes a member. The owner cannot be removed; only a SUPER removes a SUPER. Unknown member: 404.
