@@ -7,8 +7,6 @@ import { operation as companies_list } from './companies_list.js';
 import { operation as companies_custom_fields_create } from './companies_custom_fields_create.js';
 import { operation as companies_custom_fields_list } from './companies_custom_fields_list.js';
 import { operation as companies_custom_fields_values } from './companies_custom_fields_values.js';
-import { operation as contacts_custom_fields_create } from './contacts_custom_fields_create.js';
-import { operation as contacts_custom_fields_list } from './contacts_custom_fields_list.js';
 import { operation as company_lists_list } from './company_lists_list.js';
 import { operation as company_lists_get } from './company_lists_get.js';
 import { operation as company_lists_members } from './company_lists_members.js';
@@ -21,11 +19,10 @@ import { operation as companies_import_job_get } from './companies_import_job_ge
 
 /** Operations of the companies domain: one file per operation (functions/companies/<operationId>.ts). */
 export const companyOperations: AnyOperation[] = [
-  // part A (CRM core): companies, custom fields, company lists
+  // companies, their custom fields, company lists
   companies_create, companies_get, companies_update, companies_delete, companies_list,
   companies_custom_fields_create, companies_custom_fields_list, companies_custom_fields_values,
-  contacts_custom_fields_create, contacts_custom_fields_list,
   company_lists_list, company_lists_get, company_lists_members, CompanyListsController_create, CompanyListsController_addCompanies,
-  // part B: imports (companies_import_*)
+  // imports (companies_import_*)
   companies_import_preview, companies_import_start, companies_import_combined, companies_import_job_get,
 ];

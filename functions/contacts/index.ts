@@ -13,9 +13,11 @@ import { operation as listsAdd } from './ContactListsController_addContacts.js';
 import { operation as listsGet } from './contact_lists_get.js';
 import { operation as listsList } from './contact_lists_list.js';
 import { operation as listsMembers } from './contact_lists_contacts.js';
+import { operation as customFieldsCreate } from './contacts_custom_fields_create.js';
+import { operation as customFieldsList } from './contacts_custom_fields_list.js';
 
 /** Operations of the contacts domain: one file per operation (functions/contacts/<operationId>.ts). */
 export const contactOperations: AnyOperation[] = [
   contactsCreate, contactsList, contactsGet, contactsUpdate, contactsDelete, addChannel, bulk, importPreview, importStart,
-  listsCreate, listsAdd, listsGet, listsList, listsMembers,
+  listsCreate, listsAdd, listsGet, listsList, listsMembers, customFieldsCreate, customFieldsList,
 ];

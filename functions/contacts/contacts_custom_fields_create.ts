@@ -3,14 +3,14 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createDefinition } from '../../shared/custom-fields/definitions.js';
 import { definitionBody } from '../../shared/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { contacts_custom_fields_createOutput } from './outputs.js';
+import { contacts_custom_fields_createOutput } from '../companies/outputs.js';
 
 /** Lives with the company custom fields (same domain code, shared/custom-fields); tag = folder. */
 export const operation = defineOperation({
   operationId: 'contacts_custom_fields_create',
   method: 'POST',
   path: '/api/contacts/custom-fields',
-  tag: 'companies',
+  tag: 'contacts',
   summary: 'Define a contact custom field',
   description:
     'Body {slug, label, fieldType} with fieldType number | text | date, as for companies. Contacts accept `customFields` {slug: value}, and ' +

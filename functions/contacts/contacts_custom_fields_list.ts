@@ -2,13 +2,13 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listDefinitions } from '../../shared/custom-fields/definitions.js';
 import { lambdaHandler } from '../lambda.js';
-import { contacts_custom_fields_listOutput } from './outputs.js';
+import { contacts_custom_fields_listOutput } from '../companies/outputs.js';
 
 export const operation = defineOperation({
   operationId: 'contacts_custom_fields_list',
   method: 'GET',
   path: '/api/contacts/custom-fields',
-  tag: 'companies',
+  tag: 'contacts',
   summary: 'List contact custom-field definitions',
   description: 'Every contact custom-field definition {slug, label, fieldType, createdAt}, by slug.',
   output: contacts_custom_fields_listOutput,
