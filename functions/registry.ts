@@ -23,6 +23,7 @@ import { briefOperations } from './briefs/index.js';
 import { senderOperations } from './senders/index.js';
 import { settingsOperations } from './settings/index.js';
 import { deliverabilityOperations } from './deliverability/index.js';
+import { enrichmentOperations } from './enrichment/index.js';
 
 /**
  * Every operation of the service. Routes (local and API Gateway), Lambda functions, MCP tools, the
@@ -54,6 +55,7 @@ export const operations: AnyOperation[] = [
   ...senderOperations,
   ...settingsOperations,
   ...deliverabilityOperations,
+  ...enrichmentOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

@@ -1,3 +1,4 @@
+import { startWipeWorker } from './wipe-worker.js';
 import { startMailSandboxService } from './mail-sandbox/sandbox.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { startWebhookWorker } from './webhook-worker.js';
@@ -5,6 +6,7 @@ import { startSendWorker } from './send-worker.js';
 import { startCreativeWorkers } from './creative-workers.js';
 import { startImportWorker } from './import-worker.js';
 import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
+import { startEnrichmentWorker } from './enrichment-worker.js';
 
 export interface BackgroundService {
   name: string;
@@ -32,5 +34,11 @@ backgroundServices.push(startCreativeWorkers);
 // Local mail sandbox: SMTP + IMAP on loopback for sender mailboxes (GET /_local/mailbox).
 backgroundServices.push(startMailSandboxService);
 
+// Workspace wipe (SettingsController_deleteAllData) queue consumer.
+backgroundServices.push(startWipeWorker);
+
 // Import jobs (company import job form: Prefer: respond-async or more than 500 rows).
 backgroundServices.push(startImportWorker);
+
+// Site enrichment: the site-enrichment ASL on the local runner, the crawls queue consumer, restart scan, stall watchdog, RawFetch sweep.
+backgroundServices.push(startEnrichmentWorker);

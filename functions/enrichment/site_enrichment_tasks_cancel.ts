@@ -1,0 +1,26 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { transition } from '../../shared/enrichment/run.js';
+import { taskView } from '../../shared/enrichment/views.js';
+import { lambdaHandler } from '../lambda.js';
+import { guideStats, taskIdPath, taskOutput } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'site_enrichment_tasks_cancel',
+  method: 'POST',
+  path: '/api/site-enrichment/tasks/{id}/cancel',
+  tag: 'enrichment',
+  summary: 'Cancel a site enrichment task',
+  description: 'QUEUED or RUNNING → CANCELLED (terminal: never resumed, only retried). Other states: 409.',
+  access: 'tenant',
+  scope: 'crm:write',
+  input: { path: taskIdPath },
+  output: taskOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async (input, ctx) => {
+    const tenant = requireTenant(ctx);
+    return taskView(await transition(ctx.deps, tenant.tenantId, input.path.id, 'cancel'));
+  },
+  guidance: (r: any) => guideStats(r.taskId ?? r.id ?? ''),
+});
+export const handler = lambdaHandler(operation);

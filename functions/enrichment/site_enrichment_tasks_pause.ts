@@ -1,0 +1,26 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { transition } from '../../shared/enrichment/run.js';
+import { taskView } from '../../shared/enrichment/views.js';
+import { lambdaHandler } from '../lambda.js';
+import { guideStats, taskIdPath, taskOutput } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'site_enrichment_tasks_pause',
+  method: 'POST',
+  path: '/api/site-enrichment/tasks/{id}/pause',
+  tag: 'enrichment',
+  summary: 'Pause a site enrichment task',
+  description: 'QUEUED or RUNNING → PAUSED: progress kept; excluded from the restart scan and the stall watchdog. Other states: 409.',
+  access: 'tenant',
+  scope: 'crm:write',
+  input: { path: taskIdPath },
+  output: taskOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async (input, ctx) => {
+    const tenant = requireTenant(ctx);
+    return taskView(await transition(ctx.deps, tenant.tenantId, input.path.id, 'pause'));
+  },
+  guidance: (r: any) => guideStats(r.taskId ?? r.id ?? ''),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,27 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { transition } from '../../shared/enrichment/run.js';
+import { taskView } from '../../shared/enrichment/views.js';
+import { lambdaHandler } from '../lambda.js';
+import { guideStats, taskIdPath, taskOutput } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'site_enrichment_tasks_resume',
+  method: 'POST',
+  path: '/api/site-enrichment/tasks/{id}/resume',
+  tag: 'enrichment',
+  summary: 'Resume a site enrichment task',
+  description: 'PAUSED → RUNNING: continues with the not-yet-OK companies (pending and DOWN). Other states: 409.',
+  access: 'tenant',
+  scope: 'crm:write',
+  resources: ['workflows'],
+  input: { path: taskIdPath },
+  output: taskOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async (input, ctx) => {
+    const tenant = requireTenant(ctx);
+    return taskView(await transition(ctx.deps, tenant.tenantId, input.path.id, 'resume'));
+  },
+  guidance: (r: any) => guideStats(r.taskId ?? r.id ?? ''),
+});
+export const handler = lambdaHandler(operation);
