@@ -20,7 +20,7 @@ const sites: Record<string, Record<string, any>> = {
   'redirect.test': { '/': (_q: any, s: any) => s.writeHead(301, { location: '/home' }).end(), '/home': page('Redirected home', '<p>You arrived after a redirect, welcome to our redirect company.</p>') },
   'err500.test': { '/': (_q: any, s: any) => s.writeHead(500).end('boom') },
   'gone.test': { '/': (_q: any, s: any) => s.writeHead(404).end('nope') },
-  'slow.test': { '/': (_q: any, s: any) => setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page('Slow', '<p>finally</p>')), 4000) },
+  'slow.test': { '/': (_q: any, s: any) => setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page('Slow', '<p>finally</p>')), 9000) },
   'parked.test': { '/': page('parked.test', '<h1>This domain is for sale!</h1><p>Buy this domain today.</p>') },
   'shared.test': { '/': page('Shared host', '<p>Two companies share this site. Mail <a href="mailto:team@shared.test">us</a>.</p>') },
   'contacts.test': {
@@ -74,7 +74,7 @@ describe('site enrichment crawl (home+contacts)', () => {
   it('runs to the end with the expected status and reasonCode per company', async () => {
     const bad = await api.post('/api/site-enrichment/tasks', { companyIds: Object.values(companies), timeoutMs: 999 });
     expect(bad.status).toBe(400);
-    const res = await api.post('/api/site-enrichment/tasks', { companyIds: Object.values(companies), visitPages: 'home+contacts', timeoutMs: 2500, maxAttempts: 1 });
+    const res = await api.post('/api/site-enrichment/tasks', { companyIds: Object.values(companies), visitPages: 'home+contacts', timeoutMs: 6000, maxAttempts: 1 });
     expect(res.status).toBe(202);
     expect(res.body.queued).toBe(Object.keys(companies).length);
     taskId = res.body.taskId;
@@ -82,6 +82,8 @@ describe('site enrichment crawl (home+contacts)', () => {
     expect(task.body.status).toBe('PARTIAL');
     const items = (await api.get(`/api/site-enrichment/tasks/${taskId}/items?limit=500`)).body.data as any[];
     const of = (name: string) => items.find((i) => i.companyId === companies[name]);
+    const down = Object.keys(companies).filter((n) => of(n).status !== 'OK').map((n) => `${n}:${of(n).reasonCode}`);
+    expect(down.sort()).toEqual(['err500.test:http_5xx', 'gone.test:http_4xx', 'no-site:no_domain', 'nxdomain:dns_failure', 'parked.test:parked_domain', 'robots.test:blocked_by_robots', 'slow.test:timeout']);
     for (let i = 1; i <= 12; i++) expect(of(`static${i}.test`)).toMatchObject({ status: 'OK', reasonCode: null, method: 'fetch', title: `Static ${i}` });
     expect(of('js.test')).toMatchObject({ status: 'OK', method: 'browser' });
     expect(of('redirect.test')).toMatchObject({ status: 'OK', title: 'Redirected home' });
