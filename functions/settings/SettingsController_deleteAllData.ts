@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
-import { WIPE_CONFIRMATION, deleteAllData } from '../../shared/settings/wipe.js';
+import { WIPE_CONFIRMATION, WIPE_QUEUE, startWipe } from '../../shared/settings/wipe.js';
 import { requireRole } from '../../shared/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
+
+export const wipeJobOutput = z.looseObject({
+  jobId: z.string(), tenantId: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
+  statusUrl: z.string().describe('Poll this until completed'),
+  createdAt: z.string(), startedAt: z.string().nullable(), finishedAt: z.string().nullable(), error: z.string().nullable(),
+  kept: z.array(z.string()).describe('What the wipe never touches'),
+});
 
 export const operation = defineOperation({
   operationId: 'SettingsController_deleteAllData',
@@ -10,17 +18,18 @@ export const operation = defineOperation({
   path: '/api/settings/delete-all-data',
   tag: 'settings',
   summary: 'Irreversibly wipe all workspace data (SUPER only)',
-  description: `Body {confirmation: '${WIPE_CONFIRMATION}'}. Drops and recreates the workspace's data table: companies, contacts, lists, leads, mailboxes, settings, everything. The account, memberships, keys, balance and ledger stay. 400 confirmation_required otherwise; 403 below SUPER. Repeating it is harmless.`,
+  description: `Body {confirmation: '${WIPE_CONFIRMATION}'}. Answers 202 with a job at once; the workspace's data table (companies, contacts, lists, leads, mailboxes, settings, everything) is then dropped and recreated. The account, memberships, keys, balance and ledger stay. 400 confirmation_required otherwise; 403 below SUPER.`,
   access: 'tenant',
   scope: 'workspace:write',
-  resources: ['tableAdmin', 'platformTable:write'],
+  resources: ['platformTable:write', `queue:${WIPE_QUEUE}`],
   input: { body: z.strictObject({ confirmation: z.string().max(64).describe(`Exactly '${WIPE_CONFIRMATION}'`) }) },
-  output: z.looseObject({ tenantId: z.string(), wiped: z.boolean(), wipedAt: z.string(), kept: z.array(z.string()) }),
-  hints: { readOnly: false, destructive: true, idempotent: true },
+  output: wipeJobOutput,
+  successStatus: 202,
+  hints: { readOnly: false, destructive: true, idempotent: false },
   handler: async ({ body }, ctx) => {
     const tenant = requireRole(ctx, 'SUPER');
-    return deleteAllData(ctx.deps, { tenantId: tenant.tenantId, userId: ctx.principal?.userId ?? '' }, body.confirmation);
+    return startWipe(ctx.deps, { tenantId: tenant.tenantId, userId: ctx.principal?.userId ?? '' }, body.confirmation);
   },
-  guidance: () => ({ next: 'companies_create', why: 'The workspace is empty; the default pipeline was recreated.' }),
+  guidance: (j) => ({ next: 'SettingsController_deleteAllDataStatus', why: 'The wipe runs in the background; poll until completed.', check: `GET ${j.statusUrl}` }),
 });
 export const handler = lambdaHandler(operation);

@@ -10,10 +10,11 @@ import { operation as setAutoApprove } from './SettingsController_setAutoApprove
 import { operation as getCompanyProfile } from './SettingsController_getCompanyProfile.js';
 import { operation as setCompanyProfile } from './SettingsController_setCompanyProfile.js';
 import { operation as deleteAllData } from './SettingsController_deleteAllData.js';
+import { operation as deleteAllDataStatus } from './SettingsController_deleteAllDataStatus.js';
 import { operation as testInboxCheckConnection } from './SettingsController_testInboxCheckConnection.js';
 
 /** Workspace settings (send window, pace, transports, auto-approve, compliance footer, wipe). */
 export const settingsOperations: AnyOperation[] = [
   getSendWindow, setSendWindow, getMinSendInterval, setMinSendInterval, getTransports, updateTransports,
-  getAutoApprove, setAutoApprove, getCompanyProfile, setCompanyProfile, testInboxCheckConnection, deleteAllData,
+  getAutoApprove, setAutoApprove, getCompanyProfile, setCompanyProfile, testInboxCheckConnection, deleteAllData, deleteAllDataStatus,
 ];

@@ -1,4 +1,7 @@
-import { CfnParameter, type Stack } from 'aws-cdk-lib';
+import { CfnParameter, Duration, type Stack } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { WIPE_QUEUE } from '../../shared/settings/wipe.js';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { StackContext } from './stack.js';
 
@@ -8,7 +11,7 @@ import type { StackContext } from './stack.js';
  * Gateway limit) and get the OAuth client settings and the tracking CNAME target. No IAM: the
  * traffic is outbound TCP; the mail-host guard refuses private and loopback addresses in Lambda.
  */
-export function senders(stack: Stack, ctx: Pick<StackContext, 'grants'>) {
+export function senders(stack: Stack, ctx: Pick<StackContext, 'grants' | 'lambda'>) {
   const p = (id: string, description: string, secret = false) =>
     new CfnParameter(stack, id, { type: 'String', default: '', noEcho: secret, description }).valueAsString;
   const env: Record<string, string> = {
@@ -22,4 +25,11 @@ export function senders(stack: Stack, ctx: Pick<StackContext, 'grants'>) {
     for (const [k, v] of Object.entries(env)) fn.addEnvironment(k, v);
     (fn.node.defaultChild as CfnFunction).timeout = 29;
   });
+
+  // Workspace wipe: drop + recreate a tenant table (DynamoDB does both asynchronously) behind a queue.
+  const dlq = new Queue(stack, 'WorkspaceWipeDlq', { retentionPeriod: Duration.days(14), enforceSSL: true });
+  const queue = new Queue(stack, 'WorkspaceWipeQueue', { visibilityTimeout: Duration.minutes(6), deadLetterQueue: { queue: dlq, maxReceiveCount: 3 }, enforceSSL: true });
+  ctx.grants.provideQueue(WIPE_QUEUE, queue);
+  const worker = ctx.lambda('WorkspaceWipeWorker', 'functions/settings/settings_wipe_worker.ts', { timeout: Duration.minutes(5), resources: ['tableAdmin', 'platformTable:write'] });
+  worker.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true }));
 }

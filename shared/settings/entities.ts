@@ -9,3 +9,11 @@ export const WorkspaceSetting = defineEntity({
 });
 
 export type SettingName = 'sendWindow' | 'minSendInterval' | 'transports' | 'autoApprove' | 'companyProfile' | 'inboxCheck' | 'defaultTrackingDomain';
+
+/** A workspace wipe job (platform table: the tenant's own table is what the job drops). */
+export const WipeJob = defineEntity({
+  entity: 'wipeJob',
+  version: 1,
+  table: 'platform',
+  keys: { primary: { pk: 'WIPEJOB#${tenantId}', sk: '${jobId}' } },
+});

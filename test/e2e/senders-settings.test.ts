@@ -70,8 +70,15 @@ describe('workspace settings', () => {
     expect(noPhrase.status).toBe(400);
     expect(noPhrase.body.code).toBe('confirmation_required');
     const wipe = await mine.post('/api/settings/delete-all-data', { confirmation: 'DELETE ALL DATA' });
-    expect(wipe.status).toBe(200);
-    expect(wipe.body).toMatchObject({ tenantId: owner.tenantId, wiped: true });
+    expect(wipe.status).toBe(202);
+    expect(wipe.body).toMatchObject({ tenantId: owner.tenantId, status: 'queued', statusUrl: `/api/settings/delete-all-data/${wipe.body.jobId}` });
+    expect((await theirs.get(wipe.body.statusUrl)).status).toBe(404);
+    let job = wipe.body;
+    for (let i = 0; i < 300 && job.status !== 'completed' && job.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await mine.get(wipe.body.statusUrl)).body;
+    }
+    expect(job.status).toBe('completed');
     expect((await mine.get('/api/companies')).body.data).toEqual([]);
     expect((await mine.get('/api/settings/auto-approve')).body).toEqual({ enabled: false });
     expect((await theirs.get('/api/companies')).body.data.map((c: { name: string }) => c.name)).toEqual(['Theirs Ltd']);
