@@ -3,8 +3,10 @@ import { messageFromSqs } from '../../shared/adapters/queue/sqs-queue.js';
 import { log } from '../../shared/runtime/logger.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
-import { runPdfGeneration, type PdfMessage } from '../../shared/creatives/pdf/generations.js';
-import { runPlacementTest, type PlacementMessage } from '../../shared/creatives/placement.js';
+import type { PdfMessage } from '../../shared/creatives/pdf/generations.js';
+import { runPdfGeneration } from '../../shared/creatives/pdf/worker.js';
+import type { PlacementMessage } from '../../shared/creatives/placement.js';
+import { runPlacementTest } from '../../shared/creatives/placement-worker.js';
 
 setDepsFactory(() => awsDeps());
 

@@ -2,8 +2,10 @@ import { log } from '../../shared/ports/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { closePdfBrowser } from '../../shared/creatives/pdf/chromium.js';
-import { PDF_QUEUE, runPdfGeneration, type PdfMessage } from '../../shared/creatives/pdf/generations.js';
-import { PLACEMENT_QUEUE, runPlacementTest, type PlacementMessage } from '../../shared/creatives/placement.js';
+import { PDF_QUEUE, type PdfMessage } from '../../shared/creatives/pdf/generations.js';
+import { runPdfGeneration } from '../../shared/creatives/pdf/worker.js';
+import { PLACEMENT_QUEUE, type PlacementMessage } from '../../shared/creatives/placement.js';
+import { runPlacementTest } from '../../shared/creatives/placement-worker.js';
 import type { BackgroundService } from './background.js';
 import { LocalWorkQueue } from './local-queue.js';
 
