@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
+import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { finishOAuth } from '../../shared/senders/oauth.js';
 import { lambdaHandler } from '../lambda.js';
 
@@ -20,6 +20,11 @@ export const operation = defineOperation({
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, query }, ctx) => {
     const { account } = await finishOAuth(ctx.deps, path.provider, query);
+    // The provider sends the user's browser here: a short page for people, JSON for programs.
+    if ((ctx.request.headers.accept ?? '').includes('text/html')) {
+      const email = account.email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      return respond(200, `<!doctype html><meta charset="utf-8"><title>Mailbox connected</title><p>${email} is connected as a sender mailbox. You can close this window.</p>`, { 'content-type': 'text/html; charset=utf-8' });
+    }
     return { connected: true, account };
   },
 });
