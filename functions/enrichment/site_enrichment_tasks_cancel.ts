@@ -14,6 +14,7 @@ export const operation = defineOperation({
   description: 'QUEUED or RUNNING → CANCELLED (terminal: never resumed, only retried). Other states: 409.',
   access: 'tenant',
   scope: 'crm:write',
+  resources: ['platformTable:write'],
   input: { path: taskIdPath },
   output: taskOutput,
   hints: { readOnly: false, idempotent: true },

@@ -14,6 +14,7 @@ export const operation = defineOperation({
   description: 'QUEUED or RUNNING → PAUSED: progress kept; excluded from the restart scan and the stall watchdog. Other states: 409.',
   access: 'tenant',
   scope: 'crm:write',
+  resources: ['platformTable:write'],
   input: { path: taskIdPath },
   output: taskOutput,
   hints: { readOnly: false, idempotent: true },
