@@ -126,7 +126,7 @@ export async function accountForSignupToken(deps: Deps, rawToken: string): Promi
 
 /**
  * PENDING → ACTIVE for a /api/auth/register account: User, Tenant (own table, zero balance) and SUPER
- * membership; the key starts working. Also the path for manual admin approval (part A's admin API).
+ * membership; the key starts working. Also the path for manual admin approval (the admin API).
  * Idempotent.
  */
 export async function activateRegisteredAccount(deps: Deps, accountId: string) {

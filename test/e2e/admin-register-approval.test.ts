@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
 import { TEST_ADMIN_TOKEN } from '../support/runtime.js';
-import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;

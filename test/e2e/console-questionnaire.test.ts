@@ -6,7 +6,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
-import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PROFILE = path.resolve('.tmp', `chromium-questionnaire-${process.pid}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../shared/ports/clock.js';
 import { MAX_DELAY_MS } from '../../shared/security/login-throttle.js';
-import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 
 /**
  * Issue 16 fault 8: 60 wrong passwords for one account, each from another client address, used to all

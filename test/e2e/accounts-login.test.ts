@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
-import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let activeEmail: string;

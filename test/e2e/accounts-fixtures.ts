@@ -4,7 +4,7 @@ import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
 
 /**
- * Fixtures of the accounts part B e2e tests: a local website on a random 127.x.y.z:80 (loopback, so
+ * Fixtures of the accounts e2e tests (register, login, admin approval): a local website on a random 127.x.y.z:80 (loopback, so
  * the outbound guard admits it only with SVC_ALLOW_LOOPBACK_TARGETS=true), and fixture zones on the
  * local DNS server pointing business domains at it.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
 import { getQuestionnaire, listQuestionnaires } from '../../shared/accounts-register/questionnaire.js';
 import { activateRegisteredAccount } from '../../shared/accounts-register/register.js';
-import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-b-fixtures.js';
+import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;

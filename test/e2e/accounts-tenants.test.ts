@@ -88,7 +88,7 @@ describe('tenants and memberships', () => {
   });
 });
 
-describe('cross-tenant refusal and scopes for every operation of part B', () => {
+describe('cross-tenant refusal and scopes for every tenants, billing and legal operation', () => {
   const ops = [
     ['GET', '/api/tenants', undefined, 'workspace:read'],
     ['GET', '/api/tenants/members', undefined, 'workspace:read'],
