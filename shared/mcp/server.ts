@@ -8,7 +8,7 @@ import { callTool } from './call.js';
 import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
 import { IDEMPOTENCY_ARG, TOOL_PREFIX, cachedToolDefinition, isMcpTool, listTools, visibleTo } from './tools.js';
 import { SEARCH_TOOL, searchToolDefinition, searchTools } from './tools-search.js';
-import { inToolsets, type ToolsetName } from './toolsets.js';
+import { inToolsets, type ToolsetSelection } from './toolsets.js';
 import { isAppError } from '../errors.js';
 
 export const SERVER_INFO = { name: 'svc', version: '1.0.0' };
@@ -16,7 +16,7 @@ export const SERVER_INFO = { name: 'svc', version: '1.0.0' };
 const INSTRUCTIONS =
   'Outbound CRM and cold B2B mailing. Each tool is one HTTPS operation: path and query parameters are top-level arguments, the request body is `body`, ' +
   'the tenant is `tenant_id`. Results carry `_expert {next, why, check}`. Start with svc_agent_guide_get (outreach order, compliance, limits). ' +
-  'tools/list shows the toolsets of this connection (default agent,workspace; /mcp?toolsets=crm,leads or all): svc_tools_search finds any tool, and every tool can be called by name.';
+  'tools/list shows the toolsets of this connection (default: agent plus identity and billing; /mcp?toolsets=crm,leads or all): svc_tools_search finds any tool, and every tool can be called by name.';
 
 export interface McpRequestContext {
   /** The MCP HTTP request as an API Gateway v2 event (credentials, tenant header, client address). */
@@ -26,7 +26,7 @@ export interface McpRequestContext {
   /** False when the request says `X-SERVICE-Guidance: off`. */
   guidance: boolean;
   /** Toolsets listed by tools/list (undefined = all). Calls by name reach every tool regardless. */
-  toolsets?: Set<ToolsetName>;
+  toolsets?: ToolsetSelection;
 }
 
 /**

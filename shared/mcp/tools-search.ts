@@ -1,7 +1,7 @@
 import { badRequest } from '../errors.js';
 import type { AnyOperation } from '../registry/operation.js';
 import { toolName, type ToolDefinition } from './tools.js';
-import { TOOLSETS, toolsetOf, type ToolsetName } from './toolsets.js';
+import { TOOLSETS, inToolsets, selectionNames, toolsetOf, type ToolsetName, type ToolsetSelection } from './toolsets.js';
 
 /**
  * The discovery tool: lists the toolsets and searches every tool the caller may use by words, so an
@@ -65,16 +65,15 @@ export interface SearchArgs {
   include_schema?: unknown;
 }
 
-export function searchTools(callable: AnyOperation[], selection: Set<ToolsetName> | undefined, args: SearchArgs, definition: (op: AnyOperation) => ToolDefinition) {
+export function searchTools(callable: AnyOperation[], selection: ToolsetSelection, args: SearchArgs, definition: (op: AnyOperation) => ToolDefinition) {
   const unknown = Object.keys(args).filter((k) => !['query', 'toolset', 'limit', 'include_schema'].includes(k));
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
   if (args.query !== undefined && (typeof args.query !== 'string' || args.query.length > 200)) throw badRequest(['query must be a string of at most 200 characters']);
   if (args.toolset !== undefined && !(typeof args.toolset === 'string' && Object.hasOwn(TOOLSETS, args.toolset))) throw badRequest([`toolset must be one of ${Object.keys(TOOLSETS).join(', ')}`]);
   const limit = args.limit === undefined ? 10 : Number(args.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) throw badRequest([`limit must be an integer from 1 to ${MAX_RESULTS}`]);
-  const listed = (t: ToolsetName | undefined) => !selection || (t !== undefined && selection.has(t));
   const toolsets = (Object.entries(TOOLSETS) as [ToolsetName, string][]).map(([name, description]) => ({
-    name, description, tools: callable.filter((op) => toolsetOf(op) === name).length, listed: listed(name),
+    name, description, tools: callable.filter((op) => toolsetOf(op) === name).length, listed: !selection || selection.has(name),
   }));
   const query = words(typeof args.query === 'string' ? args.query : '');
   const pool = callable.filter((op) => args.toolset === undefined || toolsetOf(op) === args.toolset);
@@ -85,14 +84,14 @@ export function searchTools(callable: AnyOperation[], selection: Set<ToolsetName
     .slice(0, limit);
   const results = ranked.map(({ op }) => {
     const toolset = toolsetOf(op) ?? 'all';
-    return { name: toolName(op), summary: op.summary, toolset, listed: listed(toolsetOf(op)), ...(args.include_schema === true ? { inputSchema: definition(op).inputSchema } : {}) };
+    return { name: toolName(op), summary: op.summary, toolset, listed: inToolsets(op, selection), ...(args.include_schema === true ? { inputSchema: definition(op).inputSchema } : {}) };
   });
   const hidden = [...new Set(results.filter((r) => !r.listed).map((r) => r.toolset))];
   return {
     toolsets,
     results,
     hint: hidden.length
-      ? `Call any result by name now, or reconnect with /mcp?toolsets=${[...(selection ?? []), ...hidden].join(',')} to list them.`
+      ? `Call any result by name now, or reconnect with /mcp?toolsets=${[...new Set([...selectionNames(selection), ...hidden])].join(',')} to list them.`
       : results.length ? 'All results are in your tool list.' : 'No tool matched; try other words or a toolset.',
   };
 }

@@ -40,8 +40,14 @@ export const TAG_TOOLSETS: Record<string, ToolsetName> = {
   agent: 'agent', notifications: 'agent',
 };
 
-/** What an agent that asks for nothing gets: the guide, notifications and its workspace (< 25 tools, < 25 KB). */
-export const DEFAULT_TOOLSETS: readonly ToolsetName[] = ['agent', 'workspace'];
+/**
+ * What an agent that asks for nothing gets (< 25 tools, < 25 KB, with room for growth): the agent
+ * toolset (guide, capability receipts, notifications) plus the identity and billing tools of the
+ * workspace (who am I, sign up, quota, balance). `tag:<tag>` entries select single tags.
+ */
+export const DEFAULT_TOOLSETS: readonly string[] = ['agent', 'tag:identity', 'tag:billing'];
+/** A connection's selection: toolset names and `tag:<tag>` entries; undefined = all. */
+export type ToolsetSelection = Set<string> | undefined;
 
 export const TOOLSETS_HEADER = 'x-service-toolsets';
 
@@ -51,19 +57,22 @@ export const toolsetOf = (op: Pick<AnyOperation, 'tag'>): ToolsetName | undefine
  * The selection of one MCP request: the query parameter wins over the header; `all` = undefined (no
  * filter). An unknown name is a 400, so a typo does not silently hide tools.
  */
-export function selectToolsets(query: string | undefined, header: string | undefined): Set<ToolsetName> | undefined {
+export function selectToolsets(query: string | undefined, header: string | undefined): ToolsetSelection {
   const raw = query ?? header;
   if (raw === undefined || raw.trim() === '') return new Set(DEFAULT_TOOLSETS);
   const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   if (names.includes('all')) return undefined;
   const unknown = names.filter((n) => !Object.hasOwn(TOOLSETS, n));
   if (unknown.length) throw badRequest(unknown.map((n) => `toolsets: unknown toolset ${n} (known: ${Object.keys(TOOLSETS).join(', ')}, all)`));
-  return new Set(names as ToolsetName[]);
+  return new Set(names);
 }
 
 /** True when the operation's tool is listed for this selection (an unmapped tag is listed only under `all`). */
-export const inToolsets = (op: AnyOperation, selection: Set<ToolsetName> | undefined) => {
+export const inToolsets = (op: Pick<AnyOperation, 'tag'>, selection: ToolsetSelection) => {
   if (!selection) return true;
   const t = toolsetOf(op);
-  return t !== undefined && selection.has(t);
+  return (t !== undefined && selection.has(t)) || selection.has(`tag:${op.tag}`);
 };
+
+/** The toolset names of a selection (for `?toolsets=` hints). */
+export const selectionNames = (selection: ToolsetSelection) => [...(selection ?? [])].filter((n) => !n.startsWith('tag:'));

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
+import { client } from '../support/runtime.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { charge, credit, withBilling } from '../../shared/billing/billing.js';
 import { executeOperation } from '../../shared/http/pipeline.js';
@@ -89,6 +90,20 @@ describe('Idempotency-Key over HTTP', () => {
     expect(again.status).toBe(201); // not 422: the first use has expired
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(again.body.id).not.toBe(first.body.id);
+  });
+});
+
+describe('/v1/messages (platform table, scoped per account)', () => {
+  it('the same key twice queues one message and counts the quota once', async () => {
+    const key = (await client(env.rt.url).post('/v1/signup', { email: `idem-${Date.now()}@example.com` }, { 'x-forwarded-for': '198.51.100.77' })).body.api_key;
+    const v1 = client(env.rt.url, { key });
+    const msg = { to: 'a@example.org', subject: 's', text: 't' };
+    const a = await v1.post('/v1/messages', msg, { 'idempotency-key': 'msg-1' });
+    const b = await v1.post('/v1/messages', msg, { 'idempotency-key': 'msg-1' });
+    expect(a.status).toBe(202);
+    expect(b.status).toBe(202);
+    expect(b.body).toEqual(a.body);
+    expect((await v1.get('/v1/me')).body.quota.used).toBe(1);
   });
 });
 

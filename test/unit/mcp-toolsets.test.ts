@@ -86,7 +86,7 @@ describe('svc_tools_search (official client over an in-memory transport, synthet
     const first = r.structuredContent.results[0];
     expect(first).toMatchObject({ name: 'svc_CampaignsController_pour', toolset: 'campaigns', listed: false, summary: 'Pour an audience into a campaign' });
     expect(first.inputSchema.required).toEqual(['id', 'body']);
-    expect(r.structuredContent.hint).toContain('toolsets=agent,workspace,campaigns');
+    expect(r.structuredContent.hint).toContain('toolsets=agent,campaigns');
     expect(r.structuredContent.toolsets.map((t: { name: string }) => t.name)).toEqual(Object.keys(TOOLSETS));
   });
 
