@@ -11,7 +11,7 @@ import { getPhysicalAddress } from '../settings/settings.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
-import { addCounters, dueIndex, getItem, requeue, updateItem } from './items.js';
+import { addCounters, getItem, requeue, updateItem } from './items.js';
 import { gateItem, pauseTask } from './gates.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
@@ -22,8 +22,9 @@ const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
 /**
  * Sends one item (the `send` message). Idempotent: only a QUEUED item of an ACTIVE task is sent.
  * Order: gates (window, sender state and daily cap, per-mailbox slot) → lease (QUEUED → SENDING with
- * leaseUntil + workerId + the Message-ID, one conditional write) → charge → render and compose →
- * `smtpStartedAt` → SMTP → outcome. See docs/SENDING.md for the exactly-once argument.
+ * leaseUntil + workerId + the Message-ID, one conditional write) → render and compose → charge (once
+ * per item) → `smtpStartedAt` (+ chargedAt, one write) → SMTP → outcome. See docs/SENDING.md for the
+ * exactly-once argument.
  */
 export async function sendItem(deps: Deps, tenantId: string, taskId: string, contactId: string) {
   const table = deps.tenantTable(tenantId);
@@ -48,12 +49,26 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const messageId = item.messageId ?? newMessageId(taskId, contactId, account.email);
   const leaseUntil = now + LEASE_MS;
   const leased = await updateItem(table, taskId, contactId, {
-    set: { status: 'SENDING', leaseUntil, workerId: WORKER_ID, messageId, slotAt, updatedAt: iso(deps), dueAt: leaseUntil, ...dueIndex(taskId, contactId, leaseUntil) },
+    set: { status: 'SENDING', leaseUntil, workerId: WORKER_ID, messageId, slotAt, updatedAt: iso(deps) },
     add: { attempts: 1 },
     condition: statusIs('QUEUED'),
   });
   if (!leased) return;
   const mine = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } };
+  const creative = toCreative(await getCreativeItem(table, task.creativeId!));
+  const profile = await getPhysicalAddress(table);
+  if (!profile) {
+    await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
+    return pauseTask(deps, tenantId, task, 'physical_address_missing');
+  }
+  const recipient = await loadRecipientContext(table, { contactId });
+  const rendered = renderCreativeFor(creative, recipient);
+  const message = composeMessage(deps, {
+    tenantId, taskId, contactId, messageId, profile, tracking: task.tracking !== false, rendered,
+    to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
+    from: { address: account.email, name: account.name },
+  });
+  // Charged once per item (a retry after a deferral or a recovered lease finds chargedAt).
   if (!item.chargedAt) {
     try {
       await charge(deps, tenantId, 'email_send', 1, { refId: `${taskId}:${contactId}` });
@@ -62,20 +77,10 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
       if (isInsufficientBalance(e)) return pauseTask(deps, tenantId, task, 'insufficient_balance');
       throw e;
     }
-    await updateItem(table, taskId, contactId, { set: { chargedAt: deps.clock.now() }, condition: mine });
   }
-  const creative = toCreative(await getCreativeItem(table, task.creativeId!));
-  const profile = await getPhysicalAddress(table);
-  if (!profile) return pauseTask(deps, tenantId, task, 'physical_address_missing');
-  const recipient = await loadRecipientContext(table, { contactId });
-  const rendered = renderCreativeFor(creative, recipient);
-  const message = composeMessage(deps, {
-    tenantId, taskId, contactId, messageId, profile, tracking: task.tracking !== false, rendered,
-    to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
-    from: { address: account.email, name: account.name },
-  });
   // From here a lost lease is ambiguous: the server may have the message (see the sweep).
-  if (!(await updateItem(table, taskId, contactId, { set: { smtpStartedAt: deps.clock.now() }, condition: mine }))) return;
+  const stamp = { smtpStartedAt: deps.clock.now(), ...(item.chargedAt ? {} : { chargedAt: deps.clock.now() }) };
+  if (!(await updateItem(table, taskId, contactId, { set: stamp, condition: mine }))) return;
   let result: SendResult;
   try {
     result = await (await transportFor(deps, tenantId, task.accountId!)).send(message);

@@ -1,0 +1,86 @@
+import { pathToFileURL } from 'node:url';
+import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { credit } from '../../shared/billing/billing.js';
+import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
+import { createContact } from '../../shared/contacts/contacts.js';
+import { SEND_QUEUE } from '../../shared/sending/queue.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { startDovecot } from '../support/dovecot.js';
+import { client } from '../support/runtime.js';
+import { startSmtpRelay } from '../support/smtp-relay.js';
+import { print, startBenchRuntime } from './support.js';
+
+/**
+ * Sends per second of one mailing task: BENCH_SENDS recipients (default 5,000) through the durable
+ * local queue and the send worker (SEND_CONCURRENCY, default 16) to smtp-server on loopback, no
+ * pacing, window open. The clock runs from tasks_start to the last message at the sink (build,
+ * guardrails, lease, charge, render, compose, SMTP, outcome). Also the DynamoDB capacity units the
+ * send path consumed, and from them the AWS cost per 1,000 sends at on-demand list prices
+ * (us-east-1, 2026: DynamoDB $1.25 per million write units, $0.25 per million read units; SQS
+ * $0.40 per million requests; Lambda arm64 $0.0000133334 per GB-s + $0.20 per million requests).
+ * The local queue's own items live in DynamoDB here but are SQS in AWS: their units are taken out.
+ * Printed, never asserted. Standalone: `npx tsx test/bench/mailing-sends.ts`.
+ */
+export async function run() {
+  const total = Number(process.env.BENCH_SENDS ?? 5000);
+  const rt = await startBenchRuntime({ SVC_ALLOW_LOOPBACK_TARGETS: 'true' });
+  const [relay, dovecot] = await Promise.all([startSmtpRelay(), startDovecot()]);
+  try {
+    dovecot.addUser('bench@send.test', 'imap-bench-1');
+    relay.users.set('bench@send.test', 'smtp-bench-1');
+    const owner = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, owner.tenantId, 1000, 'bench', 'bench');
+    const http = client(rt.url, { key: owner.apiKey });
+    const acc = await http.post('/api/email-accounts', {
+      name: 'Bench', email: 'bench@send.test', imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'bench@send.test', imapPass: 'imap-bench-1',
+      smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'bench@send.test', smtpPass: 'smtp-bench-1',
+    });
+    await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
+    await http.put('/api/settings/min-send-interval', { seconds: 0 });
+    await http.patch('/api/settings/send-window', { enabled: false });
+    await http.put('/api/settings/company-profile', { companyName: 'Bench Ltd', physicalAddress: '4 Load Street, Hull' });
+    const table = rt.deps.tenantTable(owner.tenantId);
+    const now = rt.deps.clock.now();
+    const ids: string[] = [];
+    for (let i = 0; i < total; i += 50) {
+      ids.push(...(await Promise.all(Array.from({ length: Math.min(50, total - i) }, (_, k) => createContact(table, { firstName: `B${i + k}`, email: `b${i + k}@sink.test` }, now)))).map((c) => c.id));
+    }
+    const list = await createContactList(table, { name: 'bench' }, now);
+    for (let i = 0; i < ids.length; i += 1000) await addContactsToList(table, list.id, ids.slice(i, i + 1000), now);
+    const creative = await http.post('/api/creatives', { name: 'Bench', subject: '{Hi|Hello} {{firstName}}', bodyHtml: '<p>{Hi|Hello} {{firstName}}, <a href="https://example.com/">see</a></p>' });
+    const task = await http.post('/api/tasks', { methodId: 2, description: 'bench', creativeId: creative.body.id, accountId: acc.body.id, contactListId: list.id });
+    await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'bench' });
+
+    let messages = 0;
+    const queue = rt.deps.queue!;
+    const send = queue.send.bind(queue);
+    queue.send = (q, body, o) => (q === SEND_QUEUE && messages++, send(q, body, o));
+    resetCapacity();
+    const started = performance.now();
+    await http.post(`/api/tasks/${task.body.id}/start`);
+    const deadline = Date.now() + 900_000;
+    while (relay.messages.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const seconds = (performance.now() - started) / 1000;
+    // Local queue per message: put, lease update, delete (≈3 write units) and a share of a query.
+    const wru = Math.max(0, consumedCapacity.write - messages * 3) / relay.messages.length;
+    const rru = Math.max(0, consumedCapacity.read - messages * 0.5) / relay.messages.length;
+    const perThousand = {
+      dynamodb: ((wru * 1.25 + rru * 0.25) / 1e6) * 1000,
+      sqs: ((messages / relay.messages.length) * 3 * 0.4 / 1e6) * 1000, // send + receive + delete
+      lambda: (0.25 * 0.5 * 0.0000133334 + 0.2 / 1e6) * 1000, // ~250 ms of 512 MB per send (excluding SMTP waits)
+    };
+    const rows = [{
+      recipients: total, delivered: relay.messages.length, seconds: Number(seconds.toFixed(1)), sendsPerSecond: Math.round(relay.messages.length / seconds),
+      queueMessagesPerSend: Number((messages / relay.messages.length).toFixed(2)), writeUnitsPerSend: Number(wru.toFixed(1)), readUnitsPerSend: Number(rru.toFixed(1)),
+      awsUsdPer1000: Number((perThousand.dynamodb + perThousand.sqs + perThousand.lambda).toFixed(4)),
+      dynamoUsdPer1000: Number(perThousand.dynamodb.toFixed(4)), sqsUsdPer1000: Number(perThousand.sqs.toFixed(4)), lambdaUsdPer1000: Number(perThousand.lambda.toFixed(4)),
+    }];
+    print('Mailing task sends through the local queue and send worker to smtp-server (loopback)', rows);
+    return rows;
+  } finally {
+    await Promise.all([relay.stop(), dovecot.stop()]);
+    await rt.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();
