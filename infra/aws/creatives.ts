@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { PDF_QUEUE } from '../../shared/creatives/pdf/generations.js';
@@ -21,7 +22,8 @@ export function creatives(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'gran
     removalPolicy: RemovalPolicy.RETAIN,
   });
   ctx.grants.provide('files', (fn) => {
-    bucket.grantReadWrite(fn);
+    // Objects only, three actions (grantReadWrite would add s3:*Object* wildcards and bucket listing).
+    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }));
     fn.addEnvironment('FILES_BUCKET', bucket.bucketName);
   });
   const queues = [PDF_QUEUE, PLACEMENT_QUEUE].map((name) => {
