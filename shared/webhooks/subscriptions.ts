@@ -59,7 +59,7 @@ export async function createSubscription(deps: Deps, table: TableStore, input: {
   try {
     await table.transact([
       { put: WebhookSubscription.item({ subscriptionId: id }, { ...item, type: 'WebhookSubscription' }), condition: { expression: 'attribute_not_exists(pk)' } },
-      { update: WebhookSubscriptionCount.key({}), spec: { add: { n: 1 }, condition: { expression: 'attribute_not_exists(n) OR n < :max', values: { ':max': MAX_SUBSCRIPTIONS } } } },
+      { update: WebhookSubscriptionCount.key({}), spec: { add: { n: 1 }, setIfMissing: { entity: WebhookSubscriptionCount.name, _v: WebhookSubscriptionCount.version }, condition: { expression: 'attribute_not_exists(n) OR n < :max', values: { ':max': MAX_SUBSCRIPTIONS } } } },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed) throw conflict(`At most ${MAX_SUBSCRIPTIONS} webhook subscriptions per workspace`, { code: 'webhook_limit' });

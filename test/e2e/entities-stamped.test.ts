@@ -1,0 +1,45 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { startTenantRuntime } from '../support/accounts.js';
+
+// Every item the CRM operations write carries `entity` and `_v` (Entity.item). A Scan is fine here: it
+// reads a fresh test table, never a request path.
+let env: Awaited<ReturnType<typeof startTenantRuntime>>;
+beforeAll(async () => { env = await startTenantRuntime(); });
+afterAll(() => env?.rt.stop());
+
+async function scan(tableName: string) {
+  const doc = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
+  const out = await doc.send(new ScanCommand({ TableName: tableName, Limit: 1000 }));
+  return (out.Items ?? []) as Record<string, unknown>[];
+}
+
+describe('items written carry their entity', () => {
+  it('companies, contacts, lists, custom fields, pipelines, leads, notifications, audience', async () => {
+    const { http } = env;
+    expect((await http.post('/api/companies/custom-fields', { slug: 'revenue', label: 'Revenue', fieldType: 'number' })).status).toBe(201);
+    const company = (await http.post('/api/companies', { name: 'C# Labs', customFields: { revenue: 5 } })).body;
+    expect(company.id).toBeTruthy();
+    const contact = (await http.post('/api/contacts', { firstName: 'Ann', email: 'ann@c.example', companyId: company.id })).body;
+    expect(contact.id).toBeTruthy();
+    const clist = (await http.post('/api/company-lists', { name: 'Targets', type: 'STATIC' })).body;
+    await http.post(`/api/company-lists/${clist.id}/companies`, { companyIds: [company.id] });
+    const tlist = (await http.post('/api/contact-lists', { name: 'People' })).body;
+    await http.post(`/api/contact-lists/${tlist.id}/contacts`, { contactIds: [contact.id] });
+    const pipelines = (await http.get('/api/pipelines')).body.data;
+    await http.post('/api/leads', { contactId: contact.id, pipelineId: pipelines[0].id });
+    await http.post('/api/notifications/self-note', { title: 'Hi', message: 'there' });
+    expect((await http.post('/api/suppression', { email: 'gone@c.example' })).status).toBeLessThan(300);
+
+    const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
+    const mine = items.filter((i) => !String(i.pk).startsWith('EVENT') && !String(i.pk).startsWith('IDEM'));
+    expect(mine.length).toBeGreaterThan(10);
+    const unstamped = mine.filter((i) => typeof i.entity !== 'string' || typeof i._v !== 'number').map((i) => `${i.pk} / ${i.sk}`);
+    expect(unstamped).toEqual([]);
+    const kinds = new Set(mine.map((i) => i.entity));
+    for (const k of ['company', 'CONTACT', 'CHANNEL', 'CHANNEL_MARKER', 'COMPANY_CONTACT', 'company_list', 'company_list_member', 'CONTACT_LIST',
+      'CONTACT_LIST_MEMBER', 'custom_field', 'custom_field_number', 'pipeline', 'pipeline_stage', 'pipeline_stage_name', 'default_pipeline',
+      'LEAD', 'lead_activity', 'notification', 'SUPPRESSION']) expect(kinds, k).toContain(k);
+  });
+});
