@@ -60,7 +60,8 @@ export function composeMessage(deps: Deps, m: ComposeInput): OutboundMessage {
 
 /** Rewrites http(s) links of the body through `wrap` (mailto:, tel: and anchors stay). */
 function trackLinks(html: string, wrap: (url: string) => string): string {
-  const $ = cheerio.load(html, {}, false);
+  // A whole document keeps its <html>/<body> (the footer goes before </body>); a fragment stays one.
+  const $ = cheerio.load(html, {}, /<(html|body)[\s>]/i.test(html));
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href')!.trim();
     if (/^https?:\/\//i.test(href)) $(el).attr('href', wrap(href));

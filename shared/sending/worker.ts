@@ -8,6 +8,7 @@ import type { SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import { recordSend } from '../senders/transport.js';
 import { getPhysicalAddress } from '../settings/settings.js';
+import { getDefaultTrackingDomain } from '../tracking-domains/tracking-domains.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
@@ -56,7 +57,7 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   if (!leased) return;
   const mine = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } };
   const creative = toCreative(await getCreativeItem(table, task.creativeId!));
-  const profile = await getPhysicalAddress(table);
+  const [profile, trackingDomain] = await Promise.all([getPhysicalAddress(table), getDefaultTrackingDomain(table)]);
   if (!profile) {
     await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
     return pauseTask(deps, tenantId, task, 'physical_address_missing');
@@ -64,7 +65,7 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const recipient = await loadRecipientContext(table, { contactId });
   const rendered = renderCreativeFor(creative, recipient);
   const message = composeMessage(deps, {
-    tenantId, taskId, contactId, messageId, profile, tracking: task.tracking !== false, rendered,
+    tenantId, taskId, contactId, messageId, profile, tracking: task.tracking !== false, rendered, trackingDomain,
     to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
     from: { address: account.email, name: account.name },
   });
