@@ -24,6 +24,7 @@ import { senderOperations } from './senders/index.js';
 import { settingsOperations } from './settings/index.js';
 import { deliverabilityOperations } from './deliverability/index.js';
 import { enrichmentOperations } from './enrichment/index.js';
+import { scoringOperations } from './scoring/index.js';
 
 /**
  * Every operation of the service. Routes (local and API Gateway), Lambda functions, MCP tools, the
@@ -56,6 +57,7 @@ export const operations: AnyOperation[] = [
   ...settingsOperations,
   ...deliverabilityOperations,
   ...enrichmentOperations,
+  ...scoringOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

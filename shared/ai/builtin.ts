@@ -22,7 +22,8 @@ const words = (s: string) => new Set((s.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu
 /** Splits the prompt at a `Content:` (or `{{content}}`-substituted) marker: what is asked vs what was seen. */
 function icpAnswer(prompt: string) {
   const at = prompt.search(/\bcontent\s*:/i);
-  const asked = at >= 0 ? prompt.slice(0, at) : prompt;
+  // The answer-format sentence of the contract is not part of what is asked for.
+  const asked = (at >= 0 ? prompt.slice(0, at) : prompt).replace(/Answer with one JSON object only:.*$/gim, '');
   const seen = at >= 0 ? prompt.slice(at) : '';
   const wanted = words(asked.replace(/\{\{[a-z]+\}\}/g, ''));
   const present = words(seen);

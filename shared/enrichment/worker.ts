@@ -6,6 +6,7 @@ import { crawlSite, type Found, type SiteResult } from './crawl/crawl-site.js';
 import { EnrichmentHost, EnrichmentItem, EnrichmentTask, RawFetch, type HostRecord, type TaskRecord } from './entities.js';
 import { appendEvent } from './events.js';
 import type { CrawlMessage } from './run.js';
+import { scoreCompany, type ScoreMessage } from '../scoring/run.js';
 import { enrichmentSettings, fetchOptions, RAW_TEXT_MAX, RAW_TTL_MS } from './settings.js';
 
 type Stored = { value: string; sourceUrl: string; collectedAt: string };
@@ -81,7 +82,8 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
 }
 
 /** The `crawls` queue consumer: one message = one normalised host of one run, visited once. */
-export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage) {
+export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMessage) {
+  if (msg.type === 'score') return scoreCompany(deps, msg); // scoring items share the crawl workers
   const table = deps.tenantTable(msg.tenantId);
   const task = await table.get<TaskRecord>(EnrichmentTask.key({ taskId: msg.taskId }));
   if (!task || task.status !== 'RUNNING' || task.runId !== msg.runId) return; // paused, cancelled or superseded run

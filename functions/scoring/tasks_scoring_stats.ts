@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { scoringStats } from '../../shared/scoring/run.js';
+import { getScoringTask } from '../../shared/scoring/tasks.js';
+import { lambdaHandler } from '../lambda.js';
+import { scoringTaskPath } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'tasks_scoring_stats',
+  method: 'GET',
+  path: '/api/tasks/{id}/scoring-stats',
+  tag: 'scoring',
+  summary: 'Outcome counts of a scoring task',
+  description: 'scored, byOutcome (ACTIVE, SCORED_BELOW_THRESHOLD, UNAVAILABLE), byReason and the number of contradictory results.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: scoringTaskPath },
+  output: z.looseObject({ scored: z.number(), byOutcome: z.record(z.string(), z.number()), byReason: z.record(z.string(), z.number()), contradictory: z.number() }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => {
+    const table = requireTenant(ctx).table;
+    await getScoringTask(table, path.id);
+    return scoringStats(table, path.id);
+  },
+  guidance: (_r, i) => ({ next: 'scoring_results_list', why: 'Contradictory results need a look.', check: `GET /tasks/${i.path.id}/scoring-results?contradictory=true` }),
+});
+export const handler = lambdaHandler(operation);
