@@ -17,6 +17,7 @@ import { lambdaBundling } from './bundling.js';
 import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
 import { signupApproval } from './signup-approval.js';
+import { enrichment } from './enrichment.js';
 import { webhooks } from './webhooks.js';
 import { creatives } from './creatives.js';
 import { imports } from './imports.js';
@@ -147,6 +148,7 @@ export class SvcStack extends Stack {
     webhooks(this, ctx);
     creatives(this, ctx);
     imports(this, ctx);
+    enrichment(this, ctx);
     senders(this, ctx);
     sending(this, ctx);
     grants.finish();

@@ -1,0 +1,20 @@
+import { watchdogScan } from '../../shared/enrichment/run.js';
+import { enrichmentSettings } from '../../shared/enrichment/settings.js';
+import { sweepRaw } from '../../shared/enrichment/views.js';
+import { awsDeps } from '../../shared/runtime/aws-deps.js';
+import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
+
+setDepsFactory(() => awsDeps());
+
+/** EventBridge every minute: the stall watchdog; at minute 0 also the hourly RawFetch sweep over every tenant. */
+export async function handler() {
+  const deps = await getDeps();
+  const s = enrichmentSettings();
+  const reclaimed = await watchdogScan(deps, s.stallMs, s.maxResumeAttempts);
+  let swept = 0;
+  if (new Date(deps.clock.now()).getUTCMinutes() === 0) {
+    const tenants = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 1000 });
+    for (const t of tenants.items) swept += await sweepRaw(deps.tenantTable(t.tenantId), deps.clock.now());
+  }
+  return { reclaimed, swept };
+}
