@@ -12,6 +12,8 @@ export const operation = defineOperation({
   description: 'Counts a click (total, and unique once per recipient) and answers 302 to the link\'s signed target. The target is inside the signed token, so no open redirect: a bad token is 404.',
   access: 'public',
   mcp: false,
+  contentType: 'text/html',
+  successStatus: 302,
   input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },
   resources: ['tenantTables'],
   hints: { readOnly: false, idempotent: false },

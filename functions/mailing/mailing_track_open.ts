@@ -12,6 +12,7 @@ export const operation = defineOperation({
   description: 'A 1×1 GIF; a valid signed token counts an open of the task (total, and unique once per recipient). Any token gets the image.',
   access: 'public',
   mcp: false,
+  contentType: 'image/gif',
   input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },
   resources: ['tenantTables'],
   hints: { readOnly: false, idempotent: false },

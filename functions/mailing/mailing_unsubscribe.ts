@@ -12,6 +12,7 @@ export const operation = defineOperation({
   description: 'The List-Unsubscribe URL: a POST (body List-Unsubscribe=One-Click, or the confirmation page\'s button) suppresses the address at once. Idempotent: always 200 for a valid token. Bad token: 404.',
   access: 'public',
   mcp: false,
+  contentType: 'text/html',
   rawBody: true,
   maxBodyBytes: 4096,
   input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },

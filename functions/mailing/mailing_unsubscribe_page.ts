@@ -12,6 +12,7 @@ export const operation = defineOperation({
   description: 'A small HTML page asking to confirm; its button POSTs to the same URL. Nothing changes on GET (link scanners prefetch). Bad token: 404.',
   access: 'public',
   mcp: false,
+  contentType: 'text/html',
   input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },
   resources: ['tenantTables'],
   hints: { readOnly: true, idempotent: true },
