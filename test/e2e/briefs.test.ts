@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => env?.rt.stop());
 
 describe('briefs', () => {
-  it('intake, schemas, merge patches validated (400 with paths), locks (409), revisions', async () => {
+  it('intake, schemas, merge patches validated (400 with paths), locks (409), revisions', { timeout: 180_000 }, async () => {
     const schemas = await api.get('/api/briefs/schemas');
     expect(schemas.status).toBe(200);
     expect(schemas.body.content.properties.icp.properties.nonTargetRoles.properties).toHaveProperty('emailPrefixes');
@@ -57,7 +57,7 @@ describe('briefs', () => {
     expect(revs.body.data.find((r: any) => r.revision === 2)).toMatchObject({ reason: 'first pass', patch: { offer: 'A 20-minute route audit' } });
   });
 
-  it('memory: why required for DECISION and REJECTED; expert findings; tenancy', async () => {
+  it('memory: why required for DECISION and REJECTED; expert findings; tenancy', { timeout: 180_000 }, async () => {
     const b = (await api.post('/api/briefs', { description: 'Short', content: { icp: { targetRoles: ['Legal'], industries: ['retail'], excludedIndustries: ['Retail'] } } })).body;
     const noWhy = await api.post(`/api/briefs/${b.id}/memory`, { kind: 'DECISION', text: 'Lead with the audit' });
     expect(noWhy.status).toBe(400);

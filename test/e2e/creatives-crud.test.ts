@@ -15,7 +15,7 @@ afterAll(async () => env?.rt.stop());
 const email = { name: 'Intro', subject: '{Hi|Hello} {{firstName}}', bodyHtml: '<p>Dear {{firstName}} of {{company.name}}, {{cf.segment|friend}}</p>' };
 
 describe('creatives', () => {
-  it('creates, gets, lists, updates (contentVersion) and deletes; bad templates are 400 with the position', async () => {
+  it('creates, gets, lists, updates (contentVersion) and deletes; bad templates are 400 with the position', { timeout: 180_000 }, async () => {
     const created = await api.post('/api/creatives', email);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'EMAIL', moderationStatus: null, contentVersion: 1, variables: ['firstName', 'company.name', 'cf.segment'] });
@@ -47,7 +47,7 @@ describe('creatives', () => {
     expect((await api.delete(`/api/creatives/${id}`)).status).toBe(404);
   });
 
-  it('previews with a real contact: unresolvedTokens [] when resolved, the missing name otherwise', async () => {
+  it('previews with a real contact: unresolvedTokens [] when resolved, the missing name otherwise', { timeout: 180_000 }, async () => {
     expect((await api.post('/api/contacts/custom-fields', { slug: 'segment', label: 'Segment', fieldType: 'text' })).status).toBe(201);
     const co = await api.post('/api/companies', { name: 'Acme & Co', city: 'Berlin' });
     const full = await api.post('/api/contacts', { firstName: 'Anna', email: 'anna@acme.example', companyId: co.body.id, customFields: { segment: 'retail' } });
@@ -73,7 +73,7 @@ describe('creatives', () => {
     expect(byName['cf.segment']).toMatchObject({ source: 'custom_field', example: 'retail', label: 'Segment' });
   });
 
-  it('channel moderation follows the state table; a MEMBER gets 403; other tenants get 404', async () => {
+  it('channel moderation follows the state table; a MEMBER gets 403; other tenants get 404', { timeout: 180_000 }, async () => {
     const ch = (await api.post('/api/creatives', { name: 'TG', type: 'TELEGRAM', bodyHtml: 'Hi {{firstName|there}}' })).body;
     expect(ch.moderationStatus).toBe('PENDING');
     const guest = await createApprovedAccount(env.rt.deps);

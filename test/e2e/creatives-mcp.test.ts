@@ -39,7 +39,7 @@ const OPS = ['creatives_create', 'creatives_get', 'creatives_update', 'creatives
   'BriefsController_listRevisions', 'BriefMemoryController_create'];
 
 describe('creatives and briefs over MCP', () => {
-  it('lists every operation as a tool and answers with guidance; other tenants get not found', async () => {
+  it('lists every operation as a tool and answers with guidance; other tenants get not found', { timeout: 180_000 }, async () => {
     const brief0 = await call(mine, 'svc_briefs_list');
     expect(brief0.isError).toBeFalsy();
     const names = (await mine.listTools()).tools.map((t) => t.name);

@@ -57,7 +57,7 @@ function readPdf(name: string, bytes: Buffer) {
 }
 
 describe('per-recipient PDFs in Chromium', () => {
-  it('two recipients: their names in the text, the photo varied, the logo byte-identical', async () => {
+  it('two recipients: their names in the text, the photo varied, the logo byte-identical', { timeout: 180_000 }, async () => {
     const logo = png(48, 48, (x, y) => ((x >> 3) + (y >> 3)) % 2 ? [20, 60, 200] : [250, 250, 250]);
     const photo = png(64, 64, (x, y) => [(x * 4) & 255, (y * 4) & 255, ((x + y) * 2) & 255]);
     const bodyHtml = `<html><body><img data-photo="brand" data-role="logo" src="${logo}" width="96" height="96">` +

@@ -38,13 +38,13 @@ function fileInto(user: string, folder: string, raw: string) {
 beforeAll(async () => {
   [ctx, dovecot, relay] = await Promise.all([startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true' } }), startDovecot(), startSmtpRelay()]);
   for (const e of ['sales@acme.test', 'seed-a@seeds.test', 'seed-b@seeds.test', 'seed-c@seeds.test']) await connect(e);
-}, 90_000);
+}, 170_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop()]);
 });
 
 describe('inbox placement test', () => {
-  it('sends to each seed and reports inbox / spam / missing per provider into the deliverability matrix', async () => {
+  it('sends to each seed and reports inbox / spam / missing per provider into the deliverability matrix', { timeout: 180_000 }, async () => {
     const api = ctx.http;
     const cr = (await api.post('/api/creatives', { name: 'Intro', subject: 'Quick question', bodyHtml: '<p>Hi {{firstName|there}}</p>' })).body;
     expect((await api.post(`/api/creatives/${cr.id}/inbox-placement-tests`, { accountId: ids['sales@acme.test'] })).body.code).toBe('no_seed_mailboxes');
