@@ -27,6 +27,9 @@ afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop()]);
 });
 
+/** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
+const SLOW_MACHINE_MS = 180_000;
+
 describe('sender mailboxes: real SMTP + IMAP login', () => {
   it('a wrong IMAP password is 422 imap_auth_failed and nothing is stored', async () => {
     const r = await ctx.http.post('/api/email-accounts', body({ imapPass: 'wrong' }));
@@ -35,7 +38,7 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
     expect(r.body.message).toMatch(/IMAP/);
     const list = await ctx.http.get('/api/email-accounts');
     expect(list.body.data).toEqual([]);
-  });
+  }, SLOW_MACHINE_MS);
 
   it('a wrong SMTP password and an unreachable SMTP port name the SMTP side', async () => {
     const bad = await ctx.http.post('/api/email-accounts', body({ smtpPass: 'nope' }));
@@ -44,7 +47,7 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
     const down = await ctx.http.post('/api/email-accounts', body({ smtpPort: 1 }));
     expect(down.body).toMatchObject({ code: 'smtp_unreachable', side: 'smtp' });
     expect((await ctx.http.get('/api/email-accounts')).body.data).toEqual([]);
-  });
+  }, SLOW_MACHINE_MS);
 
   it('connects, stores no plaintext password, refuses a duplicate and other tenants', async () => {
     const r = await ctx.http.post('/api/email-accounts', body());
@@ -66,7 +69,7 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
 
     const test = await ctx.http.post(`/api/email-accounts/${r.body.id}/test-connection`);
     expect(test.body).toMatchObject({ ok: true, smtp: { ok: true }, imap: { ok: true } });
-  });
+  }, SLOW_MACHINE_MS);
 
   it('the transport sends through the relay and reports a 5xx refusal as rejected; the inbox reader reads by UID', async () => {
     const { tenantId } = ctx.account;
@@ -97,7 +100,7 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
     expect(second.more).toBe(false);
     expect((await reader.fetchSince(second.cursor)).messages).toEqual([]);
     await reader.close();
-  });
+  }, SLOW_MACHINE_MS);
 
   it('testInboxCheckConnection logs in to seed mailboxes and saves them only when all pass', async () => {
     dovecot.addUser('seed@gmail.test', 'seed-pw');
@@ -106,7 +109,7 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
     expect(bad.body).toMatchObject({ ok: false, saved: false, results: [{ ok: true }, { ok: false, code: 'imap_auth_failed' }] });
     const good = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw')], save: true });
     expect(good.body).toMatchObject({ ok: true, saved: true });
-  });
+  }, SLOW_MACHINE_MS);
 
   it('changing the password re-runs the login; delete frees the address', async () => {
     const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
@@ -117,5 +120,5 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
     expect(renamed.body.dnsAcknowledgedAt).toBeTruthy();
     expect((await ctx.http.delete(`/api/email-accounts/${id}`)).body).toEqual({ id, deleted: true });
     expect((await ctx.http.get(`/api/email-accounts/${id}`)).status).toBe(404);
-  });
+  }, SLOW_MACHINE_MS);
 });

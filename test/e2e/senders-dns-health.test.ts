@@ -41,6 +41,9 @@ afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), dns?.stop()]);
 });
 
+/** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
+const SLOW_MACHINE_MS = 180_000;
+
 describe('checkDns through DNS_SERVERS', () => {
   it('passes a complete set, warns on a missing DMARC, fails an SPF that does not cover the SMTP host', async () => {
     const complete = await connect('a@complete.test');
@@ -66,7 +69,7 @@ describe('checkDns through DNS_SERVERS', () => {
     expect(health.body).toMatchObject({ sendable: false, reason: 'dns_failed' });
     await ctx.http.patch(`/api/email-accounts/${badspf}`, { dnsAcknowledged: true });
     expect((await ctx.http.get(`/api/email-accounts/${badspf}/relay-health`)).body).toMatchObject({ sendable: true, reason: null });
-  });
+  }, SLOW_MACHINE_MS);
 
   it('warm-up caps the day; relay health counts sends, bounces and the last error; suspend/resume', async () => {
     const id = (await ctx.http.get('/api/email-accounts')).body.data.find((a: { email: string }) => a.email === 'a@complete.test').id;
@@ -91,5 +94,5 @@ describe('checkDns through DNS_SERVERS', () => {
     for (const [m, p] of [['post', 'check-dns'], ['post', 'warmup/start'], ['get', 'relay-health'], ['post', 'suspend'], ['post', 'resume']] as const) {
       expect((await (other as any)[m](`/api/email-accounts/${id}/${p}`)).status).toBe(404);
     }
-  });
+  }, SLOW_MACHINE_MS);
 });

@@ -46,6 +46,9 @@ async function consent(provider: 'google' | 'microsoft', email: string) {
   return { status: res.status, body: await res.json() };
 }
 
+/** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
+const SLOW_MACHINE_MS = 180_000;
+
 describe('OAuth mailboxes', () => {
   it('Google-style flow ends with a connected account whose SMTP and IMAP logins use XOAUTH2', async () => {
     const r = await consent('google', 'ann@gmail.test');
@@ -62,7 +65,7 @@ describe('OAuth mailboxes', () => {
     expect((await ctx.http.post(`/api/email-accounts/${r.body.account.id}/test-connection`)).body.ok).toBe(true);
     // A replayed callback (same state) is refused: the authorization is single-use.
     expect((await fetch(`${ctx.rt.url}/api/email-accounts/oauth/google/callback?code=x&state=nope`)).status).toBe(400);
-  });
+  }, SLOW_MACHINE_MS);
 
   it('Microsoft-style flow connects; a revoked refresh token suspends the account with the reason', async () => {
     const r = await consent('microsoft', 'bob@outlook.test');
@@ -77,7 +80,7 @@ describe('OAuth mailboxes', () => {
     expect(acc.status).toBe('SUSPENDED');
     expect(acc.suspendedReason).toMatch(/^oauth_refresh_failed/);
     expect((await getSendingState(ctx.rt.deps, ctx.account.tenantId, id, Date.now())).reason).toBe('oauth_refresh_failed');
-  });
+  }, SLOW_MACHINE_MS);
 
   it('the Outlook combo import connects without a browser; a malformed combo is 400 naming the format', async () => {
     const refresh = oauth.issueRefreshToken('carol@hotmail.test', 'combo-client');
@@ -95,5 +98,5 @@ describe('OAuth mailboxes', () => {
     const revoked = await ctx.http.post('/api/email-accounts/import-oauth', { combo: 'dan@hotmail.test:p:rt_unknown:combo-client' });
     expect(revoked.status).toBe(422);
     expect(revoked.body.code).toBe('oauth_refresh_failed');
-  });
+  }, SLOW_MACHINE_MS);
 });

@@ -17,6 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.rt.stop());
 
+/** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
+const SLOW_MACHINE_MS = 180_000;
+
 describe('local mail sandbox', () => {
   it('a sender connects with any password, passes testConnection, and mail lands in the recipient mailbox (IMAP + /_local/mailbox)', async () => {
     const mk = (email: string) => ctx.http.post('/api/email-accounts', {
@@ -49,5 +52,5 @@ describe('local mail sandbox', () => {
     expect(page.mailboxes[0].messages[0]).toMatchObject({ from: 'me@sandbox.test', subject: 'Hello from the sandbox' });
     const html = await client(ctx.rt.url).get('/_local/mailbox', { accept: 'text/html' });
     expect(html.text).toMatch(/Local mail sandbox/);
-  });
+  }, SLOW_MACHINE_MS);
 });

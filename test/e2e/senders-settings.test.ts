@@ -21,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.stop());
 
+/** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
+const SLOW_MACHINE_MS = 180_000;
+
 describe('workspace settings', () => {
   it('send window: defaults, SUPER-only PATCH keeping omitted fields, malformed values 400', async () => {
     const http = as(owner.apiKey);
@@ -40,7 +43,7 @@ describe('workspace settings', () => {
       expect(r.body).toMatchObject({ code: 'insufficient_role', requiredRole: 'SUPER' });
     }
     expect((await http.get('/api/settings/send-window')).body.configured.enabled).toBe(true);
-  });
+  }, SLOW_MACHINE_MS);
 
   it('auto-approve is SUPER only; min interval and transports ADMIN+', async () => {
     const admin = await memberWith('ADMIN');
@@ -57,7 +60,7 @@ describe('workspace settings', () => {
     expect((await admin.put('/api/settings/transports', { transports: [{ kind: 'smtp' }, { kind: 'smtp' }] })).status).toBe(400);
     expect((await admin.put('/api/settings/company-profile', { companyName: 'Acme GmbH', physicalAddress: 'Hauptstr. 1, 10115 Berlin' })).status).toBe(200);
     expect(await getPhysicalAddress(rt.deps.tenantTable(owner.tenantId))).toMatchObject({ companyName: 'Acme GmbH' });
-  });
+  }, SLOW_MACHINE_MS);
 
   it('deleteAllData: SUPER with the phrase empties this workspace only; the account and balance stay', async () => {
     const other = await createApprovedAccount(rt.deps);
@@ -85,5 +88,5 @@ describe('workspace settings', () => {
     expect((await mine.get('/v1/me')).status).toBe(200);
     expect((await mine.get('/api/billing/balance')).status).toBe(200);
     expect((await mine.get('/api/pipelines')).body.data.length).toBeGreaterThan(0);
-  });
+  }, SLOW_MACHINE_MS);
 });

@@ -25,6 +25,9 @@ afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dns?.stop()]);
 });
 
+/** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
+const SLOW_MACHINE_MS = 180_000;
+
 describe('tracking domains', () => {
   it('create answers the CNAME; health check activates a correct one and fails a wrong one; default needs ACTIVE', async () => {
     const good = await ctx.http.post('/api/tracking-domains', { domain: 'Track.Good.test' });
@@ -49,7 +52,7 @@ describe('tracking domains', () => {
     const other = await otherTenantClient(ctx.rt);
     expect((await other.post(`/api/tracking-domains/${good.body.id}/health-check`)).status).toBe(404);
     expect((await other.post(`/api/tracking-domains/${good.body.id}/default`)).status).toBe(404);
-  });
+  }, SLOW_MACHINE_MS);
 });
 
 describe('deliverability matrix', () => {
@@ -71,5 +74,5 @@ describe('deliverability matrix', () => {
     const m = (await ctx.http.get('/api/deliverability/matrix')).body;
     expect(m.rows[0].providers.microsoft).toEqual({ sent: 3, delivered: 2, bounced: 1, replied: 1, inbox: 1, spam: 1, missing: 0, inboxRate: 0.5 });
     expect((await (await otherTenantClient(ctx.rt)).get('/api/deliverability/matrix')).body.rows).toEqual([]);
-  });
+  }, SLOW_MACHINE_MS);
 });
