@@ -83,3 +83,14 @@ describe('deep nesting over MCP (fault 5)', () => {
     expect(r.text).not.toMatch(/call stack|Maximum/i);
   });
 });
+
+describe("ids containing '#' (found by the registry fuzz run)", () => {
+  it('are a 4xx, never a 500 from the key builder', async () => {
+    const headers = { authorization: `Bearer ${owner.apiKey}`, 'x-tenant-id': owner.tenantId };
+    for (const target of ['/api/company-lists/A%23B%23C/members', '/api/companies/custom-fields/p%23%24W/values', '/api/companies/a%23b', '/api/contacts/%23']) {
+      const r = await raw('GET', target, headers);
+      expect(r.status, target).toBeGreaterThanOrEqual(400);
+      expect(r.status, target).toBeLessThan(500);
+    }
+  });
+});
