@@ -30,7 +30,7 @@ export async function run() {
         const r = byOp[i % operations.length][Math.floor(i / operations.length)];
         const res = await send(rt.url, r, auth, `100.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status >= 500) fiveXX++;
+        if (res.status >= 500 && !(res.status === 503 && r.op.operationId.startsWith('connectors_registry_'))) fiveXX++; // documented 503: DaData not configured
         if (res.stack) stacks++;
         if (res.status === 0) closed++;
         if (i > 0 && i % 5000 === 0) console.log(`fuzz: ${i} sent, 5xx so far ${fiveXX}, stacks ${stacks} (${((Date.now() - started) / 1000).toFixed(0)} s)`);

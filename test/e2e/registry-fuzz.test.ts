@@ -14,6 +14,8 @@ import { startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
  */
 const PER_OPERATION = 2;
 const SEED = 16_2026;
+/** Documented 503s of an upstream this test environment does not configure (no network): DaData. */
+const UPSTREAM_NOT_CONFIGURED = (operationId: string, status: number) => status === 503 && operationId.startsWith('connectors_registry_');
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let dns: DnsServer;
@@ -40,7 +42,7 @@ describe('registry fuzz', () => {
         const started = Date.now();
         const res = await send(rt.url, r, { ownerKey: owner.apiKey, tenantId: owner.tenantId, adminToken: TEST_ADMIN_TOKEN }, `100.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
         if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${Date.now() - started} ms ${res.status} ${op.operationId} ${r.path}\n`);
-        if (res.status >= 500 || res.stack) failures.push(`${op.method} ${r.path}?${new URLSearchParams(r.query)} body=${r.body?.slice(0, 120)} cookie=${r.cookie} → ${res.status} ${res.text.slice(0, 160)}`);
+        if ((res.status >= 500 && !UPSTREAM_NOT_CONFIGURED(op.operationId, res.status)) || res.stack) failures.push(`${op.method} ${r.path}?${new URLSearchParams(r.query)} body=${r.body?.slice(0, 120)} cookie=${r.cookie} → ${res.status} ${res.text.slice(0, 160)}`);
       }
     }
     expect(n).toBe(operations.length * PER_OPERATION);
