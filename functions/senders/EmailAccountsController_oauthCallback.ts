@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { finishOAuth } from '../../shared/senders/oauth.js';
+import { accountOutput } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -17,6 +18,10 @@ export const operation = defineOperation({
     path: z.strictObject({ provider: z.enum(['google', 'microsoft']) }),
     query: z.looseObject({ code: z.string().max(4096).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
   },
+  output: z.looseObject({
+    connected: z.literal(true).describe('The mailbox passed the XOAUTH2 SMTP and IMAP logins and is stored'),
+    account: accountOutput.describe('The connected sender mailbox (no secrets)'),
+  }),
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, query }, ctx) => {
     const { account } = await finishOAuth(ctx.deps, path.provider, query);
