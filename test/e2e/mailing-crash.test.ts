@@ -120,5 +120,5 @@ describe('exactly once across a crash', () => {
     console.log(`crash test: ${atKill} sent before SIGKILL, ${copies} copies for ${RECIPIENTS} recipients (${copies - RECIPIENTS} same-Message-ID repeats)`);
     second.proc.kill('SIGTERM');
     await new Promise((r) => second.proc.once('exit', r));
-  }, 240_000);
+  }, 600_000);
 });

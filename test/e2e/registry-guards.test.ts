@@ -28,7 +28,8 @@ const call = (op: AnyOperation, headers: Record<string, string>) =>
 const protectedOps = operations.filter((op) => op.access !== 'public');
 const tenantOps = operations.filter((op) => op.access === 'tenant');
 
-describe('every operation of the registry', () => {
+// Each case walks every operation (about 175 now): a bound of minutes, not the default minute (no timing asserted).
+describe('every operation of the registry', { timeout: 400_000 }, () => {
   it('answers the one 401 body to a missing or unknown credential', async () => {
     for (const op of protectedOps) {
       for (const headers of [{}, { authorization: `Bearer svc_pk_${'Z'.repeat(43)}` }] as Record<string, string>[]) {
