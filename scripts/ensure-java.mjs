@@ -8,7 +8,10 @@ if (!ok()) {
   if (root && apt) {
     console.error('Java not found: installing openjdk-17-jre-headless for DynamoDB Local ...');
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'openjdk-17-jre-headless'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'openjdk-17-jre-headless'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   if (!ok()) {
     console.error('Java 17+ is required for DynamoDB Local. Install it (Debian: apt-get install -y openjdk-17-jre-headless) and retry.');

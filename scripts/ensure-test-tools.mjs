@@ -17,7 +17,9 @@ export {};
       spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
     }
     if (!existsSync(path)) {
-      console.error(`Chromium is required for the browser tests and was not found at ${path}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
+      console.error(
+        `Chromium is required for the browser tests and was not found at ${path}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      );
       process.exit(1);
     }
   }
@@ -38,10 +40,15 @@ export {};
     spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'dovecot-core', 'dovecot-imapd'], { stdio: 'inherit', env });
   }
   if (!existsSync(dovecot)) {
-    console.error(`Dovecot is required for the IMAP tests and was not found at ${dovecot}. Install it (Debian: apt-get install -y dovecot-core dovecot-imapd) or set DOVECOT_PATH.`);
+    console.error(
+      `Dovecot is required for the IMAP tests and was not found at ${dovecot}. Install it (Debian: apt-get install -y dovecot-core dovecot-imapd) or set DOVECOT_PATH.`,
+    );
     process.exit(1);
   }
-  const users = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':')).filter((f) => Number(f[2]) >= 1000 && Number(f[2]) < 65534);
+  const users = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((l) => l.split(':'))
+    .filter((f) => Number(f[2]) >= 1000 && Number(f[2]) < 65534);
   if (root && !users.length && spawnSync('id', ['svcmail'], { stdio: 'ignore' }).status !== 0) {
     spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'svcmail'], { stdio: 'inherit' });
   }

@@ -27,8 +27,7 @@ export const badRequest = (messages: string[] | string, extra: Record<string, un
 export const badRequestMessage = (message: string) => new AppError(400, { statusCode: 400, message });
 
 /** 400 with a machine code, e.g. `{code:'unknown_filter_field', available:[...]}`. */
-export const badRequestCode = (code: string, extra: Record<string, unknown> = {}) =>
-  new AppError(400, { statusCode: 400, code, ...extra });
+export const badRequestCode = (code: string, extra: Record<string, unknown> = {}) => new AppError(400, { statusCode: 400, code, ...extra });
 
 export const INVALID_CREDENTIALS = Object.freeze({ statusCode: 401, message: 'Invalid credentials' });
 export const unauthorized = () => new AppError(401, { ...INVALID_CREDENTIALS });
@@ -36,19 +35,16 @@ export const unauthorized = () => new AppError(401, { ...INVALID_CREDENTIALS });
 export const forbidden = (message = 'Forbidden', extra: Record<string, unknown> = {}) =>
   new AppError(403, { statusCode: 403, message, error: 'Forbidden', ...extra });
 
-export const notFound = (what = 'Resource') =>
-  new AppError(404, { statusCode: 404, message: `${what} not found`, error: 'Not Found' });
+export const notFound = (what = 'Resource') => new AppError(404, { statusCode: 404, message: `${what} not found`, error: 'Not Found' });
 
 /** 404 with its own message (and e.g. a `code`), when "<thing> not found" does not say it. */
 export const notFoundMessage = (message: string, extra: Record<string, unknown> = {}) =>
   new AppError(404, { statusCode: 404, message, error: 'Not Found', ...extra });
 
 /** 410: it existed and is gone for good (a used or expired link). */
-export const gone = (message: string, extra: Record<string, unknown> = {}) =>
-  new AppError(410, { statusCode: 410, message, error: 'Gone', ...extra });
+export const gone = (message: string, extra: Record<string, unknown> = {}) => new AppError(410, { statusCode: 410, message, error: 'Gone', ...extra });
 
-export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
-  new AppError(409, { statusCode: 409, message, error: 'Conflict', ...extra });
+export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError(409, { statusCode: 409, message, error: 'Conflict', ...extra });
 
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError(413, { statusCode: 413, message: `Request body exceeds ${limitBytes} bytes`, error: 'Payload Too Large' });
@@ -83,4 +79,3 @@ export class RowRejected extends Error {
   override readonly name = 'RowRejected';
 }
 export const rowRejected = (reason: string) => new RowRejected(reason);
-

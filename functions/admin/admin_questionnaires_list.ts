@@ -18,7 +18,7 @@ export const operation = defineOperation({
   output: admin_questionnaires_listOutput,
   access: 'admin',
   mcp: false,
-  input: { query: z.strictObject({ ...pageQuery(), }) },
+  input: { query: z.strictObject({ ...pageQuery() }) },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listQuestionnaires(ctx.deps, toPage(query)),
 });

@@ -16,7 +16,7 @@ export const operation = defineOperation({
   output: admin_tenants_listOutput,
   access: 'admin',
   mcp: false,
-  input: { query: z.strictObject({ ...pageQuery(), }) },
+  input: { query: z.strictObject({ ...pageQuery() }) },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listTenants(ctx.deps, toPage(query)),
 });

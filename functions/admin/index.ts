@@ -8,4 +8,12 @@ import { operation as tenantsQuestionnaire } from './admin_tenants_questionnaire
 import { operation as questionnairesList } from './admin_questionnaires_list.js';
 
 /** Operations of the admin domain: one file per operation (functions/admin/<operationId>.ts). */
-export const adminOperations: AnyOperation[] = [registrationsList, registrationsApprove, registrationsReject, tenantsList, tenantsCredit, tenantsQuestionnaire, questionnairesList];
+export const adminOperations: AnyOperation[] = [
+  registrationsList,
+  registrationsApprove,
+  registrationsReject,
+  tenantsList,
+  tenantsCredit,
+  tenantsQuestionnaire,
+  questionnairesList,
+];

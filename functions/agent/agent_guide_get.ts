@@ -15,7 +15,8 @@ export const operation = defineOperation({
   path: '/api/v1/agent-guide',
   tag: 'agent',
   summary: 'Agent guide: outreach order, compliance, limits, error recovery',
-  description: 'Markdown `text` plus the same as data: outreachOrder (steps with their tools), compliance rules, limits, errorRecovery per error class, the capability-receipt rule and MCP usage. Public.',
+  description:
+    'Markdown `text` plus the same as data: outreachOrder (steps with their tools), compliance rules, limits, errorRecovery per error class, the capability-receipt rule and MCP usage. Public.',
   output: agent_guide_getOutput,
   access: 'public',
   input: {},

@@ -21,7 +21,10 @@ export const operation = defineOperation({
   successStatus: 201,
   hints: { readOnly: false, destructive: true, idempotent: false },
   handler: async ({ body }, ctx) => createDsar(ctx.deps, requireTenant(ctx).table, body),
-  guidance: (d) => ({ next: 'dsar_list', why: d.type === 'erasure' ? 'The address is suppressed and its data erased; answer the person.' : 'Answer the person with the recorded sources.' }),
+  guidance: (d) => ({
+    next: 'dsar_list',
+    why: d.type === 'erasure' ? 'The address is suppressed and its data erased; answer the person.' : 'Answer the person with the recorded sources.',
+  }),
 });
 
 export const handler = lambdaHandler(operation);

@@ -29,7 +29,11 @@ export const operation = defineOperation({
   handler: async ({ body }, ctx) => verifyBatch(ctx.deps, requireTenant(ctx).table, body),
   guidance: (r) =>
     r.summary.invalid + r.summary.risky > 0
-      ? { next: 'suppression_add', why: `${r.summary.invalid} invalid and ${r.summary.risky} risky addresses: leave them out of the audience.`, check: 'Send only to valid addresses.' }
+      ? {
+          next: 'suppression_add',
+          why: `${r.summary.invalid} invalid and ${r.summary.risky} risky addresses: leave them out of the audience.`,
+          check: 'Send only to valid addresses.',
+        }
       : { next: 'creatives_create', why: 'The audience is verified; create the creative next.' },
 });
 

@@ -13,8 +13,15 @@ import { operation as EmailVerificationController_verifyBatch } from './EmailVer
 
 /** Operations of the audience domain (suppression, stop-list, DSAR, email verification): one file per operation. */
 export const audienceOperations: AnyOperation[] = [
-  suppression_list, suppression_add, suppression_remove, suppression_check,
-  stoplist_list, stoplist_add, stoplist_remove,
-  DsarController_create, dsar_list, dsar_get,
+  suppression_list,
+  suppression_add,
+  suppression_remove,
+  suppression_check,
+  stoplist_list,
+  stoplist_add,
+  stoplist_remove,
+  DsarController_create,
+  dsar_list,
+  dsar_get,
   EmailVerificationController_verifyBatch,
 ];

@@ -2,53 +2,75 @@ import * as z from 'zod';
 
 /** Success answers of the audience operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 export const DsarController_createOutput = z.looseObject({
-  id: z.string().describe("DSAR id"),
+  id: z.string().describe('DSAR id'),
   type: z.string().describe('source | erasure'),
   status: z.string().describe('completed | failed (processed at once)'),
   emailHash: z.string().describe('SHA-256 of the address: an erasure record keeps only this'),
   emailMasked: z.string().nullable(),
   note: z.string().nullable(),
-  result: z.looseObject({
-    suppressionSource: z.string().nullable().optional(),
-    found: z.number().optional(),
-    suppressed: z.boolean(),
-    sources: z.array(z.looseObject({
-      sourceUrl: z.string().nullable(),
-      collectedAt: z.string(),
-      importId: z.string().nullable(),
-      contactId: z.string().describe("Contact id"),
-      kind: z.string(),
-      recordedAt: z.string(),
-    })).optional(),
-    suppressionId: z.string().optional(),
-    erased: z.looseObject({
-      channels: z.number(),
-      contacts: z.number(),
-      leads: z.number(),
-      listMemberships: z.number(),
-    }).optional().describe('erasure: what was deleted (every contact holding the address, with channels, leads and list memberships)'),
-  }).describe('source: {found, sources: where each contact came from, suppressed}; erasure: {erased, suppressed, suppressionId} (the address is suppressed first, by hash, never lifted)'),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  result: z
+    .looseObject({
+      suppressionSource: z.string().nullable().optional(),
+      found: z.number().optional(),
+      suppressed: z.boolean(),
+      sources: z
+        .array(
+          z.looseObject({
+            sourceUrl: z.string().nullable(),
+            collectedAt: z.string(),
+            importId: z.string().nullable(),
+            contactId: z.string().describe('Contact id'),
+            kind: z.string(),
+            recordedAt: z.string(),
+          }),
+        )
+        .optional(),
+      suppressionId: z.string().optional(),
+      erased: z
+        .looseObject({
+          channels: z.number(),
+          contacts: z.number(),
+          leads: z.number(),
+          listMemberships: z.number(),
+        })
+        .optional()
+        .describe('erasure: what was deleted (every contact holding the address, with channels, leads and list memberships)'),
+    })
+    .describe(
+      'source: {found, sources: where each contact came from, suppressed}; erasure: {erased, suppressed, suppressionId} (the address is suppressed first, by hash, never lifted)',
+    ),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
   completedAt: z.string(),
 });
 
 export const EmailVerificationController_verifyBatchOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    input: z.string().describe('The address or contact id as sent'),
-    email: z.string().describe('The normalised address checked'),
-    disposable: z.boolean().describe('A disposable-mail domain'),
-    role: z.boolean().describe('A role address (info@, sales@, …)'),
-    mx: z.string().nullable().describe('The MX host probed'),
-    smtp: z.looseObject({
-      code: z.number(),
-      message: z.string(),
-    }).nullable().describe('The MX answer to RCPT TO (EHLO, MAIL FROM:<>, RCPT TO, QUIT; nothing is sent)'),
-    result: z.string().describe('valid: send | invalid: never send | risky: send with care | unknown: retry later'),
-    reasons: z.array(z.string()).describe('syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted'),
-    checkedAt: z.string().describe('ISO 8601'),
-    contactIds: z.array(z.string()).describe('Contacts whose email channel holds this address (the result is stored on them)'),
-  })).describe('One result per address'),
+  data: z
+    .array(
+      z.looseObject({
+        input: z.string().describe('The address or contact id as sent'),
+        email: z.string().describe('The normalised address checked'),
+        disposable: z.boolean().describe('A disposable-mail domain'),
+        role: z.boolean().describe('A role address (info@, sales@, …)'),
+        mx: z.string().nullable().describe('The MX host probed'),
+        smtp: z
+          .looseObject({
+            code: z.number(),
+            message: z.string(),
+          })
+          .nullable()
+          .describe('The MX answer to RCPT TO (EHLO, MAIL FROM:<>, RCPT TO, QUIT; nothing is sent)'),
+        result: z.string().describe('valid: send | invalid: never send | risky: send with care | unknown: retry later'),
+        reasons: z
+          .array(z.string())
+          .describe(
+            'syntax, domain_not_found, no_mx, null_mx, dns_error, disposable, role_address, smtp_accepted, mailbox_rejected, catch_all, smtp_tempfail, smtp_unreachable, smtp_timeout, smtp_refused, mx_blocked_address, budget_exhausted',
+          ),
+        checkedAt: z.string().describe('ISO 8601'),
+        contactIds: z.array(z.string()).describe('Contacts whose email channel holds this address (the result is stored on them)'),
+      }),
+    )
+    .describe('One result per address'),
   summary: z.looseObject({
     valid: z.number(),
     invalid: z.number(),
@@ -59,7 +81,7 @@ export const EmailVerificationController_verifyBatchOutput = z.looseObject({
 });
 
 export const dsar_getOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   type: z.string(),
   status: z.string(),
   emailHash: z.string(),
@@ -75,124 +97,146 @@ export const dsar_getOutput = z.looseObject({
     }),
     suppressed: z.boolean(),
   }),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
   completedAt: z.string(),
 });
 
 export const dsar_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    type: z.string(),
-    status: z.string(),
-    emailHash: z.string(),
-    emailMasked: z.string().nullable(),
-    note: z.string().nullable(),
-    result: z.looseObject({
-      suppressionId: z.string().optional(),
-      erased: z.looseObject({
-        channels: z.number(),
-        contacts: z.number(),
-        leads: z.number(),
-        listMemberships: z.number(),
-      }).optional(),
-      suppressed: z.boolean(),
-      suppressionSource: z.string().nullable().optional(),
-      found: z.number().optional(),
-      sources: z.array(z.looseObject({
-        sourceUrl: z.string().nullable(),
-        collectedAt: z.string(),
-        importId: z.string().nullable(),
-        contactId: z.string().describe("Contact id"),
-        kind: z.string(),
-        recordedAt: z.string(),
-      })).optional(),
-    }),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-    completedAt: z.string(),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Identifier'),
+        type: z.string(),
+        status: z.string(),
+        emailHash: z.string(),
+        emailMasked: z.string().nullable(),
+        note: z.string().nullable(),
+        result: z.looseObject({
+          suppressionId: z.string().optional(),
+          erased: z
+            .looseObject({
+              channels: z.number(),
+              contacts: z.number(),
+              leads: z.number(),
+              listMemberships: z.number(),
+            })
+            .optional(),
+          suppressed: z.boolean(),
+          suppressionSource: z.string().nullable().optional(),
+          found: z.number().optional(),
+          sources: z
+            .array(
+              z.looseObject({
+                sourceUrl: z.string().nullable(),
+                collectedAt: z.string(),
+                importId: z.string().nullable(),
+                contactId: z.string().describe('Contact id'),
+                kind: z.string(),
+                recordedAt: z.string(),
+              }),
+            )
+            .optional(),
+        }),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+        updatedAt: z.string().describe('ISO 8601 time of the last change'),
+        completedAt: z.string(),
+      }),
+    )
+    .describe('The items of this page'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 
 export const stoplist_addOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   type: z.string(),
   domain: z.string().nullable(),
-  companyId: z.string().nullable().describe("Company id (null when none)"),
+  companyId: z.string().nullable().describe('Company id (null when none)'),
   companyName: z.string().nullable(),
   note: z.string().nullable(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
   created: z.boolean(),
 });
 
 export const stoplist_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    type: z.string(),
-    domain: z.string().nullable(),
-    companyId: z.string().nullable().describe("Company id (null when none)"),
-    companyName: z.string().nullable(),
-    note: z.string().nullable(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Identifier'),
+        type: z.string(),
+        domain: z.string().nullable(),
+        companyId: z.string().nullable().describe('Company id (null when none)'),
+        companyName: z.string().nullable(),
+        note: z.string().nullable(),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+      }),
+    )
+    .describe('The items of this page'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 
 export const stoplist_removeOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   deleted: z.boolean(),
 });
 
 export const suppression_addOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   type: z.string(),
   value: z.string(),
   hashed: z.boolean(),
   source: z.string(),
   note: z.string().nullable(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
   created: z.boolean(),
 });
 
 export const suppression_checkOutput = z.looseObject({
-  email: z.string().describe("Email address"),
+  email: z.string().describe('Email address'),
   suppressed: z.boolean(),
-  suppression: z.looseObject({
-    id: z.string().describe("Identifier"),
-    type: z.string(),
-    value: z.string(),
-    hashed: z.boolean(),
-    source: z.string(),
-    note: z.string().nullable(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-  }).nullable(),
+  suppression: z
+    .looseObject({
+      id: z.string().describe('Identifier'),
+      type: z.string(),
+      value: z.string(),
+      hashed: z.boolean(),
+      source: z.string(),
+      note: z.string().nullable(),
+      createdAt: z.string().describe('ISO 8601 time of creation'),
+    })
+    .nullable(),
   stopListed: z.boolean(),
-  stopList: z.looseObject({
-    id: z.string().describe("Identifier"),
-    type: z.string(),
-    domain: z.string(),
-    companyId: z.string().nullable().describe("Company id (null when none)"),
-    companyName: z.string().nullable(),
-    note: z.string(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-  }).nullable(),
+  stopList: z
+    .looseObject({
+      id: z.string().describe('Identifier'),
+      type: z.string(),
+      domain: z.string(),
+      companyId: z.string().nullable().describe('Company id (null when none)'),
+      companyName: z.string().nullable(),
+      note: z.string(),
+      createdAt: z.string().describe('ISO 8601 time of creation'),
+    })
+    .nullable(),
 });
 
 export const suppression_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    type: z.string(),
-    value: z.string().nullable(),
-    hashed: z.boolean(),
-    source: z.string(),
-    note: z.string().nullable(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Identifier'),
+        type: z.string(),
+        value: z.string().nullable(),
+        hashed: z.boolean(),
+        source: z.string(),
+        note: z.string().nullable(),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+      }),
+    )
+    .describe('The items of this page'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 
 export const suppression_removeOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   deleted: z.boolean(),
 });

@@ -18,7 +18,13 @@ export const operation = defineOperation({
   output: stoplist_addOutput,
   access: 'tenant',
   scope: 'crm:write',
-  input: { body: z.strictObject({ domain: z.string().trim().min(3).max(253).optional(), companyId: idSchema.optional(), note: z.string().trim().min(1).max(500).optional() }) },
+  input: {
+    body: z.strictObject({
+      domain: z.string().trim().min(3).max(253).optional(),
+      companyId: idSchema.optional(),
+      note: z.string().trim().min(1).max(500).optional(),
+    }),
+  },
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {

@@ -12,14 +12,16 @@ export const operation = defineOperation({
   path: '/api/stop-list',
   tag: 'audience',
   summary: 'List the stop-list (domains and companies never contacted)',
-  description: '{data:[{id (domain:<domain> | company:<id>), type, domain, companyId, companyName, note, createdAt}], nextCursor}, newest first. pageSize 1-100 (default 50), type filters.',
+  description:
+    '{data:[{id (domain:<domain> | company:<id>), type, domain, companyId, companyName, note, createdAt}], nextCursor}, newest first. pageSize 1-100 (default 50), type filters.',
   output: stoplist_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ ...pageQuery(100, 50), type: z.enum(['domain', 'company']).optional() }) },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listStopList(requireTenant(ctx).table, toPage(query)),
-  guidance: (r) => (r.nextCursor ? { next: 'stoplist_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the stop-list.' }),
+  guidance: (r) =>
+    r.nextCursor ? { next: 'stoplist_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the stop-list.' },
 });
 
 export const handler = lambdaHandler(operation);

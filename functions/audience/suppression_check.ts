@@ -29,7 +29,10 @@ export const operation = defineOperation({
     const [suppression, stop] = await Promise.all([suppressionMatch(table, email), stopListMatch(table, { domain: email.split('@')[1] })]);
     return { email, suppressed: !!suppression, suppression: suppression ?? null, stopListed: !!stop, stopList: stop ?? null };
   },
-  guidance: (r) => (r.suppressed || r.stopListed ? { next: null, why: 'Do not mail this address.' } : { next: 'EmailVerificationController_verifyBatch', why: 'Not suppressed; verify it before any send.' }),
+  guidance: (r) =>
+    r.suppressed || r.stopListed
+      ? { next: null, why: 'Do not mail this address.' }
+      : { next: 'EmailVerificationController_verifyBatch', why: 'Not suppressed; verify it before any send.' },
 });
 
 export const handler = lambdaHandler(operation);

@@ -21,7 +21,10 @@ export const operation = defineOperation({
   input: { query: z.strictObject({ ...pageQuery(100, 50), source: z.enum(SUPPRESSION_SOURCES).optional() }) },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listSuppressions(requireTenant(ctx).table, toPage(query)),
-  guidance: (r) => (r.nextCursor ? { next: 'suppression_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the suppression list.' }),
+  guidance: (r) =>
+    r.nextCursor
+      ? { next: 'suppression_list', why: 'More entries: call again with cursor = nextCursor.' }
+      : { next: null, why: 'End of the suppression list.' },
 });
 
 export const handler = lambdaHandler(operation);

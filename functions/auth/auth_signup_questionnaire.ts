@@ -9,7 +9,10 @@ const country = z.string().regex(/^[A-Z]{2}$/, { message: 'must be an ISO 3166-1
 const QuestionnaireBody = z.strictObject({
   signup_token: z.string().min(1).max(200),
   companyName: z.string().trim().min(1).max(200),
-  website: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  website: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
   jobTitle: z.string().trim().max(120).optional(),
   companySize: z.enum(['1-10', '11-50', '51-200', '201-1000', '1000+']).optional(),
   country: country.optional(),

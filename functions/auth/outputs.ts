@@ -2,20 +2,20 @@ import * as z from 'zod';
 
 /** Success answers of the auth operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 export const auth_loginOutput = z.looseObject({
-  accountId: z.string().describe("Account id"),
-  userId: z.string().nullable().describe("User id"),
-  email: z.string().describe("Email address"),
+  accountId: z.string().describe('Account id'),
+  userId: z.string().nullable().describe('User id'),
+  email: z.string().describe('Email address'),
   firstName: z.string(),
   lastName: z.string(),
   status: z.string(),
-  tenantId: z.string().nullable().describe("Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header"),
+  tenantId: z.string().nullable().describe('Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header'),
   expiresAt: z.string(),
 });
 
 export const auth_registerOutput = z.looseObject({
   api_key: z.string(),
   status: z.string(),
-  email: z.string().describe("Email address"),
+  email: z.string().describe('Email address'),
   next: z.string(),
 });
 
@@ -44,15 +44,21 @@ export const auth_signup_questionnaireOutput = z.looseObject({
       url: z.string(),
       status: z.number(),
     }),
-    websiteMatchesDomain: z.looseObject({
-      passed: z.boolean(),
-      host: z.string(),
-    }).optional(),
+    websiteMatchesDomain: z
+      .looseObject({
+        passed: z.boolean(),
+        host: z.string(),
+      })
+      .optional(),
   }),
 });
 
 export const auth_verify_emailOutput = z.looseObject({
-  status: z.enum(['ACTIVE', 'PENDING']).describe('ACTIVE: checks passed, tenant created, the key works (Location: the console). PENDING: answer the questionnaire (Location carries signup_token)'),
+  status: z
+    .enum(['ACTIVE', 'PENDING'])
+    .describe(
+      'ACTIVE: checks passed, tenant created, the key works (Location: the console). PENDING: answer the questionnaire (Location carries signup_token)',
+    ),
   tenantId: z.string().optional().describe('The new workspace (ACTIVE only)'),
   signup_token: z.string().optional().describe('For POST /api/auth/signup-questionnaire (PENDING only)'),
   checks: z.unknown().optional().describe('The automatic checks and their verdicts'),

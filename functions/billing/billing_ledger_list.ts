@@ -25,7 +25,8 @@ export const operation = defineOperation({
   },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listLedger(ctx.deps, requireTenant(ctx).tenantId, toPage(query)),
-  guidance: (r) => (r.nextCursor ? { next: 'billing_ledger_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the ledger.' }),
+  guidance: (r) =>
+    r.nextCursor ? { next: 'billing_ledger_list', why: 'More entries: call again with cursor = nextCursor.' } : { next: null, why: 'End of the ledger.' },
 });
 
 export const handler = lambdaHandler(operation);

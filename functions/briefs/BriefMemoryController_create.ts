@@ -13,14 +13,28 @@ export const operation = defineOperation({
   path: '/api/briefs/{id}/memory',
   tag: 'briefs',
   summary: 'Add a memory entry to a brief',
-  description: 'Body {kind: DECISION|OBSERVATION|QUESTION|REJECTED (rejected proposal)|NOISE (noise finding), text, why?, path?}. `why` is required for DECISION and REJECTED (400).',
+  description:
+    'Body {kind: DECISION|OBSERVATION|QUESTION|REJECTED (rejected proposal)|NOISE (noise finding), text, why?, path?}. `why` is required for DECISION and REJECTED (400).',
   access: 'tenant',
   scope: 'creatives:write',
   input: {
     path: briefIdParam,
-    body: z.strictObject({ kind: z.enum(MEMORY_KINDS), text: z.string().trim().min(1).max(5000), why: z.string().trim().min(1).max(5000).optional(), path: z.string().max(300).optional() }),
+    body: z.strictObject({
+      kind: z.enum(MEMORY_KINDS),
+      text: z.string().trim().min(1).max(5000),
+      why: z.string().trim().min(1).max(5000).optional(),
+      path: z.string().max(300).optional(),
+    }),
   },
-  output: z.looseObject({ id: z.string(), briefId: z.string(), kind: z.enum(MEMORY_KINDS), text: z.string(), why: z.string().nullable(), path: z.string().nullable(), createdAt: z.string() }),
+  output: z.looseObject({
+    id: z.string(),
+    briefId: z.string(),
+    kind: z.enum(MEMORY_KINDS),
+    text: z.string(),
+    why: z.string().nullable(),
+    path: z.string().nullable(),
+    createdAt: z.string(),
+  }),
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => {

@@ -15,7 +15,11 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'creatives:read',
   input: { path: briefIdParam, query: z.strictObject(pageQuery) },
-  output: z.looseObject({ data: z.array(z.looseObject({ revision: z.unknown(), change: z.unknown() })), pageSize: z.number(), nextCursor: z.string().nullable() }),
+  output: z.looseObject({
+    data: z.array(z.looseObject({ revision: z.unknown(), change: z.unknown() })),
+    pageSize: z.number(),
+    nextCursor: z.string().nullable(),
+  }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listRevisions(requireTenant(ctx).table, path.id, query),
   guidance: () => ({ next: 'briefs_get', why: 'Current state of the brief.' }),

@@ -12,14 +12,28 @@ export const operation = defineOperation({
   path: '/api/briefs/{id}/locks',
   tag: 'briefs',
   summary: 'Replace the locked paths of a brief',
-  description: 'Body {locks: JSON Pointers under /content or /variables, reason?}. Patches that would change a locked value are refused with 409 brief_locked. A new revision.',
+  description:
+    'Body {locks: JSON Pointers under /content or /variables, reason?}. Patches that would change a locked value are refused with 409 brief_locked. A new revision.',
   access: 'tenant',
   scope: 'creatives:write',
-  input: { path: briefIdParam, body: z.strictObject({ locks: z.array(z.string().regex(LOCK_PATH, 'locks must be JSON Pointers under /content or /variables')).max(50), reason: z.string().max(1000).optional() }) },
+  input: {
+    path: briefIdParam,
+    body: z.strictObject({
+      locks: z.array(z.string().regex(LOCK_PATH, 'locks must be JSON Pointers under /content or /variables')).max(50),
+      reason: z.string().max(1000).optional(),
+    }),
+  },
   output: briefOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) =>
-    changeBrief(requireTenant(ctx).table, path.id, { field: 'locks', locks: body.locks }, body.reason, ctx.deps.clock.now(), requirePrincipal(ctx).userId ?? 'unknown'),
+    changeBrief(
+      requireTenant(ctx).table,
+      path.id,
+      { field: 'locks', locks: body.locks },
+      body.reason,
+      ctx.deps.clock.now(),
+      requirePrincipal(ctx).userId ?? 'unknown',
+    ),
   guidance: (b) => ({ next: 'BriefsController_updateContent', why: `${b.locks.length} locked paths.` }),
 });
 export const handler = lambdaHandler(operation);

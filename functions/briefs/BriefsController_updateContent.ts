@@ -19,7 +19,14 @@ export const operation = defineOperation({
   output: briefOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) =>
-    changeBrief(requireTenant(ctx).table, path.id, { field: 'content', patch: body.patch }, body.reason, ctx.deps.clock.now(), requirePrincipal(ctx).userId ?? 'unknown'),
+    changeBrief(
+      requireTenant(ctx).table,
+      path.id,
+      { field: 'content', patch: body.patch },
+      body.reason,
+      ctx.deps.clock.now(),
+      requirePrincipal(ctx).userId ?? 'unknown',
+    ),
   guidance: (b) => ({ next: 'briefs_expert', why: `Revision ${b.revision} saved; re-check the brief.` }),
 });
 export const handler = lambdaHandler(operation);

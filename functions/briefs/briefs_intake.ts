@@ -21,7 +21,12 @@ export const operation = defineOperation({
     body: z.strictObject({
       description: z.string().trim().min(1).max(5000),
       name: z.string().trim().min(1).max(200).optional(),
-      targetCompanyListId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+      targetCompanyListId: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[A-Za-z0-9_-]+$/)
+        .optional(),
       content: z.record(z.string(), z.unknown()).optional(),
       variables: z.record(z.string(), z.unknown()).optional(),
       locks: z.array(z.string().regex(LOCK_PATH, 'locks must be JSON Pointers under /content or /variables')).max(50).optional(),

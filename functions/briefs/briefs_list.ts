@@ -18,6 +18,7 @@ export const operation = defineOperation({
   output: z.looseObject({ data: z.array(briefOutput), pageSize: z.number(), nextCursor: z.string().nullable() }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listBriefs(requireTenant(ctx).table, query),
-  guidance: (p) => (p.nextCursor ? { next: 'briefs_list', why: 'More briefs: pass nextCursor.' } : { next: 'briefs_intake', why: `${p.data.length} briefs on the last page.` }),
+  guidance: (p) =>
+    p.nextCursor ? { next: 'briefs_list', why: 'More briefs: pass nextCursor.' } : { next: 'briefs_intake', why: `${p.data.length} briefs on the last page.` },
 });
 export const handler = lambdaHandler(operation);

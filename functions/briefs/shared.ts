@@ -1,6 +1,12 @@
 import * as z from 'zod';
 
-export const briefIdParam = z.strictObject({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id must be an id') });
+export const briefIdParam = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'id must be an id'),
+});
 export const pageQuery = { pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(2000).optional() };
 
 export const briefOutput = z.looseObject({
@@ -8,7 +14,9 @@ export const briefOutput = z.looseObject({
   name: z.string(),
   description: z.string().describe('The short description given at intake'),
   targetCompanyListId: z.string().nullable(),
-  content: z.record(z.string(), z.unknown()).describe('Brief content (JSON Schema: BriefsController_getSchemas); icp.nonTargetRoles {roles, emailPrefixes} is used by campaigns'),
+  content: z
+    .record(z.string(), z.unknown())
+    .describe('Brief content (JSON Schema: BriefsController_getSchemas); icp.nonTargetRoles {roles, emailPrefixes} is used by campaigns'),
   variables: z.record(z.string(), z.unknown()),
   locks: z.array(z.string()).describe('JSON Pointers (/content/..., /variables/...) that patches may not change'),
   revision: z.number().describe('Incremented on every change; history: BriefsController_listRevisions'),

@@ -21,6 +21,10 @@ export const operation = defineOperation({
   input: { path: listIdParam, body: z.strictObject({ companyIds: z.array(z.string().min(1).max(64)).min(1).max(MAX_ADD) }) },
   hints: { idempotent: true },
   handler: async ({ path, body }, ctx) => addCompanies(requireTenant(ctx).table, path.id, body.companyIds, ctx.deps.clock.now()),
-  guidance: (r) => ({ next: 'CampaignsController_pour', why: `${r.added} companies added; pour the list into a campaign with {companyListId}.`, check: 'company_lists_members' }),
+  guidance: (r) => ({
+    next: 'CampaignsController_pour',
+    why: `${r.added} companies added; pour the list into a campaign with {companyListId}.`,
+    check: 'company_lists_members',
+  }),
 });
 export const handler = lambdaHandler(operation);

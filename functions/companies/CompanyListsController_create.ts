@@ -28,8 +28,9 @@ export const operation = defineOperation({
   },
   successStatus: 201,
   handler: async ({ body }, ctx) => createCompanyList(requireTenant(ctx).table, body, ctx.deps.clock.now()),
-  guidance: (l) => l.type === 'STATIC'
-    ? { next: 'CompanyListsController_addCompanies', why: `List ${l.id} is empty; add companies to it.` }
-    : { next: 'company_lists_members', why: `SMART list ${l.id} is evaluated on read; check its members.`, check: 'evaluation.status is OK' },
+  guidance: (l) =>
+    l.type === 'STATIC'
+      ? { next: 'CompanyListsController_addCompanies', why: `List ${l.id} is empty; add companies to it.` }
+      : { next: 'company_lists_members', why: `SMART list ${l.id} is evaluated on read; check its members.`, check: 'evaluation.status is OK' },
 });
 export const handler = lambdaHandler(operation);

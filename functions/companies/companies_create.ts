@@ -22,6 +22,10 @@ export const operation = defineOperation({
   input: { body: companyCreateSchema },
   successStatus: 201,
   handler: async ({ body }, ctx) => createCompany(requireTenant(ctx).table, body, { now: ctx.deps.clock.now() }),
-  guidance: (c) => ({ next: 'contacts_create', why: `Company ${c.id} exists; add its decision makers as contacts (companyId) or put it in a company list.`, check: 'companies_get' }),
+  guidance: (c) => ({
+    next: 'contacts_create',
+    why: `Company ${c.id} exists; add its decision makers as contacts (companyId) or put it in a company list.`,
+    check: 'companies_get',
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -18,7 +18,11 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyImportSchema },
-  guidance: (r) => ({ next: 'ContactListsController_create', why: 'Imported contacts can be collected into a contact list for a campaign audience.', check: errorsCheck(r) }),
+  guidance: (r) => ({
+    next: 'ContactListsController_create',
+    why: 'Imported contacts can be collected into a contact list for a campaign audience.',
+    check: errorsCheck(r),
+  }),
   resources: [`queue:${IMPORT_QUEUE}`],
   handler: async ({ body }, ctx) => {
     const tenant = requireTenant(ctx);

@@ -11,7 +11,10 @@ const output = z.looseObject({
   total: z.number().describe('Rows in the import'),
   rowsPerSecond: z.number().describe('Rate of the running job'),
   etaSeconds: z.number().nullable().describe('Estimated seconds left (null before the first chunk)'),
-  result: z.looseObject({}).optional().describe('The same result object a synchronous import answers (created, updated, skipped, errors, contactsCreated, cfValuesSet, createdIds, listId)'),
+  result: z
+    .looseObject({})
+    .optional()
+    .describe('The same result object a synchronous import answers (created, updated, skipped, errors, contactsCreated, cfValuesSet, createdIds, listId)'),
 });
 
 export const operation = defineOperation({
@@ -20,7 +23,8 @@ export const operation = defineOperation({
   path: '/api/companies/import/jobs/{jobId}',
   tag: 'companies',
   summary: 'Status of an import job',
-  description: 'Progress of an import answered with 202 (Prefer: respond-async, or more than 500 rows): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
+  description:
+    'Progress of an import answered with 202 (Prefer: respond-async, or more than 500 rows): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
   output,
   access: 'tenant',
   scope: 'crm:read',
@@ -30,6 +34,9 @@ export const operation = defineOperation({
   guidance: (r) =>
     r.status === 'completed'
       ? { next: 'ContactListsController_create', why: 'The import finished: imported contacts can be collected into a contact list for a campaign audience.' }
-      : { next: 'companies_import_job_get', why: `The job is ${r.status}: poll again in a few seconds${r.etaSeconds ? ` (about ${r.etaSeconds} s left)` : ''}.` },
+      : {
+          next: 'companies_import_job_get',
+          why: `The job is ${r.status}: poll again in a few seconds${r.etaSeconds ? ` (about ${r.etaSeconds} s left)` : ''}.`,
+        },
 });
 export const handler = lambdaHandler(operation);

@@ -30,7 +30,9 @@ export const operation = defineOperation({
         .optional()
         .describe(
           'JSON array of {field, operator, value}. Text fields ' +
-            Object.keys(COMPANY_FILTER_FIELDS).filter((f) => COMPANY_FILTER_FIELDS[f] === 'text').join(', ') +
+            Object.keys(COMPANY_FILTER_FIELDS)
+              .filter((f) => COMPANY_FILTER_FIELDS[f] === 'text')
+              .join(', ') +
             ': contains, equals, isEmpty (case-insensitive; isEmpty value true|false). createdAt, updatedAt: before, after (ISO 8601). ' +
             'contacts: contains, equals on the names and emails of the company contacts. cf_<slug>: number gt, gte, lt, lte, equals; text contains, equals, isEmpty; date before, after. ' +
             'Without sort, a number cf rule orders the list by that field. Work per call is bounded (~1000 index entries): a selective filter can give a short or empty page with a nextCursor.',
@@ -46,8 +48,9 @@ export const operation = defineOperation({
     const sort = parseSort(query.sort, defs);
     return queryCompanies(table, { pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, cursor: query.cursor, sort, rules: parsed.rules });
   },
-  guidance: (page) => page.nextCursor
-    ? { next: 'companies_list', why: `${page.data.length} companies on this page; pass nextCursor for more.` }
-    : { next: 'CompanyListsController_create', why: 'End of the list; save this audience as a STATIC or SMART company list.' },
+  guidance: (page) =>
+    page.nextCursor
+      ? { next: 'companies_list', why: `${page.data.length} companies on this page; pass nextCursor for more.` }
+      : { next: 'CompanyListsController_create', why: 'End of the list; save this audience as a STATIC or SMART company list.' },
 });
 export const handler = lambdaHandler(operation);

@@ -16,13 +16,14 @@ export const operation = defineOperation({
   path: '/api/company-lists',
   tag: 'companies',
   summary: 'List company lists',
-  description: 'Company lists, newest first: {id, name, type STATIC|SMART, filters (SMART), memberCount (STATIC)}. pageSize 1-200 (default 50), cursor = nextCursor.',
+  description:
+    'Company lists, newest first: {id, name, type STATIC|SMART, filters (SMART), memberCount (STATIC)}. pageSize 1-200 (default 50), cursor = nextCursor.',
   output: company_lists_listOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: pageQuery },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listCompanyLists(requireTenant(ctx).table, { pageSize: query.pageSize ?? 50, cursor: query.cursor }),
-  guidance: () => ({ next: 'company_lists_members', why: 'Read a list\'s members; a SMART list is evaluated at read time.' }),
+  guidance: () => ({ next: 'company_lists_members', why: "Read a list's members; a SMART list is evaluated at read time." }),
 });
 export const handler = lambdaHandler(operation);

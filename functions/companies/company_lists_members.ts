@@ -21,8 +21,9 @@ export const operation = defineOperation({
   input: { path: listIdParam, query: pageQuery },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listMembers(requireTenant(ctx).table, path.id, { pageSize: query.pageSize ?? 50, cursor: query.cursor }),
-  guidance: (r) => r.status === 'OK'
-    ? { next: r.nextCursor ? 'company_lists_members' : 'CampaignsController_pour', why: `${r.data.length} companies on this page.` }
-    : { next: 'CompanyListsController_create', why: `The SMART filters cannot run (${r.reason}); create a list with supported rules.` },
+  guidance: (r) =>
+    r.status === 'OK'
+      ? { next: r.nextCursor ? 'company_lists_members' : 'CampaignsController_pour', why: `${r.data.length} companies on this page.` }
+      : { next: 'CompanyListsController_create', why: `The SMART filters cannot run (${r.reason}); create a list with supported rules.` },
 });
 export const handler = lambdaHandler(operation);

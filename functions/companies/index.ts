@@ -20,9 +20,22 @@ import { operation as companies_import_job_get } from './companies_import_job_ge
 /** Operations of the companies domain: one file per operation (functions/companies/<operationId>.ts). */
 export const companyOperations: AnyOperation[] = [
   // companies, their custom fields, company lists
-  companies_create, companies_get, companies_update, companies_delete, companies_list,
-  companies_custom_fields_create, companies_custom_fields_list, companies_custom_fields_values,
-  company_lists_list, company_lists_get, company_lists_members, CompanyListsController_create, CompanyListsController_addCompanies,
+  companies_create,
+  companies_get,
+  companies_update,
+  companies_delete,
+  companies_list,
+  companies_custom_fields_create,
+  companies_custom_fields_list,
+  companies_custom_fields_values,
+  company_lists_list,
+  company_lists_get,
+  company_lists_members,
+  CompanyListsController_create,
+  CompanyListsController_addCompanies,
   // imports (companies_import_*)
-  companies_import_preview, companies_import_start, companies_import_combined, companies_import_job_get,
+  companies_import_preview,
+  companies_import_start,
+  companies_import_combined,
+  companies_import_job_get,
 ];

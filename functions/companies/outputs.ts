@@ -43,7 +43,9 @@ const CustomField = z.looseObject({
   createdAt: at('Created'),
 });
 
-const rowErrors = z.array(z.looseObject({ index: z.number().describe('0-based row'), reason: z.string() })).describe('Rows that were not imported, with why; the others were');
+const rowErrors = z
+  .array(z.looseObject({ index: z.number().describe('0-based row'), reason: z.string() }))
+  .describe('Rows that were not imported, with why; the others were');
 
 /** What an import answers (preview: what it would do). */
 export const importResult = {
@@ -65,7 +67,11 @@ export const CompanyListsController_addCompaniesOutput = z.looseObject({
 
 export const CompanyListsController_createOutput = CompanyList.extend({
   evaluation: z
-    .looseObject({ status: z.string().describe('OK or UNSUPPORTED (SMART lists are stored, not evaluated)'), reason: z.string().optional(), message: z.string().optional() })
+    .looseObject({
+      status: z.string().describe('OK or UNSUPPORTED (SMART lists are stored, not evaluated)'),
+      reason: z.string().optional(),
+      message: z.string().optional(),
+    })
     .optional(),
 });
 
@@ -82,7 +88,14 @@ export const contacts_custom_fields_listOutput = z.looseObject({ data: z.array(C
 export const companies_custom_fields_valuesOutput = z.looseObject({
   companyId: z.string().describe('Company id'),
   data: z
-    .array(z.looseObject({ slug: z.string(), label: z.string(), fieldType: z.string(), value: z.union([z.string(), z.number()]).nullable().describe('null when unset') }))
+    .array(
+      z.looseObject({
+        slug: z.string(),
+        label: z.string(),
+        fieldType: z.string(),
+        value: z.union([z.string(), z.number()]).nullable().describe('null when unset'),
+      }),
+    )
     .describe('Every company custom field with this company’s value'),
 });
 

@@ -18,6 +18,9 @@ export const operation = defineOperation({
   input: { query: z.strictObject({ q: z.string().trim().min(2).max(300), count: z.coerce.number().int().min(1).max(20).optional() }) },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => searchCompaniesByName(ctx.deps.config.registry, query.q, query.count ?? 10),
-  guidance: (r) => (r.data.length ? { next: 'companies_create', why: 'Create the company with its INN (dedupe is by INN).' } : { next: null, why: 'No registry match; try the INN or a shorter name.' }),
+  guidance: (r) =>
+    r.data.length
+      ? { next: 'companies_create', why: 'Create the company with its INN (dedupe is by INN).' }
+      : { next: null, why: 'No registry match; try the INN or a shorter name.' },
 });
 export const handler = lambdaHandler(operation);

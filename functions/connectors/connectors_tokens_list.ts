@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/connectors/tokens',
   tag: 'connectors',
   summary: 'List connector tokens',
-  description: 'Oldest first: {id, connector, name, tokenHint (last 4 characters), status ACTIVE|REVOKED, createdAt, revokedAt, lastUsedAt}; never the token. Query pageSize (1-100, default 20), cursor.',
+  description:
+    'Oldest first: {id, connector, name, tokenHint (last 4 characters), status ACTIVE|REVOKED, createdAt, revokedAt, lastUsedAt}; never the token. Query pageSize (1-100, default 20), cursor.',
   output: connectors_tokens_listOutput,
   access: 'tenant',
   scope: 'webhooks:read',

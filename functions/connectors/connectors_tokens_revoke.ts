@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/connectors/tokens/{id}',
   tag: 'connectors',
   summary: 'Revoke a connector token',
-  description: 'From now on the form builder\'s calls with this token get 401 {statusCode:401, message:"Invalid credentials"}. Idempotent; 404 for an unknown id.',
+  description:
+    'From now on the form builder\'s calls with this token get 401 {statusCode:401, message:"Invalid credentials"}. Idempotent; 404 for an unknown id.',
   output: connectors_tokens_revokeOutput,
   resources: ['platformTable:write'],
   access: 'tenant',

@@ -13,7 +13,10 @@ const BILLING_CSS = `.figure{font-size:28px;font-weight:600}
 .box{background:#fff;border:1px solid #e5e7eb;padding:12px 16px;margin:16px 0}
 `;
 
-export const BILLING_HTML = consolePage('svc billing', '/console/billing.js', `<header><strong>svc billing</strong><button id="signout" hidden>Sign out</button></header>
+export const BILLING_HTML = consolePage(
+  'svc billing',
+  '/console/billing.js',
+  `<header><strong>svc billing</strong><button id="signout" hidden>Sign out</button></header>
 <main>
 <form id="login" hidden>
   <h2>Sign in</h2>
@@ -39,7 +42,9 @@ export const BILLING_HTML = consolePage('svc billing', '/console/billing.js', `<
   <p id="empty" hidden>No entries yet.</p>
   <p><button id="more" hidden>Older entries</button></p>
 </section>
-</main>`, BILLING_CSS);
+</main>`,
+  BILLING_CSS,
+);
 
 export const BILLING_JS = `(() => {
   const KEY = 'svc_api_key';

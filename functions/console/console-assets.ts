@@ -29,7 +29,10 @@ ${body}
  * API is written with textContent (registrations carry user-supplied text). Tenants are listed with a
  * Credit form: crediting is the only top-up path (the spec has no top-up API).
  */
-export const CONSOLE_HTML = consolePage('svc admin console', '/console/app.js', `<header><strong>svc admin console</strong><button id="signout" hidden>Sign out</button></header>
+export const CONSOLE_HTML = consolePage(
+  'svc admin console',
+  '/console/app.js',
+  `<header><strong>svc admin console</strong><button id="signout" hidden>Sign out</button></header>
 <main>
 <form id="login">
   <h2>Sign in</h2>
@@ -51,7 +54,8 @@ export const CONSOLE_HTML = consolePage('svc admin console', '/console/app.js', 
   <tbody id="tenants"></tbody></table>
   <p><button id="more-tenants" hidden>More tenants</button></p>
 </section>
-</main>`);
+</main>`,
+);
 
 export const CONSOLE_JS = `(() => {
   const KEY = 'svc_admin_token';

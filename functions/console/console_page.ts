@@ -7,7 +7,8 @@ const SECURITY = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
 const HTML = 'text/html';
@@ -34,5 +35,9 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   if (method !== 'GET' && method !== 'HEAD') return { statusCode: 405, headers: { ...SECURITY, allow: 'GET, HEAD' }, body: '' };
   const page = PAGES[path];
   if (page) return { statusCode: 200, headers: { ...SECURITY, 'content-type': `${page.type}; charset=utf-8` }, body: page.body };
-  return { statusCode: 404, headers: { ...SECURITY, 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 404, message: 'Not found', error: 'Not Found' }) };
+  return {
+    statusCode: 404,
+    headers: { ...SECURITY, 'content-type': 'application/json' },
+    body: JSON.stringify({ statusCode: 404, message: 'Not found', error: 'Not Found' }),
+  };
 }

@@ -6,7 +6,10 @@ import { consolePage } from './console-assets.js';
  * POST /api/auth/signup-questionnaire with the token from the address; validation errors of the API
  * (its `message` list) are shown as they come, written with textContent only.
  */
-export const QUESTIONNAIRE_HTML = consolePage('svc signup questionnaire', '/console/signup-questionnaire.js', `<header><strong>svc signup</strong></header>
+export const QUESTIONNAIRE_HTML = consolePage(
+  'svc signup questionnaire',
+  '/console/signup-questionnaire.js',
+  `<header><strong>svc signup</strong></header>
 <main>
 <p id="missing" class="error" hidden>This page needs the link from your verification email (it carries a signup token).</p>
 <form id="questionnaire" hidden>
@@ -30,7 +33,8 @@ export const QUESTIONNAIRE_HTML = consolePage('svc signup questionnaire', '/cons
   <h2>Thank you</h2>
   <p id="done-text"></p>
 </section>
-</main>`);
+</main>`,
+);
 
 export const QUESTIONNAIRE_JS = `(() => {
   const $ = (id) => document.getElementById(id);

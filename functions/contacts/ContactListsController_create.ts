@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/contact-lists',
   tag: 'contacts',
   summary: 'Create a contact list',
-  description: 'Body `{name, type?: "STATIC"}`. Only STATIC contact lists exist: `type: "SMART"` (or `filters`) is refused with 422 `{status:"UNSUPPORTED", code:"smart_contact_list_unsupported"}`, never an empty list. Add members with ContactListsController_addContacts.',
+  description:
+    'Body `{name, type?: "STATIC"}`. Only STATIC contact lists exist: `type: "SMART"` (or `filters`) is refused with 422 `{status:"UNSUPPORTED", code:"smart_contact_list_unsupported"}`, never an empty list. Add members with ContactListsController_addContacts.',
   output: ContactListsController_createOutput,
   access: 'tenant',
   scope: 'crm:write',

@@ -12,11 +12,15 @@ export const operation = defineOperation({
   path: '/api/contact-lists/{id}/contacts',
   tag: 'contacts',
   summary: 'Read the members of a contact list',
-  description: 'The contacts of a STATIC list, in the order they were added. `pageSize` 1-100 (default 20), `cursor` = the previous nextCursor. 404 for an unknown list.',
+  description:
+    'The contacts of a STATIC list, in the order they were added. `pageSize` 1-100 (default 20), `cursor` = the previous nextCursor. 404 for an unknown list.',
   output: contact_lists_contactsOutput,
   access: 'tenant',
   scope: 'crm:read',
-  input: { path: idPath, query: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().min(1).max(2000).optional() }) },
+  input: {
+    path: idPath,
+    query: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().min(1).max(2000).optional() }),
+  },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listContacts(requireTenant(ctx).table, { ...query, listId: path.id }),
 });

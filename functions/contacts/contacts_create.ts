@@ -18,7 +18,24 @@ export const operation = defineOperation({
   scope: 'crm:write',
   successStatus: 201,
   input: { body: contactCreateSchema },
-  handler: async ({ body }, ctx) => createContact(requireTenant(ctx).table, { ...body, firstName: body.firstName ?? undefined, lastName: body.lastName ?? undefined, position: body.position ?? undefined, personalEmail: body.personalEmail ?? undefined, linkedin: body.linkedin ?? undefined, companyId: body.companyId ?? undefined }, ctx.deps.clock.now()),
-  guidance: (c) => ({ next: 'ContactListsController_addContacts', why: 'Put the contact into a STATIC contact list to use it as an audience.', check: c.channels.some((x) => x.duplicateOf) ? 'A channel duplicates another contact (duplicateOf): merge or delete one.' : undefined }),
+  handler: async ({ body }, ctx) =>
+    createContact(
+      requireTenant(ctx).table,
+      {
+        ...body,
+        firstName: body.firstName ?? undefined,
+        lastName: body.lastName ?? undefined,
+        position: body.position ?? undefined,
+        personalEmail: body.personalEmail ?? undefined,
+        linkedin: body.linkedin ?? undefined,
+        companyId: body.companyId ?? undefined,
+      },
+      ctx.deps.clock.now(),
+    ),
+  guidance: (c) => ({
+    next: 'ContactListsController_addContacts',
+    why: 'Put the contact into a STATIC contact list to use it as an audience.',
+    check: c.channels.some((x) => x.duplicateOf) ? 'A channel duplicates another contact (duplicateOf): merge or delete one.' : undefined,
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/contacts/{id}',
   tag: 'contacts',
   summary: 'Delete a contact',
-  description: 'Deletes the contact, its channels, its company link and list memberships. Channel markers it owned pass to the next contact holding the same value. 404 when absent.',
+  description:
+    'Deletes the contact, its channels, its company link and list memberships. Channel markers it owned pass to the next contact holding the same value. 404 when absent.',
   output: contacts_deleteOutput,
   access: 'tenant',
   scope: 'crm:write',

@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/contacts/{id}',
   tag: 'contacts',
   summary: 'Get one contact',
-  description: 'One contact with its channels (email/phone, `duplicateOf` when another contact holds the same value), custom fields and recorded source. 404 when it does not exist in this workspace.',
+  description:
+    'One contact with its channels (email/phone, `duplicateOf` when another contact holds the same value), custom fields and recorded source. 404 when it does not exist in this workspace.',
   output: contacts_getOutput,
   access: 'tenant',
   scope: 'crm:read',

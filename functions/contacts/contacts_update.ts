@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/contacts/{id}',
   tag: 'contacts',
   summary: 'Update a contact',
-  description: 'Partial update of firstName, lastName, position, personalEmail, linkedin, companyId (null clears; a new company must exist) and customFields (merged; null clears a value). Email and phone are channels: add them with ContactsController_addChannel.',
+  description:
+    'Partial update of firstName, lastName, position, personalEmail, linkedin, companyId (null clears; a new company must exist) and customFields (merged; null clears a value). Email and phone are channels: add them with ContactsController_addChannel.',
   output: contacts_updateOutput,
   access: 'tenant',
   scope: 'crm:write',

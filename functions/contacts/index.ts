@@ -18,6 +18,20 @@ import { operation as customFieldsList } from './contacts_custom_fields_list.js'
 
 /** Operations of the contacts domain: one file per operation (functions/contacts/<operationId>.ts). */
 export const contactOperations: AnyOperation[] = [
-  contactsCreate, contactsList, contactsGet, contactsUpdate, contactsDelete, addChannel, bulk, importPreview, importStart,
-  listsCreate, listsAdd, listsGet, listsList, listsMembers, customFieldsCreate, customFieldsList,
+  contactsCreate,
+  contactsList,
+  contactsGet,
+  contactsUpdate,
+  contactsDelete,
+  addChannel,
+  bulk,
+  importPreview,
+  importStart,
+  listsCreate,
+  listsAdd,
+  listsGet,
+  listsList,
+  listsMembers,
+  customFieldsCreate,
+  customFieldsList,
 ];

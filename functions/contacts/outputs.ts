@@ -29,7 +29,12 @@ export const Contact = z.looseObject({
   channels: z.array(Channel).describe('Every way to reach the contact'),
   customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (contacts_custom_fields_list names them)'),
   source: z
-    .looseObject({ kind: z.string().describe('manual | import | connector | …'), collectedAt: at('Collected'), sourceUrl: z.string().optional(), importId: z.string().optional() })
+    .looseObject({
+      kind: z.string().describe('manual | import | connector | …'),
+      collectedAt: at('Collected'),
+      sourceUrl: z.string().optional(),
+      importId: z.string().optional(),
+    })
     .describe('Where the contact came from (GDPR source disclosure)'),
   createdAt: at('Created'),
   updatedAt: at('Last changed'),
@@ -69,7 +74,10 @@ export const ContactsController_bulkOutput = z.looseObject({
       z.looseObject({
         id: z.string().describe('Contact id'),
         ok: z.boolean(),
-        error: z.looseObject({ status: z.number(), message: z.union([z.string(), z.array(z.string())]) }).optional().describe('Why this item failed (HTTP status and message)'),
+        error: z
+          .looseObject({ status: z.number(), message: z.union([z.string(), z.array(z.string())]) })
+          .optional()
+          .describe('Why this item failed (HTTP status and message)'),
       }),
     )
     .describe('One result per id, in request order'),

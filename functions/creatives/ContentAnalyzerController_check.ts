@@ -6,7 +6,11 @@ import { checkContent } from '../../shared/content-check/check.js';
 import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from '../../shared/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 
 export const operation = defineOperation({
   operationId: 'ContentAnalyzerController_check',
@@ -21,27 +25,42 @@ export const operation = defineOperation({
   scope: 'creatives:read',
   input: {
     body: z.strictObject({
-      creativeId: id.optional(), subject: z.string().max(MAX_SUBJECT_CHARS).optional(), bodyHtml: z.string().max(MAX_BODY_CHARS).optional(),
-      contactId: id.optional(), companyId: id.optional(),
+      creativeId: id.optional(),
+      subject: z.string().max(MAX_SUBJECT_CHARS).optional(),
+      bodyHtml: z.string().max(MAX_BODY_CHARS).optional(),
+      contactId: id.optional(),
+      companyId: id.optional(),
     }),
   },
   output: z.looseObject({
     score: z.number().describe('0 (clean) to 100'),
     risk: z.enum(['low', 'medium', 'high']),
-    hits: z.array(z.looseObject({ rule: z.string(), severity: z.enum(['info', 'warning', 'critical']), points: z.number(), detail: z.string(), fix: z.string() })),
+    hits: z.array(
+      z.looseObject({ rule: z.string(), severity: z.enum(['info', 'warning', 'critical']), points: z.number(), detail: z.string(), fix: z.string() }),
+    ),
     stats: z.looseObject({ sizeBytes: z.number(), textChars: z.number(), links: z.number(), images: z.number() }),
     unresolvedTokens: z.array(z.string()),
-    spamAssassin: z.looseObject({ score: z.number(), required: z.number(), rules: z.array(z.string()) }).nullable().describe('null when spamc is not installed (always in Lambda)'),
+    spamAssassin: z
+      .looseObject({ score: z.number(), required: z.number(), rules: z.array(z.string()) })
+      .nullable()
+      .describe('null when spamc is not installed (always in Lambda)'),
   }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => {
     if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);
-    if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined)) throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
+    if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined))
+      throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
     return checkContent(requireTenant(ctx).table, body);
   },
   guidance: (r) =>
     r.hits.length
-      ? { next: 'creatives_update', why: `Risk ${r.risk} (${r.score}): fix ${r.hits.slice(0, 3).map((h) => h.rule).join(', ')} first.` }
+      ? {
+          next: 'creatives_update',
+          why: `Risk ${r.risk} (${r.score}): fix ${r.hits
+            .slice(0, 3)
+            .map((h) => h.rule)
+            .join(', ')} first.`,
+        }
       : { next: 'CreativesController_startInboxPlacementTest', why: 'No rule hits; verify placement with the seed mailboxes.' },
 });
 export const handler = lambdaHandler(operation);

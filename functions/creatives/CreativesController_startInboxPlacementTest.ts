@@ -5,17 +5,27 @@ import { startPlacementTest } from '../../shared/creatives/placement.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 export const placementOutput = z.looseObject({
   id: z.string().describe('Poll creatives_inbox_placement_get with it'),
   creativeId: z.string(),
   accountId: z.string().describe('Sender account'),
   status: z.enum(['RUNNING', 'DONE', 'FAILED']),
   timeoutSeconds: z.number(),
-  seeds: z.array(z.looseObject({
-    accountId: z.string(), email: z.string(), provider: z.string().describe('gmail, microsoft, yahoo, yandex, mailru, other'),
-    placement: z.enum(['pending', 'inbox', 'spam', 'missing', 'send_failed']), folder: z.string().nullable(), smtp: z.string().nullable(),
-  })),
+  seeds: z.array(
+    z.looseObject({
+      accountId: z.string(),
+      email: z.string(),
+      provider: z.string().describe('gmail, microsoft, yahoo, yandex, mailru, other'),
+      placement: z.enum(['pending', 'inbox', 'spam', 'missing', 'send_failed']),
+      folder: z.string().nullable(),
+      smtp: z.string().nullable(),
+    }),
+  ),
   summary: z.looseObject({ inbox: z.number(), spam: z.number(), missing: z.number() }).optional().describe('When DONE'),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -32,12 +42,16 @@ export const operation = defineOperation({
     '(workspace setting inboxCheck) and IMAP tells inbox, spam (Junk/Spam folders) or missing after the timeout, per provider; results feed the deliverability matrix.',
   access: 'tenant',
   scope: 'creatives:write',
-  input: { path: creativeIdParam, body: z.strictObject({ accountId: id, contactId: id.optional(), companyId: id.optional(), timeoutSeconds: z.number().int().min(10).max(900).optional() }) },
+  input: {
+    path: creativeIdParam,
+    body: z.strictObject({ accountId: id, contactId: id.optional(), companyId: id.optional(), timeoutSeconds: z.number().int().min(10).max(900).optional() }),
+  },
   output: placementOutput,
   successStatus: 202,
   resources: ['queue:creative-placement'],
   hints: { readOnly: false, idempotent: false },
-  handler: async ({ path, body }, ctx) => startPlacementTest(ctx.deps, requireTenant(ctx).tenantId, { creativeId: path.id, ...body }) as Promise<z.infer<typeof placementOutput>>,
+  handler: async ({ path, body }, ctx) =>
+    startPlacementTest(ctx.deps, requireTenant(ctx).tenantId, { creativeId: path.id, ...body }) as Promise<z.infer<typeof placementOutput>>,
   guidance: (t) => ({ next: 'creatives_inbox_placement_get', why: `Poll until status is DONE (up to ${t.timeoutSeconds} s).` }),
 });
 export const handler = lambdaHandler(operation);

@@ -23,6 +23,10 @@ export const operation = defineOperation({
   guidance: (c) =>
     c.moderationStatus === 'PENDING'
       ? { next: 'CreativesController_moderateChannelCreative', why: 'Channel creatives need an ADMIN approval before use.' }
-      : { next: 'creatives_preview', why: 'Preview with a real contact: unresolvedTokens must be empty before a mailing.', check: `GET /api/creatives/${c.id}/preview?contactId=<id>` },
+      : {
+          next: 'creatives_preview',
+          why: 'Preview with a real contact: unresolvedTokens must be empty before a mailing.',
+          check: `GET /api/creatives/${c.id}/preview?contactId=<id>`,
+        },
 });
 export const handler = lambdaHandler(operation);

@@ -6,7 +6,11 @@ import { requestPdf } from '../../shared/creatives/pdf/generations.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 export const generationOutput = z.looseObject({
   generationId: z.string().describe('Poll creatives_pdf_generations_get with it'),
   status: z.enum(['PENDING', 'RUNNING', 'READY', 'FAILED', 'EXPIRED']),
@@ -44,6 +48,10 @@ export const operation = defineOperation({
     if (!ctx.deps.queue) throw serviceUnavailable('PDF queue is not configured');
     return requestPdf(tenant.table, ctx.deps.queue, tenant.tenantId, { creativeId: path.id, ...body }, ctx.deps.clock.now());
   },
-  guidance: (g) => ({ next: 'creatives_pdf_generations_get', why: g.status === 'READY' ? 'Already rendered: fetch the file.' : 'Poll until status is READY (seconds); the file comes back as contentBase64.', check: `GET /api/creatives/pdf-generations/${g.generationId}` }),
+  guidance: (g) => ({
+    next: 'creatives_pdf_generations_get',
+    why: g.status === 'READY' ? 'Already rendered: fetch the file.' : 'Poll until status is READY (seconds); the file comes back as contentBase64.',
+    check: `GET /api/creatives/pdf-generations/${g.generationId}`,
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -11,11 +11,18 @@ export const operation = defineOperation({
   path: '/api/creatives/pdf-generations/{generationId}',
   tag: 'creatives',
   summary: 'Poll a PDF generation and get the file',
-  description: 'Status PENDING|RUNNING|READY|FAILED|EXPIRED. When READY, contentBase64 holds the PDF (application/pdf) unless ?file=false. Files expire (expiresAt). 404 for unknown ids.',
+  description:
+    'Status PENDING|RUNNING|READY|FAILED|EXPIRED. When READY, contentBase64 holds the PDF (application/pdf) unless ?file=false. Files expire (expiresAt). 404 for unknown ids.',
   access: 'tenant',
   scope: 'creatives:read',
   input: {
-    path: z.strictObject({ generationId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'generationId must be an id') }),
+    path: z.strictObject({
+      generationId: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[A-Za-z0-9_-]+$/, 'generationId must be an id'),
+    }),
     query: z.strictObject({ file: z.enum(['true', 'false']).optional() }),
   },
   output: generationOutput.extend({ contentBase64: z.string().nullable().describe('The PDF, base64, when READY') }),
@@ -26,8 +33,10 @@ export const operation = defineOperation({
     return getGeneration(tenant.table, ctx.deps.files, tenant.tenantId, path.generationId, ctx.deps.clock.now(), query.file !== 'false');
   },
   guidance: (g) =>
-    g.status === 'READY' ? { next: null, why: `PDF ready (${g.sizeBytes} bytes) until ${g.expiresAt}.` }
-    : g.status === 'FAILED' || g.status === 'EXPIRED' ? { next: 'creatives_generate_pdf', why: `Generation ${g.status}${g.error ? `: ${g.error}` : ''}; request it again.` }
-    : { next: 'creatives_pdf_generations_get', why: 'Still rendering; poll again in a second or two.' },
+    g.status === 'READY'
+      ? { next: null, why: `PDF ready (${g.sizeBytes} bytes) until ${g.expiresAt}.` }
+      : g.status === 'FAILED' || g.status === 'EXPIRED'
+        ? { next: 'creatives_generate_pdf', why: `Generation ${g.status}${g.error ? `: ${g.error}` : ''}; request it again.` }
+        : { next: 'creatives_pdf_generations_get', why: 'Still rendering; poll again in a second or two.' },
 });
 export const handler = lambdaHandler(operation);

@@ -6,7 +6,11 @@ import { loadRecipientContext, renderCreativeFor } from '../../shared/creatives/
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 
 export const operation = defineOperation({
   operationId: 'creatives_preview',
@@ -15,7 +19,7 @@ export const operation = defineOperation({
   tag: 'creatives',
   summary: 'Render a creative for a real recipient',
   description:
-    'Query contactId and/or companyId (the contact\'s company when only contactId is given). Returns the rendered subject, html and text parts exactly as that ' +
+    "Query contactId and/or companyId (the contact's company when only contactId is given). Returns the rendered subject, html and text parts exactly as that " +
     'recipient would get them (same spintax choice) and unresolvedTokens: variables with no value and no fallback (must be empty before a mailing). 404 for unknown ids.',
   access: 'tenant',
   scope: 'creatives:read',

@@ -6,7 +6,11 @@ import { sendTestEmail } from '../../shared/creatives/test-sends.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
 export const testSendOutput = z.looseObject({
   id: z.string(),
   creativeId: z.string(),
@@ -28,7 +32,7 @@ export const operation = defineOperation({
   tag: 'creatives',
   summary: 'Send one rendered copy to your own verified address',
   description:
-    'Body {accountId, contactId?, companyId?}: renders the creative (for that recipient, if given) and sends it through the sender account to the caller\'s verified ' +
+    "Body {accountId, contactId?, companyId?}: renders the creative (for that recipient, if given) and sends it through the sender account to the caller's verified " +
     'owner address only; a recipient address in the body is refused (400). Returns the SMTP answer. 409 sender_unavailable when the mailbox is suspended.',
   access: 'tenant',
   scope: 'creatives:write',
@@ -43,8 +47,12 @@ export const operation = defineOperation({
     if (!principal.accountId) throw conflict('The caller has no verified owner address', { code: 'no_owner_address' });
     return sendTestEmail(ctx.deps, tenant.tenantId, principal.accountId, { creativeId: path.id, ...body });
   },
-  guidance: (r) => r.outcome === 'accepted'
-    ? { next: 'CreativesController_startInboxPlacementTest', why: `Accepted by the SMTP server (${r.smtpCode}); check your inbox, then test placement on seed mailboxes.` }
-    : { next: 'EmailAccountsController_testConnection', why: `SMTP answered ${r.smtpCode} ${r.smtpResponse}; check the sender account.` },
+  guidance: (r) =>
+    r.outcome === 'accepted'
+      ? {
+          next: 'CreativesController_startInboxPlacementTest',
+          why: `Accepted by the SMTP server (${r.smtpCode}); check your inbox, then test placement on seed mailboxes.`,
+        }
+      : { next: 'EmailAccountsController_testConnection', why: `SMTP answered ${r.smtpCode} ${r.smtpResponse}; check the sender account.` },
 });
 export const handler = lambdaHandler(operation);

@@ -11,13 +11,15 @@ export const operation = defineOperation({
   tag: 'creatives',
   summary: 'Variable names a creative may use, with examples',
   description:
-    'Every {{name}} of the template language: contact fields, company.<field>, and cf.<slug> for this workspace\'s custom fields, each with an example value ' +
+    "Every {{name}} of the template language: contact fields, company.<field>, and cf.<slug> for this workspace's custom fields, each with an example value " +
     'from the newest contacts/companies (null when none has one). Syntax: {{name}}, {{name|fallback}}, spintax {a|b|c}, escapes \\{ \\} \\|.',
   access: 'tenant',
   scope: 'creatives:read',
   input: {},
   output: z.looseObject({
-    data: z.array(z.looseObject({ name: z.string(), source: z.enum(['contact', 'company', 'custom_field']), example: z.string().nullable(), label: z.string().optional() })),
+    data: z.array(
+      z.looseObject({ name: z.string(), source: z.enum(['contact', 'company', 'custom_field']), example: z.string().nullable(), label: z.string().optional() }),
+    ),
   }),
   hints: { readOnly: true, idempotent: true },
   handler: async (_input, ctx) => ({ data: await availableVariables(requireTenant(ctx).table) }),

@@ -17,4 +17,21 @@ import { operation as placementStart } from './CreativesController_startInboxPla
 import { operation as placementGet } from './creatives_inbox_placement_get.js';
 
 /** Operations of the creatives domain: one file per operation (functions/creatives/<operationId>.ts). */
-export const creativeOperations: AnyOperation[] = [create, get, update, list, del, moderate, preview, variablesAvailable, variables, contentCheck, generatePdf, pdfGet, testSend, testSends, placementStart, placementGet];
+export const creativeOperations: AnyOperation[] = [
+  create,
+  get,
+  update,
+  list,
+  del,
+  moderate,
+  preview,
+  variablesAvailable,
+  variables,
+  contentCheck,
+  generatePdf,
+  pdfGet,
+  testSend,
+  testSends,
+  placementStart,
+  placementGet,
+];

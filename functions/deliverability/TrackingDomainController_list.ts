@@ -18,6 +18,9 @@ export const operation = defineOperation({
   output: z.looseObject({ data: z.array(trackingDomainOutput) }),
   hints: { readOnly: true, idempotent: true },
   handler: async (_i, ctx) => listTrackingDomains(requireTenant(ctx).table),
-  guidance: (r) => ({ next: r.data.some((d) => d.status === 'ACTIVE') ? null : 'TrackingDomainController_create', why: 'The spec advises an ACTIVE tracking domain before sending.' }),
+  guidance: (r) => ({
+    next: r.data.some((d) => d.status === 'ACTIVE') ? null : 'TrackingDomainController_create',
+    why: 'The spec advises an ACTIVE tracking domain before sending.',
+  }),
 });
 export const handler = lambdaHandler(operation);

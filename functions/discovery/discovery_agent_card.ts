@@ -9,7 +9,8 @@ export const operation = defineOperation({
   path: '/.well-known/agent-card.json',
   tag: 'discovery',
   summary: 'Discovery map of every /api/* capability with its scope',
-  description: 'Version 1.0.0. Lists each /api/* operation (operationId, method, path, scope, MCP tool name, billing) and the /v1 identity routes, plus the MCP and OpenAPI endpoints.',
+  description:
+    'Version 1.0.0. Lists each /api/* operation (operationId, method, path, scope, MCP tool name, billing) and the /v1 identity routes, plus the MCP and OpenAPI endpoints.',
   output: discovery_agent_cardOutput,
   access: 'public',
   mcp: false,

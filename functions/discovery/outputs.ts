@@ -19,7 +19,11 @@ export const discovery_agent_cardOutput = z.looseObject({
   version: z.string(),
   url: z.string().describe('Base URL of the API'),
   authentication: z.looseObject({}).describe('Schemes, key prefix, how to obtain a key, the tenant header'),
-  endpoints: z.looseObject({ openapi: z.string(), mcp: z.looseObject({ url: z.string(), transport: z.string(), toolPrefix: z.string() }), agentGuide: z.string() }),
+  endpoints: z.looseObject({
+    openapi: z.string(),
+    mcp: z.looseObject({ url: z.string(), transport: z.string(), toolPrefix: z.string() }),
+    agentGuide: z.string(),
+  }),
   identity: z.array(capability).describe('The /v1 identity surface'),
   capabilities: z.array(capability).describe('Every /api/* operation with its scope'),
 });

@@ -9,7 +9,8 @@ export const operation = defineOperation({
   path: '/api/icp/scrape',
   tag: 'enrichment',
   summary: 'Legacy alias of site_enrichment_tasks_create',
-  description: 'The legacy scrape start: same body and answer as site_enrichment_tasks_create (loadImages, pageConcurrency, saveScreenshot included) with limit default 50 and cap 200.',
+  description:
+    'The legacy scrape start: same body and answer as site_enrichment_tasks_create (loadImages, pageConcurrency, saveScreenshot included) with limit default 50 and cap 200.',
   access: 'tenant',
   scope: 'crm:write',
   resources: ['workflows'],

@@ -16,4 +16,20 @@ import { operation as cancel } from './site_enrichment_tasks_cancel.js';
 import { operation as retry } from './site_enrichment_tasks_retry.js';
 
 /** Site enrichment operations (spec group J): one file per operation. */
-export const enrichmentOperations: AnyOperation[] = [create, legacyStart, list, get, events, preview, stats, reasonSummary, items, raw, detectForms, pause, resume, cancel, retry];
+export const enrichmentOperations: AnyOperation[] = [
+  create,
+  legacyStart,
+  list,
+  get,
+  events,
+  preview,
+  stats,
+  reasonSummary,
+  items,
+  raw,
+  detectForms,
+  pause,
+  resume,
+  cancel,
+  retry,
+];

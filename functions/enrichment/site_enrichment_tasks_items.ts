@@ -13,14 +13,26 @@ export const operation = defineOperation({
   path: '/api/site-enrichment/tasks/{id}/items',
   tag: 'enrichment',
   summary: 'Per-company results of a site enrichment task',
-  description: 'One row per company: status (OK, DOWN, NO_SITE; PENDING while queued), reasonCode, method, title, sourceUrls, counts/added. Filters status, reasonCode; cursor pages.',
+  description:
+    'One row per company: status (OK, DOWN, NO_SITE; PENDING while queued), reasonCode, method, title, sourceUrls, counts/added. Filters status, reasonCode; cursor pages.',
   access: 'tenant',
   scope: 'crm:read',
   input: {
     path: taskIdPath,
-    query: z.strictObject({ status: z.enum(ITEM_STATUSES).optional(), reasonCode: z.string().regex(/^[a-z0-9_]{1,64}$/).optional(), limit: z.coerce.number().int().min(1).max(500).default(100), cursor: z.string().max(2000).optional() }),
+    query: z.strictObject({
+      status: z.enum(ITEM_STATUSES).optional(),
+      reasonCode: z
+        .string()
+        .regex(/^[a-z0-9_]{1,64}$/)
+        .optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+      cursor: z.string().max(2000).optional(),
+    }),
   },
-  output: z.looseObject({ data: z.array(z.looseObject({ companyId: z.string(), status: z.string(), reasonCode: z.string().nullable() })).describe('Results'), nextCursor: z.string().nullable() }),
+  output: z.looseObject({
+    data: z.array(z.looseObject({ companyId: z.string(), status: z.string(), reasonCode: z.string().nullable() })).describe('Results'),
+    nextCursor: z.string().nullable(),
+  }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => {
     const table = requireTenant(ctx).table;

@@ -11,10 +11,20 @@ export const operation = defineOperation({
   path: '/api/site-enrichment/raw',
   tag: 'enrichment',
   summary: 'Raw page snapshots of a company',
-  description: 'RawFetch rows (page, url, finalUrl, httpStatus, method, durationMs, rawText ≤ 8000 chars with truncated/rawChars) for OK results of the last 12 h, when snapshots are enabled. companyId is required (400). An empty data[] is normal.',
+  description:
+    'RawFetch rows (page, url, finalUrl, httpStatus, method, durationMs, rawText ≤ 8000 chars with truncated/rawChars) for OK results of the last 12 h, when snapshots are enabled. companyId is required (400). An empty data[] is normal.',
   access: 'tenant',
   scope: 'crm:read',
-  input: { query: z.strictObject({ companyId: z.string().min(1).max(64).regex(/^[^#]+$/).optional() }) },
+  input: {
+    query: z.strictObject({
+      companyId: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[^#]+$/)
+        .optional(),
+    }),
+  },
   output: z.looseObject({ data: z.array(z.looseObject({ page: z.string(), url: z.string(), rawText: z.string() })).describe('RawFetch rows, newest first') }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => {

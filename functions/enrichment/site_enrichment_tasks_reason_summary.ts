@@ -23,6 +23,10 @@ export const operation = defineOperation({
     await getTaskRecord(table, path.id);
     return reasonSummary(table, path.id);
   },
-  guidance: (_r, i) => ({ next: 'site_enrichment_tasks_items', why: 'The companies behind one reason.', check: `GET /api/site-enrichment/tasks/${i.path.id}/items?status=DOWN` }),
+  guidance: (_r, i) => ({
+    next: 'site_enrichment_tasks_items',
+    why: 'The companies behind one reason.',
+    check: `GET /api/site-enrichment/tasks/${i.path.id}/items?status=DOWN`,
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -12,7 +12,7 @@ export const v1_healthOutput = z.looseObject({
 
 export const v1_meOutput = z.looseObject({
   flow: z.string(),
-  email: z.string().describe("Email address"),
+  email: z.string().describe('Email address'),
   scope: z.string(),
   moderation_status: z.string(),
   quota: z.looseObject({
@@ -28,11 +28,11 @@ export const v1_meOutput = z.looseObject({
 });
 
 export const v1_messages_sendOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   status: z.string(),
   to: z.string(),
   subject: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
   quota: z.looseObject({
     monthly: z.number(),
     used: z.number(),
@@ -50,9 +50,9 @@ export const v1_signupOutput = z.looseObject({
 
 export const v1_signup_accept_termsOutput = z.looseObject({
   state: z.string(),
-  email: z.string().describe("Email address"),
+  email: z.string().describe('Email address'),
   acceptance: z.looseObject({
-    id: z.string().describe("Identifier"),
+    id: z.string().describe('Identifier'),
     docKey: z.string(),
     version: z.string(),
     context: z.string(),
@@ -64,7 +64,7 @@ export const v1_signup_accept_termsOutput = z.looseObject({
 
 export const v1_signup_confirmOutput = z.looseObject({
   state: z.string(),
-  email: z.string().describe("Email address"),
+  email: z.string().describe('Email address'),
   next: z.string(),
 });
 

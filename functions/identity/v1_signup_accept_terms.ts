@@ -22,13 +22,20 @@ export const operation = defineOperation({
   resources: ['workflows', 'platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ query }, ctx) =>
-    linkResponse(ctx, async () => {
-      const r = await acceptTerms(ctx.deps, query.token, ctx.request.ip);
-      return { state: r.state, email: r.email, acceptance: r.acceptance, next: 'An administrator reviews your registration; GET /v1/me shows the state.' };
-    }, (r) => ({
-      title: 'Terms accepted',
-      lines: [`Thank you. The registration of ${r.email} now waits for an administrator's approval.`, 'We will email you the decision. Your API key starts working for /api/* once approved.'],
-    })),
+    linkResponse(
+      ctx,
+      async () => {
+        const r = await acceptTerms(ctx.deps, query.token, ctx.request.ip);
+        return { state: r.state, email: r.email, acceptance: r.acceptance, next: 'An administrator reviews your registration; GET /v1/me shows the state.' };
+      },
+      (r) => ({
+        title: 'Terms accepted',
+        lines: [
+          `Thank you. The registration of ${r.email} now waits for an administrator's approval.`,
+          'We will email you the decision. Your API key starts working for /api/* once approved.',
+        ],
+      }),
+    ),
 });
 
 export const handler = lambdaHandler(operation);

@@ -22,13 +22,20 @@ export const operation = defineOperation({
   resources: ['platformMail', 'workflows', 'platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ query }, ctx) =>
-    linkResponse(ctx, async () => {
-      const r = await confirmEmail(ctx.deps, query.token);
-      return { state: r.state, email: r.email, next: 'Open the terms-acceptance link we just emailed you (valid 24 hours).' };
-    }, (r) => ({
-      title: 'Address confirmed',
-      lines: [`Thank you, ${r.email} is confirmed.`, 'We emailed you a link to accept the Terms of Service. Opening it sends your registration to an administrator for approval.'],
-    })),
+    linkResponse(
+      ctx,
+      async () => {
+        const r = await confirmEmail(ctx.deps, query.token);
+        return { state: r.state, email: r.email, next: 'Open the terms-acceptance link we just emailed you (valid 24 hours).' };
+      },
+      (r) => ({
+        title: 'Address confirmed',
+        lines: [
+          `Thank you, ${r.email} is confirmed.`,
+          'We emailed you a link to accept the Terms of Service. Opening it sends your registration to an administrator for approval.',
+        ],
+      }),
+    ),
 });
 
 export const handler = lambdaHandler(operation);

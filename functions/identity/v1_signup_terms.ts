@@ -23,7 +23,8 @@ export const operation = defineOperation({
     const doc = getDocument('terms');
     if (!wantsHtml(ctx)) return doc;
     return respond(200, linkPage(`${doc.title} (version ${doc.version})`, [doc.summary, ...doc.body.split(/\n{2,}/)]), {
-      'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     });
   },
 });

@@ -13,8 +13,8 @@ export const operation = defineOperation({
   tag: 'leads',
   summary: 'Move a lead to another stage of its pipeline',
   description:
-    'Body {stageId}: a stage of the lead\'s own pipeline (404 otherwise, and for a lead not in this workspace). Emits lead.moved, plus lead.won or lead.lost ' +
-    'when the stage is of kind won/lost (status becomes won/lost, closedAt set; moving back to an open stage reopens it). The stage\'s automations run in the ' +
+    "Body {stageId}: a stage of the lead's own pipeline (404 otherwise, and for a lead not in this workspace). Emits lead.moved, plus lead.won or lead.lost " +
+    "when the stage is of kind won/lost (status becomes won/lost, closedAt set; moving back to an open stage reopens it). The stage's automations run in the " +
     'same transaction; automationsFired lists what they wrote. Moving to the current stage is a no-op (moved:false). 409 on a concurrent move.',
   output: LeadsController_moveOutput,
   resources: ['queue:webhooks'],

@@ -17,7 +17,10 @@ export const operation = defineOperation({
   output: LeadsController_setInterestOutput,
   access: 'tenant',
   scope: 'crm:write',
-  input: { path: z.strictObject({ id: idSchema }), body: z.strictObject({ interest: z.enum(INTEREST_LEVELS), note: z.string().trim().min(1).max(2000).optional() }) },
+  input: {
+    path: z.strictObject({ id: idSchema }),
+    body: z.strictObject({ interest: z.enum(INTEREST_LEVELS), note: z.string().trim().min(1).max(2000).optional() }),
+  },
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => setInterest(ctx.deps, requireTenant(ctx), path.id, body.interest, body.note),
   guidance: (l) => ({ next: 'LeadsController_move', why: `Interest is ${l.interest}; move the lead when it progresses.` }),

@@ -31,7 +31,11 @@ export const operation = defineOperation({
   scope: 'crm:write',
   input: {
     path: z.strictObject({ id: idSchema }),
-    body: z.strictObject({ stageId: idSchema, name: z.string().trim().min(1).max(120).optional(), actions: z.array(action).min(1).max(MAX_ACTIONS_PER_AUTOMATION) }),
+    body: z.strictObject({
+      stageId: idSchema,
+      name: z.string().trim().min(1).max(120).optional(),
+      actions: z.array(action).min(1).max(MAX_ACTIONS_PER_AUTOMATION),
+    }),
   },
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },

@@ -22,7 +22,11 @@ export const operation = defineOperation({
   scope: 'crm:write',
   input: {
     path: z.strictObject({ id: idSchema }),
-    body: z.strictObject({ name: z.string().trim().min(1).max(80), kind: z.enum(STAGE_KINDS).optional(), position: z.number().int().min(0).max(MAX_STAGES).optional() }),
+    body: z.strictObject({
+      name: z.string().trim().min(1).max(80),
+      kind: z.enum(STAGE_KINDS).optional(),
+      position: z.number().int().min(0).max(MAX_STAGES).optional(),
+    }),
   },
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },

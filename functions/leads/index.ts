@@ -14,7 +14,16 @@ import { operation as LeadsController_dossier } from './LeadsController_dossier.
 
 /** Operations of the leads domain (leads and pipelines): one file per operation (functions/leads/<operationId>.ts). */
 export const leadOperations: AnyOperation[] = [
-  pipelines_list, pipelines_create, pipelines_get, pipelines_delete, pipelines_set_default,
-  PipelinesController_createStage, PipelinesController_createAutomation,
-  leads_create, LeadsController_kanban, LeadsController_move, LeadsController_setInterest, LeadsController_dossier,
+  pipelines_list,
+  pipelines_create,
+  pipelines_get,
+  pipelines_delete,
+  pipelines_set_default,
+  PipelinesController_createStage,
+  PipelinesController_createAutomation,
+  leads_create,
+  LeadsController_kanban,
+  LeadsController_move,
+  LeadsController_setInterest,
+  LeadsController_dossier,
 ];

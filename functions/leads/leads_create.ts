@@ -17,7 +17,7 @@ export const operation = defineOperation({
     'Body {contactId, pipelineId? (text; the default pipeline when omitted or empty), stageId? (default: first open stage), title?, value?, currency?, ' +
     `interest? (${INTEREST_LEVELS.join(' | ')}), source? (${LEAD_SOURCES.join(' | ')}), sourceRef?}. ` +
     "404 when the contact, pipeline or stage is not in this workspace; 400 'no default pipeline; call pipelines_create' when pipelineId is omitted and " +
-    'the workspace has no default pipeline. Emits lead.created (and lead.won / lead.lost for a closing stage) with the change; the stage\'s automations run. 201 with the lead.',
+    "the workspace has no default pipeline. Emits lead.created (and lead.won / lead.lost for a closing stage) with the change; the stage's automations run. 201 with the lead.",
   output: leads_createOutput,
   resources: ['queue:webhooks'],
   access: 'tenant',
@@ -30,7 +30,10 @@ export const operation = defineOperation({
       stageId: idSchema.optional(),
       title: z.string().trim().min(1).max(200).optional(),
       value: z.number().min(0).max(1e12).optional(),
-      currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code').optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code')
+        .optional(),
       interest: z.enum(INTEREST_LEVELS).optional(),
       source: z.enum(LEAD_SOURCES).optional(),
       sourceRef: z.string().min(1).max(200).optional(),

@@ -22,7 +22,11 @@ export const operation = defineOperation({
   input: {
     body: z.strictObject({
       name: z.string().trim().min(1).max(120),
-      stages: z.array(z.strictObject({ name: z.string().trim().min(1).max(80), kind: z.enum(STAGE_KINDS).optional() })).min(1).max(MAX_STAGES).optional(),
+      stages: z
+        .array(z.strictObject({ name: z.string().trim().min(1).max(80), kind: z.enum(STAGE_KINDS).optional() }))
+        .min(1)
+        .max(MAX_STAGES)
+        .optional(),
       isDefault: z.boolean().optional(),
     }),
   },

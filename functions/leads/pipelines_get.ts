@@ -12,7 +12,8 @@ export const operation = defineOperation({
   path: '/api/pipelines/{id}',
   tag: 'leads',
   summary: 'Get a pipeline with its stages and automations',
-  description: '{id, name, isDefault, leadCount, stages:[...], automations:[{id, stageId, name, trigger, actions}]}. 404 when the pipeline is not in this workspace.',
+  description:
+    '{id, name, isDefault, leadCount, stages:[...], automations:[{id, stageId, name, trigger, actions}]}. 404 when the pipeline is not in this workspace.',
   output: pipelines_getOutput,
   access: 'tenant',
   scope: 'crm:read',

@@ -24,7 +24,10 @@ export const operation = defineOperation({
   guidance: (r) =>
     r.data.length === 0
       ? { next: 'pipelines_create', why: 'No pipeline yet: leads need one.' }
-      : { next: 'leads_create', why: 'Create a lead for a contact; it lands in the first open stage of the default pipeline unless pipelineId/stageId are given.' },
+      : {
+          next: 'leads_create',
+          why: 'Create a lead for a contact; it lands in the first open stage of the default pipeline unless pipelineId/stageId are given.',
+        },
 });
 
 export const handler = lambdaHandler(operation);

@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/legal/documents/{docKey}',
   tag: 'legal',
   summary: 'Get one legal document (current version)',
-  description: 'docKey: terms | aup | privacy | dpa | mode2 | campaign_guarantee | security. Returns {key, title, version, effectiveDate, summary, body (Markdown), format}. Unknown key: 404.',
+  description:
+    'docKey: terms | aup | privacy | dpa | mode2 | campaign_guarantee | security. Returns {key, title, version, effectiveDate, summary, body (Markdown), format}. Unknown key: 404.',
   output: LegalController_getDocumentOutput,
   access: 'tenant',
   scope: 'workspace:read',

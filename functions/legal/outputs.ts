@@ -12,31 +12,39 @@ export const LegalController_getDocumentOutput = z.looseObject({
 });
 
 export const LegalController_listAcceptancesOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    docKey: z.string(),
-    version: z.string(),
-    context: z.string(),
-    refId: z.string().nullable(),
-    accountId: z.string().describe("Account id"),
-    acceptedAt: z.string(),
-  })).describe("The items of this page"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Identifier'),
+        docKey: z.string(),
+        version: z.string(),
+        context: z.string(),
+        refId: z.string().nullable(),
+        accountId: z.string().describe('Account id'),
+        acceptedAt: z.string(),
+      }),
+    )
+    .describe('The items of this page'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 
 export const LegalController_listDocumentsOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    key: z.string(),
-    title: z.string(),
-    version: z.string(),
-    effectiveDate: z.string(),
-    summary: z.string(),
-    path: z.string(),
-  })).describe("The items of this page"),
+  data: z
+    .array(
+      z.looseObject({
+        key: z.string(),
+        title: z.string(),
+        version: z.string(),
+        effectiveDate: z.string(),
+        summary: z.string(),
+        path: z.string(),
+      }),
+    )
+    .describe('The items of this page'),
 });
 
 export const LegalController_recordAcceptanceOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   docKey: z.string(),
   version: z.string(),
   context: z.string(),

@@ -11,12 +11,21 @@ export const operation = defineOperation({
   path: '/_local/clock',
   tag: 'local',
   summary: 'Move the local clock forward',
-  description: 'Local runtime only (404 when deployed). Body {advanceMs} (0..400 days); every expiry, limit and workflow reads this clock. Answers {now, offsetMs}.',
+  description:
+    'Local runtime only (404 when deployed). Body {advanceMs} (0..400 days); every expiry, limit and workflow reads this clock. Answers {now, offsetMs}.',
   output: local_clock_advanceOutput,
   access: 'public',
   localOnly: true,
   mcp: false,
-  input: { body: z.strictObject({ advanceMs: z.number().int().min(0).max(400 * 86_400_000) }) },
+  input: {
+    body: z.strictObject({
+      advanceMs: z
+        .number()
+        .int()
+        .min(0)
+        .max(400 * 86_400_000),
+    }),
+  },
   hints: { readOnly: false, idempotent: false },
   handler: async ({ body }, ctx) => {
     const clock = ctx.deps.clock;

@@ -12,11 +12,18 @@ export const operation = defineOperation({
   path: '/_local/mailbox',
   tag: 'local',
   summary: 'Mail delivered by the local mail sandbox, per address',
-  description: 'Local runtime only. JSON {smtpPort, imapPort, mailboxes:[{address, messages:[{uid, from, subject, receivedAt, size}]}]} (newest first, `address` filters, `raw=1` adds the source); an HTML page when the client asks for text/html.',
+  description:
+    'Local runtime only. JSON {smtpPort, imapPort, mailboxes:[{address, messages:[{uid, from, subject, receivedAt, size}]}]} (newest first, `address` filters, `raw=1` adds the source); an HTML page when the client asks for text/html.',
   access: 'public',
   localOnly: true,
   mcp: false,
-  input: { query: z.strictObject({ address: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(500).default(50), raw: z.enum(['0', '1']).optional() }) },
+  input: {
+    query: z.strictObject({
+      address: z.string().max(254).optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(50),
+      raw: z.enum(['0', '1']).optional(),
+    }),
+  },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => {
     const sb = currentSandbox();
@@ -24,13 +31,26 @@ export const operation = defineOperation({
     const addresses = query.address ? [query.address.toLowerCase()] : sb.store.addresses();
     const mailboxes = addresses.map((address) => ({
       address,
-      messages: [...sb.store.mailbox(address).messages].reverse().slice(0, query.limit).map((m) => ({
-        uid: m.uid, from: m.from, subject: m.subject, receivedAt: m.receivedAt, size: m.raw.length, ...(query.raw === '1' ? { raw: m.raw } : {}),
-      })),
+      messages: [...sb.store.mailbox(address).messages]
+        .reverse()
+        .slice(0, query.limit)
+        .map((m) => ({
+          uid: m.uid,
+          from: m.from,
+          subject: m.subject,
+          receivedAt: m.receivedAt,
+          size: m.raw.length,
+          ...(query.raw === '1' ? { raw: m.raw } : {}),
+        })),
     }));
     const body = { smtp: { host: '127.0.0.1', port: sb.smtpPort }, imap: { host: '127.0.0.1', port: sb.imapPort }, mailboxes };
     if (!(ctx.request.headers.accept ?? '').includes('text/html')) return body;
-    const rows = mailboxes.map((b) => `<h2>${esc(b.address)}</h2><table><tr><th>uid</th><th>from</th><th>subject</th><th>received</th></tr>${b.messages.map((m) => `<tr><td>${m.uid}</td><td>${esc(m.from)}</td><td>${esc(m.subject)}</td><td>${esc(m.receivedAt)}</td></tr>`).join('')}</table>`).join('');
+    const rows = mailboxes
+      .map(
+        (b) =>
+          `<h2>${esc(b.address)}</h2><table><tr><th>uid</th><th>from</th><th>subject</th><th>received</th></tr>${b.messages.map((m) => `<tr><td>${m.uid}</td><td>${esc(m.from)}</td><td>${esc(m.subject)}</td><td>${esc(m.receivedAt)}</td></tr>`).join('')}</table>`,
+      )
+      .join('');
     const html = `<!doctype html><meta charset="utf-8"><title>Local mail sandbox</title><style>body{font:14px system-ui;margin:2em}td,th{padding:2px 8px;text-align:left}</style><h1>Local mail sandbox</h1><p>SMTP 127.0.0.1:${sb.smtpPort} · IMAP 127.0.0.1:${sb.imapPort} · any address, any password</p>${rows || '<p>No mail yet.</p>'}`;
     return respond(200, html, { 'content-type': 'text/html; charset=utf-8' });
   },

@@ -24,7 +24,12 @@ export const operation = defineOperation({
     const task = await getTaskItem(tenant.table, path.taskId);
     const version = task.creativeId ? await creativeVersion(tenant.table, task.creativeId) : null;
     const now = ctx.deps.clock.now();
-    return approveTask(tenant.table, path.taskId, { by: approverOf(ctx.principal), note: body.note, at: new Date(now).toISOString(), creativeVersion: version }, now);
+    return approveTask(
+      tenant.table,
+      path.taskId,
+      { by: approverOf(ctx.principal), note: body.note, at: new Date(now).toISOString(), creativeVersion: version },
+      now,
+    );
   },
   guidance: (t) => ({ next: 'tasks_start', why: 'Approved: start delivery.', check: `POST /api/tasks/${t.id}/start` }),
 });

@@ -9,7 +9,8 @@ export const operation = defineOperation({
   path: '/t/c/{token}',
   tag: 'mailing',
   summary: 'Click-tracking redirect',
-  description: 'Counts a click (total, and unique once per recipient) and answers 302 to the link\'s signed target. The target is inside the signed token, so no open redirect: a bad token is 404.',
+  description:
+    "Counts a click (total, and unique once per recipient) and answers 302 to the link's signed target. The target is inside the signed token, so no open redirect: a bad token is 404.",
   access: 'public',
   mcp: false,
   contentType: 'text/html',

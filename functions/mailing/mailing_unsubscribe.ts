@@ -9,7 +9,8 @@ export const operation = defineOperation({
   path: '/u/{token}',
   tag: 'mailing',
   summary: 'One-click unsubscribe (RFC 8058)',
-  description: 'The List-Unsubscribe URL: a POST (body List-Unsubscribe=One-Click, or the confirmation page\'s button) suppresses the address at once. Idempotent: always 200 for a valid token. Bad token: 404.',
+  description:
+    "The List-Unsubscribe URL: a POST (body List-Unsubscribe=One-Click, or the confirmation page's button) suppresses the address at once. Idempotent: always 200 for a valid token. Bad token: 404.",
   access: 'public',
   mcp: false,
   contentType: 'text/html',

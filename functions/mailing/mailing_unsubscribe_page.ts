@@ -16,6 +16,7 @@ export const operation = defineOperation({
   input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },
   resources: ['tenantTables'],
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ path }, ctx) => respond(200, unsubscribePage(ctx.deps, path.token, `${ctx.deps.config.publicBaseUrl}/u/${path.token}`), { 'content-type': 'text/html; charset=utf-8' }),
+  handler: async ({ path }, ctx) =>
+    respond(200, unsubscribePage(ctx.deps, path.token, `${ctx.deps.config.publicBaseUrl}/u/${path.token}`), { 'content-type': 'text/html; charset=utf-8' }),
 });
 export const handler = lambdaHandler(operation);

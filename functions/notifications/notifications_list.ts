@@ -12,19 +12,24 @@ export const operation = defineOperation({
   path: '/api/notifications',
   tag: 'notifications',
   summary: 'Workspace notification feed (newest first)',
-  description: '{data:[{id, kind, title, message, createdAt, createdBy}], nextCursor}. pageSize 1-100 (default 50); pass cursor for the next page (nextCursor null = end); kind filters (e.g. self_note).',
+  description:
+    '{data:[{id, kind, title, message, createdAt, createdBy}], nextCursor}. pageSize 1-100 (default 50); pass cursor for the next page (nextCursor null = end); kind filters (e.g. self_note).',
   output: notifications_listOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {
     query: z.strictObject({
       ...pageQuery(),
-      kind: z.string().regex(/^[a-z_]{1,40}$/).optional(),
+      kind: z
+        .string()
+        .regex(/^[a-z_]{1,40}$/)
+        .optional(),
     }),
   },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listNotifications(requireTenant(ctx), toPage(query)),
-  guidance: (r) => (r.nextCursor ? { next: 'notifications_list', why: 'More notifications: call again with cursor = nextCursor.' } : { next: null, why: 'End of the feed.' }),
+  guidance: (r) =>
+    r.nextCursor ? { next: 'notifications_list', why: 'More notifications: call again with cursor = nextCursor.' } : { next: null, why: 'End of the feed.' },
 });
 
 export const handler = lambdaHandler(operation);

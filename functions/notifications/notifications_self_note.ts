@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/notifications/self-note',
   tag: 'notifications',
   summary: 'Leave a note in the workspace notification feed',
-  description: 'Body {title (1-200), message (1-4000)}. Stores a self_note in the workspace feed (e.g. a reminder or a hand-over between agent runs); 201 with the notification.',
+  description:
+    'Body {title (1-200), message (1-4000)}. Stores a self_note in the workspace feed (e.g. a reminder or a hand-over between agent runs); 201 with the notification.',
   output: notifications_self_noteOutput,
   access: 'tenant',
   scope: 'workspace:write',

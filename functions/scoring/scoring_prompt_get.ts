@@ -12,11 +12,17 @@ export const operation = defineOperation({
   path: '/api/icp-tasks/{id}/scoring-prompt',
   tag: 'scoring',
   summary: 'The ICP prompt a scoring task runs',
-  description: 'The template actually sent (variables {{url}} {{title}} {{description}} {{keywords}} {{content}} substituted per company) and its source: custom (modules.icpreview.ai_request), brief, or default.',
+  description:
+    'The template actually sent (variables {{url}} {{title}} {{description}} {{keywords}} {{content}} substituted per company) and its source: custom (modules.icpreview.ai_request), brief, or default.',
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: scoringTaskPath },
-  output: z.looseObject({ taskId: z.string(), source: z.enum(['brief', 'custom', 'default']), prompt: z.string().describe('Template'), variables: z.array(z.string()) }),
+  output: z.looseObject({
+    taskId: z.string(),
+    source: z.enum(['brief', 'custom', 'default']),
+    prompt: z.string().describe('Template'),
+    variables: z.array(z.string()),
+  }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const task = await getScoringTask(requireTenant(ctx).table, path.id);

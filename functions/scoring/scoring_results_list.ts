@@ -12,7 +12,8 @@ export const operation = defineOperation({
   path: '/tasks/{id}/scoring-results',
   tag: 'scoring',
   summary: 'Scoring results of a task',
-  description: 'One result per company: outcome (ACTIVE, SCORED_BELOW_THRESHOLD, UNAVAILABLE), reasonCode, stepResults, contradictoryFields. contradictory=true narrows to results carrying the flag.',
+  description:
+    'One result per company: outcome (ACTIVE, SCORED_BELOW_THRESHOLD, UNAVAILABLE), reasonCode, stepResults, contradictoryFields. contradictory=true narrows to results carrying the flag.',
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: scoringTaskPath, query: z.strictObject({ contradictory: z.enum(['true', 'false']).optional() }) },

@@ -10,8 +10,9 @@ export const operation = defineOperation({
   method: 'POST',
   path: '/tasks/{id}/scoring-results/retry',
   tag: 'scoring',
-  summary: 'Score a task\'s companies again',
-  description: 'Queues the steps again for every company of the task\'s list, or with contradictoryOnly=true only for companies whose result is contradictory. Answers at once {taskId, queued}; results follow.',
+  summary: "Score a task's companies again",
+  description:
+    "Queues the steps again for every company of the task's list, or with contradictoryOnly=true only for companies whose result is contradictory. Answers at once {taskId, queued}; results follow.",
   access: 'tenant',
   scope: 'tasks:write',
   resources: ['queue:crawls'],

@@ -16,13 +16,22 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: scoringTaskPath },
-  output: z.looseObject({ scored: z.number(), byOutcome: z.record(z.string(), z.number()), byReason: z.record(z.string(), z.number()), contradictory: z.number() }),
+  output: z.looseObject({
+    scored: z.number(),
+    byOutcome: z.record(z.string(), z.number()),
+    byReason: z.record(z.string(), z.number()),
+    contradictory: z.number(),
+  }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const table = requireTenant(ctx).table;
     await getScoringTask(table, path.id);
     return scoringStats(table, path.id);
   },
-  guidance: (_r, i) => ({ next: 'scoring_results_list', why: 'Contradictory results need a look.', check: `GET /tasks/${i.path.id}/scoring-results?contradictory=true` }),
+  guidance: (_r, i) => ({
+    next: 'scoring_results_list',
+    why: 'Contradictory results need a look.',
+    check: `GET /tasks/${i.path.id}/scoring-results?contradictory=true`,
+  }),
 });
 export const handler = lambdaHandler(operation);

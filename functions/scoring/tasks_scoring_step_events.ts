@@ -12,10 +12,21 @@ export const operation = defineOperation({
   path: '/api/tasks/{id}/scoring-step-events',
   tag: 'scoring',
   summary: 'Step executions of a scoring task',
-  description: 'One event per executed step {companyId, step, status, durationMs, at}; optional companyId. {data:[], total:0} is legitimate for items scored through the batch AI_CONTENT path.',
+  description:
+    'One event per executed step {companyId, step, status, durationMs, at}; optional companyId. {data:[], total:0} is legitimate for items scored through the batch AI_CONTENT path.',
   access: 'tenant',
   scope: 'tasks:read',
-  input: { path: scoringTaskPath, query: z.strictObject({ companyId: z.string().min(1).max(64).regex(/^[^#]+$/).optional() }) },
+  input: {
+    path: scoringTaskPath,
+    query: z.strictObject({
+      companyId: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[^#]+$/)
+        .optional(),
+    }),
+  },
   output: z.looseObject({ data: z.array(z.looseObject({ companyId: z.string(), step: z.string(), status: z.string() })), total: z.number() }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => {

@@ -11,13 +11,18 @@ export const operation = defineOperation({
   path: '/api/tasks/{id}/steps',
   tag: 'scoring',
   summary: 'Add steps to a scoring task',
-  description: 'Appends steps {type, config?} to a methodId-22 task. Types: DOMAIN_AGE, SSL_CHECK, DNS_CHECK, KEYWORDS, EMAIL_EXTRACT, PHONE_EXTRACT, SOCIAL_LINKS, TECH_DETECT, COMPANY_SIZE, AI_CONTENT, NALOG_LOOKUP, AI_CARD_FIELD, WEBHOOK_CARD_FIELD. Another method: 400; unknown task: 404.',
+  description:
+    'Appends steps {type, config?} to a methodId-22 task. Types: DOMAIN_AGE, SSL_CHECK, DNS_CHECK, KEYWORDS, EMAIL_EXTRACT, PHONE_EXTRACT, SOCIAL_LINKS, TECH_DETECT, COMPANY_SIZE, AI_CONTENT, NALOG_LOOKUP, AI_CARD_FIELD, WEBHOOK_CARD_FIELD. Another method: 400; unknown task: 404.',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: scoringTaskPath, body: z.strictObject({ steps: z.array(z.unknown()).min(1).max(50).describe('Steps {type, config?}') }) },
-  output: z.looseObject({ id: z.string(), methodId: z.number(), steps: z.array(z.looseObject({ type: z.string(), stepId: z.string() })).describe('All steps in order') }),
+  output: z.looseObject({
+    id: z.string(),
+    methodId: z.number(),
+    steps: z.array(z.looseObject({ type: z.string(), stepId: z.string() })).describe('All steps in order'),
+  }),
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => addScoringSteps(requireTenant(ctx).table, path.id, body.steps, ctx.deps.clock.now()),
-  guidance: (r) => ({ next: 'tasks_start', why: 'Run the steps over the task\'s company list.', check: `POST /tasks/${r.id}/scoring-results/retry {}` }),
+  guidance: (r) => ({ next: 'tasks_start', why: "Run the steps over the task's company list.", check: `POST /tasks/${r.id}/scoring-results/retry {}` }),
 });
 export const handler = lambdaHandler(operation);

@@ -20,15 +20,45 @@ export const operation = defineOperation({
   path: '/api/email-accounts/{id}/check-dns',
   tag: 'senders',
   summary: 'Check SPF, DKIM and DMARC of the sending domain',
-  description: 'SPF: one record that authorises the SMTP host address; DKIM: a key under a usual selector (or dkimSelector); DMARC: record and policy. Each pass/warn/fail with a fix. Mandatory: a failing domain is not sendable until fixed or acknowledged (PATCH dnsAcknowledged:true).',
+  description:
+    'SPF: one record that authorises the SMTP host address; DKIM: a key under a usual selector (or dkimSelector); DMARC: record and policy. Each pass/warn/fail with a fix. Mandatory: a failing domain is not sendable until fixed or acknowledged (PATCH dnsAcknowledged:true).',
   access: 'tenant',
   scope: 'accounts:write',
-  input: { path: accountIdPath, body: z.strictObject({ dkimSelector: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).optional() }).optional() },
-  output: z.looseObject({ accountId: z.string(), domain: z.string(), status: z.enum(['pass', 'warn', 'fail']).describe('The worst check'), checkedAt: z.string(), checks: z.array(check), sendable: z.boolean(), acknowledged: z.boolean() }),
+  input: {
+    path: accountIdPath,
+    body: z
+      .strictObject({
+        dkimSelector: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,63}$/)
+          .optional(),
+      })
+      .optional(),
+  },
+  output: z.looseObject({
+    accountId: z.string(),
+    domain: z.string(),
+    status: z.enum(['pass', 'warn', 'fail']).describe('The worst check'),
+    checkedAt: z.string(),
+    checks: z.array(check),
+    sendable: z.boolean(),
+    acknowledged: z.boolean(),
+  }),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => checkAccountDns(ctx.deps, requireTenant(ctx).table, path.id, body ?? {}),
-  guidance: (r) => r.status === 'fail'
-    ? { next: 'EmailAccountsController_checkDns', why: `DNS fails (${r.checks.filter((c) => c.status === 'fail').map((c) => c.check).join(', ')}): apply the fix hints, then check again.` }
-    : { next: 'EmailAccountsController_warmupStart', why: 'DNS is healthy enough to send; warm-up is optional but advised for new mailboxes.', check: `POST /api/email-accounts/${r.accountId}/warmup/start` },
+  guidance: (r) =>
+    r.status === 'fail'
+      ? {
+          next: 'EmailAccountsController_checkDns',
+          why: `DNS fails (${r.checks
+            .filter((c) => c.status === 'fail')
+            .map((c) => c.check)
+            .join(', ')}): apply the fix hints, then check again.`,
+        }
+      : {
+          next: 'EmailAccountsController_warmupStart',
+          why: 'DNS is healthy enough to send; warm-up is optional but advised for new mailboxes.',
+          check: `POST /api/email-accounts/${r.accountId}/warmup/start`,
+        },
 });
 export const handler = lambdaHandler(operation);

@@ -18,6 +18,10 @@ export const operation = defineOperation({
   output: accountOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => emailAccountView(await requireAccount(requireTenant(ctx).table, path.id)),
-  guidance: (a) => ({ next: 'EmailAccountsController_testConnection', why: 'Re-run the real SMTP and IMAP login on demand.', check: `POST /api/email-accounts/${a.id}/test-connection` }),
+  guidance: (a) => ({
+    next: 'EmailAccountsController_testConnection',
+    why: 'Re-run the real SMTP and IMAP login on demand.',
+    check: `POST /api/email-accounts/${a.id}/test-connection`,
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -20,6 +20,10 @@ export const operation = defineOperation({
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => importOAuthCombo(ctx.deps, requireTenant(ctx).table, body.combo, body.name),
-  guidance: (a) => ({ next: 'EmailAccountsController_checkDns', why: 'DNS health is mandatory before sending.', check: `POST /api/email-accounts/${a.id}/check-dns` }),
+  guidance: (a) => ({
+    next: 'EmailAccountsController_checkDns',
+    why: 'DNS health is mandatory before sending.',
+    check: `POST /api/email-accounts/${a.id}/check-dns`,
+  }),
 });
 export const handler = lambdaHandler(operation);

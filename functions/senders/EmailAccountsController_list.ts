@@ -19,6 +19,9 @@ export const operation = defineOperation({
   output: accountListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listAccounts(requireTenant(ctx).table, query),
-  guidance: (r) => ({ next: r.data.length ? 'EmailAccountsController_relayHealth' : 'EmailAccountsController_create', why: r.data.length ? 'Relay health shows each mailbox\'s sends, failures and today\'s cap.' : 'No mailbox yet: connect one.' }),
+  guidance: (r) => ({
+    next: r.data.length ? 'EmailAccountsController_relayHealth' : 'EmailAccountsController_create',
+    why: r.data.length ? "Relay health shows each mailbox's sends, failures and today's cap." : 'No mailbox yet: connect one.',
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/email-accounts/oauth/{provider}/callback',
   tag: 'senders',
   summary: 'OAuth redirect target (called by the provider through the browser)',
-  description: 'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. 400 oauth_state_invalid / oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
+  description:
+    'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. 400 oauth_state_invalid / oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
   access: 'public',
   mcp: false,
   resources: ['platformTable:write', 'tenantTables', 'tenantMail'],
@@ -28,7 +29,11 @@ export const operation = defineOperation({
     // The provider sends the user's browser here: a short page for people, JSON for programs.
     if ((ctx.request.headers.accept ?? '').includes('text/html')) {
       const email = account.email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-      return respond(200, `<!doctype html><meta charset="utf-8"><title>Mailbox connected</title><p>${email} is connected as a sender mailbox. You can close this window.</p>`, { 'content-type': 'text/html; charset=utf-8' });
+      return respond(
+        200,
+        `<!doctype html><meta charset="utf-8"><title>Mailbox connected</title><p>${email} is connected as a sender mailbox. You can close this window.</p>`,
+        { 'content-type': 'text/html; charset=utf-8' },
+      );
     }
     return { connected: true, account };
   },

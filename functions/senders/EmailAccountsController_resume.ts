@@ -17,6 +17,10 @@ export const operation = defineOperation({
   output: accountOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => resumeAccount(ctx.deps, requireTenant(ctx).table, path.id),
-  guidance: (a) => ({ next: 'EmailAccountsController_testConnection', why: 'Confirm the login still works.', check: `POST /api/email-accounts/${a.id}/test-connection` }),
+  guidance: (a) => ({
+    next: 'EmailAccountsController_testConnection',
+    why: 'Confirm the login still works.',
+    check: `POST /api/email-accounts/${a.id}/test-connection`,
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/email-accounts/{id}/suspend',
   tag: 'senders',
   summary: 'Suspend a mailbox (no sends until resumed)',
-  description: 'Body {reason?}. The send engine skips a SUSPENDED mailbox. OAuth refresh failures suspend automatically with reason oauth_refresh_failed. Resume with EmailAccountsController_resume.',
+  description:
+    'Body {reason?}. The send engine skips a SUSPENDED mailbox. OAuth refresh failures suspend automatically with reason oauth_refresh_failed. Resume with EmailAccountsController_resume.',
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: accountIdPath, body: z.strictObject({ reason: z.string().trim().min(1).max(200).optional() }).optional() },

@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/email-accounts/{id}/test-connection',
   tag: 'senders',
   summary: 'Test a mailbox login now (SMTP and IMAP)',
-  description: 'The same real checks as on connect. Always 200 with {ok, smtp, imap}; each side carries the code and the server answer on failure. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.',
+  description:
+    'The same real checks as on connect. Always 200 with {ok, smtp, imap}; each side carries the code and the server answer on failure. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.',
   access: 'tenant',
   scope: 'accounts:write',
   resources: ['tenantMail'],
@@ -18,8 +19,13 @@ export const operation = defineOperation({
   output: connectionOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => testConnection(ctx.deps, requireTenant(ctx).table, path.id),
-  guidance: (r) => r.ok
-    ? { next: 'EmailAccountsController_checkDns', why: 'Login works; DNS health is the other mandatory check.', check: `POST /api/email-accounts/${r.accountId}/check-dns` }
-    : { next: 'EmailAccountsController_update', why: `Login failed (${r.smtp.ok ? r.imap.code : r.smtp.code}): fix the host, port or application password.` },
+  guidance: (r) =>
+    r.ok
+      ? {
+          next: 'EmailAccountsController_checkDns',
+          why: 'Login works; DNS health is the other mandatory check.',
+          check: `POST /api/email-accounts/${r.accountId}/check-dns`,
+        }
+      : { next: 'EmailAccountsController_update', why: `Login failed (${r.smtp.ok ? r.imap.code : r.smtp.code}): fix the host, port or application password.` },
 });
 export const handler = lambdaHandler(operation);

@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/email-accounts/{id}',
   tag: 'senders',
   summary: 'Change a sender mailbox',
-  description: 'Omitted fields stay. Changing a host, port, user or password re-runs the real login first (422 as on create, nothing changed). dnsAcknowledged:true lets a mailbox send although checkDns fails.',
+  description:
+    'Omitted fields stay. Changing a host, port, user or password re-runs the real login first (422 as on create, nothing changed). dnsAcknowledged:true lets a mailbox send although checkDns fails.',
   access: 'tenant',
   scope: 'accounts:write',
   resources: ['tenantMail'],
@@ -18,6 +19,10 @@ export const operation = defineOperation({
   output: accountOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => updateAccount(ctx.deps, requireTenant(ctx).table, path.id, body),
-  guidance: (a) => ({ next: 'EmailAccountsController_relayHealth', why: 'See whether the mailbox is sendable now and its cap.', check: `GET /api/email-accounts/${a.id}/relay-health` }),
+  guidance: (a) => ({
+    next: 'EmailAccountsController_relayHealth',
+    why: 'See whether the mailbox is sendable now and its cap.',
+    check: `GET /api/email-accounts/${a.id}/relay-health`,
+  }),
 });
 export const handler = lambdaHandler(operation);

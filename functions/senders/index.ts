@@ -15,4 +15,19 @@ import { operation as oauthCallback } from './EmailAccountsController_oauthCallb
 import { operation as importOauth } from './EmailAccountsController_importOauth.js';
 
 /** Sender mailboxes: connect (real login), read, change, disconnect, and the sender operations of the spec. */
-export const senderOperations: AnyOperation[] = [create, list, get, update, remove, testConnection, checkDns, warmupStart, relayHealth, suspend, resume, oauthStart, oauthCallback, importOauth];
+export const senderOperations: AnyOperation[] = [
+  create,
+  list,
+  get,
+  update,
+  remove,
+  testConnection,
+  checkDns,
+  warmupStart,
+  relayHealth,
+  suspend,
+  resume,
+  oauthStart,
+  oauthCallback,
+  importOauth,
+];

@@ -5,10 +5,14 @@ import { requireRole } from '../../shared/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const wipeJobOutput = z.looseObject({
-  jobId: z.string(), tenantId: z.string(),
+  jobId: z.string(),
+  tenantId: z.string(),
   status: z.enum(['queued', 'running', 'completed', 'failed']),
   statusUrl: z.string().describe('Poll this until completed'),
-  createdAt: z.string(), startedAt: z.string().nullable(), finishedAt: z.string().nullable(), error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
   kept: z.array(z.string()).describe('What the wipe never touches'),
 });
 
@@ -30,6 +34,10 @@ export const operation = defineOperation({
     const tenant = requireRole(ctx, 'SUPER');
     return startWipe(ctx.deps, { tenantId: tenant.tenantId, userId: ctx.principal?.userId ?? '' }, body.confirmation);
   },
-  guidance: (j) => ({ next: 'SettingsController_deleteAllDataStatus', why: 'The wipe runs in the background; poll until completed.', check: `GET ${j.statusUrl}` }),
+  guidance: (j) => ({
+    next: 'SettingsController_deleteAllDataStatus',
+    why: 'The wipe runs in the background; poll until completed.',
+    check: `GET ${j.statusUrl}`,
+  }),
 });
 export const handler = lambdaHandler(operation);

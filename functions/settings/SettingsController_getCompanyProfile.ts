@@ -6,7 +6,9 @@ import { lambdaHandler } from '../lambda.js';
 
 export const companyProfileOutput = z.looseObject({
   configured: z.boolean().describe('false until set: the send engine refuses to start without it'),
-  profile: z.looseObject({ companyName: z.string(), physicalAddress: z.string(), senderName: z.string().optional(), website: z.string().optional() }).nullable(),
+  profile: z
+    .looseObject({ companyName: z.string(), physicalAddress: z.string(), senderName: z.string().optional(), website: z.string().optional() })
+    .nullable(),
 });
 
 export const operation = defineOperation({
@@ -25,6 +27,9 @@ export const operation = defineOperation({
     const profile = await getPhysicalAddress(requireTenant(ctx).table);
     return { configured: profile !== null, profile };
   },
-  guidance: (r) => ({ next: r.configured ? null : 'SettingsController_setCompanyProfile', why: r.configured ? 'The footer identity is set.' : 'Set it before the first send.' }),
+  guidance: (r) => ({
+    next: r.configured ? null : 'SettingsController_setCompanyProfile',
+    why: r.configured ? 'The footer identity is set.' : 'Set it before the first send.',
+  }),
 });
 export const handler = lambdaHandler(operation);

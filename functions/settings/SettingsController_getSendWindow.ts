@@ -18,7 +18,8 @@ export const operation = defineOperation({
   path: '/api/settings/send-window',
   tag: 'settings',
   summary: 'The workspace default send window',
-  description: 'The window campaigns without their own sendWindow use: {source, configured, windowOpen, nextOpenAt}. Intervals are [start,end) in the window timezone; an overnight window belongs to its start day.',
+  description:
+    'The window campaigns without their own sendWindow use: {source, configured, windowOpen, nextOpenAt}. Intervals are [start,end) in the window timezone; an overnight window belongs to its start day.',
   access: 'tenant',
   scope: 'workspace:read',
   input: {},
@@ -28,6 +29,12 @@ export const operation = defineOperation({
     const { source, ...configured } = await getWorkspaceSendWindow(requireTenant(ctx).table);
     return { source, configured, ...sendWindowState(configured, ctx.deps.clock.now()) };
   },
-  guidance: (r) => ({ next: 'SettingsController_setSendWindow', why: r.source === 'default' ? 'The defaults apply (Mon-Fri 09:00-18:00 UTC); a SUPER can set the workspace window.' : 'A SUPER can change the window; omitted fields stay.' }),
+  guidance: (r) => ({
+    next: 'SettingsController_setSendWindow',
+    why:
+      r.source === 'default'
+        ? 'The defaults apply (Mon-Fri 09:00-18:00 UTC); a SUPER can set the workspace window.'
+        : 'A SUPER can change the window; omitted fields stay.',
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -9,7 +9,8 @@ export const operation = defineOperation({
   path: '/api/settings/transports',
   tag: 'settings',
   summary: 'Which transports the workspace sends through, in order',
-  description: '{transports:[{kind, enabled}]} in order of preference; kinds: oauth (Google/Microsoft XOAUTH2 mailboxes), smtp (application-password mailboxes). Default: oauth, then smtp.',
+  description:
+    '{transports:[{kind, enabled}]} in order of preference; kinds: oauth (Google/Microsoft XOAUTH2 mailboxes), smtp (application-password mailboxes). Default: oauth, then smtp.',
   access: 'tenant',
   scope: 'workspace:read',
   input: {},

@@ -17,7 +17,12 @@ export const operation = defineOperation({
   input: { body: z.strictObject({ enabled: z.boolean() }) },
   output: autoApproveOutput,
   hints: { readOnly: false, idempotent: true },
-  handler: async ({ body }, ctx) => ({ enabled: await updateSetting(requireRole(ctx, 'SUPER').table, 'autoApprove', ctx.deps.clock.now(), () => body.enabled) }),
-  guidance: (r) => ({ next: r.enabled ? 'tasks_start' : 'tasks_create', why: r.enabled ? 'Tasks start without an approval step now.' : 'Tasks need an approval (mailing:write) before they start.' }),
+  handler: async ({ body }, ctx) => ({
+    enabled: await updateSetting(requireRole(ctx, 'SUPER').table, 'autoApprove', ctx.deps.clock.now(), () => body.enabled),
+  }),
+  guidance: (r) => ({
+    next: r.enabled ? 'tasks_start' : 'tasks_create',
+    why: r.enabled ? 'Tasks start without an approval step now.' : 'Tasks need an approval (mailing:write) before they start.',
+  }),
 });
 export const handler = lambdaHandler(operation);

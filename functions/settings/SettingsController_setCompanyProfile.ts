@@ -16,7 +16,10 @@ export const operation = defineOperation({
   input: { body: CompanyProfileSchema },
   output: companyProfileOutput,
   hints: { readOnly: false, idempotent: true },
-  handler: async ({ body }, ctx) => ({ configured: true, profile: await updateSetting<CompanyProfile>(requireRole(ctx, 'ADMIN').table, 'companyProfile', ctx.deps.clock.now(), () => body) }),
+  handler: async ({ body }, ctx) => ({
+    configured: true,
+    profile: await updateSetting<CompanyProfile>(requireRole(ctx, 'ADMIN').table, 'companyProfile', ctx.deps.clock.now(), () => body),
+  }),
   guidance: () => ({ next: 'EmailAccountsController_create', why: 'With the footer identity set, connect a sender mailbox.' }),
 });
 export const handler = lambdaHandler(operation);

@@ -17,7 +17,9 @@ export const operation = defineOperation({
   input: { body: z.strictObject({ seconds: MinSendIntervalSchema }) },
   output: minIntervalOutput,
   hints: { readOnly: false, idempotent: true },
-  handler: async ({ body }, ctx) => ({ seconds: await updateSetting(requireRole(ctx, 'ADMIN').table, 'minSendInterval', ctx.deps.clock.now(), () => body.seconds) }),
-  guidance: () => ({ next: 'SettingsController_getSendWindow', why: 'The window and the interval together bound each mailbox\'s pace.' }),
+  handler: async ({ body }, ctx) => ({
+    seconds: await updateSetting(requireRole(ctx, 'ADMIN').table, 'minSendInterval', ctx.deps.clock.now(), () => body.seconds),
+  }),
+  guidance: () => ({ next: 'SettingsController_getSendWindow', why: "The window and the interval together bound each mailbox's pace." }),
 });
 export const handler = lambdaHandler(operation);

@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/settings/send-window',
   tag: 'settings',
   summary: 'Change the workspace send window (SUPER only)',
-  description: 'Body: any of {enabled, workDays (1..7, 1 = Monday), startTime HH:MM, endTime HH:MM, timezone (IANA)}. Omitted fields keep their value (atomic). Malformed values are 400; a role below SUPER is 403 insufficient_role. enabled:false = 24/7.',
+  description:
+    'Body: any of {enabled, workDays (1..7, 1 = Monday), startTime HH:MM, endTime HH:MM, timezone (IANA)}. Omitted fields keep their value (atomic). Malformed values are 400; a role below SUPER is 403 insufficient_role. enabled:false = 24/7.',
   access: 'tenant',
   scope: 'workspace:write',
   input: { body: SendWindowPatchSchema },
@@ -22,6 +23,9 @@ export const operation = defineOperation({
     const configured = await setWorkspaceSendWindow(tenant.table, body, ctx.deps.clock.now());
     return { source: 'workspace' as const, configured, ...sendWindowState(configured, ctx.deps.clock.now()) };
   },
-  guidance: (r) => ({ next: 'SettingsController_getMinSendInterval', why: r.windowOpen ? 'The window is open now.' : `Closed now; next opening ${r.nextOpenAt ?? 'never (no work days)'}.` }),
+  guidance: (r) => ({
+    next: 'SettingsController_getMinSendInterval',
+    why: r.windowOpen ? 'The window is open now.' : `Closed now; next opening ${r.nextOpenAt ?? 'never (no work days)'}.`,
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -15,6 +15,17 @@ import { operation as testInboxCheckConnection } from './SettingsController_test
 
 /** Workspace settings (send window, pace, transports, auto-approve, compliance footer, wipe). */
 export const settingsOperations: AnyOperation[] = [
-  getSendWindow, setSendWindow, getMinSendInterval, setMinSendInterval, getTransports, updateTransports,
-  getAutoApprove, setAutoApprove, getCompanyProfile, setCompanyProfile, testInboxCheckConnection, deleteAllData, deleteAllDataStatus,
+  getSendWindow,
+  setSendWindow,
+  getMinSendInterval,
+  setMinSendInterval,
+  getTransports,
+  updateTransports,
+  getAutoApprove,
+  setAutoApprove,
+  getCompanyProfile,
+  setCompanyProfile,
+  testInboxCheckConnection,
+  deleteAllData,
+  deleteAllDataStatus,
 ];

@@ -27,7 +27,11 @@ export const operation = defineOperation({
   },
   guidance: (t) =>
     t.methodId === 2 && t.approvalStatus !== 'APPROVED'
-      ? { next: 'MailingController_approve', why: 'A mailing task starts only once approved (an agent holding mailing:write may approve its own task).', check: `POST /api/mailing/${t.id}/approve {"note":"..."}` }
+      ? {
+          next: 'MailingController_approve',
+          why: 'A mailing task starts only once approved (an agent holding mailing:write may approve its own task).',
+          check: `POST /api/mailing/${t.id}/approve {"note":"..."}`,
+        }
       : { next: 'tasks_start', why: 'The task is ready to start.', check: `POST /api/tasks/${t.id}/start` },
 });
 export const handler = lambdaHandler(operation);

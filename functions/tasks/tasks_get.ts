@@ -17,6 +17,10 @@ export const operation = defineOperation({
   output: taskOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getTask(requireTenant(ctx).table, path.id),
-  guidance: (t) => ({ next: 'tasks_items', why: 'Items show each recipient: sent, bounced, or skipped with its reason.', check: `GET /api/tasks/${t.id}/items?status=SKIPPED` }),
+  guidance: (t) => ({
+    next: 'tasks_items',
+    why: 'Items show each recipient: sent, bounced, or skipped with its reason.',
+    check: `GET /api/tasks/${t.id}/items?status=SKIPPED`,
+  }),
 });
 export const handler = lambdaHandler(operation);

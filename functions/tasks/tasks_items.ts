@@ -18,7 +18,15 @@ export const operation = defineOperation({
   scope: 'tasks:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }), query: z.strictObject({ ...pageQuery(1000, 100), ...itemsQuery }) },
   output: z.looseObject({
-    data: z.array(z.looseObject({ contactId: z.string(), email: z.string().nullable(), status: z.string().describe('Item status'), reason: z.string().nullable().describe('Skip or failure reason'), messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction') })),
+    data: z.array(
+      z.looseObject({
+        contactId: z.string(),
+        email: z.string().nullable(),
+        status: z.string().describe('Item status'),
+        reason: z.string().nullable().describe('Skip or failure reason'),
+        messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction'),
+      }),
+    ),
     nextCursor: z.string().nullable(),
   }),
   hints: { readOnly: true, idempotent: true },

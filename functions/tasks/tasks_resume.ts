@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/tasks/{id}/resume',
   tag: 'tasks',
   summary: 'Resume a paused task',
-  description: 'PAUSED → ACTIVE (whatever paused it: manual, insufficient_balance after a top-up, a sender problem fixed); unsent items go back on the queue. 409 task_not_paused or not_approved.',
+  description:
+    'PAUSED → ACTIVE (whatever paused it: manual, insufficient_balance after a top-up, a sender problem fixed); unsent items go back on the queue. 409 task_not_paused or not_approved.',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },

@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/tasks/{id}/start',
   tag: 'tasks',
   summary: 'Start a mailing task',
-  description: 'Moves an approved task to ACTIVE and hands it to delivery: the contact list is screened (suppression, stop-list, invalid or role address, already contacted, no email) and each kept contact becomes a send item. 409 with code: not_approved, approval_stale, sender_suspended, sender_dns_failed, sender_dns_unchecked, physical_address_missing, list_empty, task_not_startable.',
+  description:
+    'Moves an approved task to ACTIVE and hands it to delivery: the contact list is screened (suppression, stop-list, invalid or role address, already contacted, no email) and each kept contact becomes a send item. 409 with code: not_approved, approval_stale, sender_suspended, sender_dns_failed, sender_dns_unchecked, physical_address_missing, list_empty, task_not_startable.',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },

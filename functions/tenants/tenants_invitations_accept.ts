@@ -12,7 +12,7 @@ export const operation = defineOperation({
   summary: 'Accept a workspace invitation (single use)',
   description:
     'Body {token} from the invitation email of POST /api/tenants/members. Call with your own key or session: the invitation is for your account only. ' +
-    'Makes you a member of the inviting workspace with the invited role. Unknown, used, expired or someone else\'s token: 404.',
+    "Makes you a member of the inviting workspace with the invited role. Unknown, used, expired or someone else's token: 404.",
   output: tenants_invitations_acceptOutput,
   access: 'tenant',
   scope: 'workspace:read',

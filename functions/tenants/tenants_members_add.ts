@@ -26,7 +26,10 @@ export const operation = defineOperation({
     const tenant = requireRole(ctx, 'ADMIN');
     return inviteMember(ctx.deps, tenant.tenantId, tenant.role, body);
   },
-  guidance: () => ({ next: 'tenants_members_list', why: 'The invitee appears in the member list once they accept the emailed invitation (tenants_invitations_accept).' }),
+  guidance: () => ({
+    next: 'tenants_members_list',
+    why: 'The invitee appears in the member list once they accept the emailed invitation (tenants_invitations_accept).',
+  }),
 });
 
 export const handler = lambdaHandler(operation);

@@ -12,11 +12,12 @@ export const operation = defineOperation({
   path: '/api/tenants/members',
   tag: 'tenants',
   summary: 'Members of the current workspace',
-  description: 'Members of the workspace selected by X-Tenant-Id (default: your own): {data:[{userId, email, firstName, lastName, role, joinedAt}], nextCursor}. pageSize 1-100 (default 50).',
+  description:
+    'Members of the workspace selected by X-Tenant-Id (default: your own): {data:[{userId, email, firstName, lastName, role, joinedAt}], nextCursor}. pageSize 1-100 (default 50).',
   output: tenants_members_listOutput,
   access: 'tenant',
   scope: 'workspace:read',
-  input: { query: z.strictObject({ ...pageQuery(), }) },
+  input: { query: z.strictObject({ ...pageQuery() }) },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listMembers(ctx.deps, requireTenant(ctx).tenantId, toPage(query)),
 });

@@ -2,14 +2,14 @@ import * as z from 'zod';
 
 /** Success answers of the webhooks operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 export const webhooks_createOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   url: z.string(),
   events: z.array(z.string()),
   description: z.string().nullable(),
   active: z.boolean(),
   secretHint: z.string().describe('Last 4 characters of the secret (stored encrypted, never returned)'),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
   standardWebhooksSecret: z
     .string()
     .describe(
@@ -19,33 +19,37 @@ export const webhooks_createOutput = z.looseObject({
 });
 
 export const webhooks_deleteOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   deleted: z.boolean(),
 });
 
 export const webhooks_deliveries_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    webhookId: z.string(),
-    eventId: z.string(),
-    eventType: z.string(),
-    status: z.string(),
-    attempts: z.number(),
-    maxAttempts: z.number(),
-    nextAttemptAt: z.string().nullable(),
-    lastAttemptAt: z.string(),
-    lastStatusCode: z.number(),
-    lastError: z.string().nullable(),
-    deliveredAt: z.string().nullable(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  })).describe("The items of this page"),
-  pageSize: z.number().describe("Page size applied"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Identifier'),
+        webhookId: z.string(),
+        eventId: z.string(),
+        eventType: z.string(),
+        status: z.string(),
+        attempts: z.number(),
+        maxAttempts: z.number(),
+        nextAttemptAt: z.string().nullable(),
+        lastAttemptAt: z.string(),
+        lastStatusCode: z.number(),
+        lastError: z.string().nullable(),
+        deliveredAt: z.string().nullable(),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+        updatedAt: z.string().describe('ISO 8601 time of the last change'),
+      }),
+    )
+    .describe('The items of this page'),
+  pageSize: z.number().describe('Page size applied'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 
 export const webhooks_deliveries_retryOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   webhookId: z.string(),
   eventId: z.string(),
   eventType: z.string(),
@@ -57,43 +61,47 @@ export const webhooks_deliveries_retryOutput = z.looseObject({
   lastStatusCode: z.number(),
   lastError: z.string(),
   deliveredAt: z.string().nullable(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
 });
 
 export const webhooks_getOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   url: z.string(),
   events: z.array(z.string()),
   description: z.string(),
   active: z.boolean(),
   secretHint: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
 });
 
 export const webhooks_listOutput = z.looseObject({
-  data: z.array(z.looseObject({
-    id: z.string().describe("Identifier"),
-    url: z.string(),
-    events: z.array(z.string()),
-    description: z.string(),
-    active: z.boolean(),
-    secretHint: z.string(),
-    createdAt: z.string().describe("ISO 8601 time of creation"),
-    updatedAt: z.string().describe("ISO 8601 time of the last change"),
-  })).describe("The items of this page"),
-  pageSize: z.number().describe("Page size applied"),
-  nextCursor: z.string().nullable().describe("Cursor of the next page (pass it as `cursor`); null on the last page"),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().describe('Identifier'),
+        url: z.string(),
+        events: z.array(z.string()),
+        description: z.string(),
+        active: z.boolean(),
+        secretHint: z.string(),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+        updatedAt: z.string().describe('ISO 8601 time of the last change'),
+      }),
+    )
+    .describe('The items of this page'),
+  pageSize: z.number().describe('Page size applied'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 
 export const webhooks_updateOutput = z.looseObject({
-  id: z.string().describe("Identifier"),
+  id: z.string().describe('Identifier'),
   url: z.string(),
   events: z.array(z.string()),
   description: z.string(),
   active: z.boolean(),
   secretHint: z.string(),
-  createdAt: z.string().describe("ISO 8601 time of creation"),
-  updatedAt: z.string().describe("ISO 8601 time of the last change"),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
 });

@@ -14,17 +14,27 @@ export const operation = defineOperation({
   summary: 'Subscribe a URL to events',
   description:
     'Body {url, events, secret, description?, active?}. url: public HTTPS (private, loopback, link-local and metadata targets are refused, also after DNS and on delivery). ' +
-      'events: lead.created, lead.moved, lead.won, lead.lost, dialog.received, dialog.replied, task.completed, task.failed. secret: 24-256 printable ASCII, stored encrypted. ' +
-      'Deliveries are signed (see standardWebhooksSecret in the answer). Max 20 subscriptions (409 webhook_limit).',
+    'events: lead.created, lead.moved, lead.won, lead.lost, dialog.received, dialog.replied, task.completed, task.failed. secret: 24-256 printable ASCII, stored encrypted. ' +
+    'Deliveries are signed (see standardWebhooksSecret in the answer). Max 20 subscriptions (409 webhook_limit).',
   output: webhooks_createOutput,
   access: 'tenant',
   scope: 'webhooks:write',
   input: {
-    body: z.strictObject({ url: webhookUrl, events: webhookEvents, secret: webhookSecret, description: z.string().max(200).optional(), active: z.boolean().optional() }),
+    body: z.strictObject({
+      url: webhookUrl,
+      events: webhookEvents,
+      secret: webhookSecret,
+      description: z.string().max(200).optional(),
+      active: z.boolean().optional(),
+    }),
   },
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ body }, ctx) => createSubscription(ctx.deps, requireTenant(ctx).table, body),
-  guidance: (r) => ({ next: 'webhooks_deliveries_list', why: 'Deliveries start with the next matching event; failed ones are listed with status=FAILED.', check: `GET /api/webhooks/${r.id}/deliveries?status=FAILED` }),
+  guidance: (r) => ({
+    next: 'webhooks_deliveries_list',
+    why: 'Deliveries start with the next matching event; failed ones are listed with status=FAILED.',
+    check: `GET /api/webhooks/${r.id}/deliveries?status=FAILED`,
+  }),
 });
 export const handler = lambdaHandler(operation);

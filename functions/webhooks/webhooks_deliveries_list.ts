@@ -19,6 +19,7 @@ export const operation = defineOperation({
   input: { path: idPath, query: deliveriesQuery },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listDeliveries(requireTenant(ctx).table, path.id, query),
-  guidance: (r) => (r.data.some((d) => d.status === 'FAILED') ? { next: 'webhooks_deliveries_retry', why: 'Fix the receiver, then retry each FAILED delivery.' } : undefined),
+  guidance: (r) =>
+    r.data.some((d) => d.status === 'FAILED') ? { next: 'webhooks_deliveries_retry', why: 'Fix the receiver, then retry each FAILED delivery.' } : undefined,
 });
 export const handler = lambdaHandler(operation);

@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/webhooks/deliveries/{id}/retry',
   tag: 'webhooks',
   summary: 'Retry one failed delivery',
-  description: 'Queues one more attempt of a FAILED delivery now, with the same body and webhook-id (the signature timestamp is new). Answers 202 with the delivery (status RETRYING); it ends DELIVERED or FAILED again. 409 delivery_not_failed for any other status, 404 when absent.',
+  description:
+    'Queues one more attempt of a FAILED delivery now, with the same body and webhook-id (the signature timestamp is new). Answers 202 with the delivery (status RETRYING); it ends DELIVERED or FAILED again. 409 delivery_not_failed for any other status, 404 when absent.',
   output: webhooks_deliveries_retryOutput,
   access: 'tenant',
   scope: 'webhooks:write',

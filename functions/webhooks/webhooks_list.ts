@@ -12,7 +12,7 @@ export const operation = defineOperation({
   path: '/api/webhooks',
   tag: 'webhooks',
   summary: 'List webhook subscriptions',
-  description: 'Oldest first. Query pageSize (1-100, default 20) and cursor (the previous page\'s nextCursor). Secrets are never returned, only secretHint.',
+  description: "Oldest first. Query pageSize (1-100, default 20) and cursor (the previous page's nextCursor). Secrets are never returned, only secretHint.",
   output: webhooks_listOutput,
   access: 'tenant',
   scope: 'webhooks:read',

@@ -20,7 +20,10 @@ const LAMBDA_BUNDLING = {
  * Functions granted `tenantMail` (sender mailbox checks and sends) carry it too.
  */
 export function lambdaBundling(resources: readonly AwsResource[] = []) {
-  const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('platformMail') || resources.includes('tenantMail') ? [] : ['nodemailer'])];
+  const externalModules = [
+    ...LAMBDA_BUNDLING.externalModules,
+    ...(resources.includes('platformMail') || resources.includes('tenantMail') ? [] : ['nodemailer']),
+  ];
   return { ...LAMBDA_BUNDLING, externalModules };
 }
 
@@ -28,8 +31,15 @@ export function lambdaBundling(resources: readonly AwsResource[] = []) {
 export function lambdaEsbuildOptions(entry: string, resources: readonly AwsResource[] = []): BuildOptions {
   const b = lambdaBundling(resources);
   return {
-    entryPoints: [entry], bundle: true, platform: 'node', logLevel: 'error',
-    minify: b.minify, target: b.target, format: b.format, mainFields: b.mainFields,
-    external: b.externalModules, banner: { js: b.banner },
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    logLevel: 'error',
+    minify: b.minify,
+    target: b.target,
+    format: b.format,
+    mainFields: b.mainFields,
+    external: b.externalModules,
+    banner: { js: b.banner },
   };
 }

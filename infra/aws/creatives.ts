@@ -23,14 +23,20 @@ export function creatives(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'gran
   });
   ctx.grants.provide('files', (fn) => {
     // Objects only, three actions (grantReadWrite would add s3:*Object* wildcards and bucket listing).
-    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }),
+    );
     fn.addEnvironment('FILES_BUCKET', bucket.bucketName);
   });
   const queues = [PDF_QUEUE, PLACEMENT_QUEUE].map((name) => {
     const id = name === PDF_QUEUE ? 'CreativePdfs' : 'CreativePlacement';
     const dlq = new Queue(stack, `${id}Dlq`, { retentionPeriod: Duration.days(14), enforceSSL: true });
     // Visibility > worker timeout: a placement test watches seeds for up to 15 minutes.
-    const queue = new Queue(stack, `${id}Queue`, { visibilityTimeout: Duration.minutes(16), deadLetterQueue: { queue: dlq, maxReceiveCount: 3 }, enforceSSL: true });
+    const queue = new Queue(stack, `${id}Queue`, {
+      visibilityTimeout: Duration.minutes(16),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+      enforceSSL: true,
+    });
     ctx.grants.provideQueue(name, queue);
     return queue;
   });

@@ -29,15 +29,29 @@ export function enrichment(stack: Stack & { operationFunction(id: string): Nodej
 
   const dlq = new Queue(stack, 'CrawlsDlq', { retentionPeriod: Duration.days(14), enforceSSL: true });
   // Visibility > worker timeout (a host: robots + two pages, each ≤ 120 s, with retries).
-  const queue = new Queue(stack, 'CrawlsQueue', { visibilityTimeout: Duration.minutes(16), deadLetterQueue: { queue: dlq, maxReceiveCount: 5 }, enforceSSL: true });
+  const queue = new Queue(stack, 'CrawlsQueue', {
+    visibilityTimeout: Duration.minutes(16),
+    deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
+    enforceSSL: true,
+  });
   ctx.grants.provideQueue(CRAWL_QUEUE, queue);
 
-  const step = ctx.lambda('SiteEnrichmentStep', 'functions/enrichment/site_enrichment_step.ts', { timeout: Duration.minutes(5), resources: ['tenantTables', 'platformTable:write', `queue:${CRAWL_QUEUE}`] });
+  const step = ctx.lambda('SiteEnrichmentStep', 'functions/enrichment/site_enrichment_step.ts', {
+    timeout: Duration.minutes(5),
+    resources: ['tenantTables', 'platformTable:write', `queue:${CRAWL_QUEUE}`],
+  });
   const worker = ctx.lambda('CrawlWorker', 'functions/enrichment/crawl_worker.ts', {
-    timeout: Duration.minutes(15), memorySize: 1024, environment: { SITE_ENRICHMENT_BROWSER: 'off' }, resources: ['tenantTables'],
+    timeout: Duration.minutes(15),
+    memorySize: 1024,
+    environment: { SITE_ENRICHMENT_BROWSER: 'off' },
+    resources: ['tenantTables'],
   });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
-  const watchdog = ctx.lambda('SiteEnrichmentWatchdog', 'functions/enrichment/site_enrichment_watchdog.ts', { timeout: Duration.minutes(5), environment: { [variable]: arn }, resources: ['tenantTables', 'platformTable:write'] });
+  const watchdog = ctx.lambda('SiteEnrichmentWatchdog', 'functions/enrichment/site_enrichment_watchdog.ts', {
+    timeout: Duration.minutes(5),
+    environment: { [variable]: arn },
+    resources: ['tenantTables', 'platformTable:write'],
+  });
   watchdog.addToRolePolicy(start);
   new Rule(stack, 'SiteEnrichmentWatchdogSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(watchdog)] });
 

@@ -49,9 +49,25 @@ export class Grants {
         }),
       );
     const tenants = this.tenantTableArns;
-    if (set.has('tenantTables')) fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...READ, ...WRITE], resources: tenants.flatMap((a) => [a, `${a}/index/*`]) }));
-    if (set.has('tableAdmin')) fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:CreateTable', 'dynamodb:DeleteTable', 'dynamodb:DescribeTable', 'dynamodb:UpdateTimeToLive'], resources: tenants }));
-    if (set.has('platformMail')) fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SendEmail'], resources: ['*'], conditions: { StringEquals: { 'ses:FromAddress': this.mailFrom } } }));
+    if (set.has('tenantTables'))
+      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...READ, ...WRITE], resources: tenants.flatMap((a) => [a, `${a}/index/*`]) }));
+    if (set.has('tableAdmin'))
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['dynamodb:CreateTable', 'dynamodb:DeleteTable', 'dynamodb:DescribeTable', 'dynamodb:UpdateTimeToLive'],
+          resources: tenants,
+        }),
+      );
+    if (set.has('platformMail'))
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          resources: ['*'],
+          conditions: { StringEquals: { 'ses:FromAddress': this.mailFrom } },
+        }),
+      );
     this.declared.push({ fn, resources: [...set] });
   }
 

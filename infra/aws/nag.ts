@@ -9,7 +9,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
   {
     id: /^AwsSolutions-APIG4$/,
-    reason: 'Authorization runs in the application: every route resolves its bearer key or session in the one pipeline (shared/http/pipeline.ts), public routes are public by the spec.',
+    reason:
+      'Authorization runs in the application: every route resolves its bearer key or session in the one pipeline (shared/http/pipeline.ts), public routes are public by the spec.',
   },
   {
     id: /^AwsSolutions-IAM4\[Policy::arn:<AWS::Partition>:iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole\]$/,
@@ -29,7 +30,7 @@ export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
   },
   {
     id: /^AwsSolutions-IAM5\[Resource::<[A-Za-z0-9]+\.Arn>:\*\]$/,
-    reason: 'CDK grantInvoke lets the state machine invoke its task Lambda and that function\'s versions/aliases (ARN suffix); nothing else.',
+    reason: "CDK grantInvoke lets the state machine invoke its task Lambda and that function's versions/aliases (ARN suffix); nothing else.",
   },
   {
     id: /^AwsSolutions-IAM5\[Resource::<(TenantFiles[A-Za-z0-9]*\.Arn|referenceto[A-Za-z0-9]*TenantFiles[A-Za-z0-9]*Arn)>\/\*\]$/,
@@ -41,7 +42,8 @@ export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
   },
   {
     id: /^AwsSolutions-S1$/,
-    reason: 'The tenant file bucket holds short-lived generated files (PDFs, 2-day lifecycle) read and written only by the service Lambdas through IAM; no public or cross-account access to log.',
+    reason:
+      'The tenant file bucket holds short-lived generated files (PDFs, 2-day lifecycle) read and written only by the service Lambdas through IAM; no public or cross-account access to log.',
   },
   {
     id: /^AwsSolutions-SF1$/,

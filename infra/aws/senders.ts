@@ -28,8 +28,15 @@ export function senders(stack: Stack, ctx: Pick<StackContext, 'grants' | 'lambda
 
   // Workspace wipe: drop + recreate a tenant table (DynamoDB does both asynchronously) behind a queue.
   const dlq = new Queue(stack, 'WorkspaceWipeDlq', { retentionPeriod: Duration.days(14), enforceSSL: true });
-  const queue = new Queue(stack, 'WorkspaceWipeQueue', { visibilityTimeout: Duration.minutes(6), deadLetterQueue: { queue: dlq, maxReceiveCount: 3 }, enforceSSL: true });
+  const queue = new Queue(stack, 'WorkspaceWipeQueue', {
+    visibilityTimeout: Duration.minutes(6),
+    deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+    enforceSSL: true,
+  });
   ctx.grants.provideQueue(WIPE_QUEUE, queue);
-  const worker = ctx.lambda('WorkspaceWipeWorker', 'functions/settings/settings_wipe_worker.ts', { timeout: Duration.minutes(5), resources: ['tableAdmin', 'platformTable:write'] });
+  const worker = ctx.lambda('WorkspaceWipeWorker', 'functions/settings/settings_wipe_worker.ts', {
+    timeout: Duration.minutes(5),
+    resources: ['tableAdmin', 'platformTable:write'],
+  });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true }));
 }

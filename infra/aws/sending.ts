@@ -19,14 +19,21 @@ export const SEND_WORKER_CONCURRENCY = 10;
 export function sending(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'grants'>) {
   const dlq = new Queue(stack, 'SendsDlq', { retentionPeriod: Duration.days(14), enforceSSL: true });
   // Visibility > worker timeout (lease 120 s is inside it; one send is at most ~70 s of SMTP timeouts).
-  const queue = new Queue(stack, 'SendsQueue', { visibilityTimeout: Duration.seconds(180), deadLetterQueue: { queue: dlq, maxReceiveCount: 8 }, enforceSSL: true });
+  const queue = new Queue(stack, 'SendsQueue', {
+    visibilityTimeout: Duration.seconds(180),
+    deadLetterQueue: { queue: dlq, maxReceiveCount: 8 },
+    enforceSSL: true,
+  });
   ctx.grants.provideQueue(SEND_QUEUE, queue);
   const resources = ['tenantTables', 'platformTable:write', 'tenantMail', `queue:${SEND_QUEUE}`] as const;
   const worker = ctx.lambda('SendsWorker', 'functions/tasks/sends_worker.ts', { timeout: Duration.seconds(150), memorySize: 512, resources });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: SEND_WORKER_CONCURRENCY }));
   const cfn = worker.node.defaultChild as CfnFunction;
   cfn.reservedConcurrentExecutions = SEND_WORKER_CONCURRENCY;
-  const sweep = ctx.lambda('SendsSweep', 'functions/tasks/sends_sweep.ts', { timeout: Duration.seconds(120), resources: ['tenantTables', `queue:${SEND_QUEUE}`] });
+  const sweep = ctx.lambda('SendsSweep', 'functions/tasks/sends_sweep.ts', {
+    timeout: Duration.seconds(120),
+    resources: ['tenantTables', `queue:${SEND_QUEUE}`],
+  });
   const schedulerRole = new Role(stack, 'SendsSweepSchedulerRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
   schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [sweep.functionArn] }));
   new CfnSchedule(stack, 'SendsSweepSchedule', {

@@ -27,7 +27,11 @@ export function signupApproval(stack: Stack & { operationFunction(id: string): N
   const signal = new PolicyStatement({ effect: Effect.ALLOW, actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'], resources: [arn] });
   const start = new PolicyStatement({ effect: Effect.ALLOW, actions: ['states:StartExecution'], resources: [arn] });
 
-  const task = ctx.lambda('SignupApprovalTask', 'functions/accounts/signup_approval_task.ts', { timeout: Duration.seconds(30), environment: { [variable]: arn }, resources: ['platformTable:write'] });
+  const task = ctx.lambda('SignupApprovalTask', 'functions/accounts/signup_approval_task.ts', {
+    timeout: Duration.seconds(30),
+    environment: { [variable]: arn },
+    resources: ['platformTable:write'],
+  });
   task.addToRolePolicy(signal);
 
   const machine = new StateMachine(stack, 'SignupApproval', {
@@ -49,10 +53,17 @@ export function signupApproval(stack: Stack & { operationFunction(id: string): N
   });
 
   // SVC_ADMIN_EMAILS: accounts with these addresses become platform admins when approved.
-  const adminEmails = new CfnParameter(stack, 'AdminEmails', { type: 'String', default: '', description: 'Comma-separated emails that become platform admins on approval (SVC_ADMIN_EMAILS)' });
+  const adminEmails = new CfnParameter(stack, 'AdminEmails', {
+    type: 'String',
+    default: '',
+    description: 'Comma-separated emails that become platform admins on approval (SVC_ADMIN_EMAILS)',
+  });
   stack.operationFunction('admin_registrations_approve').addEnvironment('SVC_ADMIN_EMAILS', adminEmails.valueAsString);
 
-  const sweep = ctx.lambda('RegistrationSweep', 'functions/accounts/registration_sweep.ts', { timeout: Duration.minutes(5), resources: ['platformTable:write'] });
+  const sweep = ctx.lambda('RegistrationSweep', 'functions/accounts/registration_sweep.ts', {
+    timeout: Duration.minutes(5),
+    resources: ['platformTable:write'],
+  });
   new Schedule(stack, 'RegistrationSweepSchedule', {
     description: 'Deletes pending registrations past their 24 h / 7 day deadline (backstop of the workflow timeouts)',
     schedule: ScheduleExpression.rate(Duration.minutes(15)),

@@ -35,7 +35,11 @@ export interface StackContext {
    * Creates a Lambda with the house bundling and logging; its rights and resource environment come
    * from `resources` only (default: read on the platform table).
    */
-  lambda(id: string, entry: string, opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct; resources?: readonly Grantable[] }): NodejsFunction;
+  lambda(
+    id: string,
+    entry: string,
+    opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct; resources?: readonly Grantable[] },
+  ): NodejsFunction;
   api: HttpApi;
   /** Where domain constructs provide queues (`provideQueue`) and other resources for `finish()` to grant. */
   grants: Grants;
@@ -64,11 +68,18 @@ export class SvcStack extends Stack {
     // No default: a deploy without a key is refused by CloudFormation, and a key that is not 32 bytes of
     // base64 (43 characters and one '=') fails the pattern, instead of deploying and answering 500 later.
     const secretsKey = new CfnParameter(this, 'SecretsKey', {
-      type: 'String', noEcho: true, allowedPattern: SECRETS_KEY_PATTERN.source,
+      type: 'String',
+      noEcho: true,
+      allowedPattern: SECRETS_KEY_PATTERN.source,
       constraintDescription: 'SecretsKey must be 32 random bytes in base64 (44 characters ending in "="), e.g. $(openssl rand -base64 32)',
       description: '32-byte base64 key for secrets at rest (AES-256-GCM): openssl rand -base64 32',
     });
-    const adminToken = new CfnParameter(this, 'AdminToken', { type: 'String', noEcho: true, default: '', description: 'Bootstrap platform-admin bearer (SVC_ADMIN_TOKEN); empty disables it' });
+    const adminToken = new CfnParameter(this, 'AdminToken', {
+      type: 'String',
+      noEcho: true,
+      default: '',
+      description: 'Bootstrap platform-admin bearer (SVC_ADMIN_TOKEN); empty disables it',
+    });
     const mailFrom = new CfnParameter(this, 'PlatformMailFrom', { type: 'String', default: 'no-reply@example.com' });
 
     const table = new Table(this, 'PlatformTable', {
@@ -81,18 +92,27 @@ export class SvcStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const i of TABLE_SCHEMA.indexes) {
-      table.addGlobalSecondaryIndex({ indexName: i.name, partitionKey: { name: i.partitionKey, type: AttributeType.STRING }, sortKey: { name: i.sortKey, type: AttributeType.STRING } });
+      table.addGlobalSecondaryIndex({
+        indexName: i.name,
+        partitionKey: { name: i.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: i.sortKey, type: AttributeType.STRING },
+      });
     }
 
     const api = new HttpApi(this, 'Api', { apiName: `svc-${props.stage ?? 'prod'}`, createDefaultStage: false });
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
-      httpApi: api, stageName: '$default', autoDeploy: true, throttle: { rateLimit: 200, burstLimit: 400 },
+      httpApi: api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
     });
     const l = limits();
     // The spec's signup edge burst (2/s, burst 10) at API Gateway; the per-address rule runs in the app.
-    (stage.node.defaultChild as CfnStage).routeSettings = { 'POST /v1/signup': { ThrottlingRateLimit: l.signupEdgeRate, ThrottlingBurstLimit: l.signupEdgeBurst } };
+    (stage.node.defaultChild as CfnStage).routeSettings = {
+      'POST /v1/signup': { ThrottlingRateLimit: l.signupEdgeRate, ThrottlingBurstLimit: l.signupEdgeBurst },
+    };
 
     const environment: Record<string, string> = {
       TABLE_PREFIX: tablePrefix,
@@ -106,7 +126,11 @@ export class SvcStack extends Stack {
     const grants = new Grants(table, tenantTableArns, mailFrom.valueAsString);
 
     const ctx: StackContext = {
-      table, tablePrefix, environment, api, grants,
+      table,
+      tablePrefix,
+      environment,
+      api,
+      grants,
       lambda: (fid, entry, opts = {}) => {
         const scope = opts.scope ?? this;
         const fn = new NodejsFunction(scope, fid, {

@@ -29,7 +29,9 @@ function jarDirectory() {
 export function assertJava() {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    throw new Error('Java 17+ is required to run DynamoDB Local. Install it with: apt-get install -y openjdk-17-jre-headless (or run `node scripts/ensure-java.mjs`).');
+    throw new Error(
+      'Java 17+ is required to run DynamoDB Local. Install it with: apt-get install -y openjdk-17-jre-headless (or run `node scripts/ensure-java.mjs`).',
+    );
   }
 }
 
@@ -58,11 +60,21 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number 
   if (opts.dbPath) await stopStaleInstance(path.resolve(opts.dbPath));
   const port = opts.port ?? (await freePort());
   const javaArgs = [
-    '-Djava.security.manager', `-Djava.security.policy==${POLICY}`,
-    '-Xms64m', '-Xmx768m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1',
+    '-Djava.security.manager',
+    `-Djava.security.policy==${POLICY}`,
+    '-Xms64m',
+    '-Xmx768m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
     `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
-    '-jar', path.join(dir, 'DynamoDBLocal.jar'),
-    '-port', String(port), '-sharedDb', '-disableTelemetry', '-cors', NO_WEB_ORIGIN,
+    '-jar',
+    path.join(dir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    '-cors',
+    NO_WEB_ORIGIN,
   ];
   if (opts.dbPath) {
     mkdirSync(opts.dbPath, { recursive: true });
@@ -76,10 +88,7 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number 
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    await Promise.race([
-      waitForPort(port, 60_000),
-      exited.then(() => Promise.reject(new Error(`DynamoDB Local exited early: ${stderr}`))),
-    ]);
+    await Promise.race([waitForPort(port, 60_000), exited.then(() => Promise.reject(new Error(`DynamoDB Local exited early: ${stderr}`)))]);
   } catch (e) {
     child.kill('SIGKILL');
     throw e;

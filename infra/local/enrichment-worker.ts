@@ -25,18 +25,26 @@ export async function startEnrichmentWorker(deps: Deps): Promise<BackgroundServi
     });
   }
   const queue = deps.queue;
-  const consumer = queue instanceof LocalWorkQueue
-    ? queue.consume(CRAWL_QUEUE, (m) => handleCrawlMessage(deps, m.body as CrawlMessage), { concurrency: Number(process.env.SITE_ENRICHMENT_WORKERS) || 16, visibilityMs: 300_000 })
-    : undefined;
+  const consumer =
+    queue instanceof LocalWorkQueue
+      ? queue.consume(CRAWL_QUEUE, (m) => handleCrawlMessage(deps, m.body as CrawlMessage), {
+          concurrency: Number(process.env.SITE_ENRICHMENT_WORKERS) || 16,
+          visibilityMs: 300_000,
+        })
+      : undefined;
   for (const a of await activeTasks(deps).catch(() => [])) {
-    await reclaim(deps, a.tenantId, a.taskId, 'restart', s.maxResumeAttempts).catch((e) => log.warn('site enrichment restart scan failed', { taskId: a.taskId, message: (e as Error).message }));
+    await reclaim(deps, a.tenantId, a.taskId, 'restart', s.maxResumeAttempts).catch((e) =>
+      log.warn('site enrichment restart scan failed', { taskId: a.taskId, message: (e as Error).message }),
+    );
   }
   let busy = false;
   const every = (ms: number, fn: () => Promise<unknown>) => {
     const t = setInterval(() => {
       if (busy) return;
       busy = true;
-      fn().catch((e) => log.warn('site enrichment background step failed', { message: (e as Error).message })).finally(() => (busy = false));
+      fn()
+        .catch((e) => log.warn('site enrichment background step failed', { message: (e as Error).message }))
+        .finally(() => (busy = false));
     }, ms);
     t.unref();
     return t;

@@ -16,7 +16,11 @@ export function createLocalHttpServer(router: Router, opts: { onError?: (e: unkn
       const found = url && router.match(method, url.pathname);
       if (!url || !found) {
         req.resume();
-        return send(res, { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${url?.pathname ?? '(invalid target)'}`, error: 'Not Found' }) });
+        return send(res, {
+          statusCode: 404,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ statusCode: 404, message: `Cannot ${method} ${url?.pathname ?? '(invalid target)'}`, error: 'Not Found' }),
+        });
       }
       const cap = found.route.maxBodyBytes;
       const declared = Number(req.headers['content-length'] ?? 0);
@@ -32,7 +36,12 @@ export function createLocalHttpServer(router: Router, opts: { onError?: (e: unkn
       send(res, await found.route.handler(event));
     } catch (e) {
       opts.onError?.(e);
-      if (!res.headersSent) send(res, { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }) });
+      if (!res.headersSent)
+        send(res, {
+          statusCode: 500,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }),
+        });
     }
   });
 }
@@ -52,11 +61,22 @@ function requestTarget(target = '/'): URL | undefined {
 }
 
 function tooLarge(req: http.IncomingMessage, res: http.ServerResponse, cap: number) {
-  send(res, { statusCode: 413, headers: { 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ statusCode: 413, message: `Request body exceeds ${cap} bytes`, error: 'Payload Too Large' }) });
+  send(res, {
+    statusCode: 413,
+    headers: { 'content-type': 'application/json', connection: 'close' },
+    body: JSON.stringify({ statusCode: 413, message: `Request body exceeds ${cap} bytes`, error: 'Payload Too Large' }),
+  });
   req.destroy();
 }
 
-function toEvent(req: http.IncomingMessage, url: URL, method: string, routeKey: string, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+function toEvent(
+  req: http.IncomingMessage,
+  url: URL,
+  method: string,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
   const query: Record<string, string> = {};
@@ -67,21 +87,39 @@ function toEvent(req: http.IncomingMessage, url: URL, method: string, routeKey: 
     routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    cookies: req.headers.cookie ? req.headers.cookie.split(';').map((c) => c.trim()).filter(Boolean) : undefined,
+    cookies: req.headers.cookie
+      ? req.headers.cookie
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : undefined,
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
     requestContext: {
-      accountId: 'local', apiId: 'local', domainName: req.headers.host ?? 'localhost', domainPrefix: 'local',
-      http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: normalizeIp(req.socket.remoteAddress), userAgent: req.headers['user-agent'] ?? '' },
-      requestId: randomUUID(), routeKey, stage: '$default', time: new Date(now).toISOString(), timeEpoch: now,
+      accountId: 'local',
+      apiId: 'local',
+      domainName: req.headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: normalizeIp(req.socket.remoteAddress),
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
     },
     body: body.length ? body.toString('utf8') : undefined,
     isBase64Encoded: false,
   };
 }
 
-const normalizeIp = (ip?: string) => (ip?.startsWith('::ffff:') ? ip.slice(7) : ip ?? 'unknown');
+const normalizeIp = (ip?: string) => (ip?.startsWith('::ffff:') ? ip.slice(7) : (ip ?? 'unknown'));
 
 function send(res: http.ServerResponse, r: APIGatewayProxyStructuredResultV2) {
   const headers: Record<string, string | string[]> = { ...(r.headers as Record<string, string>) };

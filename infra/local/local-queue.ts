@@ -48,7 +48,10 @@ export interface ConsumeOptions {
 export class LocalWorkQueue implements WorkQueue {
   private wakers = new Set<() => void>();
 
-  constructor(private readonly table: TableStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly table: TableStore,
+    private readonly clock: Clock,
+  ) {}
 
   async send(queue: string, body: unknown, options: { delaySeconds?: number; dedupeId?: string } = {}) {
     const now = this.clock.now();
@@ -99,19 +102,24 @@ export class LocalWorkQueue implements WorkQueue {
   /** Makes a message visible again after `delayMs` (a failed handler: SQS would wait out the lease). */
   async release(m: Leased, delayMs: number) {
     await this.table
-      .update(LocalQueueKeys.message(m.queue, m.id), { set: LocalQueueKeys.ready(m.queue, this.clock.now() + delayMs, m.id), condition: { expression: 'lease = :l', values: { ':l': m.lease } } })
+      .update(LocalQueueKeys.message(m.queue, m.id), {
+        set: LocalQueueKeys.ready(m.queue, this.clock.now() + delayMs, m.id),
+        condition: { expression: 'lease = :l', values: { ':l': m.lease } },
+      })
       .catch((e) => {
         if (!(e instanceof ConditionFailed)) throw e;
       });
   }
 
   async deadLetter(m: Leased) {
-    await this.table.transact([
-      { put: { ...LocalQueueKeys.dead(m.queue, m.id), id: m.id, queue: m.queue, body: m.body as never, receiveCount: m.attempt, deadAt: this.clock.now() } },
-      { delete: LocalQueueKeys.message(m.queue, m.id), condition: { expression: 'lease = :l', values: { ':l': m.lease } } },
-    ]).catch((e) => {
-      if (!(e instanceof ConditionFailed)) throw e;
-    });
+    await this.table
+      .transact([
+        { put: { ...LocalQueueKeys.dead(m.queue, m.id), id: m.id, queue: m.queue, body: m.body as never, receiveCount: m.attempt, deadAt: this.clock.now() } },
+        { delete: LocalQueueKeys.message(m.queue, m.id), condition: { expression: 'lease = :l', values: { ':l': m.lease } } },
+      ])
+      .catch((e) => {
+        if (!(e instanceof ConditionFailed)) throw e;
+      });
   }
 
   /** Runs `handler` for every message of `queue` until stopped: the local equivalent of an SQS event source. */
@@ -124,10 +132,11 @@ export class LocalWorkQueue implements WorkQueue {
     let wake: (() => void) | undefined;
     const waker = () => wake?.();
     this.wakers.add(waker);
-    const sleep = (ms: number) => new Promise<void>((r) => {
-      const t = setTimeout(() => ((wake = undefined), r()), ms);
-      wake = () => ((wake = undefined), clearTimeout(t), r());
-    });
+    const sleep = (ms: number) =>
+      new Promise<void>((r) => {
+        const t = setTimeout(() => ((wake = undefined), r()), ms);
+        wake = () => ((wake = undefined), clearTimeout(t), r());
+      });
     const run = async (m: Leased) => {
       try {
         if (m.attempt > maxReceives) return await this.deadLetter(m);
@@ -142,7 +151,10 @@ export class LocalWorkQueue implements WorkQueue {
       while (!stopped) {
         const free = concurrency - inFlight.size;
         let got: Leased[] = [];
-        if (free > 0) got = await this.receive(queue, free, visibilityMs).catch((e) => (log.warn('local queue receive failed', { queue, message: (e as Error).message }), []));
+        if (free > 0)
+          got = await this.receive(queue, free, visibilityMs).catch(
+            (e) => (log.warn('local queue receive failed', { queue, message: (e as Error).message }), []),
+          );
         for (const m of got) {
           const p = run(m).finally(() => (inFlight.delete(p), waker()));
           inFlight.add(p);

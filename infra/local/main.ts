@@ -8,9 +8,14 @@ const runtime = await startLocalRuntime().catch((e) => {
   process.exit(1);
 });
 console.log(`svc local runtime listening on ${runtime.url}`);
-console.log(`  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, answers loopback only, dies with this process)`);
+console.log(
+  `  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, answers loopback only, dies with this process)`,
+);
 const sandbox = currentSandbox();
-if (sandbox) console.log(`  mail: sandbox SMTP 127.0.0.1:${sandbox.smtpPort}, IMAP 127.0.0.1:${sandbox.imapPort} (any address, any password; ${runtime.url}/_local/mailbox)`);
+if (sandbox)
+  console.log(
+    `  mail: sandbox SMTP 127.0.0.1:${sandbox.smtpPort}, IMAP 127.0.0.1:${sandbox.imapPort} (any address, any password; ${runtime.url}/_local/mailbox)`,
+  );
 console.log(`  try:  curl ${runtime.url}/v1/health`);
 
 let stopping = false;

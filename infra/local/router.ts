@@ -25,11 +25,14 @@ export class Router {
     const prefix = route.path.endsWith('/*');
     const template = prefix ? route.path.slice(0, -2) : route.path;
     const names: string[] = [];
-    const pattern = template.split('/').map((seg) => {
-      const m = /^\{([A-Za-z0-9_]+)\}$/.exec(seg);
-      if (m) return names.push(m[1]), '([^/]+)';
-      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    }).join('/');
+    const pattern = template
+      .split('/')
+      .map((seg) => {
+        const m = /^\{([A-Za-z0-9_]+)\}$/.exec(seg);
+        if (m) return (names.push(m[1]), '([^/]+)');
+        return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
     const regex = new RegExp(`^${pattern}${prefix ? '(?:/.*)?' : ''}$`);
     this.routes.push({ ...route, regex, names, rank: names.length * 10 + (prefix ? 100 : 0) });
     this.routes.sort((a, b) => a.rank - b.rank);

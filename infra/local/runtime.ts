@@ -36,7 +36,8 @@ export interface LocalRuntime {
 /** One local route per registry operation, each bound to the operation's deployed Lambda handler. */
 export function registryRouter(ops = operations) {
   const router = new Router();
-  for (const op of ops) router.add({ method: op.method, path: op.path, routeKey: `${op.method} ${op.path}`, maxBodyBytes: bodyCap(op), handler: lambdaHandler(op) as never });
+  for (const op of ops)
+    router.add({ method: op.method, path: op.path, routeKey: `${op.method} ${op.path}`, maxBodyBytes: bodyCap(op), handler: lambdaHandler(op) as never });
   return router;
 }
 

@@ -20,13 +20,16 @@ export async function startSendWorker(deps: Deps): Promise<BackgroundService> {
     maxReceives: 8,
   });
   let sweeping = false;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    sweepAllTenantSends(deps, 'direct')
-      .catch((e) => log.warn('send sweep failed', { message: (e as Error).message }))
-      .finally(() => (sweeping = false));
-  }, Number(process.env.SEND_SWEEP_MS ?? 5000));
+  const timer = setInterval(
+    () => {
+      if (sweeping) return;
+      sweeping = true;
+      sweepAllTenantSends(deps, 'direct')
+        .catch((e) => log.warn('send sweep failed', { message: (e as Error).message }))
+        .finally(() => (sweeping = false));
+    },
+    Number(process.env.SEND_SWEEP_MS ?? 5000),
+  );
   timer.unref();
   return {
     name: 'sends',

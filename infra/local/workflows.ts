@@ -30,7 +30,11 @@ export async function startLocalWorkflowService(deps: Deps): Promise<BackgroundS
   for (const state of PENDING_STATES) {
     let cursor: string | undefined;
     for (let page = 0; page < 50; page++) {
-      const out = await deps.platform.query<{ accountId: string; registrationState?: string }>({ ...Account.query('byRegistrationState', { registrationState: state }), limit: 100, cursor });
+      const out = await deps.platform.query<{ accountId: string; registrationState?: string }>({
+        ...Account.query('byRegistrationState', { registrationState: state }),
+        limit: 100,
+        cursor,
+      });
       for (const item of out.items) if (item.registrationState === state) (await startApprovalWorkflow(deps, item.accountId, state), resumed++);
       if (!(cursor = out.cursor)) break;
     }

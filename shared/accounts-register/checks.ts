@@ -25,7 +25,11 @@ export interface DomainCheckResult {
   websiteMatchesDomain?: { passed: boolean; host: string };
 }
 
-export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase().replace(/\.$/, '');
+export const emailDomain = (email: string) =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
 
 const WEBSITE_TIMEOUT_MS = 4000;
 
@@ -63,13 +67,23 @@ export async function runDomainChecks(deps: Deps, email: string, opts: { website
   let websiteMatchesDomain: DomainCheckResult['websiteMatchesDomain'];
   if (opts.website) {
     const host = websiteHost?.replace(/^www\./, '') ?? '';
-    websiteMatchesDomain = { passed: Boolean(host) && (host === domain || host.endsWith(`.${domain}`) || domain.endsWith(`.${host}`)), host: websiteHost ?? '' };
+    websiteMatchesDomain = {
+      passed: Boolean(host) && (host === domain || host.endsWith(`.${domain}`) || domain.endsWith(`.${host}`)),
+      host: websiteHost ?? '',
+    };
     if (!websiteMatchesDomain.passed) reasons.push('website_domain_mismatch');
   }
 
   return {
-    domain, checkedAt: new Date(deps.clock.now()).toISOString(), passed: reasons.length === 0, reasons,
-    businessMailbox, mx, mxAlignment, website, ...(websiteMatchesDomain ? { websiteMatchesDomain } : {}),
+    domain,
+    checkedAt: new Date(deps.clock.now()).toISOString(),
+    passed: reasons.length === 0,
+    reasons,
+    businessMailbox,
+    mx,
+    mxAlignment,
+    website,
+    ...(websiteMatchesDomain ? { websiteMatchesDomain } : {}),
   };
 }
 
@@ -78,8 +92,13 @@ async function probeWebsite(deps: Deps, urls: string[]): Promise<DomainCheckResu
   for (const url of urls) {
     try {
       const res = await outboundFetch({
-        url, method: 'GET', timeoutMs: WEBSITE_TIMEOUT_MS, maxRedirects: 3, maxBodyBytes: 16 * 1024,
-        allowLoopback: deps.config.allowLoopbackTargets, dnsServers: deps.config.dnsServers,
+        url,
+        method: 'GET',
+        timeoutMs: WEBSITE_TIMEOUT_MS,
+        maxRedirects: 3,
+        maxBodyBytes: 16 * 1024,
+        allowLoopback: deps.config.allowLoopbackTargets,
+        dnsServers: deps.config.dnsServers,
       });
       if (res.status > 0 && res.status < 500) return { passed: true, url: res.url, status: res.status };
     } catch {

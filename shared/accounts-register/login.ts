@@ -47,9 +47,14 @@ export async function login(deps: Deps, input: { email: string; password: string
   const at = new Date(deps.clock.now()).toISOString();
   await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { lastLoginAt: at, lastActivityAt: at } });
   const profile: LoginProfile = {
-    accountId: account.accountId, userId: account.userId ?? null, email: account.email,
-    firstName: account.firstName ?? null, lastName: account.lastName ?? null, status: account.status,
-    tenantId: account.tenantId ?? null, expiresAt: new Date(session.expiresAt).toISOString(),
+    accountId: account.accountId,
+    userId: account.userId ?? null,
+    email: account.email,
+    firstName: account.firstName ?? null,
+    lastName: account.lastName ?? null,
+    status: account.status,
+    tenantId: account.tenantId ?? null,
+    expiresAt: new Date(session.expiresAt).toISOString(),
   };
   return { profile, cookie: sessionCookie(deps, session.token, Math.floor(SESSION_TTL_MS / 1000)) };
 }

@@ -47,8 +47,16 @@ export async function submitQuestionnaire(deps: Deps, signupToken: string, answe
   const at = new Date(deps.clock.now()).toISOString();
   const updated = await deps.platform.update<QuestionnaireRecord>(Questionnaire.key({ accountId: account.accountId }), {
     // gsi2 lists the latest submissions for the admin (one item per account, re-sorted on resubmission).
-    set: { accountId: account.accountId, email: account.email, answers, checks, submittedAt: at,
-      ...Questionnaire.indexKeys('bySubmitted', { submittedAt: at, accountId: account.accountId }), entity: Questionnaire.name, _v: Questionnaire.version },
+    set: {
+      accountId: account.accountId,
+      email: account.email,
+      answers,
+      checks,
+      submittedAt: at,
+      ...Questionnaire.indexKeys('bySubmitted', { submittedAt: at, accountId: account.accountId }),
+      entity: Questionnaire.name,
+      _v: Questionnaire.version,
+    },
     setIfMissing: { firstSubmittedAt: at },
     add: { revision: 1 },
   });
@@ -75,7 +83,13 @@ export async function submitQuestionnaire(deps: Deps, signupToken: string, answe
  * The questionnaire and the latest automatic checks of a registration, by account id or tenant id
  * (for the admin API). 404 when neither an account nor a tenant has one.
  */
-export async function getQuestionnaire(deps: Deps, accountIdOrTenantId: string): Promise<QuestionnaireRecord | { accountId: string; tenantId: string | null; email: string; status: string; answers: null; checks: DomainCheckResult | null; revision: 0 }> {
+export async function getQuestionnaire(
+  deps: Deps,
+  accountIdOrTenantId: string,
+): Promise<
+  | QuestionnaireRecord
+  | { accountId: string; tenantId: string | null; email: string; status: string; answers: null; checks: DomainCheckResult | null; revision: 0 }
+> {
   const accountId = await resolveAccountId(deps, accountIdOrTenantId);
   if (!accountId) throw notFound('Questionnaire');
   const [account, q, checks] = await Promise.all([
@@ -84,11 +98,19 @@ export async function getQuestionnaire(deps: Deps, accountIdOrTenantId: string):
     deps.platform.get<DomainCheckResult & { pk: string; sk: string; accountId: string; source: string }>(RegisterChecks.key({ accountId })),
   ]);
   if (!account) throw notFound('Questionnaire');
-  const latestChecks = checks ? strip(checks) as DomainCheckResult & { source: string } : null;
-  if (!q) return { accountId, tenantId: account.tenantId ?? null, email: account.email, status: account.status, answers: null, checks: latestChecks, revision: 0 };
+  const latestChecks = checks ? (strip(checks) as DomainCheckResult & { source: string }) : null;
+  if (!q)
+    return { accountId, tenantId: account.tenantId ?? null, email: account.email, status: account.status, answers: null, checks: latestChecks, revision: 0 };
   return {
-    accountId, tenantId: account.tenantId ?? null, email: account.email, status: account.status,
-    answers: q.answers, checks: latestChecks ?? q.checks, revision: q.revision, submittedAt: q.submittedAt, firstSubmittedAt: q.firstSubmittedAt,
+    accountId,
+    tenantId: account.tenantId ?? null,
+    email: account.email,
+    status: account.status,
+    answers: q.answers,
+    checks: latestChecks ?? q.checks,
+    revision: q.revision,
+    submittedAt: q.submittedAt,
+    firstSubmittedAt: q.firstSubmittedAt,
   };
 }
 
@@ -109,11 +131,21 @@ const strip = <T extends { pk: string; sk: string; accountId: string }>({ pk: _p
  * company, whether the checks passed, revision and time. Read one in full with getQuestionnaire.
  */
 export async function listQuestionnaires(deps: Deps, page: { limit: number; cursor?: string }) {
-  const out = await deps.platform.query<QuestionnaireRecord>({ ...Questionnaire.query('bySubmitted', {}), descending: true, limit: page.limit, cursor: page.cursor });
+  const out = await deps.platform.query<QuestionnaireRecord>({
+    ...Questionnaire.query('bySubmitted', {}),
+    descending: true,
+    limit: page.limit,
+    cursor: page.cursor,
+  });
   return {
     data: out.items.map((q) => ({
-      accountId: q.accountId, email: q.email, companyName: q.answers.companyName, checksPassed: q.checks.passed, reasons: q.checks.reasons,
-      revision: q.revision, submittedAt: q.submittedAt,
+      accountId: q.accountId,
+      email: q.email,
+      companyName: q.answers.companyName,
+      checksPassed: q.checks.passed,
+      reasons: q.checks.reasons,
+      revision: q.revision,
+      submittedAt: q.submittedAt,
     })),
     nextCursor: out.cursor ?? null,
   };

@@ -40,19 +40,35 @@ const token = () => randomBytes(24).toString('base64url');
  * gets the same 201 with a key that was never stored, and its owner is told by email.
  */
 export async function register(deps: Deps, input: RegisterInput, clientAddress: string): Promise<RegisterResult> {
-  await enforceSlidingWindow(deps.platform, deps.clock, 'register-ip', clientAddress, deps.config.limits.signupPerAddressPerHour, HOUR_MS, { statusCode: 429, message: SIGNUP_TOO_MANY });
+  await enforceSlidingWindow(deps.platform, deps.clock, 'register-ip', clientAddress, deps.config.limits.signupPerAddressPerHour, HOUR_MS, {
+    statusCode: 429,
+    message: SIGNUP_TOO_MANY,
+  });
   assertStrongPassword(input.password);
   const email = normalizeEmail(input.email);
   const apiKey = generateApiKey();
   const result: RegisterResult = {
-    api_key: apiKey, status: 'PENDING', email,
+    api_key: apiKey,
+    status: 'PENDING',
+    email,
     next: 'Open the verification link we emailed you. GET /v1/me shows the status; the key works for /api/* once the account is ACTIVE.',
   };
-  const account = await createAccountWithKey(deps, {
-    email, flow: 'register', scope: 'pending', moderation_status: 'pending', status: 'PENDING',
-    passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName, org: input.company,
-    monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
-  }, apiKey);
+  const account = await createAccountWithKey(
+    deps,
+    {
+      email,
+      flow: 'register',
+      scope: 'pending',
+      moderation_status: 'pending',
+      status: 'PENDING',
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      org: input.company,
+      monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
+    },
+    apiKey,
+  );
   if (!account) {
     await deps.mailer.send({
       to: email,
@@ -79,8 +95,7 @@ async function sendVerification(deps: Deps, accountId: string, email: string) {
 }
 
 export type VerifyOutcome =
-  | { status: 'ACTIVE'; tenantId: string; checks?: DomainCheckResult }
-  | { status: 'PENDING'; signup_token: string; checks: DomainCheckResult };
+  { status: 'ACTIVE'; tenantId: string; checks?: DomainCheckResult } | { status: 'PENDING'; signup_token: string; checks: DomainCheckResult };
 
 /**
  * GET /api/auth/verify-email: a valid link marks the address verified and runs the automatic checks.
@@ -134,7 +149,10 @@ export async function activateRegisteredAccount(deps: Deps, accountId: string) {
   if (!account) throw badRequest(['account does not exist']);
   try {
     return await provisionTenant(deps, {
-      accountId, email: account.email, firstName: account.firstName, lastName: account.lastName,
+      accountId,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
       tenantName: account.org || emailDomain(account.email),
     });
   } catch (e) {

@@ -9,7 +9,11 @@ export type ListableState = (typeof LISTABLE_STATES)[number];
 
 /** Registrations in one state, oldest first (gsi1 REGISTRATIONS#<state>), opaque cursor pages. */
 export async function listRegistrations(deps: Deps, q: { state: ListableState; limit: number; cursor?: string }) {
-  const page = await deps.platform.query<RegistrationRecord>({ ...Account.query('byRegistrationState', { registrationState: q.state }), limit: q.limit, cursor: q.cursor });
+  const page = await deps.platform.query<RegistrationRecord>({
+    ...Account.query('byRegistrationState', { registrationState: q.state }),
+    limit: q.limit,
+    cursor: q.cursor,
+  });
   return {
     // The index follows the item; the filter only hides a moment of lag after a transition.
     data: page.items.filter((a) => a.registrationState === q.state).map(registrationView),
@@ -45,12 +49,19 @@ interface TenantItem {
 /** Every tenant, newest first (gsi1 TENANTS), with its balance (0 until billing opened one). */
 export async function listTenants(deps: Deps, q: { limit: number; cursor?: string }) {
   const page = await deps.platform.query<TenantItem>({ index: 'gsi1', pk: 'TENANTS', limit: q.limit, cursor: q.cursor, descending: true });
-  const balances = page.items.length ? await deps.platform.batchGet<{ tenantId: string; balanceMicros?: number }>(page.items.map((t) => Balance.key({ tenantId: t.tenantId }))) : [];
+  const balances = page.items.length
+    ? await deps.platform.batchGet<{ tenantId: string; balanceMicros?: number }>(page.items.map((t) => Balance.key({ tenantId: t.tenantId })))
+    : [];
   const byTenant = new Map(balances.map((b) => [b.tenantId, b.balanceMicros ?? 0]));
   return {
     data: page.items.map((t) => ({
-      id: t.tenantId, name: t.name, status: t.status ?? 'ACTIVE', ownerUserId: t.ownerUserId ?? null, createdAt: t.createdAt,
-      balance: toAmount(byTenant.get(t.tenantId) ?? 0), currency: CURRENCY,
+      id: t.tenantId,
+      name: t.name,
+      status: t.status ?? 'ACTIVE',
+      ownerUserId: t.ownerUserId ?? null,
+      createdAt: t.createdAt,
+      balance: toAmount(byTenant.get(t.tenantId) ?? 0),
+      currency: CURRENCY,
     })),
     nextCursor: page.cursor ?? null,
   };

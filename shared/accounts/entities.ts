@@ -7,6 +7,8 @@ import { defineEntity } from '../data/entity.js';
 
 /** A single-use confirm / terms link, by the SHA-256 of its token. */
 export const RegistrationLink = defineEntity({
-  entity: 'registration_link', version: 1, table: 'platform',
+  entity: 'registration_link',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'REGLINK#${tokenHash}', sk: 'REGLINK' } },
 });

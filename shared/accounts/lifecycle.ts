@@ -28,7 +28,9 @@ async function approveRegisteredAccount(deps: Deps, account: RegistrationRecord,
   const { tenantId, userId } = await activateRegisteredAccount(deps, account.accountId);
   const admin = deps.config.adminEmails.includes(account.email.toLowerCase());
   const at = new Date(deps.clock.now()).toISOString();
-  await deps.platform.update(Account.key({ accountId: account.accountId }), { set: { approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) } });
+  await deps.platform.update(Account.key({ accountId: account.accountId }), {
+    set: { approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) },
+  });
   await deps.mailer.send(approvedMessage(account.email, deps.config.publicBaseUrl));
   return approvalView(account, tenantId, userId);
 }
@@ -42,12 +44,20 @@ export async function approveRegistration(deps: Deps, id: string, actor: string,
   const account = await pendingApproval(deps, id);
   if (account.flow === 'register') return approveRegisteredAccount(deps, account, actor);
   if (account.registrationState === 'approved' && account.tenantId) return approvalView(account, account.tenantId, account.userId!);
-  if (account.registrationState !== 'awaiting_admin_approval') throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, { code: 'invalid_state', state: account.registrationState });
+  if (account.registrationState !== 'awaiting_admin_approval')
+    throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, {
+      code: 'invalid_state',
+      state: account.registrationState,
+    });
   let provisioned;
   try {
     provisioned = await provisionTenant(deps, {
-      accountId: account.accountId, email: account.email, tenantName: account.org?.trim() || account.email,
-      firstName: account.firstName, lastName: account.lastName, monthlyQuota: opts.monthlyQuota,
+      accountId: account.accountId,
+      email: account.email,
+      tenantName: account.org?.trim() || account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      monthlyQuota: opts.monthlyQuota,
     });
   } catch (e) {
     // Deleted (expired) between the read and the write.
@@ -57,25 +67,43 @@ export async function approveRegistration(deps: Deps, id: string, actor: string,
   const at = new Date(deps.clock.now()).toISOString();
   const admin = deps.config.adminEmails.includes(account.email.toLowerCase());
   await deps.platform.update(Account.key({ accountId: account.accountId }), {
-    set: { ...Account.indexKeys('byRegistrationState', { registrationState: 'approved', createdAt: account.createdAt, accountId: account.accountId }), approvedAt: at, approvedBy: actor, ...(admin ? { platformAdmin: true } : {}) },
+    set: {
+      ...Account.indexKeys('byRegistrationState', { registrationState: 'approved', createdAt: account.createdAt, accountId: account.accountId }),
+      approvedAt: at,
+      approvedBy: actor,
+      ...(admin ? { platformAdmin: true } : {}),
+    },
     remove: ['gsi2pk', 'gsi2sk', 'expiresAt', 'workflowToken', 'workflowTokenState'],
   });
   if (account.termsAcceptance) {
     // Registration-time acceptances get the tenant index once the tenant exists.
     const { pk, sk, at: acceptedAt, id: acceptanceId } = account.termsAcceptance;
-    await deps.platform.update({ pk, sk }, { set: { tenantId: provisioned.tenantId, ...AcceptanceKeys.tenantIndex(provisioned.tenantId, acceptedAt, acceptanceId) } }).catch((e) => log.warn('terms acceptance not indexed', { error: (e as Error).name }));
+    await deps.platform
+      .update({ pk, sk }, { set: { tenantId: provisioned.tenantId, ...AcceptanceKeys.tenantIndex(provisioned.tenantId, acceptedAt, acceptanceId) } })
+      .catch((e) => log.warn('terms acceptance not indexed', { error: (e as Error).name }));
   }
   await signalWorkflow(deps, account.accountId, 'awaiting_admin_approval', 'approved', account);
   await deps.mailer.send(approvedMessage(account.email, deps.config.publicBaseUrl));
   return approvalView(account, provisioned.tenantId, provisioned.userId);
 }
 
-const approvalView = (a: RegistrationRecord, tenantId: string, userId: string) => ({ id: a.accountId, email: a.email, state: 'approved' as const, scope: 'approved' as const, tenantId, userId });
+const approvalView = (a: RegistrationRecord, tenantId: string, userId: string) => ({
+  id: a.accountId,
+  email: a.email,
+  state: 'approved' as const,
+  scope: 'approved' as const,
+  tenantId,
+  userId,
+});
 
 /** Admin rejection: the waitlist entry and its key are deleted (no User or Tenant existed). */
 export async function rejectRegistration(deps: Deps, id: string, actor: string) {
   const account = await pendingApproval(deps, id);
-  if (account.registrationState !== 'awaiting_admin_approval') throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, { code: 'invalid_state', state: account.registrationState });
+  if (account.registrationState !== 'awaiting_admin_approval')
+    throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, {
+      code: 'invalid_state',
+      state: account.registrationState,
+    });
   if (!(await deleteRegistration(deps, account, 'awaiting_admin_approval'))) throw conflict('The registration changed meanwhile', { code: 'invalid_state' });
   log.info('registration rejected', { accountId: account.accountId, actor });
   await signalWorkflow(deps, account.accountId, 'awaiting_admin_approval', 'rejected', account);
@@ -112,13 +140,17 @@ export async function deleteRegistration(deps: Deps, account: RegistrationRecord
     for (const item of out.items) {
       if (item.sk === 'ACCOUNT') continue;
       rest.push({ pk: item.pk, sk: item.sk });
-      if (item.sk.startsWith('KEYREF#') && item.keyHash) keys.push({ pk: item.keyHash.startsWith('APIKEY#') ? item.keyHash : ApiKey.key({ keyHash: item.keyHash }).pk, sk: 'APIKEY' });
+      if (item.sk.startsWith('KEYREF#') && item.keyHash)
+        keys.push({ pk: item.keyHash.startsWith('APIKEY#') ? item.keyHash : ApiKey.key({ keyHash: item.keyHash }).pk, sk: 'APIKEY' });
     }
     if (!(cursor = out.cursor)) break;
   }
   const ops: TxOp[] = [
     { delete: Account.key({ accountId: account.accountId }), condition: { expression: 'registrationState = :s', values: { ':s': state } } },
-    { delete: AccountEmail.key({ email: account.email }), condition: { expression: 'attribute_not_exists(pk) OR accountId = :a', values: { ':a': account.accountId } } },
+    {
+      delete: AccountEmail.key({ email: account.email }),
+      condition: { expression: 'attribute_not_exists(pk) OR accountId = :a', values: { ':a': account.accountId } },
+    },
     ...keys.slice(0, 90).map((k) => ({ delete: k })),
   ];
   try {

@@ -13,7 +13,11 @@ const HTML_HEADERS = {
 };
 
 /** Runs a link action; renders its outcome (or its error) as HTML for browsers. */
-export async function linkResponse<T>(ctx: OperationContext, run: () => Promise<T>, page: (r: T) => { title: string; lines: string[]; action?: { label: string; url: string } }) {
+export async function linkResponse<T>(
+  ctx: OperationContext,
+  run: () => Promise<T>,
+  page: (r: T) => { title: string; lines: string[]; action?: { label: string; url: string } },
+) {
   if (!wantsHtml(ctx)) return run();
   try {
     const result = await run();

@@ -16,9 +16,11 @@ export const termsVersion = () => getDocument('terms').version;
 
 const linkError = (status: 404 | 410, code: string, message: string) => (status === 404 ? notFoundMessage(message, { code }) : gone(message, { code }));
 export const LINK_INVALID = () => linkError(404, 'link_invalid', 'This link is not valid. Check that you copied the whole address.');
-export const LINK_USED = () => linkError(410, 'link_used', 'This link was already used. Each link works once; GET /v1/me with your API key shows where your registration stands.');
+export const LINK_USED = () =>
+  linkError(410, 'link_used', 'This link was already used. Each link works once; GET /v1/me with your API key shows where your registration stands.');
 export const LINK_EXPIRED = () => linkError(410, 'link_expired', 'This link has expired: links are valid for 24 hours. Sign up again with POST /v1/signup.');
-export const REGISTRATION_GONE = () => linkError(410, 'registration_deleted', 'This registration no longer exists (it expired or was rejected). Sign up again with POST /v1/signup.');
+export const REGISTRATION_GONE = () =>
+  linkError(410, 'registration_deleted', 'This registration no longer exists (it expired or was rejected). Sign up again with POST /v1/signup.');
 
 /**
  * Opens a single-use link: it must exist, be unused and younger than 24 h, and the registration must
@@ -32,16 +34,21 @@ async function consume(deps: Deps, token: string, purpose: LinkPurpose, from: Pe
   if (link.expiresAt <= now) throw LINK_EXPIRED();
   const account = await deps.platform.get<RegistrationRecord>(Account.key({ accountId: link.accountId }));
   if (!account) throw REGISTRATION_GONE();
-  if (account.registrationState !== from) throw conflict(`The registration is ${account.registrationState}, not ${from}`, { code: 'invalid_state', state: account.registrationState });
+  if (account.registrationState !== from)
+    throw conflict(`The registration is ${account.registrationState}, not ${from}`, { code: 'invalid_state', state: account.registrationState });
   const at = new Date(now).toISOString();
   try {
     await deps.platform.transact([
       { update: { pk: link.pk, sk: link.sk }, spec: { set: { usedAt: at }, condition: { expression: 'attribute_not_exists(usedAt)' } } },
-      { update: Account.key({ accountId: account.accountId }), spec: { set: stateAttributes(account, to, now), condition: { expression: 'registrationState = :s', values: { ':s': from } } } },
+      {
+        update: Account.key({ accountId: account.accountId }),
+        spec: { set: stateAttributes(account, to, now), condition: { expression: 'registrationState = :s', values: { ':s': from } } },
+      },
       ...extra(account.accountId),
     ]);
   } catch (e) {
-    if (e instanceof ConditionFailed) throw e.index === 0 ? LINK_USED() : conflict('The registration changed meanwhile; GET /v1/me shows its state', { code: 'invalid_state' });
+    if (e instanceof ConditionFailed)
+      throw e.index === 0 ? LINK_USED() : conflict('The registration changed meanwhile; GET /v1/me shows its state', { code: 'invalid_state' });
     throw e;
   }
   await signalWorkflow(deps, account.accountId, from, to);
@@ -65,7 +72,9 @@ export async function acceptTerms(deps: Deps, token: string, ip?: string) {
   const account = await consume(deps, token, 'accept_terms', 'awaiting_agreement', 'awaiting_admin_approval');
   const acceptance = await recordAcceptance(deps, { accountId: account.accountId, docKey: 'terms', version: termsVersion(), context: 'signup', ip });
   await deps.platform.update(Account.key({ accountId: account.accountId }), {
-    set: { termsAcceptance: { ...AcceptanceKeys.byAccount(account.accountId, acceptance.acceptedAt, acceptance.id), at: acceptance.acceptedAt, id: acceptance.id } },
+    set: {
+      termsAcceptance: { ...AcceptanceKeys.byAccount(account.accountId, acceptance.acceptedAt, acceptance.id), at: acceptance.acceptedAt, id: acceptance.id },
+    },
   });
   return { state: 'awaiting_admin_approval' as const, email: account.email, acceptance };
 }

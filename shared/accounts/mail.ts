@@ -9,9 +9,11 @@ function html(title: string, paragraphs: string[], action?: { label: string; url
     ? `<p style="margin:24px 0"><a href="${esc(action.url)}" style="background:#1f6feb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${esc(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:12px;color:#555">Or paste this address into your browser:<br><span style="word-break:break-all">${esc(action.url)}</span></p>`
     : '';
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title></head>` +
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">` +
-    `<h1 style="font-size:20px;margin:0 0 16px">${esc(title)}</h1>${body}${button}</body></html>`;
+    `<h1 style="font-size:20px;margin:0 0 16px">${esc(title)}</h1>${body}${button}</body></html>`
+  );
 }
 
 export function confirmEmailMessage(to: string, url: string): PlatformMessage {
@@ -27,12 +29,21 @@ export function acceptTermsMessage(to: string, url: string, termsUrl: string): P
     `Read the terms first: ${termsUrl}`,
     'The link is valid for 24 hours and works once.',
   ];
-  return { to, subject: title, text: `${lines.join('\n\n')}\n\n${url}\n`, html: html(title, lines, { label: 'I accept the terms', url }), links: { acceptTerms: url, terms: termsUrl } };
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: html(title, lines, { label: 'I accept the terms', url }),
+    links: { acceptTerms: url, terms: termsUrl },
+  };
 }
 
 export function approvedMessage(to: string, baseUrl: string): PlatformMessage {
   const title = 'Your account is approved';
-  const lines = ['An administrator approved your registration. The API key you received at signup now works for the whole /api/* surface; it was not rotated.', `GET ${baseUrl}/v1/me shows scope "approved".`];
+  const lines = [
+    'An administrator approved your registration. The API key you received at signup now works for the whole /api/* surface; it was not rotated.',
+    `GET ${baseUrl}/v1/me shows scope "approved".`,
+  ];
   return { to, subject: title, text: lines.join('\n\n') + '\n', html: html(title, lines) };
 }
 

@@ -39,8 +39,10 @@ export interface LinkRecord {
 export function newLink(deps: Deps, accountId: string, purpose: LinkPurpose, path: string) {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = deps.clock.now() + LINK_TTL_MS;
-  const item: LinkRecord & { ttl: number } = RegistrationLink.item({ tokenHash: sha256(token) }, { accountId, purpose, expiresAt,
-    ttl: Math.ceil((expiresAt + LINK_RETENTION_MS) / 1000) });
+  const item: LinkRecord & { ttl: number } = RegistrationLink.item(
+    { tokenHash: sha256(token) },
+    { accountId, purpose, expiresAt, ttl: Math.ceil((expiresAt + LINK_RETENTION_MS) / 1000) },
+  );
   return { token, item, url: `${deps.config.publicBaseUrl}${path}?token=${token}` };
 }
 
@@ -52,7 +54,10 @@ export function stateAttributes(account: Pick<AccountRecord, 'accountId' | 'crea
     registrationState: state,
     ...Account.indexKeys('byRegistrationState', { registrationState: state, createdAt: account.createdAt, accountId: account.accountId }),
     ...Account.indexKeys('byRegistrationDeadline', { deadline: new Date(deadline).toISOString(), accountId: account.accountId }),
-    stateEnteredAt: at, expiresAt: deadline, lastActivityAt: at, updatedAt: at,
+    stateEnteredAt: at,
+    expiresAt: deadline,
+    lastActivityAt: at,
+    updatedAt: at,
   };
 }
 
@@ -67,7 +72,10 @@ export async function beginFullAccountRegistration(deps: Deps, account: AccountR
     { put: link.item as unknown as Item },
     {
       update: Account.key({ accountId: account.accountId }),
-      spec: { set: stateAttributes(account, 'awaiting_email_confirm', deps.clock.now()), condition: { expression: 'registrationState = :s', values: { ':s': 'awaiting_email_confirm' } } },
+      spec: {
+        set: stateAttributes(account, 'awaiting_email_confirm', deps.clock.now()),
+        condition: { expression: 'registrationState = :s', values: { ':s': 'awaiting_email_confirm' } },
+      },
     },
   ];
   await deps.platform.transact(ops);

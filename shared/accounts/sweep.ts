@@ -16,7 +16,10 @@ export async function sweepExpiredRegistrations(deps: Deps, opts: { maxItems?: n
   let deleted = 0;
   do {
     const page = await deps.platform.query<{ accountId: string; registrationState?: string }>({
-      ...Account.query('byRegistrationDeadline', {}), skLessThan: nowIso, limit: Math.min(100, max - seen), cursor,
+      ...Account.query('byRegistrationDeadline', {}),
+      skLessThan: nowIso,
+      limit: Math.min(100, max - seen),
+      cursor,
     });
     for (const item of page.items) {
       seen++;

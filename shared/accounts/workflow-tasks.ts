@@ -7,8 +7,7 @@ import { Account } from '../identity/entities.js';
 
 /** The payloads statemachines/signup-approval.asl.json sends to its task function. */
 export type SignupApprovalTask =
-  | { action: 'await'; accountId: string; state: string; taskToken: string }
-  | { action: 'expire'; accountId: string; state: string };
+  { action: 'await'; accountId: string; state: string; taskToken: string } | { action: 'expire'; accountId: string; state: string };
 
 /**
  * Task function of the signup-approval workflow (the same code in Lambda and in the local runner).

@@ -31,11 +31,28 @@ export async function issueReceipt(deps: Deps, binding: ReceiptBinding) {
   const receipt = RECEIPT_PREFIX + randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + RECEIPT_TTL_MS).toISOString();
   await deps.platform.put(
-    CapabilityReceipt.item({ receiptHash: sha256(receipt) }, { tenantId: binding.tenantId, keyId: binding.keyId, issuedAt: new Date(now).toISOString(), expiresAtMs: now + RECEIPT_TTL_MS,
-      expiresAt, ttl: Math.ceil((now + RECEIPT_TTL_MS) / 1000) + 3600 }),
+    CapabilityReceipt.item(
+      { receiptHash: sha256(receipt) },
+      {
+        tenantId: binding.tenantId,
+        keyId: binding.keyId,
+        issuedAt: new Date(now).toISOString(),
+        expiresAtMs: now + RECEIPT_TTL_MS,
+        expiresAt,
+        ttl: Math.ceil((now + RECEIPT_TTL_MS) / 1000) + 3600,
+      },
+    ),
     { expression: 'attribute_not_exists(pk)' },
   );
-  return { receipt, header: RECEIPT_HEADER, tenantId: binding.tenantId, expiresAt, ttlSeconds: RECEIPT_TTL_MS / 1000, singleUse: true, appliesTo: ['senderConfig', 'sendWindow'] };
+  return {
+    receipt,
+    header: RECEIPT_HEADER,
+    tenantId: binding.tenantId,
+    expiresAt,
+    ttlSeconds: RECEIPT_TTL_MS / 1000,
+    singleUse: true,
+    appliesTo: ['senderConfig', 'sendWindow'],
+  };
 }
 
 export type ReceiptFailure = 'capability_receipt_required' | 'capability_receipt_invalid';
@@ -72,7 +89,11 @@ export async function verifyAndConsumeReceipt(deps: Deps, input: ReceiptBinding 
 export async function requireReceiptForSenderChange(ctx: OperationContext, body: Record<string, unknown> | undefined) {
   if (!body || (body.senderConfig === undefined && body.sendWindow === undefined)) return;
   if (!ctx.tenant || !ctx.principal) throw receiptError('capability_receipt_required');
-  await verifyAndConsumeReceipt(ctx.deps, { tenantId: ctx.tenant.tenantId, keyId: receiptSubject(ctx.principal), receipt: ctx.request.headers[RECEIPT_HEADER.toLowerCase()] });
+  await verifyAndConsumeReceipt(ctx.deps, {
+    tenantId: ctx.tenant.tenantId,
+    keyId: receiptSubject(ctx.principal),
+    receipt: ctx.request.headers[RECEIPT_HEADER.toLowerCase()],
+  });
 }
 
 const receiptError = (code: ReceiptFailure) =>

@@ -19,20 +19,36 @@ const COMPLIANCE = [
 ];
 
 const ERROR_CLASSES: [number, string, Record<string, unknown>?][] = [
-  [400, 'validation'], [401, 'credentials'], [402, 'insufficient_balance'], [402, 'quota_exceeded', { error: 'quota_exceeded' }],
-  [403, 'insufficient_scope', { code: 'insufficient_scope' }], [403, 'registration_pending', { code: 'registration_pending' }],
-  [403, 'capability_receipt', { code: 'capability_receipt_invalid' }], [404, 'not_found'], [409, 'conflict'], [413, 'too_large'], [429, 'rate_limited'], [500, 'server'],
+  [400, 'validation'],
+  [401, 'credentials'],
+  [402, 'insufficient_balance'],
+  [402, 'quota_exceeded', { error: 'quota_exceeded' }],
+  [403, 'insufficient_scope', { code: 'insufficient_scope' }],
+  [403, 'registration_pending', { code: 'registration_pending' }],
+  [403, 'capability_receipt', { code: 'capability_receipt_invalid' }],
+  [404, 'not_found'],
+  [409, 'conflict'],
+  [413, 'too_large'],
+  [429, 'rate_limited'],
+  [500, 'server'],
 ];
 
 export function buildAgentGuide(operations: AnyOperation[], opts: { mcpUrl: string }) {
   const tools = new Map(operations.filter((o) => o.mcp !== false && o.access !== 'admin' && !o.localOnly).map((o) => [o.operationId, o]));
   const l = limits();
   const outreachOrder = OUTREACH_ORDER.map((s) => ({
-    step: s.step, title: s.title, why: s.why, check: s.check,
+    step: s.step,
+    title: s.title,
+    why: s.why,
+    check: s.check,
     tools: s.ops.filter((id) => tools.has(id)).map((id) => `svc_${id}`),
   }));
   const probe = { operationId: 'x', tag: 'x', method: 'GET', path: '/x/{id}', hints: { readOnly: true } } as unknown as AnyOperation;
-  const errorRecovery = ERROR_CLASSES.map(([status, errorClass, body]) => ({ status, class: errorClass, recover: errorGuidance(probe, status, body ?? {}).why }));
+  const errorRecovery = ERROR_CLASSES.map(([status, errorClass, body]) => ({
+    status,
+    class: errorClass,
+    recover: errorGuidance(probe, status, body ?? {}).why,
+  }));
   const limitList = [
     `POST /v1/signup: ${l.signupPerAddressPerHour} per address per hour, ${l.signupGlobalPerHour} per hour globally, edge burst ${l.signupEdgeRate}/s (burst ${l.signupEdgeBurst}).`,
     `Other /v1/*: ${l.v1Rate} requests/s per address (burst ${l.v1Burst}); repeated 401s share this zone.`,
@@ -43,8 +59,11 @@ export function buildAgentGuide(operations: AnyOperation[], opts: { mcpUrl: stri
     'No X-RateLimit-* headers: on 429 back off exponentially with jitter, sleep capped at 60 s.',
   ];
   const mcp = {
-    url: opts.mcpUrl, transport: 'streamable-http', toolPrefix: 'svc_',
-    arguments: 'Path parameters and query parameters are top-level arguments, the request body is `body`, the tenant is `tenant_id` (or the X-Tenant-Id header).',
+    url: opts.mcpUrl,
+    transport: 'streamable-http',
+    toolPrefix: 'svc_',
+    arguments:
+      'Path parameters and query parameters are top-level arguments, the request body is `body`, the tenant is `tenant_id` (or the X-Tenant-Id header).',
     expert: 'Every tool result carries `_expert {next, why, check}`; send the header X-SERVICE-Guidance: off to suppress it.',
     visibility: 'tools/list shows only the tools your key may call; without credentials only public tools.',
   };

@@ -11,11 +11,17 @@ export class CircuitBreaker {
   private lastError?: string;
   private trial = false;
 
-  constructor(readonly provider: string, private readonly threshold = 5, private readonly coolDownMs = 30_000, private readonly now = () => Date.now()) {}
+  constructor(
+    readonly provider: string,
+    private readonly threshold = 5,
+    private readonly coolDownMs = 30_000,
+    private readonly now = () => Date.now(),
+  ) {}
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
     const t = this.now();
-    if (this.openUntil > t || (this.openUntil && this.trial)) throw new AiUnavailable(this.provider, `circuit open: ${this.lastError ?? 'provider failing'}`, true);
+    if (this.openUntil > t || (this.openUntil && this.trial))
+      throw new AiUnavailable(this.provider, `circuit open: ${this.lastError ?? 'provider failing'}`, true);
     if (this.openUntil) this.trial = true;
     try {
       const out = await fn();
@@ -35,7 +41,13 @@ export class CircuitBreaker {
   health(): AiHealth {
     const t = this.now();
     const state = !this.openUntil ? 'closed' : this.openUntil > t ? 'open' : 'half_open';
-    return { provider: this.provider, state, consecutiveFailures: this.failures, lastError: this.lastError, openUntil: this.openUntil ? new Date(this.openUntil).toISOString() : undefined };
+    return {
+      provider: this.provider,
+      state,
+      consecutiveFailures: this.failures,
+      lastError: this.lastError,
+      openUntil: this.openUntil ? new Date(this.openUntil).toISOString() : undefined,
+    };
   }
 }
 

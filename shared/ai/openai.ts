@@ -7,7 +7,12 @@ import { AiUnavailable, type AiProvider, type AiRequest, type AiResponse } from 
  */
 export class OpenAiCompatible implements AiProvider {
   readonly name = 'openai';
-  constructor(private readonly baseUrl: string, private readonly apiKey: string, readonly model: string, private readonly fetchImpl: typeof fetch = fetch) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    readonly model: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
 
   async complete(req: AiRequest): Promise<AiResponse> {
     const ctl = new AbortController();

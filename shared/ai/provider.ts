@@ -20,9 +20,11 @@ export function aiProvider(env: NodeJS.ProcessEnv = process.env): AiProvider {
   const hit = cache.get(key);
   if (hit) return hit;
   const raw: AiProvider =
-    name === 'openai' ? new OpenAiCompatible(env.AI_BASE_URL ?? 'https://api.openai.com/v1', env.AI_API_KEY ?? '', env.AI_MODEL ?? 'gpt-4o-mini')
-    : name === 'bedrock' ? new BedrockAi(env.AI_MODEL ?? 'anthropic.claude-3-haiku-20240307-v1:0')
-    : new BuiltinAi();
+    name === 'openai'
+      ? new OpenAiCompatible(env.AI_BASE_URL ?? 'https://api.openai.com/v1', env.AI_API_KEY ?? '', env.AI_MODEL ?? 'gpt-4o-mini')
+      : name === 'bedrock'
+        ? new BedrockAi(env.AI_MODEL ?? 'anthropic.claude-3-haiku-20240307-v1:0')
+        : new BuiltinAi();
   const breaker = breakerFor(raw.name, env);
   const provider = guarded(raw, breaker);
   cache.set(key, provider);

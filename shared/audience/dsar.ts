@@ -24,9 +24,16 @@ export type DsarType = (typeof DSAR_TYPES)[number];
 const MAX_CONTACTS = 200;
 
 const view = (i: Item) => ({
-  id: i.id as string, type: i.type as DsarType, status: i.status as string, emailHash: i.emailHash as string, emailMasked: (i.emailMasked as string) ?? null,
-  note: (i.note as string) ?? null, result: (i.result as Record<string, unknown>) ?? null, createdAt: i.createdAt as string,
-  updatedAt: i.updatedAt as string, completedAt: (i.completedAt as string) ?? null,
+  id: i.id as string,
+  type: i.type as DsarType,
+  status: i.status as string,
+  emailHash: i.emailHash as string,
+  emailMasked: (i.emailMasked as string) ?? null,
+  note: (i.note as string) ?? null,
+  result: (i.result as Record<string, unknown>) ?? null,
+  createdAt: i.createdAt as string,
+  updatedAt: i.updatedAt as string,
+  completedAt: (i.completedAt as string) ?? null,
 });
 export type Dsar = ReturnType<typeof view>;
 
@@ -36,9 +43,19 @@ export async function createDsar(deps: Deps, table: TableStore, input: { type: D
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const record: Item = DsarEntity.item({ dsarId: id, createdAt: at }, { id, type: input.type, status: 'processing',
-    emailHash: emailHash(email), ...(input.type === 'source' ? { emailMasked: maskEmail(email) } : {}), ...(input.note ? { note: input.note } : {}),
-    createdAt: at, updatedAt: at });
+  const record: Item = DsarEntity.item(
+    { dsarId: id, createdAt: at },
+    {
+      id,
+      type: input.type,
+      status: 'processing',
+      emailHash: emailHash(email),
+      ...(input.type === 'source' ? { emailMasked: maskEmail(email) } : {}),
+      ...(input.note ? { note: input.note } : {}),
+      createdAt: at,
+      updatedAt: at,
+    },
+  );
   await table.put(record, { expression: 'attribute_not_exists(pk)' });
   try {
     const result = input.type === 'source' ? await sourceOf(table, email) : await erase(table, email, now);
@@ -46,7 +63,9 @@ export async function createDsar(deps: Deps, table: TableStore, input: { type: D
     const updated = await table.update(DsarEntity.key({ dsarId: id }), { set: { status: 'completed', result, updatedAt: done, completedAt: done } });
     return view(updated);
   } catch (e) {
-    await table.update(DsarEntity.key({ dsarId: id }), { set: { status: 'failed', updatedAt: new Date(deps.clock.now()).toISOString() } }).catch(() => undefined);
+    await table
+      .update(DsarEntity.key({ dsarId: id }), { set: { status: 'failed', updatedAt: new Date(deps.clock.now()).toISOString() } })
+      .catch(() => undefined);
     throw e;
   }
 }
@@ -57,8 +76,12 @@ async function sourceOf(table: TableStore, email: string) {
   return {
     found: contacts.length,
     sources: contacts.map((c) => ({
-      contactId: c.id, kind: c.source?.kind ?? 'manual', sourceUrl: c.source?.sourceUrl ?? null, collectedAt: c.source?.collectedAt ?? null,
-      importId: c.source?.importId ?? null, recordedAt: c.createdAt,
+      contactId: c.id,
+      kind: c.source?.kind ?? 'manual',
+      sourceUrl: c.source?.sourceUrl ?? null,
+      collectedAt: c.source?.collectedAt ?? null,
+      importId: c.source?.importId ?? null,
+      recordedAt: c.createdAt,
     })),
     suppressed: !!suppression,
     suppressionSource: suppression?.source ?? null,

@@ -7,7 +7,9 @@ import { defineEntity } from '../data/entity.js';
  * for a domain entry, so every look-up is by hash and an erased address is stored as its hash alone.
  */
 export const Suppression = defineEntity({
-  entity: 'SUPPRESSION', version: 1, table: 'tenant',
+  entity: 'SUPPRESSION',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'SUPPRESSION#${hash}', sk: 'SUPPRESSION' },
     all: { index: 'gsi1', pk: 'SUPPRESSIONS', sk: '${createdAt}#${hash}' },
@@ -16,7 +18,9 @@ export const Suppression = defineEntity({
 
 /** A stop-list entry; `stopId` = `domain:<domain>` or `company:<companyId>`. */
 export const StopListEntry = defineEntity({
-  entity: 'STOPLIST', version: 1, table: 'tenant',
+  entity: 'STOPLIST',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'STOPLIST#${stopId}', sk: 'STOPLIST' },
     all: { index: 'gsi1', pk: 'STOPLIST', sk: '${createdAt}#${stopId}' },
@@ -25,7 +29,9 @@ export const StopListEntry = defineEntity({
 
 /** A data subject access request (export or erasure). */
 export const DsarEntity = defineEntity({
-  entity: 'DSAR', version: 1, table: 'tenant',
+  entity: 'DSAR',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'DSAR#${dsarId}', sk: 'DSAR' },
     all: { index: 'gsi1', pk: 'DSARS', sk: '${createdAt}#${dsarId}' },

@@ -8,7 +8,14 @@ const DOMAIN_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][
 /** Bare lower-case domain (`https://www.Acme.com/x` → `acme.com`, `@acme.com` → `acme.com`), or undefined. */
 export function normalizeDomain(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
-  const v = raw.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^@/, '').replace(/^www\./, '').replace(/[/?#:].*$/, '').replace(/\.$/, '');
+  const v = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^@/, '')
+    .replace(/^www\./, '')
+    .replace(/[/?#:].*$/, '')
+    .replace(/\.$/, '');
   return DOMAIN_RE.test(v) ? v : undefined;
 }
 

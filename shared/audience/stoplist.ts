@@ -18,8 +18,13 @@ export interface StopListEntry {
 }
 
 const view = (i: Item): StopListEntry => ({
-  id: i.id as string, type: i.type as StopListEntry['type'], domain: (i.domain as string) ?? null, companyId: (i.companyId as string) ?? null,
-  companyName: (i.companyName as string) ?? null, note: (i.note as string) ?? null, createdAt: i.createdAt as string,
+  id: i.id as string,
+  type: i.type as StopListEntry['type'],
+  domain: (i.domain as string) ?? null,
+  companyId: (i.companyId as string) ?? null,
+  companyName: (i.companyName as string) ?? null,
+  note: (i.note as string) ?? null,
+  createdAt: i.createdAt as string,
 });
 
 const domainId = (d: string) => `domain:${d}`;
@@ -38,8 +43,10 @@ export async function addToStopList(table: TableStore, input: { domain?: string;
   } else {
     const company = await getCompanyItem(table, input.companyId!);
     const id = companyId(input.companyId!);
-    item = StopListEntry.item({ stopId: id, createdAt: at }, { id, type: 'company',
-      companyId: input.companyId, companyName: company.name ?? null, createdAt: at });
+    item = StopListEntry.item(
+      { stopId: id, createdAt: at },
+      { id, type: 'company', companyId: input.companyId, companyName: company.name ?? null, createdAt: at },
+    );
   }
   if (input.note) item.note = input.note;
   try {
@@ -72,7 +79,10 @@ export async function removeFromStopList(table: TableStore, raw: string) {
 
 export async function listStopList(table: TableStore, q: { limit: number; cursor?: string; type?: 'domain' | 'company' }) {
   const page = await table.query({
-    ...StopListEntry.query('all', {}), descending: true, limit: q.limit, cursor: q.cursor,
+    ...StopListEntry.query('all', {}),
+    descending: true,
+    limit: q.limit,
+    cursor: q.cursor,
     ...(q.type ? { filter: { expression: '#t = :t', names: { '#t': 'type' }, values: { ':t': q.type } } } : {}),
   });
   return { data: page.items.map(view), nextCursor: page.cursor ?? null };

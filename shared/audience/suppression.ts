@@ -19,8 +19,13 @@ export interface SuppressionEntry {
 }
 
 const view = (i: Item): SuppressionEntry => ({
-  id: i.hash as string, type: i.type as SuppressionEntry['type'], value: (i.value as string) ?? null, hashed: !i.value,
-  source: i.source as SuppressionSource, note: (i.note as string) ?? null, createdAt: i.createdAt as string,
+  id: i.hash as string,
+  type: i.type as SuppressionEntry['type'],
+  value: (i.value as string) ?? null,
+  hashed: !i.value,
+  source: i.source as SuppressionSource,
+  note: (i.note as string) ?? null,
+  createdAt: i.createdAt as string,
 });
 
 export interface SuppressInput {
@@ -39,9 +44,17 @@ export async function suppress(table: TableStore, input: SuppressInput, now: num
   const target = resolveTarget(input);
   const at = new Date(now).toISOString();
   const erased = input.source === 'erasure';
-  const item: Item = Suppression.item({ hash: target.hash, createdAt: at }, {
-    hash: target.hash, type: target.type, source: input.source, createdAt: at,
-    ...(erased ? {} : { value: target.value }), ...(input.note ? { note: input.note } : {}) });
+  const item: Item = Suppression.item(
+    { hash: target.hash, createdAt: at },
+    {
+      hash: target.hash,
+      type: target.type,
+      source: input.source,
+      createdAt: at,
+      ...(erased ? {} : { value: target.value }),
+      ...(input.note ? { note: input.note } : {}),
+    },
+  );
   if (erased) {
     await table.put(item);
     return { ...view(item), created: true };
@@ -84,7 +97,11 @@ export async function getSuppression(table: TableStore, idOrValue: string): Prom
 export async function unsuppress(table: TableStore, idOrValue: string) {
   const hash = suppressionIdOf(idOrValue);
   try {
-    await table.delete(Suppression.key({ hash }), { expression: 'attribute_exists(pk) AND #s <> :erasure', names: { '#s': 'source' }, values: { ':erasure': 'erasure' } });
+    await table.delete(Suppression.key({ hash }), {
+      expression: 'attribute_exists(pk) AND #s <> :erasure',
+      names: { '#s': 'source' },
+      values: { ':erasure': 'erasure' },
+    });
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
     const item = await table.get(Suppression.key({ hash }));
@@ -96,7 +113,10 @@ export async function unsuppress(table: TableStore, idOrValue: string) {
 
 export async function listSuppressions(table: TableStore, q: { limit: number; cursor?: string; source?: SuppressionSource }) {
   const page = await table.query({
-    ...Suppression.query('all', {}), descending: true, limit: q.limit, cursor: q.cursor,
+    ...Suppression.query('all', {}),
+    descending: true,
+    limit: q.limit,
+    cursor: q.cursor,
     ...(q.source ? { filter: { expression: '#s = :s', names: { '#s': 'source' }, values: { ':s': q.source } } } : {}),
   });
   return { data: page.items.map(view), nextCursor: page.cursor ?? null };

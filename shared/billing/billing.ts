@@ -24,7 +24,13 @@ export const topUpUrl = (deps: Deps, tenantId: string) => `${deps.config.publicB
  * the ledger entry in one transaction), and returns the `_billing` block. Throws 402
  * `{statusCode:402, error:'insufficient_balance', message, topUpUrl}` when the balance does not cover it.
  */
-export async function charge(deps: Deps, tenantId: string, operation: BilledOperation, quantity = 1, opts: { refId?: string; note?: string } = {}): Promise<BillingBlock> {
+export async function charge(
+  deps: Deps,
+  tenantId: string,
+  operation: BilledOperation,
+  quantity = 1,
+  opts: { refId?: string; note?: string } = {},
+): Promise<BillingBlock> {
   if (!isBilledOperation(operation)) throw new Error(`no price for ${operation}: add it to shared/billing/prices.ts`);
   if (!Number.isInteger(quantity) || quantity < 0) throw new Error(`charge quantity must be a non-negative integer, got ${quantity}`);
   const costMicros = PRICES[operation].unitMicros * quantity;
@@ -49,7 +55,10 @@ export function insufficientBalance(deps: Deps, tenantId: string, operation: str
     error: 'insufficient_balance',
     message: `Insufficient balance: ${operation} costs ${cost} ${CURRENCY} and the balance is ${balance} ${CURRENCY}. Top up in the dashboard.`,
     topUpUrl: topUpUrl(deps, tenantId),
-    operation, cost, currency: CURRENCY, balance,
+    operation,
+    cost,
+    currency: CURRENCY,
+    balance,
   });
 }
 
@@ -71,7 +80,13 @@ export async function credit(deps: Deps, tenantId: string, amount: number, note:
     throw badRequest([`amount must be a positive number not greater than ${MAX_CREDIT}`]);
   }
   try {
-    const entry = await applyEntry(deps, tenantId, toMicros(amount), { type: 'credit', operation: 'credit', quantity: 1, note, actor }, { requireTenant: true });
+    const entry = await applyEntry(
+      deps,
+      tenantId,
+      toMicros(amount),
+      { type: 'credit', operation: 'credit', quantity: 1, note, actor },
+      { requireTenant: true },
+    );
     return { tenantId, ...ledgerView(entry), balance_after: toAmount(entry.balanceAfterMicros) };
   } catch (e) {
     if (e instanceof ConditionFailed) throw notFound('Tenant');
@@ -83,7 +98,9 @@ export async function credit(deps: Deps, tenantId: string, amount: number, note:
 export async function initBalance(deps: Deps, tenantId: string) {
   const at = new Date(deps.clock.now()).toISOString();
   try {
-    await deps.platform.put(Balance.item({ tenantId }, { tenantId, balanceMicros: 0, version: 0, currency: CURRENCY, updatedAt: at }), { expression: 'attribute_not_exists(pk)' });
+    await deps.platform.put(Balance.item({ tenantId }, { tenantId, balanceMicros: 0, version: 0, currency: CURRENCY, updatedAt: at }), {
+      expression: 'attribute_not_exists(pk)',
+    });
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
   }

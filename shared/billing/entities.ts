@@ -6,13 +6,17 @@ import { defineEntity } from '../data/entity.js';
  * version, so the ledger is append-only and ordered and a sequence number is never reused.
  */
 export const Balance = defineEntity({
-  entity: 'balance', version: 1, table: 'platform',
+  entity: 'balance',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'TENANT#${tenantId}', sk: 'BALANCE' } },
 });
 
 /** `seq` is zero-padded to 12 digits (ledgerSeq) so the sort key orders numerically. */
 export const LedgerEntry = defineEntity({
-  entity: 'ledger_entry', version: 1, table: 'platform',
+  entity: 'ledger_entry',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'TENANT#${tenantId}', sk: 'LEDGER#${seq}' } },
 });
 

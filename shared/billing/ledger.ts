@@ -51,7 +51,13 @@ const isContention = (e: unknown) =>
  * Concurrent writers retry on a fresh read, so the balance never goes negative and balance_after is exact.
  * `requireTenant` adds a condition check that the tenant exists (credits from the admin API).
  */
-export async function applyEntry(deps: Deps, tenantId: string, deltaMicros: number, entry: EntryInput, opts: { requireTenant?: boolean } = {}): Promise<LedgerItem> {
+export async function applyEntry(
+  deps: Deps,
+  tenantId: string,
+  deltaMicros: number,
+  entry: EntryInput,
+  opts: { requireTenant?: boolean } = {},
+): Promise<LedgerItem> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = await deps.platform.get<BalanceItem>(Balance.key({ tenantId }));
     const before = current?.balanceMicros ?? 0;
@@ -65,11 +71,24 @@ export async function applyEntry(deps: Deps, tenantId: string, deltaMicros: numb
         : { expression: 'version = :v', values: { ':v': current.version } }
       : { expression: 'attribute_not_exists(pk)' };
     const item: LedgerItem = {
-      id: newId(deps.clock.now()), seq, tenantId, ...entry, amountMicros: deltaMicros, balanceAfterMicros: after, currency: CURRENCY, createdAt: at,
+      id: newId(deps.clock.now()),
+      seq,
+      tenantId,
+      ...entry,
+      amountMicros: deltaMicros,
+      balanceAfterMicros: after,
+      currency: CURRENCY,
+      createdAt: at,
     };
     try {
       await deps.platform.transact([
-        { update: Balance.key({ tenantId }), spec: { set: { tenantId, balanceMicros: after, version: seq, currency: CURRENCY, updatedAt: at, entity: Balance.name, _v: Balance.version }, condition } },
+        {
+          update: Balance.key({ tenantId }),
+          spec: {
+            set: { tenantId, balanceMicros: after, version: seq, currency: CURRENCY, updatedAt: at, entity: Balance.name, _v: Balance.version },
+            condition,
+          },
+        },
         { put: LedgerEntry.item({ tenantId, seq: ledgerSeq(seq) }, item), condition: { expression: 'attribute_not_exists(pk)' } },
         ...(opts.requireTenant ? [{ check: Tenant.key({ tenantId }), condition: { expression: 'attribute_exists(pk)' } }] : []),
       ]);
@@ -90,15 +109,27 @@ export async function readBalance(deps: Deps, tenantId: string) {
 
 /** The public shape of a ledger entry. */
 export const ledgerView = (e: LedgerItem) => ({
-  id: e.id, seq: e.seq, type: e.type, operation: e.operation, quantity: e.quantity,
-  amount: toAmount(e.amountMicros), balanceAfter: toAmount(e.balanceAfterMicros), currency: e.currency,
-  note: e.note ?? null, actor: e.actor ?? null, refId: e.refId ?? null, createdAt: e.createdAt,
+  id: e.id,
+  seq: e.seq,
+  type: e.type,
+  operation: e.operation,
+  quantity: e.quantity,
+  amount: toAmount(e.amountMicros),
+  balanceAfter: toAmount(e.balanceAfterMicros),
+  currency: e.currency,
+  note: e.note ?? null,
+  actor: e.actor ?? null,
+  refId: e.refId ?? null,
+  createdAt: e.createdAt,
 });
 
 /** Newest first, opaque cursor pages. */
 export async function listLedger(deps: Deps, tenantId: string, page: { limit: number; cursor?: string }) {
   const out = await deps.platform.query<LedgerItem>({
-    ...LedgerEntry.query('primary', { tenantId }), descending: true, limit: page.limit, cursor: page.cursor,
+    ...LedgerEntry.query('primary', { tenantId }),
+    descending: true,
+    limit: page.limit,
+    cursor: page.cursor,
   });
   return { data: out.items.map(ledgerView), nextCursor: out.cursor ?? null };
 }

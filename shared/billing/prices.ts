@@ -31,4 +31,10 @@ export const toMicros = (amount: number) => Math.round(amount * MICROS);
 
 /** The public price list (for the console and docs). */
 export const priceList = () =>
-  Object.entries(PRICES).map(([operation, p]) => ({ operation, unitPrice: toAmount(p.unitMicros), currency: CURRENCY, unit: p.unit, description: p.description }));
+  Object.entries(PRICES).map(([operation, p]) => ({
+    operation,
+    unitPrice: toAmount(p.unitMicros),
+    currency: CURRENCY,
+    unit: p.unit,
+    description: p.description,
+  }));

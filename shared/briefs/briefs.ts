@@ -25,9 +25,16 @@ export interface BriefView {
 }
 
 export const toBrief = (i: Item): BriefView => ({
-  id: i.id as string, name: i.name as string, description: (i.description as string) ?? '', targetCompanyListId: (i.targetCompanyListId as string) ?? null,
-  content: (i.content as Record<string, unknown>) ?? {}, variables: (i.variables as Record<string, unknown>) ?? {}, locks: (i.locks as string[]) ?? [],
-  revision: i.revision as number, createdAt: i.createdAt as string, updatedAt: i.updatedAt as string,
+  id: i.id as string,
+  name: i.name as string,
+  description: (i.description as string) ?? '',
+  targetCompanyListId: (i.targetCompanyListId as string) ?? null,
+  content: (i.content as Record<string, unknown>) ?? {},
+  variables: (i.variables as Record<string, unknown>) ?? {},
+  locks: (i.locks as string[]) ?? [],
+  revision: i.revision as number,
+  createdAt: i.createdAt as string,
+  updatedAt: i.updatedAt as string,
 });
 
 /** Zod issues as a 400 whose message lists `<field>.<path>: <problem>` and whose `paths` lists the paths. */
@@ -38,7 +45,10 @@ function validate<T>(schema: z.ZodType<T>, field: 'content' | 'variables', doc: 
     return r.data;
   }
   const paths = r.error.issues.map((i) => [field, ...i.path.map(String)].join('.'));
-  throw badRequest(r.error.issues.map((i, n) => `${paths[n]}: ${i.message}`), { paths: [...new Set(paths)] });
+  throw badRequest(
+    r.error.issues.map((i, n) => `${paths[n]}: ${i.message}`),
+    { paths: [...new Set(paths)] },
+  );
 }
 
 export async function getBriefItem(table: TableStore, id: string) {
@@ -69,10 +79,21 @@ export async function intakeBrief(table: TableStore, input: IntakeInput, now: nu
   const id = newId(now);
   const at = iso(now);
   const name = input.name ?? input.description.split(/\s+/).slice(0, 8).join(' ').slice(0, 120);
-  const brief = Brief.item({ briefId: id, createdAt: at }, {
-    id, name, description: input.description, targetCompanyListId: input.targetCompanyListId ?? null,
-    content, variables, locks: [...new Set(input.locks ?? [])], revision: 1, createdAt: at, updatedAt: at,
-  });
+  const brief = Brief.item(
+    { briefId: id, createdAt: at },
+    {
+      id,
+      name,
+      description: input.description,
+      targetCompanyListId: input.targetCompanyListId ?? null,
+      content,
+      variables,
+      locks: [...new Set(input.locks ?? [])],
+      revision: 1,
+      createdAt: at,
+      updatedAt: at,
+    },
+  );
   const rev = BriefRevision.item({ briefId: id, revision: revKey(1) }, { briefId: id, revision: 1, change: 'created', patch: null, reason: 'intake', by, at });
   await table.transact([{ put: brief, condition: Brief.notExists }, { put: rev }]);
   return toBrief(brief);
@@ -84,9 +105,12 @@ export async function intakeBrief(table: TableStore, input: IntakeInput, now: nu
  * (optimistic on `revision`, so two writers cannot both pass the lock check on stale data).
  */
 export async function changeBrief(
-  table: TableStore, id: string,
+  table: TableStore,
+  id: string,
   change: { field: 'content' | 'variables'; patch: unknown } | { field: 'locks'; locks: string[] },
-  reason: string | undefined, now: number, by: string,
+  reason: string | undefined,
+  now: number,
+  by: string,
 ): Promise<BriefView> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = toBrief(await getBriefItem(table, id));
@@ -101,12 +125,24 @@ export async function changeBrief(
       if (broken) throw conflict(`Path ${broken} is locked`, { code: 'brief_locked', lock: broken });
       set[change.field] = next;
     }
-    const rev = BriefRevision.item({ briefId: id, revision: revKey(current.revision + 1) }, {
-      briefId: id, revision: current.revision + 1, change: change.field, patch: change.field === 'locks' ? change.locks : change.patch, reason: reason ?? null, by, at: iso(now),
-    });
+    const rev = BriefRevision.item(
+      { briefId: id, revision: revKey(current.revision + 1) },
+      {
+        briefId: id,
+        revision: current.revision + 1,
+        change: change.field,
+        patch: change.field === 'locks' ? change.locks : change.patch,
+        reason: reason ?? null,
+        by,
+        at: iso(now),
+      },
+    );
     try {
       await table.transact([
-        { update: Brief.key({ briefId: id }), spec: { set, condition: { expression: '#r = :r', names: { '#r': 'revision' }, values: { ':r': current.revision } } } },
+        {
+          update: Brief.key({ briefId: id }),
+          spec: { set, condition: { expression: '#r = :r', names: { '#r': 'revision' }, values: { ':r': current.revision } } },
+        },
         { put: rev, condition: BriefRevision.notExists },
       ]);
       return { ...current, ...set } as BriefView;
@@ -127,10 +163,20 @@ export async function listRevisions(table: TableStore, id: string, page: { pageS
   await getBriefItem(table, id);
   const pageSize = page.pageSize ?? 50;
   const out = await table.query({ pk: Brief.key({ briefId: id }).pk, skBeginsWith: 'REV#', limit: pageSize, cursor: page.cursor, descending: true });
-  return { data: out.items.map(({ revision, change, patch, reason, by, at }) => ({ revision, change, patch, reason, by, at })), pageSize, nextCursor: out.cursor ?? null };
+  return {
+    data: out.items.map(({ revision, change, patch, reason, by, at }) => ({ revision, change, patch, reason, by, at })),
+    pageSize,
+    nextCursor: out.cursor ?? null,
+  };
 }
 
-export async function addMemory(table: TableStore, briefId: string, input: { kind: MemoryKind; text: string; why?: string; path?: string }, now: number, by: string) {
+export async function addMemory(
+  table: TableStore,
+  briefId: string,
+  input: { kind: MemoryKind; text: string; why?: string; path?: string },
+  now: number,
+  by: string,
+) {
   await getBriefItem(table, briefId);
   const id = newId(now);
   const at = iso(now);

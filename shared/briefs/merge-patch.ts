@@ -5,7 +5,8 @@
 export function applyMergePatch(target: unknown, patch: unknown, depth = 0): unknown {
   if (depth > 32) throw new Error('merge patch nested too deeply');
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  const out: Record<string, unknown> =
+    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
     if (v === null) delete out[k];
     else out[k] = applyMergePatch(out[k], v, depth + 1);
@@ -29,5 +30,8 @@ export function valueAt(doc: unknown, pointer: string): unknown {
 export function canonical(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'undefined';
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return `{${Object.keys(v)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+    .join(',')}}`;
 }

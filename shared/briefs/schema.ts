@@ -14,24 +14,33 @@ export const nonTargetRolesSchema = z.strictObject({
 });
 
 export const briefContentSchema = z.strictObject({
-  product: z.strictObject({ name: text(200).optional(), description: text(5000).optional(), valueProposition: text(2000).optional(), website: text(500).optional() }).optional(),
+  product: z
+    .strictObject({ name: text(200).optional(), description: text(5000).optional(), valueProposition: text(2000).optional(), website: text(500).optional() })
+    .optional(),
   offer: text(2000).optional().describe('What the email proposes'),
   callToAction: text(500).optional(),
-  icp: z.strictObject({
-    industries: list().optional(),
-    excludedIndustries: list().optional(),
-    companySizes: list(20, 50).optional(),
-    geographies: list(100, 100).optional(),
-    targetRoles: list(100, 100).optional(),
-    nonTargetRoles: nonTargetRolesSchema.optional().describe('Used by campaigns: matching addresses are skipped, free of charge'),
-    painPoints: list().optional(),
-  }).optional(),
+  icp: z
+    .strictObject({
+      industries: list().optional(),
+      excludedIndustries: list().optional(),
+      companySizes: list(20, 50).optional(),
+      geographies: list(100, 100).optional(),
+      targetRoles: list(100, 100).optional(),
+      nonTargetRoles: nonTargetRolesSchema.optional().describe('Used by campaigns: matching addresses are skipped, free of charge'),
+      painPoints: list().optional(),
+    })
+    .optional(),
   proofPoints: list(30, 1000).optional(),
   competitors: list(50, 200).optional(),
   tone: z.enum(['formal', 'neutral', 'friendly', 'direct']).optional(),
-  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must be a code like en or ru').optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'language must be a code like en or ru')
+    .optional(),
   constraints: list(50, 1000).optional().describe('Things the copy must never say or do'),
-  sender: z.strictObject({ name: text(200).optional(), position: text(200).optional(), company: text(200).optional(), address: text(500).optional() }).optional(),
+  sender: z
+    .strictObject({ name: text(200).optional(), position: text(200).optional(), company: text(200).optional(), address: text(500).optional() })
+    .optional(),
 });
 export type BriefContent = z.infer<typeof briefContentSchema>;
 
@@ -49,7 +58,22 @@ export const LOCK_PATH = /^\/(content|variables)(\/[^/]{1,100}){0,8}$/;
 
 export const DEFAULT_NON_TARGET_ROLES = {
   roles: ['accounting', 'legal', 'hr', 'finance', 'secretary'],
-  emailPrefixes: ['accounting', 'buh', 'bookkeeping', 'legal', 'law', 'hr', 'jobs', 'careers', 'resume', 'finance', 'billing', 'invoice', 'secretary', 'reception'],
+  emailPrefixes: [
+    'accounting',
+    'buh',
+    'bookkeeping',
+    'legal',
+    'law',
+    'hr',
+    'jobs',
+    'careers',
+    'resume',
+    'finance',
+    'billing',
+    'invoice',
+    'secretary',
+    'reception',
+  ],
 };
 
 export const briefSchemas = () => ({

@@ -37,7 +37,10 @@ export async function createCompany(table: TableStore, input: CompanyCreateInput
   const customFields = applyValues(defs, {}, input.customFields, { coerce: opts.coerce });
   const id = opts.id ?? newId(opts.now);
   const at = new Date(opts.now).toISOString();
-  const item = CompanyEntity.item({ companyId: id, createdAt: at, nameKey: nameSortKey(input.name) }, { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1 });
+  const item = CompanyEntity.item(
+    { companyId: id, createdAt: at, nameKey: nameSortKey(input.name) },
+    { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1 },
+  );
   await table.transact([{ put: item, condition: notExists }, ...numberIndexOps('company', id, defs, {}, customFields), ...(opts.extraOps ?? [])]);
   return toCompany(item);
 }
@@ -67,7 +70,10 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
     if (patch.name !== undefined) Object.assign(set, CompanyEntity.indexKeys('byName', { nameKey: nameSortKey(patch.name), companyId: id }));
     try {
       await table.transact([
-        { update: CompanyEntity.key({ companyId: id }), spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } } },
+        {
+          update: CompanyEntity.key({ companyId: id }),
+          spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } },
+        },
         ...numberIndexOps('company', id, defs, before, after),
         ...(opts.extraOps ?? []),
       ]);

@@ -7,7 +7,9 @@ import { defineEntity } from '../data/entity.js';
  * import code: a single create never dedupes.
  */
 export const CompanyEntity = defineEntity({
-  entity: 'company', version: 1, table: 'tenant',
+  entity: 'company',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'COMPANY#${companyId}', sk: 'COMPANY' },
     /** Every company in creation order (list default, createdAt range). */

@@ -31,11 +31,28 @@ export const MAX_ROUNDS = 10;
 export const MAX_RELATION_LOOKUPS = 200;
 
 export const COMPANY_FILTER_FIELDS: Record<string, FieldKind> = {
-  name: 'text', domain: 'text', industry: 'text', city: 'text', country: 'text', size: 'text', phone: 'text',
-  website: 'text', description: 'text', source: 'text', address: 'text', createdAt: 'date', updatedAt: 'date', contacts: 'relation',
+  name: 'text',
+  domain: 'text',
+  industry: 'text',
+  city: 'text',
+  country: 'text',
+  size: 'text',
+  phone: 'text',
+  website: 'text',
+  description: 'text',
+  source: 'text',
+  address: 'text',
+  createdAt: 'date',
+  updatedAt: 'date',
+  contacts: 'relation',
 };
 
-export interface Sort { by: 'createdAt' | 'name' | 'cf'; slug?: string; desc: boolean; explicit: boolean }
+export interface Sort {
+  by: 'createdAt' | 'name' | 'cf';
+  slug?: string;
+  desc: boolean;
+  explicit: boolean;
+}
 
 export function parseSort(raw: string | undefined, defs: CustomFieldDefinition[]): Sort {
   if (raw === undefined || raw === '') return { by: 'createdAt', desc: true, explicit: false };
@@ -54,7 +71,13 @@ export async function compileCompanyFilters(table: TableStore, raw: unknown, def
 }
 
 interface Plan {
-  index: NonNullable<QuerySpec['index']>; pk: string; skAttr: string; lo?: string; hi?: string; desc: boolean; cfDriven: boolean;
+  index: NonNullable<QuerySpec['index']>;
+  pk: string;
+  skAttr: string;
+  lo?: string;
+  hi?: string;
+  desc: boolean;
+  cfDriven: boolean;
   /** Every rule is answered by the key range alone: no over-fetching needed (still re-checked in code). */
   covered: boolean;
 }
@@ -63,8 +86,17 @@ function plan(sort: Sort, rules: Rule[]): Plan {
   const numberRule = rules.find((r) => r.kind === 'number');
   const cfSlug = sort.by === 'cf' ? sort.slug : !sort.explicit && numberRule ? numberRule.slug : undefined;
   let p: Plan;
-  if (cfSlug) p = { index: 'gsi2', pk: CustomFieldNumber.query('byValue', { owner: 'company', slug: cfSlug }).pk, skAttr: 'gsi2sk', desc: sort.by === 'cf' && sort.desc, cfDriven: true, covered: true };
-  else if (sort.by === 'name') p = { index: 'gsi3', pk: CompanyEntity.query('byName', {}).pk, skAttr: 'gsi3sk', desc: sort.desc, cfDriven: false, covered: true };
+  if (cfSlug)
+    p = {
+      index: 'gsi2',
+      pk: CustomFieldNumber.query('byValue', { owner: 'company', slug: cfSlug }).pk,
+      skAttr: 'gsi2sk',
+      desc: sort.by === 'cf' && sort.desc,
+      cfDriven: true,
+      covered: true,
+    };
+  else if (sort.by === 'name')
+    p = { index: 'gsi3', pk: CompanyEntity.query('byName', {}).pk, skAttr: 'gsi3sk', desc: sort.desc, cfDriven: false, covered: true };
   else p = { index: 'gsi1', pk: CompanyEntity.query('byCreated', {}).pk, skAttr: 'gsi1sk', desc: sort.desc, cfDriven: false, covered: true };
   // Fold comparisons on the driving key into the range; sentinels never equal a real `<value>#<id>` key.
   for (const r of rules) {
@@ -109,26 +141,40 @@ async function contactStrings(table: TableStore, companyId: string): Promise<str
   for (const c of [...links.items, ...contacts]) {
     for (const f of ['name', 'fullName', 'firstName', 'lastName', 'email', 'personalEmail']) if (typeof c[f] === 'string') out.push(c[f] as string);
     if (typeof c.firstName === 'string' && typeof c.lastName === 'string') out.push(`${c.firstName} ${c.lastName}`);
-    for (const ch of (Array.isArray(c.channels) ? c.channels : []) as { type?: string; value?: unknown }[]) if (ch.type === 'email' && typeof ch.value === 'string') out.push(ch.value);
+    for (const ch of (Array.isArray(c.channels) ? c.channels : []) as { type?: string; value?: unknown }[])
+      if (ch.type === 'email' && typeof ch.value === 'string') out.push(ch.value);
   }
   return out;
 }
 
-export interface CompanyPage { data: Company[]; nextCursor: string | null; pageSize: number; examined: number }
+export interface CompanyPage {
+  data: Company[];
+  nextCursor: string | null;
+  pageSize: number;
+  examined: number;
+}
 
 /** One bounded page of companies matching `rules`, in `sort` order. */
-export async function queryCompanies(table: TableStore, q: { pageSize: number; cursor?: string; sort: Sort; rules: Rule[]; maxExamined?: number }): Promise<CompanyPage> {
+export async function queryCompanies(
+  table: TableStore,
+  q: { pageSize: number; cursor?: string; sort: Sort; rules: Rule[]; maxExamined?: number },
+): Promise<CompanyPage> {
   const p = plan(q.sort, q.rules);
   let resume = decodeCursor(table, p, q.cursor);
   const relation = q.rules.filter((r) => r.kind === 'relation');
   const filtered = !p.covered;
   const maxExamined = q.maxExamined ?? MAX_EXAMINED;
   const out: Company[] = [];
-  let examined = 0, lookups = 0, more = true;
+  let examined = 0,
+    lookups = 0,
+    more = true;
   for (let round = 0; round < MAX_ROUNDS && more && out.length < q.pageSize && examined < maxExamined; round++) {
     const lo = !p.desc && resume !== undefined && (p.lo === undefined || resume > p.lo) ? resume : p.lo;
     const hi = p.desc && resume !== undefined && (p.hi === undefined || resume < p.hi) ? resume : p.hi;
-    if (lo !== undefined && hi !== undefined && lo > hi) { more = false; break; }
+    if (lo !== undefined && hi !== undefined && lo > hi) {
+      more = false;
+      break;
+    }
     const want = q.pageSize - out.length;
     const limit = filtered ? Math.min(maxExamined - examined + 1, Math.max(100, 2 * want)) : want + 1;
     const page = await table.query({ index: p.index, pk: p.pk, ...range(lo, hi), limit, descending: p.desc });
@@ -161,4 +207,3 @@ async function ownersOf(table: TableStore, items: Item[]) {
   const found = items.length ? await table.batchGet(items.map((i) => CompanyEntity.key({ companyId: i.ownerId as string }))) : [];
   return new Map(found.filter((c) => c.entity === 'company').map((c) => [c.id as string, c]));
 }
-

@@ -1,7 +1,20 @@
 import * as z from 'zod';
 
 /** The company's own text fields (spec: name, domain, inn, industry, size, country, city, address, phone, website, source; plus description). */
-export const COMPANY_TEXT_FIELDS = ['name', 'domain', 'inn', 'industry', 'city', 'country', 'size', 'phone', 'website', 'description', 'source', 'address'] as const;
+export const COMPANY_TEXT_FIELDS = [
+  'name',
+  'domain',
+  'inn',
+  'industry',
+  'city',
+  'country',
+  'size',
+  'phone',
+  'website',
+  'description',
+  'source',
+  'address',
+] as const;
 export type CompanyTextField = (typeof COMPANY_TEXT_FIELDS)[number];
 
 const text = (max: number) => z.string().trim().max(max);
@@ -49,7 +62,12 @@ export interface Company {
 /** Domains are stored bare and lower-case (`https://www.Acme.com/x` → `acme.com`), as the import's dedupe expects. */
 export function normalizeDomain(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null;
-  const v = raw.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').replace(/[/?#].*$/, '');
+  const v = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[/?#].*$/, '');
   return v || null;
 }
 

@@ -8,7 +8,15 @@ import { CompanyEntity } from '../companies/entities.js';
 import { CompanyListEntity, CompanyListMember } from './entities.js';
 
 export type ListType = 'STATIC' | 'SMART';
-export interface CompanyList { id: string; name: string; type: ListType; filters: unknown; memberCount: number | null; createdAt: string; updatedAt: string }
+export interface CompanyList {
+  id: string;
+  name: string;
+  type: ListType;
+  filters: unknown;
+  memberCount: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** Evaluation outcome of a SMART filter: explicit, never an empty success (spec, Errors: Specific rules). */
 export type Evaluation = { status: 'OK' } | { status: 'UNSUPPORTED' | 'UNAVAILABLE'; reason: string; message: string };
@@ -16,13 +24,19 @@ export type Evaluation = { status: 'OK' } | { status: 'UNSUPPORTED' | 'UNAVAILAB
 export const MAX_ADD = 500;
 
 const toList = (i: Record<string, unknown>): CompanyList => ({
-  id: i.id as string, name: i.name as string, type: i.type as ListType, filters: i.type === 'SMART' ? i.filters ?? null : null,
-  memberCount: i.type === 'STATIC' ? ((i.memberCount as number) ?? 0) : null, createdAt: i.createdAt as string, updatedAt: i.updatedAt as string,
+  id: i.id as string,
+  name: i.name as string,
+  type: i.type as ListType,
+  filters: i.type === 'SMART' ? (i.filters ?? null) : null,
+  memberCount: i.type === 'STATIC' ? ((i.memberCount as number) ?? 0) : null,
+  createdAt: i.createdAt as string,
+  updatedAt: i.updatedAt as string,
 });
 
 /** Unknown field or operator → UNSUPPORTED (the engine cannot run it); syntax or value errors → UNAVAILABLE. */
 export function evaluationOf(problem: FilterProblem): Evaluation {
-  if (problem.code === 'unknown_filter_field') return { status: 'UNSUPPORTED', reason: 'unknown_filter_field', message: `Unknown filter field ${problem.field}` };
+  if (problem.code === 'unknown_filter_field')
+    return { status: 'UNSUPPORTED', reason: 'unknown_filter_field', message: `Unknown filter field ${problem.field}` };
   if (problem.reason === 'unsupported_operator') return { status: 'UNSUPPORTED', reason: 'unsupported_operator', message: problem.message };
   return { status: 'UNAVAILABLE', reason: 'malformed_filter', message: problem.message };
 }
@@ -42,8 +56,17 @@ export async function createCompanyList(table: TableStore, input: { name: string
   if (input.type === 'SMART' && (input.filters === undefined || input.filters === null)) throw badRequest(['filters should not be empty for a SMART list']);
   const id = newId(now);
   const at = new Date(now).toISOString();
-  const item = CompanyListEntity.item({ listId: id }, { id, name: input.name, type: input.type,
-    ...(input.type === 'SMART' ? { filters: storedFilters(input.filters) } : { memberCount: 0 }), createdAt: at, updatedAt: at });
+  const item = CompanyListEntity.item(
+    { listId: id },
+    {
+      id,
+      name: input.name,
+      type: input.type,
+      ...(input.type === 'SMART' ? { filters: storedFilters(input.filters) } : { memberCount: 0 }),
+      createdAt: at,
+      updatedAt: at,
+    },
+  );
   await table.put(item, notExists);
   const list = toList(item);
   return input.type === 'SMART' ? { ...list, evaluation: await evaluate(table, list) } : list;
@@ -68,7 +91,8 @@ export async function listCompanyLists(table: TableStore, q: { pageSize: number;
 /** Adds existing companies to a STATIC list (idempotent per company). Unknown ids (incl. other tenants') → 404, nothing added. */
 export async function addCompanies(table: TableStore, listId: string, companyIds: string[], now: number) {
   const list = await getCompanyList(table, listId);
-  if (list.type !== 'STATIC') throw badRequestCode('list_not_static', { message: 'Companies are added to STATIC lists only; a SMART list is evaluated from its filters' });
+  if (list.type !== 'STATIC')
+    throw badRequestCode('list_not_static', { message: 'Companies are added to STATIC lists only; a SMART list is evaluated from its filters' });
   const ids = [...new Set(companyIds)];
   const found = await table.batchGet(ids.map((id) => CompanyEntity.key({ companyId: id })));
   const present = new Set(found.filter((c) => c.entity === 'company').map((c) => c.id as string));
@@ -77,15 +101,17 @@ export async function addCompanies(table: TableStore, listId: string, companyIds
   const at = new Date(now).toISOString();
   let added = 0;
   for (let i = 0; i < ids.length; i += 25) {
-    const results = await Promise.all(ids.slice(i, i + 25).map(async (companyId) => {
-      try {
-        await table.put(CompanyListMember.item({ listId, companyId }, { companyId, addedAt: at }), notExists);
-        return 1;
-      } catch (e) {
-        if (e instanceof ConditionFailed) return 0; // already a member
-        throw e;
-      }
-    }));
+    const results = await Promise.all(
+      ids.slice(i, i + 25).map(async (companyId) => {
+        try {
+          await table.put(CompanyListMember.item({ listId, companyId }, { companyId, addedAt: at }), notExists);
+          return 1;
+        } catch (e) {
+          if (e instanceof ConditionFailed) return 0; // already a member
+          throw e;
+        }
+      }),
+    );
     added += results.reduce<number>((a, b) => a + b, 0);
   }
   if (added) await table.update(CompanyListEntity.key({ listId }), { add: { memberCount: added }, set: { updatedAt: at } });
@@ -106,13 +132,18 @@ export async function listMembers(table: TableStore, listId: string, q: { pageSi
     return { status: 'OK', listId, type: 'SMART', data: page.data, nextCursor: page.nextCursor, pageSize: page.pageSize };
   }
   const page = await table.query({ ...CompanyListMember.query('primary', { listId }), limit: q.pageSize, cursor: q.cursor });
-  const data = await companiesInOrder(table, page.items.map((m) => m.companyId as string));
+  const data = await companiesInOrder(
+    table,
+    page.items.map((m) => m.companyId as string),
+  );
   return { status: 'OK', listId, type: 'STATIC', data, nextCursor: page.cursor ?? null, pageSize: q.pageSize };
 }
 
 async function companiesInOrder(table: TableStore, ids: string[]): Promise<Company[]> {
   if (!ids.length) return [];
-  const byId = new Map((await table.batchGet(ids.map((id) => CompanyEntity.key({ companyId: id })))).filter((c) => c.entity === 'company').map((c) => [c.id as string, c]));
+  const byId = new Map(
+    (await table.batchGet(ids.map((id) => CompanyEntity.key({ companyId: id })))).filter((c) => c.entity === 'company').map((c) => [c.id as string, c]),
+  );
   return ids.flatMap((id) => (byId.has(id) ? [toCompany(byId.get(id)!)] : [])); // deleted companies drop out lazily
 }
 
@@ -126,7 +157,11 @@ export type CompanyIdsResult =
  * A SMART list whose filters cannot run returns UNSUPPORTED/UNAVAILABLE, never an empty audience.
  * Throws 404 for an unknown list.
  */
-export async function listCompanyIds(table: TableStore, listId: string, opts: { cursor?: string; limit?: number; max?: number } = {}): Promise<CompanyIdsResult> {
+export async function listCompanyIds(
+  table: TableStore,
+  listId: string,
+  opts: { cursor?: string; limit?: number; max?: number } = {},
+): Promise<CompanyIdsResult> {
   const ids: string[] = [];
   let cursor = opts.cursor;
   const max = opts.limit ?? opts.max ?? 100_000;

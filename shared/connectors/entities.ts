@@ -5,18 +5,25 @@ import { defineEntity } from '../data/entity.js';
  * tenant table lists the tenant's tokens (never the token itself).
  */
 export const ConnectorTokenByHash = defineEntity({
-  entity: 'connector_token_ref', version: 1, table: 'platform',
+  entity: 'connector_token_ref',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'CONNTOKEN#${tokenHash}', sk: 'CONNTOKEN' } },
 });
 
 export const ConnectorToken = defineEntity({
-  entity: 'connector_token', version: 1, table: 'tenant',
+  entity: 'connector_token',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'CONNTOKEN', sk: 'CONNTOKEN#${tokenId}' } },
 });
 
 /** A form submission already handled, by the form builder's transaction id (`ref`, external text). */
 export const ConnectorSubmission = defineEntity({
-  entity: 'connector_submission', version: 1, table: 'tenant', freeText: ['ref'],
+  entity: 'connector_submission',
+  version: 1,
+  table: 'tenant',
+  freeText: ['ref'],
   keys: { primary: { pk: 'CONNSUB#${connector}', sk: 'SUB#${ref}' } },
 });
 

@@ -17,7 +17,6 @@ export interface RegistrySettings {
   timeoutMs?: number;
 }
 
-
 export interface RegistryCompany {
   name: string;
   inn: string | null;
@@ -49,7 +48,9 @@ export async function searchCompaniesByName(settings: RegistrySettings, q: strin
   }
   if (!res.ok) {
     log.warn('registry lookup refused', { status: res.status });
-    throw serviceUnavailable(res.status === 401 || res.status === 403 ? 'Company registry rejected the configured key' : 'Company registry is unavailable; try again later');
+    throw serviceUnavailable(
+      res.status === 401 || res.status === 403 ? 'Company registry rejected the configured key' : 'Company registry is unavailable; try again later',
+    );
   }
   const body = (await res.json().catch(() => ({}))) as { suggestions?: DadataSuggestion[] };
   const data = (body.suggestions ?? []).slice(0, count).map((s) => ({

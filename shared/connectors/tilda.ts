@@ -60,7 +60,13 @@ export async function handleTildaSubmission(deps: Deps, tenant: { tenantId: stri
   if (tranId) {
     // Claim the submission first: a retried delivery of the same tranid finds the claim and stops.
     try {
-      await table.put(ConnectorSubmission.item({ connector: 'tilda', ref: `${formId}:${tranId}` }, { state: 'processing', createdAt: new Date(deps.clock.now()).toISOString() }), { expression: 'attribute_not_exists(pk)' });
+      await table.put(
+        ConnectorSubmission.item(
+          { connector: 'tilda', ref: `${formId}:${tranId}` },
+          { state: 'processing', createdAt: new Date(deps.clock.now()).toISOString() },
+        ),
+        { expression: 'attribute_not_exists(pk)' },
+      );
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
       const prior = await table.get<{ contactId?: string; leadId?: string }>(ConnectorSubmission.key({ connector: 'tilda', ref: `${formId}:${tranId}` }));
@@ -76,16 +82,28 @@ export async function handleTildaSubmission(deps: Deps, tenant: { tenantId: stri
       (await createContact(
         table,
         {
-          firstName: cut(firstName, 80), lastName: cut(rest.join(' ') || undefined, 80), position: cut(pick(fields, 'Position', 'Job', 'Title'), 200),
-          email, phone, source: { kind: 'form', sourceUrl: cut(pick(fields, 'referer', 'pageurl'), 2000) },
+          firstName: cut(firstName, 80),
+          lastName: cut(rest.join(' ') || undefined, 80),
+          position: cut(pick(fields, 'Position', 'Job', 'Title'), 200),
+          email,
+          phone,
+          source: { kind: 'form', sourceUrl: cut(pick(fields, 'referer', 'pageurl'), 2000) },
         },
         now,
       ));
     const company = cut(pick(fields, 'Company', 'Organization', 'org'), 120);
     const comment = cut(pick(fields, 'Comments', 'Comment', 'Message', 'Textarea'), 120);
     const formName = cut(pick(fields, 'formname'), 80) ?? formId;
-    const lead = await createLead(deps, tenant, { contactId: contact.id, source: 'form', sourceRef: ref.slice(0, 200), title: cut(comment ?? `${formName}${company ? ` — ${company}` : ''}`, 200) });
-    if (tranId) await table.update(ConnectorSubmission.key({ connector: 'tilda', ref: `${formId}:${tranId}` }), { set: { state: 'done', contactId: contact.id, leadId: lead.id } });
+    const lead = await createLead(deps, tenant, {
+      contactId: contact.id,
+      source: 'form',
+      sourceRef: ref.slice(0, 200),
+      title: cut(comment ?? `${formName}${company ? ` — ${company}` : ''}`, 200),
+    });
+    if (tranId)
+      await table.update(ConnectorSubmission.key({ connector: 'tilda', ref: `${formId}:${tranId}` }), {
+        set: { state: 'done', contactId: contact.id, leadId: lead.id },
+      });
     return { ok: true, duplicate: false, contactId: contact.id, leadId: lead.id, contactReused: Boolean(existing) };
   } catch (e) {
     // Release the claim so the form builder's retry can succeed.

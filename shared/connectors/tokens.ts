@@ -22,8 +22,18 @@ interface TokenItem {
   lastUsedAt?: string;
 }
 
-const view = (t: TokenItem) => ({ id: t.id, connector: t.connector, name: t.name ?? null, tokenHint: t.tokenHint, status: t.status, createdAt: t.createdAt, revokedAt: t.revokedAt ?? null, lastUsedAt: t.lastUsedAt ?? null });
-export const webhookUrlFor = (deps: Deps, connector: string, token: string) => `${deps.config.publicBaseUrl}/api/connectors/${connector}/webhook?token=${token}`;
+const view = (t: TokenItem) => ({
+  id: t.id,
+  connector: t.connector,
+  name: t.name ?? null,
+  tokenHint: t.tokenHint,
+  status: t.status,
+  createdAt: t.createdAt,
+  revokedAt: t.revokedAt ?? null,
+  lastUsedAt: t.lastUsedAt ?? null,
+});
+export const webhookUrlFor = (deps: Deps, connector: string, token: string) =>
+  `${deps.config.publicBaseUrl}/api/connectors/${connector}/webhook?token=${token}`;
 
 /** Issues a token. The tenant's item is written first, so a token that resolves is always listed and revocable. */
 export async function createConnectorToken(deps: Deps, tenant: { tenantId: string; table: TableStore }, input: { connector: FormConnector; name?: string }) {
@@ -35,7 +45,9 @@ export async function createConnectorToken(deps: Deps, tenant: { tenantId: strin
   const item: TokenItem = { id, connector: input.connector, name: input.name, tokenHint: `…${token.slice(-4)}`, tokenHash, status: 'ACTIVE', createdAt: at };
   await tenant.table.put(ConnectorToken.item({ tokenId: id }, { ...item }), { expression: 'attribute_not_exists(pk)' });
   try {
-    await deps.platform.put(ConnectorTokenByHash.item({ tokenHash }, { tenantId: tenant.tenantId, tokenId: id, connector: input.connector, createdAt: at }), { expression: 'attribute_not_exists(pk)' });
+    await deps.platform.put(ConnectorTokenByHash.item({ tokenHash }, { tenantId: tenant.tenantId, tokenId: id, connector: input.connector, createdAt: at }), {
+      expression: 'attribute_not_exists(pk)',
+    });
   } catch (e) {
     await tenant.table.delete(ConnectorToken.key({ tokenId: id })).catch(() => undefined);
     throw e;

@@ -15,15 +15,28 @@ export interface ContactList {
 /** Contact ids added per call. */
 export const ADD_MAX = 1000;
 
-const toList = (i: Record<string, unknown>): ContactList => ({ id: i.id as string, name: i.name as string, type: 'STATIC', createdAt: i.createdAt as string, updatedAt: i.updatedAt as string });
+const toList = (i: Record<string, unknown>): ContactList => ({
+  id: i.id as string,
+  name: i.name as string,
+  type: 'STATIC',
+  createdAt: i.createdAt as string,
+  updatedAt: i.updatedAt as string,
+});
 
 /**
  * Creates a STATIC contact list. Contact SMART lists are unsupported (spec): the caller gets an
  * explicit 422 `{status:'UNSUPPORTED'}`, never an empty list that looks like success.
  */
-export async function createContactList(table: TableStore, input: { name: string; type?: 'STATIC' | 'SMART'; filters?: unknown }, now: number): Promise<ContactList> {
+export async function createContactList(
+  table: TableStore,
+  input: { name: string; type?: 'STATIC' | 'SMART'; filters?: unknown },
+  now: number,
+): Promise<ContactList> {
   if (input.type === 'SMART' || input.filters !== undefined) {
-    throw unprocessable('Contact SMART lists are unsupported; create a STATIC list and add contacts to it', { status: 'UNSUPPORTED', code: 'smart_contact_list_unsupported' });
+    throw unprocessable('Contact SMART lists are unsupported; create a STATIC list and add contacts to it', {
+      status: 'UNSUPPORTED',
+      code: 'smart_contact_list_unsupported',
+    });
   }
   const at = new Date(now).toISOString();
   const id = newId(now);
@@ -52,7 +65,11 @@ export async function addContactsToList(table: TableStore, listId: string, conta
   const ids = [...new Set(contactIds)];
   if (ids.length > ADD_MAX) throw badRequest([`contactIds must contain no more than ${ADD_MAX} elements`]);
   const found = new Set((await table.batchGet<{ id: string }>(ids.map((id) => ContactEntity.key({ contactId: id })))).map((c) => c.id));
-  const already = new Set((await table.batchGet<{ contactId: string }>(ids.filter((id) => found.has(id)).map((id) => ContactListMember.key({ listId, contactId: id })))).map((m) => m.contactId));
+  const already = new Set(
+    (await table.batchGet<{ contactId: string }>(ids.filter((id) => found.has(id)).map((id) => ContactListMember.key({ listId, contactId: id })))).map(
+      (m) => m.contactId,
+    ),
+  );
   const fresh = ids.filter((id) => found.has(id) && !already.has(id));
   await addMembers(table, listId, fresh, now);
   return { listId, added: fresh.length, alreadyMembers: already.size, notFound: ids.filter((id) => !found.has(id)) };
@@ -62,7 +79,7 @@ export async function addContactsToList(table: TableStore, listId: string, conta
 export async function addMembers(table: TableStore, listId: string, contactIds: string[], now: number) {
   if (!contactIds.length) return;
   const at = new Date(now).toISOString();
-  await table.batchPut(contactIds.map((contactId) => (ContactListMember.item({ listId, contactId }, { listId, contactId, addedAt: at }))));
+  await table.batchPut(contactIds.map((contactId) => ContactListMember.item({ listId, contactId }, { listId, contactId, addedAt: at })));
   await table.update(ContactListEntity.key({ listId }), { add: { memberCount: contactIds.length }, set: { updatedAt: at } });
 }
 

@@ -30,7 +30,11 @@ export async function bulkContacts(table: TableStore, input: { action: 'update' 
       } catch (e) {
         if (!isAppError(e)) throw e;
         const body = (e.body ?? {}) as Record<string, unknown>;
-        results[i] = { id, ok: false, error: { status: e.status, ...(body.code ? { code: String(body.code) } : {}), message: body.message ?? body.code ?? `HTTP ${e.status}` } };
+        results[i] = {
+          id,
+          ok: false,
+          error: { status: e.status, ...(body.code ? { code: String(body.code) } : {}), message: body.message ?? body.code ?? `HTTP ${e.status}` },
+        };
       }
     }
   };

@@ -71,7 +71,13 @@ export async function addChannel(table: TableStore, contactId: string, raw: { ty
         added = { type: raw.type, value, addedAt: at, ...(dup ? { duplicateOf: dup } : {}) };
         const next = withPrimaries({ ...contact, channels: [...contact.channels, added], updatedAt: at });
         const ops: TxOp[] = [
-          { update: ContactEntity.key({ contactId }), spec: { set: { channels: next.channels, email: next.email, phone: next.phone, updatedAt: at }, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } },
+          {
+            update: ContactEntity.key({ contactId }),
+            spec: {
+              set: { channels: next.channels, email: next.email, phone: next.phone, updatedAt: at },
+              condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } },
+            },
+          },
           { put: channelItems(contactId, added) },
           ...(contact.companyId && next.email !== contact.email ? [{ put: linkItem(contact.companyId, next) }] : []),
         ];
@@ -110,7 +116,10 @@ export async function updateContact(table: TableStore, id: string, patch: Contac
   for (const f of CONTACT_FIELDS) if (patch[f] !== undefined) set[f] = patch[f] ?? undefined;
   const cf = await contactCustomFields(table, id, contact.customFields as Record<string, string | number>, patch.customFields);
   if (patch.customFields) set.customFields = cf.values;
-  const ops: TxOp[] = [{ update: ContactEntity.key({ contactId: id }), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } }, ...cf.ops];
+  const ops: TxOp[] = [
+    { update: ContactEntity.key({ contactId: id }), spec: { set, condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } } } },
+    ...cf.ops,
+  ];
   let companyCheck: number | undefined;
   const next = { ...contact, ...set } as Contact;
   const companyChanged = patch.companyId !== undefined && patch.companyId !== (contact.companyId ?? null);
@@ -143,8 +152,15 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
   const contact = await getContact(table, id);
   const owned: Channel[] = [];
   for (const ch of contact.channels) if (!ch.duplicateOf) owned.push(ch);
-  const ops: TxOp[] = [{ delete: ContactEntity.key({ contactId: id }), condition: exists }, ...contact.channels.map((ch) => ({ delete: ContactChannel.key({ contactId: id, type: ch.type, value: ch.value }) }))];
-  for (const ch of owned) ops.push({ delete: ChannelMarker.key({ type: ch.type, value: ch.value }), condition: { expression: 'attribute_not_exists(pk) OR contactId = :me', values: { ':me': id } } });
+  const ops: TxOp[] = [
+    { delete: ContactEntity.key({ contactId: id }), condition: exists },
+    ...contact.channels.map((ch) => ({ delete: ContactChannel.key({ contactId: id, type: ch.type, value: ch.value }) })),
+  ];
+  for (const ch of owned)
+    ops.push({
+      delete: ChannelMarker.key({ type: ch.type, value: ch.value }),
+      condition: { expression: 'attribute_not_exists(pk) OR contactId = :me', values: { ':me': id } },
+    });
   if (contact.companyId) ops.push({ delete: CompanyContact.key({ companyId: contact.companyId, contactId: id }) });
   ops.push(...(await contactCustomFieldCleanup(table, id)));
   try {
@@ -160,12 +176,25 @@ export async function deleteContact(table: TableStore, id: string, now: number) 
 
 async function removeMemberships(table: TableStore, contactId: string) {
   for (let cursor: string | undefined, i = 0; i < 100; i++) {
-    const page = await table.query<{ pk: string; sk: string; listId: string }>({ index: 'gsi1', pk: ContactListMember.query('byContact', { contactId: contactId }).pk, cursor, limit: 100 });
+    const page = await table.query<{ pk: string; sk: string; listId: string }>({
+      index: 'gsi1',
+      pk: ContactListMember.query('byContact', { contactId: contactId }).pk,
+      cursor,
+      limit: 100,
+    });
     // Each membership leaves with its list's count in one transaction (a member and its list: 2 items).
     for (const m of page.items) {
-      await table.transact([{ delete: { pk: m.pk, sk: m.sk } }, { update: ContactListEntity.key({ listId: String(m.listId) }), spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } } }]).catch((e) => {
-        if (!(e instanceof ConditionFailed)) throw e;
-      });
+      await table
+        .transact([
+          { delete: { pk: m.pk, sk: m.sk } },
+          {
+            update: ContactListEntity.key({ listId: String(m.listId) }),
+            spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } },
+          },
+        ])
+        .catch((e) => {
+          if (!(e instanceof ConditionFailed)) throw e;
+        });
     }
     cursor = page.cursor;
     if (!cursor) break;

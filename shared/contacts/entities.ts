@@ -5,7 +5,9 @@ export type ChannelType = 'email' | 'phone';
 
 /** A contact; gsi1 lists every contact, oldest first. */
 export const ContactEntity = defineEntity({
-  entity: 'CONTACT', version: 1, table: 'tenant',
+  entity: 'CONTACT',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'CONTACT#${contactId}', sk: 'CONTACT' },
     all: { index: 'gsi1', pk: 'CONTACTS', sk: '${contactId}' },
@@ -14,7 +16,10 @@ export const ContactEntity = defineEntity({
 
 /** One channel (email address or phone number) of a contact; gsi1 finds every owner of a value. */
 export const ContactChannel = defineEntity({
-  entity: 'CHANNEL', version: 1, table: 'tenant', freeText: ['value'],
+  entity: 'CHANNEL',
+  version: 1,
+  table: 'tenant',
+  freeText: ['value'],
   keys: {
     primary: { pk: 'CONTACT#${contactId}', sk: 'CHANNEL#${type}#${value}' },
     byValue: { index: 'gsi1', pk: 'CHANNEL#${type}#${value}', sk: 'CONTACT#${contactId}' },
@@ -23,7 +28,10 @@ export const ContactChannel = defineEntity({
 
 /** Uniqueness marker: the first contact of the tenant that holds this address or number (attribute_not_exists). */
 export const ChannelMarker = defineEntity({
-  entity: 'CHANNEL_MARKER', version: 1, table: 'tenant', freeText: ['value'],
+  entity: 'CHANNEL_MARKER',
+  version: 1,
+  table: 'tenant',
+  freeText: ['value'],
   keys: { primary: { pk: 'CHANNEL#${type}#${value}', sk: 'CHANNEL' } },
 });
 
@@ -32,6 +40,8 @@ export const ChannelMarker = defineEntity({
  * the contact's names and email, which the companies `contacts` filter reads.
  */
 export const CompanyContact = defineEntity({
-  entity: 'COMPANY_CONTACT', version: 1, table: 'tenant',
+  entity: 'COMPANY_CONTACT',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'COMPANY#${companyId}', sk: 'CONTACT#${contactId}' } },
 });

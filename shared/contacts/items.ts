@@ -18,7 +18,10 @@ export function channelItems(contactId: string, ch: Channel): Item {
 /** The company → contact link; carries the names and email the company `contacts` filter reads. */
 export function linkItem(companyId: string, c: Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'createdAt'>): Item {
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
-  return CompanyContact.item({ companyId, contactId: c.id }, { contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt });
+  return CompanyContact.item(
+    { companyId, contactId: c.id },
+    { contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt },
+  );
 }
 export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
   return ChannelMarker.item({ type, value }, { contactId, type, value, createdAt: iso(now) });

@@ -28,8 +28,8 @@ type Source = { pk: string; index?: QuerySpec['index']; skBeginsWith?: string; d
 export async function listContacts(table: TableStore, q: ListQuery): Promise<{ data: Contact[]; pageSize: number; nextCursor: string | null }> {
   const pageSize = q.pageSize ?? 20;
   const rules = await contactFilterRules(table, q.filters);
-  const email = q.email !== undefined ? normalizeEmail(q.email) ?? q.email.trim().toLowerCase() : undefined;
-  const phone = q.phone !== undefined ? normalizePhone(q.phone) ?? q.phone : undefined;
+  const email = q.email !== undefined ? (normalizeEmail(q.email) ?? q.email.trim().toLowerCase()) : undefined;
+  const phone = q.phone !== undefined ? (normalizePhone(q.phone) ?? q.phone) : undefined;
   if (q.listId && !(await table.get(ContactListEntity.key({ listId: q.listId })))) throw notFound('Contact list');
   if (q.companyId && !(await table.get(companyKey(q.companyId)))) throw notFound('Company');
   let source: Source;
@@ -40,13 +40,18 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
   else source = { index: 'gsi1', pk: 'CONTACTS', direct: true };
   const needle = q.q?.trim().toLowerCase();
   const keep = async (cs: Contact[]) => {
-    let out = cs.filter((c) => (!q.companyId || c.companyId === q.companyId)
-      && (!email || c.channels.some((ch) => ch.type === 'email' && ch.value === email))
-      && (!phone || c.channels.some((ch) => ch.type === 'phone' && ch.value === phone))
-      && (!needle || [c.firstName, c.lastName, c.position, ...c.channels.map((ch) => ch.value)].some((v) => v?.toLowerCase().includes(needle)))
-      && matchesItem(rules, c as unknown as Record<string, unknown>));
+    let out = cs.filter(
+      (c) =>
+        (!q.companyId || c.companyId === q.companyId) &&
+        (!email || c.channels.some((ch) => ch.type === 'email' && ch.value === email)) &&
+        (!phone || c.channels.some((ch) => ch.type === 'phone' && ch.value === phone)) &&
+        (!needle || [c.firstName, c.lastName, c.position, ...c.channels.map((ch) => ch.value)].some((v) => v?.toLowerCase().includes(needle))) &&
+        matchesItem(rules, c as unknown as Record<string, unknown>),
+    );
     if (q.listId && (email || phone) && out.length) {
-      const members = new Set((await table.batchGet<{ contactId: string }>(out.map((c) => ContactListMember.key({ listId: q.listId!, contactId: c.id })))).map((m) => m.contactId));
+      const members = new Set(
+        (await table.batchGet<{ contactId: string }>(out.map((c) => ContactListMember.key({ listId: q.listId!, contactId: c.id })))).map((m) => m.contactId),
+      );
       out = out.filter((c) => members.has(c.id));
     }
     return out;
@@ -54,7 +59,13 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
   const data: Contact[] = [];
   let cursor = q.cursor;
   for (let i = 0; i < MAX_QUERIES && data.length < pageSize; i++) {
-    const page = await table.query<Record<string, unknown>>({ index: source.index, pk: source.pk, skBeginsWith: source.skBeginsWith, cursor, limit: pageSize - data.length });
+    const page = await table.query<Record<string, unknown>>({
+      index: source.index,
+      pk: source.pk,
+      skBeginsWith: source.skBeginsWith,
+      cursor,
+      limit: pageSize - data.length,
+    });
     let contacts: Contact[];
     if (source.direct) contacts = page.items.map(toContact);
     else {

@@ -63,11 +63,16 @@ export async function handOverMarker(table: TableStore, type: ChannelType, value
     const next: Channel = { ...ch, duplicateOf: id === heir ? undefined : heir };
     if (!next.duplicateOf) delete next.duplicateOf;
     const channels = c.channels.map((x) => (x === ch ? next : x));
-    await table.transact([
-      { update: ContactEntity.key({ contactId: id }), spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } } },
-      { put: channelItems(id, next) },
-    ]).catch((e) => {
-      if (!(e instanceof ConditionFailed)) throw e; // changed meanwhile: its flag stays as it was
-    });
+    await table
+      .transact([
+        {
+          update: ContactEntity.key({ contactId: id }),
+          spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } },
+        },
+        { put: channelItems(id, next) },
+      ])
+      .catch((e) => {
+        if (!(e instanceof ConditionFailed)) throw e; // changed meanwhile: its flag stays as it was
+      });
   }
 }

@@ -10,7 +10,12 @@ import { CompanyEntity } from '../companies/entities.js';
 export const companyKey = (companyId: string) => CompanyEntity.key({ companyId });
 
 /** Validates `input` against the contact definitions, merged into `current` (null clears); plus the gsi2 ops for number values. */
-export async function contactCustomFields(table: TableStore, contactId: string, current: CfValues, input: Record<string, unknown> | undefined): Promise<{ values: CfValues; ops: TxOp[] }> {
+export async function contactCustomFields(
+  table: TableStore,
+  contactId: string,
+  current: CfValues,
+  input: Record<string, unknown> | undefined,
+): Promise<{ values: CfValues; ops: TxOp[] }> {
   if (!input) return { values: current, ops: [] };
   const defs = await definitionMap(table, 'contact');
   const values = applyValues(defs, current, input);

@@ -18,9 +18,7 @@ export interface ContentCheckInput {
  * contactId/companyId are given, else an empty context with fallbacks) and runs the named rules on it.
  */
 export async function checkContent(table: TableStore, input: ContentCheckInput) {
-  const source = input.creativeId
-    ? await getCreative(table, input.creativeId)
-    : { id: 'adhoc', subject: input.subject ?? '', bodyHtml: input.bodyHtml ?? '' };
+  const source = input.creativeId ? await getCreative(table, input.creativeId) : { id: 'adhoc', subject: input.subject ?? '', bodyHtml: input.bodyHtml ?? '' };
   if (!input.creativeId) checkTemplates(source);
   const recipient = input.contactId || input.companyId ? await loadRecipientContext(table, input) : {};
   const rendered = renderCreativeFor(source, recipient, { skipText: true });

@@ -6,15 +6,26 @@ import { existsSync } from 'node:fs';
  * switched off (CONTENT_CHECK_SPAMC=off; always off in Lambda), the message is piped to `spamc -R`
  * with a time bound. Returns null when unavailable or on any failure: the named rules still stand.
  */
-export async function spamAssassinReport(message: string, env: NodeJS.ProcessEnv = process.env): Promise<{ score: number; required: number; rules: string[] } | null> {
+export async function spamAssassinReport(
+  message: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ score: number; required: number; rules: string[] } | null> {
   const bin = env.SPAMC_PATH ?? '/usr/bin/spamc';
   if (env.CONTENT_CHECK_SPAMC === 'off' || env.AWS_LAMBDA_FUNCTION_NAME || !existsSync(bin)) return null;
   return new Promise((resolve) => {
     const child = spawn(bin, ['-R', '--max-size=512000'], { stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(null); }, 10_000);
-    child.stdout.on('data', (d) => { if (out.length < 200_000) out += d; });
-    child.on('error', () => { clearTimeout(timer); resolve(null); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, 10_000);
+    child.stdout.on('data', (d) => {
+      if (out.length < 200_000) out += d;
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
     child.on('close', () => {
       clearTimeout(timer);
       const m = out.match(/^(-?[\d.]+)\/([\d.]+)/);

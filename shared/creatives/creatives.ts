@@ -57,10 +57,21 @@ export async function createCreative(table: TableStore, input: CreativeCreateInp
   const item = Creative.item(
     { creativeId: id, createdAt: at },
     {
-      id, name: input.name, type, subject: input.subject ?? '', bodyHtml: input.bodyHtml,
-      briefId: input.briefId ?? null, attachmentCreativeId: input.attachmentCreativeId ?? null, attachmentUrl: input.attachmentUrl ?? null,
-      formConfig: input.formConfig ?? null, moderationStatus: isChannelType(type) ? 'PENDING' : null,
-      contentVersion: 1, version: 1, variables, createdAt: at, updatedAt: at,
+      id,
+      name: input.name,
+      type,
+      subject: input.subject ?? '',
+      bodyHtml: input.bodyHtml,
+      briefId: input.briefId ?? null,
+      attachmentCreativeId: input.attachmentCreativeId ?? null,
+      attachmentUrl: input.attachmentUrl ?? null,
+      formConfig: input.formConfig ?? null,
+      moderationStatus: isChannelType(type) ? 'PENDING' : null,
+      contentVersion: 1,
+      version: 1,
+      variables,
+      createdAt: at,
+      updatedAt: at,
     },
   );
   await table.put(item, Creative.notExists);
@@ -125,7 +136,10 @@ export async function deleteCreative(table: TableStore, id: string) {
 export async function listCreatives(table: TableStore, page: { pageSize?: number; cursor?: string; type?: string } = {}) {
   const pageSize = page.pageSize ?? 20;
   const out = await table.query({
-    ...Creative.query('byCreated', {}), limit: pageSize, cursor: page.cursor, descending: true,
+    ...Creative.query('byCreated', {}),
+    limit: pageSize,
+    cursor: page.cursor,
+    descending: true,
     ...(page.type ? { filter: { expression: '#t = :t', names: { '#t': 'type' }, values: { ':t': page.type } } } : {}),
   });
   return { data: out.items.map(toCreative), pageSize, nextCursor: out.cursor ?? null };
@@ -137,13 +151,28 @@ export async function listCreatives(table: TableStore, page: { pageSize?: number
  */
 export async function moderateCreative(table: TableStore, id: string, action: 'approve' | 'reject', reason: string | undefined, now: number, by: string) {
   const current = await getCreativeItem(table, id);
-  if (!isChannelType(current.type as string)) throw conflict('Email creatives are not moderated; they are gated at the task level', { code: 'not_a_channel_creative' });
+  if (!isChannelType(current.type as string))
+    throw conflict('Email creatives are not moderated; they are gated at the task level', { code: 'not_a_channel_creative' });
   const target: ModerationStatus = action === 'approve' ? 'APPROVED' : 'REJECTED';
   if (current.moderationStatus === target) return toCreative(current);
-  if (current.moderationStatus !== 'PENDING') throw conflict(`Cannot ${action} a creative in ${current.moderationStatus}; edit it to send it back to PENDING`, { code: 'invalid_transition', moderationStatus: current.moderationStatus });
-  const set = { moderationStatus: target, moderatedAt: iso(now), moderatedBy: by, moderationReason: reason ?? null, updatedAt: iso(now), version: (current.version as number) + 1 };
+  if (current.moderationStatus !== 'PENDING')
+    throw conflict(`Cannot ${action} a creative in ${current.moderationStatus}; edit it to send it back to PENDING`, {
+      code: 'invalid_transition',
+      moderationStatus: current.moderationStatus,
+    });
+  const set = {
+    moderationStatus: target,
+    moderatedAt: iso(now),
+    moderatedBy: by,
+    moderationReason: reason ?? null,
+    updatedAt: iso(now),
+    version: (current.version as number) + 1,
+  };
   try {
-    await table.update(Creative.key({ creativeId: id }), { set, condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } });
+    await table.update(Creative.key({ creativeId: id }), {
+      set,
+      condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': current.version } },
+    });
   } catch (e) {
     if (e instanceof ConditionFailed) throw conflict('Creative was changed concurrently; retry');
     throw e;

@@ -13,16 +13,20 @@ import { loadRecipientContext, renderCreativeFor } from './render.js';
 const SPAM_FOLDERS = ['Junk', 'Spam', 'INBOX.Junk', 'INBOX.Spam', '[Gmail]/Spam', 'Junk E-mail', 'Bulk Mail', 'Спам'];
 const POLL_MS = Number(process.env.PLACEMENT_POLL_MS ?? 3000);
 
-const hasToken = (raw: Buffer, token: string) => raw.includes(`X-Placement-Token: ${token}`) || raw.toString('latin1').toLowerCase().includes(`x-placement-token: ${token}`);
+const hasToken = (raw: Buffer, token: string) =>
+  raw.includes(`X-Placement-Token: ${token}`) || raw.toString('latin1').toLowerCase().includes(`x-placement-token: ${token}`);
 
 /** The worker step; a failure (sender suspended, no SMTP) ends the test as FAILED with a short reason. */
 export async function runPlacementTest(deps: Deps, msg: PlacementMessage) {
   try {
     await sendAndWatch(deps, msg);
   } catch (e) {
-    await deps.tenantTable(msg.tenantId).update(PlacementTest.key({ testId: msg.testId }), {
-      set: { status: 'FAILED', error: String((e as Error).message).slice(0, 200), finishedAt: new Date(deps.clock.now()).toISOString() },
-    }).catch(() => undefined);
+    await deps
+      .tenantTable(msg.tenantId)
+      .update(PlacementTest.key({ testId: msg.testId }), {
+        set: { status: 'FAILED', error: String((e as Error).message).slice(0, 200), finishedAt: new Date(deps.clock.now()).toISOString() },
+      })
+      .catch(() => undefined);
   }
 }
 
@@ -35,15 +39,23 @@ async function sendAndWatch(deps: Deps, msg: PlacementMessage) {
   const seeds = test.seeds as SeedResult[];
   const token = test.token as string;
   const creative = await getCreative(table, test.creativeId as string);
-  const recipient = test.contactId || test.companyId ? await loadRecipientContext(table, { contactId: (test.contactId as string) ?? undefined, companyId: (test.companyId as string) ?? undefined }) : {};
+  const recipient =
+    test.contactId || test.companyId
+      ? await loadRecipientContext(table, { contactId: (test.contactId as string) ?? undefined, companyId: (test.companyId as string) ?? undefined })
+      : {};
   const rendered = renderCreativeFor(creative, recipient, { recipientId: 'placement-test' });
   const sender = await getEmailAccountItem(table, test.accountId as string);
   const transport = await openSenderTransport(deps, msg.tenantId, test.accountId as string);
   try {
     for (const s of seeds.filter((x) => x.placement === 'pending' && !x.smtp)) {
       const r = await transport.send({
-        from: { name: sender?.name, address: sender!.email }, to: { address: s.email }, subject: rendered.subject, html: rendered.html, text: rendered.text,
-        messageId: `<placement-${msg.testId}-${s.accountId}@${sender!.email.split('@')[1]}>`, headers: { 'X-Placement-Token': token },
+        from: { name: sender?.name, address: sender!.email },
+        to: { address: s.email },
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        messageId: `<placement-${msg.testId}-${s.accountId}@${sender!.email.split('@')[1]}>`,
+        headers: { 'X-Placement-Token': token },
       });
       await recordSend(deps, msg.tenantId, test.accountId as string, r, deps.clock.now());
       s.smtp = `${r.code} ${r.response}`.slice(0, 200);
@@ -83,5 +95,12 @@ async function sendAndWatch(deps: Deps, msg: PlacementMessage) {
   for (const s of seeds) if (s.placement === 'pending') s.placement = 'missing';
   for (const s of seeds) if (s.placement !== 'send_failed') await recordDeliverability(table, test.accountId as string, s.provider, { [s.placement]: 1 });
   const count = (p: string) => seeds.filter((s) => s.placement === p).length;
-  await table.update(key, { set: { seeds, status: 'DONE', finishedAt: new Date(deps.clock.now()).toISOString(), summary: { inbox: count('inbox'), spam: count('spam'), missing: count('missing'), sendFailed: count('send_failed') } } });
+  await table.update(key, {
+    set: {
+      seeds,
+      status: 'DONE',
+      finishedAt: new Date(deps.clock.now()).toISOString(),
+      summary: { inbox: count('inbox'), spam: count('spam'), missing: count('missing'), sendFailed: count('send_failed') },
+    },
+  });
 }

@@ -21,8 +21,18 @@ import { loadRecipientContext } from './render.js';
 export const PLACEMENT_QUEUE = 'creative-placement';
 export type PlacementMessage = { type: 'placement'; tenantId: string; testId: string };
 
-export interface Seed { accountId: string; provider?: Provider }
-export interface SeedResult { accountId: string; email: string; provider: Provider; placement: 'pending' | 'inbox' | 'spam' | 'missing' | 'send_failed'; folder: string | null; smtp: string | null }
+export interface Seed {
+  accountId: string;
+  provider?: Provider;
+}
+export interface SeedResult {
+  accountId: string;
+  email: string;
+  provider: Provider;
+  placement: 'pending' | 'inbox' | 'spam' | 'missing' | 'send_failed';
+  folder: string | null;
+  smtp: string | null;
+}
 
 export async function seedMailboxes(deps: Deps, tenantId: string): Promise<Seed[]> {
   const v = await getSetting<{ seeds?: Seed[]; seedAccountIds?: string[] }>(deps.tenantTable(tenantId), 'inboxCheck');
@@ -32,13 +42,18 @@ export async function seedMailboxes(deps: Deps, tenantId: string): Promise<Seed[
 
 export const toPlacement = ({ pk, sk, entity, _v, token, ...rest }: Item) => rest;
 
-export async function startPlacementTest(deps: Deps, tenantId: string, input: { creativeId: string; accountId: string; contactId?: string; companyId?: string; timeoutSeconds?: number }) {
+export async function startPlacementTest(
+  deps: Deps,
+  tenantId: string,
+  input: { creativeId: string; accountId: string; contactId?: string; companyId?: string; timeoutSeconds?: number },
+) {
   const table = deps.tenantTable(tenantId);
   const creative = await getCreative(table, input.creativeId);
   if (!(await getEmailAccountItem(table, input.accountId))) throw notFound('Email account');
   if (input.contactId || input.companyId) await loadRecipientContext(table, input);
   const seeds = await seedMailboxes(deps, tenantId);
-  if (!seeds.length) throw badRequestCode('no_seed_mailboxes', { message: 'Set the seed mailboxes first (workspace setting inboxCheck: {seeds: [{accountId, provider?}]})' });
+  if (!seeds.length)
+    throw badRequestCode('no_seed_mailboxes', { message: 'Set the seed mailboxes first (workspace setting inboxCheck: {seeds: [{accountId, provider?}]})' });
   const results: SeedResult[] = [];
   for (const s of seeds) {
     const a = await getEmailAccountItem(table, s.accountId);
@@ -48,10 +63,23 @@ export async function startPlacementTest(deps: Deps, tenantId: string, input: { 
   }
   const now = deps.clock.now();
   const id = newId(now);
-  const item = PlacementTest.item({ testId: id }, {
-    id, creativeId: creative.id, contentVersion: creative.contentVersion, accountId: input.accountId, contactId: input.contactId ?? null, companyId: input.companyId ?? null,
-    status: 'RUNNING', timeoutSeconds: input.timeoutSeconds ?? 300, token: randomBytes(12).toString('hex'), seeds: results, createdAt: new Date(now).toISOString(), finishedAt: null,
-  });
+  const item = PlacementTest.item(
+    { testId: id },
+    {
+      id,
+      creativeId: creative.id,
+      contentVersion: creative.contentVersion,
+      accountId: input.accountId,
+      contactId: input.contactId ?? null,
+      companyId: input.companyId ?? null,
+      status: 'RUNNING',
+      timeoutSeconds: input.timeoutSeconds ?? 300,
+      token: randomBytes(12).toString('hex'),
+      seeds: results,
+      createdAt: new Date(now).toISOString(),
+      finishedAt: null,
+    },
+  );
   await table.put(item);
   if (!deps.queue) throw conflict('Placement queue is not configured');
   await deps.queue.send(PLACEMENT_QUEUE, { type: 'placement', tenantId, testId: id } satisfies PlacementMessage);

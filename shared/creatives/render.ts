@@ -22,7 +22,13 @@ export interface RenderCreativeOptions {
   skipText?: boolean;
 }
 
-const TEXT_OPTIONS = { wordwrap: 100, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { hideLinkIfSameAsText: true } }] };
+const TEXT_OPTIONS = {
+  wordwrap: 100,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkIfSameAsText: true } },
+  ],
+};
 
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:

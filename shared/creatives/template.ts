@@ -20,10 +20,7 @@
  * Speed: a source is parsed once (AST cached per source string, bounded) and rendered from the AST.
  */
 
-export type TemplateNode =
-  | string
-  | { kind: 'var'; name: string; fallback?: string }
-  | { kind: 'spin'; index: number; options: TemplateNode[][] };
+export type TemplateNode = string | { kind: 'var'; name: string; fallback?: string } | { kind: 'spin'; index: number; options: TemplateNode[][] };
 
 export type ParseResult = { ok: true; tokens: string[] } | { ok: false; message: string; position: number };
 

@@ -15,7 +15,9 @@ import { loadRecipientContext, renderCreativeFor } from './render.js';
  * The SMTP answer is kept as a test-send record under the creative.
  */
 export async function sendTestEmail(
-  deps: Deps, tenantId: string, ownerAccountId: string,
+  deps: Deps,
+  tenantId: string,
+  ownerAccountId: string,
   input: { creativeId: string; accountId: string; contactId?: string; companyId?: string },
 ) {
   const table = deps.tenantTable(tenantId);
@@ -35,8 +37,12 @@ export async function sendTestEmail(
     const transport = await openSenderTransport(deps, tenantId, input.accountId);
     try {
       result = await transport.send({
-        from: { name: sender.name, address: sender.email }, to: { address: owner.email },
-        subject: `[TEST] ${rendered.subject}`, html: rendered.html, text: rendered.text, messageId,
+        from: { name: sender.name, address: sender.email },
+        to: { address: owner.email },
+        subject: `[TEST] ${rendered.subject}`,
+        html: rendered.html,
+        text: rendered.text,
+        messageId,
         headers: { 'X-Test-Send': creative.id },
       });
     } finally {
@@ -49,10 +55,20 @@ export async function sendTestEmail(
   }
   const at = new Date(now).toISOString();
   const record = {
-    id, creativeId: creative.id, accountId: input.accountId, to: owner.email, subject: `[TEST] ${rendered.subject}`,
-    contactId: recipient.contactId ?? null, companyId: recipient.companyId ?? null, contentVersion: creative.contentVersion,
-    outcome: result.outcome, smtpCode: result.code, smtpResponse: result.response.slice(0, 500), messageId,
-    unresolvedTokens: rendered.unresolvedTokens, createdAt: at,
+    id,
+    creativeId: creative.id,
+    accountId: input.accountId,
+    to: owner.email,
+    subject: `[TEST] ${rendered.subject}`,
+    contactId: recipient.contactId ?? null,
+    companyId: recipient.companyId ?? null,
+    contentVersion: creative.contentVersion,
+    outcome: result.outcome,
+    smtpCode: result.code,
+    smtpResponse: result.response.slice(0, 500),
+    messageId,
+    unresolvedTokens: rendered.unresolvedTokens,
+    createdAt: at,
   };
   await table.put(CreativeTestSend.item({ creativeId: creative.id, createdAt: at, testSendId: id }, record));
   return record;
@@ -62,7 +78,13 @@ export async function listTestSends(deps: Deps, tenantId: string, creativeId: st
   const table = deps.tenantTable(tenantId);
   await getCreative(table, creativeId);
   const pageSize = page.pageSize ?? 20;
-  const out = await table.query({ pk: CreativeTestSend.key({ creativeId, createdAt: 'x', testSendId: 'x' }).pk, skBeginsWith: 'TESTSEND#', limit: pageSize, cursor: page.cursor, descending: true });
+  const out = await table.query({
+    pk: CreativeTestSend.key({ creativeId, createdAt: 'x', testSendId: 'x' }).pk,
+    skBeginsWith: 'TESTSEND#',
+    limit: pageSize,
+    cursor: page.cursor,
+    descending: true,
+  });
   const data = out.items.map(({ pk, sk, entity, _v, ...rest }) => rest);
   return { data, pageSize, nextCursor: out.cursor ?? null };
 }

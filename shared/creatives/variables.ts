@@ -9,7 +9,9 @@ import type { Contact } from '../contacts/types.js';
  * - custom fields: cf.<slug> (the contact's value, else the company's).
  */
 export const CONTACT_VARIABLES = ['firstName', 'lastName', 'fullName', 'position', 'email', 'phone', 'linkedin'] as const;
-export const COMPANY_VARIABLES = ['name', 'domain', 'website', 'industry', 'city', 'country', 'size', 'phone', 'address', 'inn', 'description'].map((f) => `company.${f}`);
+export const COMPANY_VARIABLES = ['name', 'domain', 'website', 'industry', 'city', 'country', 'size', 'phone', 'address', 'inn', 'description'].map(
+  (f) => `company.${f}`,
+);
 export const CUSTOM_FIELD_PREFIX = 'cf.';
 
 export interface RecipientContext {

@@ -25,7 +25,11 @@ export const SLUG_RE = /^[a-z][a-z0-9_]{0,47}$/;
 export const MAX_DEFINITIONS = 50;
 
 const publicDef = (i: Record<string, unknown>): CustomFieldDefinition => ({
-  entity: (i.owner ?? i.entity) as CfEntity, slug: i.slug as string, label: i.label as string, fieldType: i.fieldType as FieldType, createdAt: i.createdAt as string,
+  entity: (i.owner ?? i.entity) as CfEntity,
+  slug: i.slug as string,
+  label: i.label as string,
+  fieldType: i.fieldType as FieldType,
+  createdAt: i.createdAt as string,
 });
 
 export async function createDefinition(table: TableStore, entity: CfEntity, input: { slug: string; label: string; fieldType: string }, now: number) {
@@ -33,7 +37,13 @@ export async function createDefinition(table: TableStore, entity: CfEntity, inpu
   if (!FIELD_TYPES.includes(input.fieldType as FieldType)) throw badRequest([`fieldType must be one of the following values: ${FIELD_TYPES.join(', ')}`]);
   const existing = await listDefinitions(table, entity);
   if (existing.length >= MAX_DEFINITIONS) throw badRequestCode('too_many_custom_fields', { max: MAX_DEFINITIONS });
-  const def: CustomFieldDefinition = { entity, slug: input.slug, label: input.label, fieldType: input.fieldType as FieldType, createdAt: new Date(now).toISOString() };
+  const def: CustomFieldDefinition = {
+    entity,
+    slug: input.slug,
+    label: input.label,
+    fieldType: input.fieldType as FieldType,
+    createdAt: new Date(now).toISOString(),
+  };
   try {
     // The definition's own key is the slug's uniqueness marker: conditional write, never read-then-write.
     await table.transact([{ put: CustomFieldDefinitionEntity.item({ owner: entity, slug: def.slug }, { ...def, owner: entity }), condition: notExists }]);

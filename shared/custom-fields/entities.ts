@@ -8,7 +8,9 @@ export type CfEntity = 'company' | 'contact';
  * attribute_not_exists(pk), so a second create of the slug gets 409. `owner` is the CfEntity.
  */
 export const CustomFieldDefinitionEntity = defineEntity({
-  entity: 'custom_field', version: 1, table: 'tenant',
+  entity: 'custom_field',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'CFDEF#${owner}', sk: 'FIELD#${slug}' } },
 });
 
@@ -18,7 +20,9 @@ export const CustomFieldDefinitionEntity = defineEntity({
  * `customFields` map for reads.
  */
 export const CustomFieldNumber = defineEntity({
-  entity: 'custom_field_number', version: 1, table: 'tenant',
+  entity: 'custom_field_number',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'CFNUM#${owner}#${ownerId}', sk: '${slug}' },
     byValue: { index: 'gsi2', pk: 'CF#${owner}#${slug}', sk: '${encoded}#${ownerId}' },

@@ -22,10 +22,15 @@ export function decodeNumber(hex: string): number {
 export function numberRange(op: 'gt' | 'gte' | 'lt' | 'lte' | 'equals', v: number) {
   const e = encodeNumber(v);
   switch (op) {
-    case 'gt': return { skGreaterThan: `${e}#~` };
-    case 'gte': return { skGreaterThan: `${e}#` };
-    case 'lt': return { skLessThan: `${e}#` };
-    case 'lte': return { skLessThan: `${e}#~` };
-    case 'equals': return { skBeginsWith: `${e}#` };
+    case 'gt':
+      return { skGreaterThan: `${e}#~` };
+    case 'gte':
+      return { skGreaterThan: `${e}#` };
+    case 'lt':
+      return { skLessThan: `${e}#` };
+    case 'lte':
+      return { skLessThan: `${e}#~` };
+    case 'equals':
+      return { skBeginsWith: `${e}#` };
   }
 }

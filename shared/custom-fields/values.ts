@@ -46,7 +46,12 @@ export function checkValue(def: CustomFieldDefinition, raw: unknown, coerce = fa
  * values (null clears). Unknown slugs → 400 unknown_custom_field with the available slugs; wrong types
  * → 400 with a message per field.
  */
-export function applyValues(defs: Map<string, CustomFieldDefinition>, current: CfValues, input: CfInput | undefined, opts: { coerce?: boolean } = {}): CfValues {
+export function applyValues(
+  defs: Map<string, CustomFieldDefinition>,
+  current: CfValues,
+  input: CfInput | undefined,
+  opts: { coerce?: boolean } = {},
+): CfValues {
   const next: CfValues = { ...current };
   if (!input) return next;
   const unknown = Object.keys(input).filter((s) => !defs.has(s));
@@ -66,7 +71,13 @@ export function applyValues(defs: Map<string, CustomFieldDefinition>, current: C
 }
 
 /** Validate-and-merge with the definitions loaded from the table (for callers outside a loop). */
-export async function validateCustomFields(table: TableStore, entity: CfEntity, current: CfValues, input: CfInput | undefined, opts: { coerce?: boolean } = {}) {
+export async function validateCustomFields(
+  table: TableStore,
+  entity: CfEntity,
+  current: CfValues,
+  input: CfInput | undefined,
+  opts: { coerce?: boolean } = {},
+) {
   return applyValues(await definitionMap(table, entity), current, input, opts);
 }
 

@@ -22,7 +22,20 @@ const MX_RULES: [RegExp, Provider][] = [
   [/(^|\.)(yandex\.(ru|net|com))$/, 'yandex'],
   [/(^|\.)mail\.ru$/, 'mailru'],
 ];
-const DOMAIN_RULES: Record<string, Provider> = { 'gmail.com': 'gmail', 'googlemail.com': 'gmail', 'outlook.com': 'microsoft', 'hotmail.com': 'microsoft', 'live.com': 'microsoft', 'yahoo.com': 'yahoo', 'yandex.ru': 'yandex', 'ya.ru': 'yandex', 'mail.ru': 'mailru', 'bk.ru': 'mailru', 'list.ru': 'mailru', 'inbox.ru': 'mailru' };
+const DOMAIN_RULES: Record<string, Provider> = {
+  'gmail.com': 'gmail',
+  'googlemail.com': 'gmail',
+  'outlook.com': 'microsoft',
+  'hotmail.com': 'microsoft',
+  'live.com': 'microsoft',
+  'yahoo.com': 'yahoo',
+  'yandex.ru': 'yandex',
+  'ya.ru': 'yandex',
+  'mail.ru': 'mailru',
+  'bk.ru': 'mailru',
+  'list.ru': 'mailru',
+  'inbox.ru': 'mailru',
+};
 
 export function providerOfMx(mxHosts: string[]): Provider {
   for (const mx of mxHosts.map((h) => h.toLowerCase().replace(/\.$/, ''))) for (const [re, p] of MX_RULES) if (re.test(mx)) return p;
@@ -41,9 +54,14 @@ export async function classifyRecipientDomain(deps: Deps, domain: string): Promi
 
 /** Adds to the counters of one cell (the send engine: sent/delivered/bounced; inbox sync: replied; placement tests: inbox/spam/missing). */
 export async function recordDeliverability(table: TableStore, accountId: string, provider: Provider, counts: Partial<Record<Counter, number>>) {
-  const add = Object.fromEntries(Object.entries(counts).filter(([k, v]) => (COUNTERS as readonly string[]).includes(k) && typeof v === 'number' && v !== 0)) as Record<string, number>;
+  const add = Object.fromEntries(
+    Object.entries(counts).filter(([k, v]) => (COUNTERS as readonly string[]).includes(k) && typeof v === 'number' && v !== 0),
+  ) as Record<string, number>;
   if (!Object.keys(add).length) return;
-  await table.update(DeliverabilityCell.key({ accountId, provider }), { add, setIfMissing: { entity: DeliverabilityCell.name, _v: DeliverabilityCell.version, accountId, provider } });
+  await table.update(DeliverabilityCell.key({ accountId, provider }), {
+    add,
+    setIfMissing: { entity: DeliverabilityCell.name, _v: DeliverabilityCell.version, accountId, provider },
+  });
 }
 
 const zero = () => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<Counter, number>;
@@ -55,13 +73,15 @@ export async function getMatrix(table: TableStore) {
   const rows = accounts.data.map((a) => ({
     accountId: a.id,
     email: a.email,
-    providers: Object.fromEntries(PROVIDERS.map((p) => {
-      const c = byKey.get(`${a.id}#${p}`) ?? {};
-      const counts = zero();
-      for (const k of COUNTERS) counts[k] = Number(c[k] ?? 0);
-      const placed = counts.inbox + counts.spam + counts.missing;
-      return [p, { ...counts, inboxRate: placed ? counts.inbox / placed : null }];
-    })),
+    providers: Object.fromEntries(
+      PROVIDERS.map((p) => {
+        const c = byKey.get(`${a.id}#${p}`) ?? {};
+        const counts = zero();
+        for (const k of COUNTERS) counts[k] = Number(c[k] ?? 0);
+        const placed = counts.inbox + counts.spam + counts.missing;
+        return [p, { ...counts, inboxRate: placed ? counts.inbox / placed : null }];
+      }),
+    ),
   }));
   return { providers: [...PROVIDERS], counters: [...COUNTERS], rows };
 }

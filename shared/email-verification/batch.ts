@@ -44,7 +44,9 @@ export async function verifyBatch(deps: Deps, table: TableStore, input: { emails
     const ids = [...new Set(input.contactIds)];
     const contacts = await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id })));
     if (contacts.length !== ids.length) throw notFound('Contact');
-    emails = [...new Set(contacts.flatMap((c) => ((c.channels as { type: string; value: string }[]) ?? []).filter((ch) => ch.type === 'email').map((ch) => ch.value)))];
+    emails = [
+      ...new Set(contacts.flatMap((c) => ((c.channels as { type: string; value: string }[]) ?? []).filter((ch) => ch.type === 'email').map((ch) => ch.value))),
+    ];
     if (emails.length > VERIFY_BATCH_MAX) throw badRequest([`the contacts hold more than ${VERIFY_BATCH_MAX} addresses; send fewer contactIds`]);
   } else emails = input.emails!;
   const verified = await verifyAddresses(emails, settings);
@@ -67,7 +69,10 @@ async function storeOnChannels(table: TableStore, v: Verification): Promise<stri
   for (const ch of page.items) {
     const contactId = ch.contactId as string;
     try {
-      await table.update(ContactChannel.key({ contactId, type: 'email', value: v.email }), { set: { verification }, condition: { expression: 'attribute_exists(pk)' } });
+      await table.update(ContactChannel.key({ contactId, type: 'email', value: v.email }), {
+        set: { verification },
+        condition: { expression: 'attribute_exists(pk)' },
+      });
     } catch (e) {
       if (e instanceof ConditionFailed) continue; // deleted meanwhile
       throw e;

@@ -18,14 +18,16 @@ export function checkSyntax(raw: string): SyntaxResult {
   const local = v.slice(0, at);
   const rawDomain = v.slice(at + 1);
   if (local.length > 64) return { ok: false, reason: 'local_too_long' };
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..') || !local.split('.').every((p) => ATOM.test(p))) return { ok: false, reason: 'local_part' };
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..') || !local.split('.').every((p) => ATOM.test(p)))
+    return { ok: false, reason: 'local_part' };
   if (rawDomain.startsWith('[')) return { ok: false, reason: 'address_literal' };
   // Control characters and spaces first: the URL domain parser would silently drop tabs and newlines.
   if (/[\s\x00-\x1f\x7f]/.test(rawDomain)) return { ok: false, reason: 'domain' };
   const domain = domainToASCII(rawDomain.toLowerCase().replace(/\.$/, ''));
   if (!domain || domain.length > 253) return { ok: false, reason: 'domain' };
   const labels = domain.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels[labels.length - 1])) return { ok: false, reason: 'domain' };
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels[labels.length - 1]))
+    return { ok: false, reason: 'domain' };
   const email = `${local.toLowerCase()}@${domain}`;
   if (email.length > 254) return { ok: false, reason: 'length' };
   return { ok: true, email, local: local.toLowerCase(), domain };

@@ -76,9 +76,21 @@ export async function verifyAddresses(emails: string[], s: VerifySettings): Prom
 
 type Unstamped = Omit<Verification, 'checkedAt'>;
 
-async function verifyDomain(domain: string, list: { email: string; local: string }[], resolver: ReturnType<typeof makeResolver>, s: VerifySettings, deadline: number): Promise<Unstamped[]> {
+async function verifyDomain(
+  domain: string,
+  list: { email: string; local: string }[],
+  resolver: ReturnType<typeof makeResolver>,
+  s: VerifySettings,
+  deadline: number,
+): Promise<Unstamped[]> {
   const disposable = isDisposableDomain(domain);
-  const base = (e: { email: string; local: string }) => ({ email: e.email, disposable, role: isRoleAddress(e.local), mx: null as string | null, smtp: null as SmtpReply | null });
+  const base = (e: { email: string; local: string }) => ({
+    email: e.email,
+    disposable,
+    role: isRoleAddress(e.local),
+    mx: null as string | null,
+    smtp: null as SmtpReply | null,
+  });
   if (Date.now() >= deadline) return list.map((e) => classify(base(e), ['budget_exhausted']));
   const mx: MxLookup = await lookupMx(resolver, domain);
   if (mx.status !== 'ok') {
@@ -88,7 +100,14 @@ async function verifyDomain(domain: string, list: { email: string; local: string
   const results: Unstamped[] = [];
   for (let i = 0; i < list.length; i += RCPT_PER_SESSION) {
     const chunk = list.slice(i, i + RCPT_PER_SESSION);
-    const probe = await probeMx(domain, mx.hosts.map((h) => h.exchange), chunk.map((e) => e.email), resolver, s, deadline);
+    const probe = await probeMx(
+      domain,
+      mx.hosts.map((h) => h.exchange),
+      chunk.map((e) => e.email),
+      resolver,
+      s,
+      deadline,
+    );
     for (const e of chunk) {
       const b = { ...base(e), mx: probe.mx };
       results.push(classify({ ...b, smtp: probe.result?.rcpt[e.email] ?? probe.result?.reply ?? null }, smtpReasons(probe, e.email)));
@@ -113,7 +132,12 @@ async function probeMx(domain: string, hosts: string[], recipients: string[], re
       continue;
     }
     const result = await smtpProbe({
-      address, port: s.smtpPort, heloName: s.heloName, recipients, stepTimeoutMs: s.smtpStepTimeoutMs, deadline,
+      address,
+      port: s.smtpPort,
+      heloName: s.heloName,
+      recipients,
+      stepTimeoutMs: s.smtpStepTimeoutMs,
+      deadline,
       catchAllProbe: `zz-${randomBytes(6).toString('hex')}-nx@${domain}`,
     });
     last = { mx: host, result };

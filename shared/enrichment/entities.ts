@@ -87,8 +87,24 @@ export interface TaskOptions {
 
 /** Counters are top-level numbers so workers ADD to them atomically. */
 export const COUNTERS = [
-  'total', 'withDomain', 'processed', 'ok', 'down', 'noSite', 'uniqueDomains', 'domainsProcessed', 'domainsOk', 'domainsDown',
-  'emailsAdded', 'phonesAdded', 'socialAdded', 'titleFound', 'byFetch', 'byBrowser', 'durationMsSum', 'durationMsSq',
+  'total',
+  'withDomain',
+  'processed',
+  'ok',
+  'down',
+  'noSite',
+  'uniqueDomains',
+  'domainsProcessed',
+  'domainsOk',
+  'domainsDown',
+  'emailsAdded',
+  'phonesAdded',
+  'socialAdded',
+  'titleFound',
+  'byFetch',
+  'byBrowser',
+  'durationMsSum',
+  'durationMsSq',
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
 

@@ -3,12 +3,31 @@ import { newId } from '../data/ids.js';
 import { log } from '../ports/logger.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { ActiveEnrichment, EnrichmentHost, EnrichmentItem, EnrichmentTask, TERMINAL, type EnrichmentStatus, type HostRecord, type TaskRecord } from './entities.js';
+import {
+  ActiveEnrichment,
+  EnrichmentHost,
+  EnrichmentItem,
+  EnrichmentTask,
+  TERMINAL,
+  type EnrichmentStatus,
+  type HostRecord,
+  type TaskRecord,
+} from './entities.js';
 import { appendEvent } from './events.js';
 import { CRAWL_QUEUE, ENRICHMENT_MACHINE } from './settings.js';
 
-export interface CrawlMessage { type: 'crawl'; tenantId: string; taskId: string; runId: string; host: string }
-export interface RunInput { tenantId: string; taskId: string; runId: string }
+export interface CrawlMessage {
+  type: 'crawl';
+  tenantId: string;
+  taskId: string;
+  runId: string;
+  host: string;
+}
+export interface RunInput {
+  tenantId: string;
+  taskId: string;
+  runId: string;
+}
 
 export async function getTaskRecord(table: TableStore, taskId: string): Promise<TaskRecord> {
   if (taskId.includes('#')) throw notFound('Site enrichment task');
@@ -53,7 +72,11 @@ export async function dispatchRun(deps: Deps, input: RunInput): Promise<{ state:
   await appendEvent(table, input.taskId, 'running', null, now);
   for await (const h of hostsOf(table, input.taskId)) {
     if (h.status !== 'PENDING') continue;
-    await deps.queue?.send(CRAWL_QUEUE, { type: 'crawl', tenantId: input.tenantId, taskId: input.taskId, runId: input.runId, host: h.host } satisfies CrawlMessage, { dedupeId: `${input.taskId}-${input.runId}-${h.host}` });
+    await deps.queue?.send(
+      CRAWL_QUEUE,
+      { type: 'crawl', tenantId: input.tenantId, taskId: input.taskId, runId: input.runId, host: h.host } satisfies CrawlMessage,
+      { dedupeId: `${input.taskId}-${input.runId}-${h.host}` },
+    );
   }
   return checkRun(deps, input);
 }
@@ -65,15 +88,29 @@ export async function checkRun(deps: Deps, input: RunInput): Promise<{ state: 'r
   if (task.status !== 'RUNNING' || task.runId !== input.runId) return { state: 'stopped' };
   if (task.processed < task.total) return { state: 'running' };
   const status: EnrichmentStatus = task.ok === 0 && task.down > 0 ? 'FAILED' : task.down > 0 ? 'PARTIAL' : 'DONE';
-  await finish(deps, input.tenantId, task, status, { expression: '#s = :r AND runId = :run', names: { '#s': 'status' }, values: { ':r': 'RUNNING', ':run': input.runId } });
+  await finish(deps, input.tenantId, task, status, {
+    expression: '#s = :r AND runId = :run',
+    names: { '#s': 'status' },
+    values: { ':r': 'RUNNING', ':run': input.runId },
+  });
   return { state: 'stopped' };
 }
 
-async function finish(deps: Deps, tenantId: string, task: TaskRecord, status: EnrichmentStatus, condition: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }, payload: Record<string, unknown> | null = null) {
+async function finish(
+  deps: Deps,
+  tenantId: string,
+  task: TaskRecord,
+  status: EnrichmentStatus,
+  condition: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+  payload: Record<string, unknown> | null = null,
+) {
   const table = deps.tenantTable(tenantId);
   const now = deps.clock.now();
   try {
-    await table.update(EnrichmentTask.key({ taskId: task.taskId }), { set: { status, finishedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() }, condition });
+    await table.update(EnrichmentTask.key({ taskId: task.taskId }), {
+      set: { status, finishedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() },
+      condition,
+    });
   } catch (e) {
     if (e instanceof ConditionFailed) return false;
     throw e;
@@ -99,7 +136,10 @@ async function requeueNotOk(table: TableStore, taskId: string, runId: string, no
     hosts++;
     for (const companyId of h.companyIds) {
       try {
-        await table.update(EnrichmentItem.key({ taskId, companyId }), { set: { status: 'PENDING', reasonCode: null, processedAt: null }, condition: { expression: '#s = :d', names: { '#s': 'status' }, values: { ':d': 'DOWN' } } });
+        await table.update(EnrichmentItem.key({ taskId, companyId }), {
+          set: { status: 'PENDING', reasonCode: null, processedAt: null },
+          condition: { expression: '#s = :d', names: { '#s': 'status' }, values: { ':d': 'DOWN' } },
+        });
         companies++;
       } catch (e) {
         if (!(e instanceof ConditionFailed)) throw e;
@@ -110,19 +150,31 @@ async function requeueNotOk(table: TableStore, taskId: string, runId: string, no
 }
 
 type Transition = 'pause' | 'resume' | 'cancel' | 'retry';
-const FROM: Record<Transition, EnrichmentStatus[]> = { pause: ['QUEUED', 'RUNNING'], resume: ['PAUSED'], cancel: ['QUEUED', 'RUNNING'], retry: ['FAILED', 'PARTIAL', 'CANCELLED'] };
+const FROM: Record<Transition, EnrichmentStatus[]> = {
+  pause: ['QUEUED', 'RUNNING'],
+  resume: ['PAUSED'],
+  cancel: ['QUEUED', 'RUNNING'],
+  retry: ['FAILED', 'PARTIAL', 'CANCELLED'],
+};
 
 /** pause / resume / cancel / retry exactly as the state table says; other states → 409. */
 export async function transition(deps: Deps, tenantId: string, taskId: string, action: Transition) {
   const table = deps.tenantTable(tenantId);
   const task = await getTaskRecord(table, taskId);
   const now = deps.clock.now();
-  if (!FROM[action].includes(task.status)) throw conflict(`Task is ${task.status}; ${action} needs ${FROM[action].join(' or ')}`, { code: 'invalid_state', status: task.status });
+  if (!FROM[action].includes(task.status))
+    throw conflict(`Task is ${task.status}; ${action} needs ${FROM[action].join(' or ')}`, { code: 'invalid_state', status: task.status });
   const runId = action === 'resume' || action === 'retry' ? newId(now) : task.runId;
   const next: EnrichmentStatus = action === 'pause' ? 'PAUSED' : action === 'cancel' ? 'CANCELLED' : action === 'resume' ? 'RUNNING' : 'QUEUED';
   try {
     await table.update(EnrichmentTask.key({ taskId }), {
-      set: { status: next, runId, updatedAt: new Date(now).toISOString(), ...(next === 'CANCELLED' ? { finishedAt: new Date(now).toISOString() } : { finishedAt: null }), ...(action === 'retry' ? { resumeAttempts: 0 } : {}) },
+      set: {
+        status: next,
+        runId,
+        updatedAt: new Date(now).toISOString(),
+        ...(next === 'CANCELLED' ? { finishedAt: new Date(now).toISOString() } : { finishedAt: null }),
+        ...(action === 'retry' ? { resumeAttempts: 0 } : {}),
+      },
       condition: { expression: '#s = :from AND runId = :run', names: { '#s': 'status' }, values: { ':from': task.status, ':run': task.runId } },
     });
   } catch (e) {
@@ -158,14 +210,19 @@ export async function reclaim(deps: Deps, tenantId: string, taskId: string, why:
   }
   const runId = newId(now);
   try {
-    await table.update(EnrichmentTask.key({ taskId }), { set: { status: 'QUEUED', runId }, add: why === 'watchdog' ? { resumeAttempts: 1 } : {}, condition: cond });
+    await table.update(EnrichmentTask.key({ taskId }), {
+      set: { status: 'QUEUED', runId },
+      add: why === 'watchdog' ? { resumeAttempts: 1 } : {},
+      condition: cond,
+    });
   } catch (e) {
     if (e instanceof ConditionFailed) return;
     throw e;
   }
   await appendEvent(table, taskId, 'interrupted', null, now);
   await appendEvent(table, taskId, why === 'restart' ? 'resumed_after_restart' : 'resumed_by_stall_watchdog', { resumedAt: new Date(now).toISOString() }, now);
-  for await (const h of hostsOf(table, taskId)) if (h.status === 'PENDING') await table.update(EnrichmentHost.key({ taskId, host: h.host }), { set: { runId } });
+  for await (const h of hostsOf(table, taskId))
+    if (h.status === 'PENDING') await table.update(EnrichmentHost.key({ taskId, host: h.host }), { set: { runId } });
   await startRun(deps, tenantId, taskId, runId);
   return 'resumed';
 }
@@ -187,12 +244,16 @@ export async function watchdogScan(deps: Deps, stallMs: number, maxAttempts: num
   const now = deps.clock.now();
   let reclaimed = 0;
   for (const a of await activeTasks(deps)) {
-    const task = await deps.tenantTable(a.tenantId).get<TaskRecord>(EnrichmentTask.key({ taskId: a.taskId })).catch(() => undefined);
+    const task = await deps
+      .tenantTable(a.tenantId)
+      .get<TaskRecord>(EnrichmentTask.key({ taskId: a.taskId }))
+      .catch(() => undefined);
     if (!task || TERMINAL.includes(task.status) || task.status === 'PAUSED') {
       await setActive(deps, a.tenantId, a.taskId, false);
       continue;
     }
-    if (task.status === 'RUNNING' && now - (task.lastProgressAt ?? 0) > stallMs) (await reclaim(deps, a.tenantId, a.taskId, 'watchdog', maxAttempts), reclaimed++);
+    if (task.status === 'RUNNING' && now - (task.lastProgressAt ?? 0) > stallMs)
+      (await reclaim(deps, a.tenantId, a.taskId, 'watchdog', maxAttempts), reclaimed++);
   }
   return reclaimed;
 }

@@ -21,4 +21,8 @@ export const RAW_TEXT_MAX = 8000;
 export const CRAWL_QUEUE = 'crawls';
 export const ENRICHMENT_MACHINE = 'site-enrichment';
 
-export const fetchOptions = (deps: Deps, timeoutMs: number) => ({ allowLoopback: deps.config.allowLoopbackTargets, dnsServers: deps.config.dnsServers, timeoutMs });
+export const fetchOptions = (deps: Deps, timeoutMs: number) => ({
+  allowLoopback: deps.config.allowLoopbackTargets,
+  dnsServers: deps.config.dnsServers,
+  timeoutMs,
+});

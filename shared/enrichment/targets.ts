@@ -7,7 +7,7 @@ import { parse } from 'tldts';
  */
 export function siteValue(company: Record<string, unknown>, domainField: string): string | null {
   const cf = (company.customFields ?? {}) as Record<string, unknown>;
-  const v = domainField === 'website' ? (company.website || company.domain) : domainField === 'domain' ? company.domain : cf[domainField];
+  const v = domainField === 'website' ? company.website || company.domain : domainField === 'domain' ? company.domain : cf[domainField];
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 

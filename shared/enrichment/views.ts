@@ -8,9 +8,17 @@ import { siteValue, targetOf } from './targets.js';
 
 export function taskView(t: TaskRecord) {
   return {
-    id: t.taskId, taskId: t.taskId, status: t.status, listId: t.listId ?? null, scoringTaskId: t.scoringTaskId ?? null, options: t.options,
+    id: t.taskId,
+    taskId: t.taskId,
+    status: t.status,
+    listId: t.listId ?? null,
+    scoringTaskId: t.scoringTaskId ?? null,
+    options: t.options,
     counters: { total: t.total, processed: t.processed, ok: t.ok, down: t.down, noSite: t.noSite },
-    resumeAttempts: t.resumeAttempts, createdAt: t.createdAt, updatedAt: t.updatedAt, finishedAt: t.finishedAt ?? null,
+    resumeAttempts: t.resumeAttempts,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    finishedAt: t.finishedAt ?? null,
   };
 }
 
@@ -58,7 +66,8 @@ export async function statsOf(table: TableStore, t: TaskRecord, now: number) {
   for (const i of await allItems(table, t.taskId)) if (i.reasonCode && i.status !== 'PENDING') byReason[i.reasonCode] = (byReason[i.reasonCode] ?? 0) + 1;
   const c = (v: number) => (t.ok === 0 ? null : v);
   return {
-    taskId: t.taskId, status: t.status,
+    taskId: t.taskId,
+    status: t.status,
     funnel: {
       cards: { queued: t.total, withDomain: t.withDomain, processed: t.processed, ok: t.ok, down: t.down, noSite: t.noSite },
       domains: { uniqueInScope: t.uniqueDomains, processed: t.domainsProcessed, ok: t.domainsOk, down: t.domainsDown },
@@ -76,12 +85,25 @@ export async function itemsOf(table: TableStore, taskId: string, q: { status?: s
   if (q.status) (conds.push('#s = :s'), (values[':s'] = q.status));
   if (q.reasonCode) (conds.push('reasonCode = :r'), (values[':r'] = q.reasonCode));
   const page = await table.query<ItemRecord>({
-    ...EnrichmentItem.query('primary', { taskId }), skBeginsWith: 'ITEM#', limit: q.limit, cursor: q.cursor,
+    ...EnrichmentItem.query('primary', { taskId }),
+    skBeginsWith: 'ITEM#',
+    limit: q.limit,
+    cursor: q.cursor,
     ...(conds.length ? { filter: { expression: conds.join(' AND '), values, ...(q.status ? { names: { '#s': 'status' } } : {}) } } : {}),
   });
   const data = page.items.map((i) => ({
-    companyId: i.companyId, host: i.host, url: i.url, status: i.status, reasonCode: i.reasonCode, method: i.method ?? null, title: i.title ?? null,
-    description: i.description ?? null, sourceUrls: i.sourceUrls ?? [], counts: i.counts ?? null, added: i.added ?? null, processedAt: i.processedAt ?? null,
+    companyId: i.companyId,
+    host: i.host,
+    url: i.url,
+    status: i.status,
+    reasonCode: i.reasonCode,
+    method: i.method ?? null,
+    title: i.title ?? null,
+    description: i.description ?? null,
+    sourceUrls: i.sourceUrls ?? [],
+    counts: i.counts ?? null,
+    added: i.added ?? null,
+    processedAt: i.processedAt ?? null,
   }));
   return { data, nextCursor: page.cursor ?? null };
 }
@@ -90,7 +112,21 @@ export async function rawOf(table: TableStore, companyId: string, now: number) {
   const page = await table.query<Record<string, unknown>>({ ...RawFetch.query('primary', { companyId }), descending: true, limit: 50 });
   const data = page.items
     .filter((r) => Date.parse(r.expiresAt as string) > now)
-    .map((r) => ({ companyId: r.companyId, taskId: r.taskId, page: r.page, url: r.url, finalUrl: r.finalUrl, httpStatus: r.httpStatus ?? null, method: r.method, durationMs: r.durationMs, rawText: r.rawText, truncated: r.truncated, rawChars: r.rawChars, createdAt: r.createdAt, expiresAt: r.expiresAt }));
+    .map((r) => ({
+      companyId: r.companyId,
+      taskId: r.taskId,
+      page: r.page,
+      url: r.url,
+      finalUrl: r.finalUrl,
+      httpStatus: r.httpStatus ?? null,
+      method: r.method,
+      durationMs: r.durationMs,
+      rawText: r.rawText,
+      truncated: r.truncated,
+      rawChars: r.rawChars,
+      createdAt: r.createdAt,
+      expiresAt: r.expiresAt,
+    }));
   return { data };
 }
 
@@ -105,7 +141,10 @@ export async function sweepRaw(table: TableStore, now: number) {
   return deleted;
 }
 
-export async function listTasks(table: TableStore, q: { status?: string; scoringTaskId?: string; owned?: boolean; userId?: string; page: number; pageSize: number }) {
+export async function listTasks(
+  table: TableStore,
+  q: { status?: string; scoringTaskId?: string; owned?: boolean; userId?: string; page: number; pageSize: number },
+) {
   const matched: TaskRecord[] = [];
   let cursor: string | undefined;
   const want = q.page * q.pageSize;

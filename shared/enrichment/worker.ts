@@ -36,7 +36,10 @@ async function mergeIntoCard(table: TableStore, companyId: string, r: SiteResult
     const set: Record<string, unknown> = { customFields: cf, updatedAt: at, version: (card.version ?? 1) + 1 };
     if (!card.description && r.description) set.description = r.description;
     try {
-      await table.update(CompanyEntity.key({ companyId }), { set, condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': card.version ?? 1 } } });
+      await table.update(CompanyEntity.key({ companyId }), {
+        set,
+        condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': card.version ?? 1 } },
+      });
       return added;
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
@@ -54,7 +57,17 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
   const sourceUrls = r.pages.map((p) => p.finalUrl);
   try {
     await table.update(EnrichmentItem.key({ taskId: task.taskId, companyId }), {
-      set: { status: r.status, reasonCode: r.reasonCode, method: r.method, title: r.title, description: r.description, sourceUrls, counts: ok ? r.counts : null, added: added ? { ...added, forms: r.forms } : null, processedAt: at },
+      set: {
+        status: r.status,
+        reasonCode: r.reasonCode,
+        method: r.method,
+        title: r.title,
+        description: r.description,
+        sourceUrls,
+        counts: ok ? r.counts : null,
+        added: added ? { ...added, forms: r.forms } : null,
+        processedAt: at,
+      },
       condition: { expression: '#s = :p', names: { '#s': 'status' }, values: { ':p': 'PENDING' } },
     });
   } catch (e) {
@@ -63,8 +76,15 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
   }
   await table.update(EnrichmentTask.key({ taskId: task.taskId }), {
     add: {
-      processed: 1, ok: ok ? 1 : 0, down: ok ? 0 : 1, emailsAdded: added?.emails ?? 0, phonesAdded: added?.phones ?? 0, socialAdded: added?.social ?? 0,
-      titleFound: ok && r.title ? 1 : 0, byFetch: r.method === 'fetch' ? 1 : 0, byBrowser: r.method === 'browser' ? 1 : 0,
+      processed: 1,
+      ok: ok ? 1 : 0,
+      down: ok ? 0 : 1,
+      emailsAdded: added?.emails ?? 0,
+      phonesAdded: added?.phones ?? 0,
+      socialAdded: added?.social ?? 0,
+      titleFound: ok && r.title ? 1 : 0,
+      byFetch: r.method === 'fetch' ? 1 : 0,
+      byBrowser: r.method === 'browser' ? 1 : 0,
     },
     set: { lastProgressAt: now },
   });
@@ -73,10 +93,27 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
   if (ok && enrichmentSettings().rawSnapshots) {
     for (const p of r.pages) {
       const expiresAt = new Date(now + RAW_TTL_MS).toISOString();
-      await table.put(RawFetch.item({ companyId, createdAt: at, page: p.page, taskId: task.taskId, expiresAt }, {
-        companyId, taskId: task.taskId, page: p.page, url: p.url, finalUrl: p.finalUrl, httpStatus: p.httpStatus, method: p.method, durationMs: p.durationMs,
-        rawText: p.text.slice(0, RAW_TEXT_MAX), truncated: p.text.length > RAW_TEXT_MAX, rawChars: p.text.length, createdAt: at, expiresAt, ttl: Math.floor((now + RAW_TTL_MS) / 1000),
-      }));
+      await table.put(
+        RawFetch.item(
+          { companyId, createdAt: at, page: p.page, taskId: task.taskId, expiresAt },
+          {
+            companyId,
+            taskId: task.taskId,
+            page: p.page,
+            url: p.url,
+            finalUrl: p.finalUrl,
+            httpStatus: p.httpStatus,
+            method: p.method,
+            durationMs: p.durationMs,
+            rawText: p.text.slice(0, RAW_TEXT_MAX),
+            truncated: p.text.length > RAW_TEXT_MAX,
+            rawChars: p.text.length,
+            createdAt: at,
+            expiresAt,
+            ttl: Math.floor((now + RAW_TTL_MS) / 1000),
+          },
+        ),
+      );
     }
   }
 }
@@ -91,11 +128,20 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
   if (!host || host.status !== 'PENDING' || host.runId !== msg.runId) return;
   const s = enrichmentSettings();
   const o = task.options;
-  const result = await crawlSite(host.url, { ...fetchOptions(deps, o.timeoutMs), visitPages: o.visitPages, maxAttempts: o.maxAttempts, loadImages: o.loadImages, saveScreenshot: false, politenessMs: s.politenessMs, browser: s.browser });
+  const result = await crawlSite(host.url, {
+    ...fetchOptions(deps, o.timeoutMs),
+    visitPages: o.visitPages,
+    maxAttempts: o.maxAttempts,
+    loadImages: o.loadImages,
+    saveScreenshot: false,
+    politenessMs: s.politenessMs,
+    browser: s.browser,
+  });
   const now = deps.clock.now();
   try {
     await table.update(EnrichmentHost.key({ taskId: msg.taskId, host: msg.host }), {
-      set: { status: result.status, reasonCode: result.reasonCode, method: result.method, visitedAt: new Date(now).toISOString() }, add: { attempts: 1 },
+      set: { status: result.status, reasonCode: result.reasonCode, method: result.method, visitedAt: new Date(now).toISOString() },
+      add: { attempts: 1 },
       condition: { expression: '#s = :p AND runId = :run', names: { '#s': 'status' }, values: { ':p': 'PENDING', ':run': msg.runId } },
     });
   } catch (e) {
@@ -105,7 +151,13 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
   // The visit is done: its result is copied to every card sharing the host, even if the task was paused meanwhile.
   for (const companyId of host.companyIds) await applyToCompany(deps, table, task, companyId, result);
   await table.update(EnrichmentTask.key({ taskId: msg.taskId }), {
-    add: { domainsProcessed: 1, domainsOk: result.status === 'OK' ? 1 : 0, domainsDown: result.status === 'OK' ? 0 : 1, durationMsSum: result.durationMs, durationMsSq: Math.round((result.durationMs / 1000) ** 2 * 1000) },
+    add: {
+      domainsProcessed: 1,
+      domainsOk: result.status === 'OK' ? 1 : 0,
+      domainsDown: result.status === 'OK' ? 0 : 1,
+      durationMsSum: result.durationMs,
+      durationMsSq: Math.round((result.durationMs / 1000) ** 2 * 1000),
+    },
     set: { lastProgressAt: now },
   });
   log.debug?.('site visited', { taskId: msg.taskId, host: msg.host, status: result.status, reasonCode: result.reasonCode });

@@ -3,7 +3,16 @@ import type { Deps } from '../runtime/deps.js';
 import { newId } from '../data/ids.js';
 
 /** The spec's eight webhook event kinds. */
-export const EVENT_KINDS = ['lead.created', 'lead.moved', 'lead.won', 'lead.lost', 'dialog.received', 'dialog.replied', 'task.completed', 'task.failed'] as const;
+export const EVENT_KINDS = [
+  'lead.created',
+  'lead.moved',
+  'lead.won',
+  'lead.lost',
+  'dialog.received',
+  'dialog.replied',
+  'task.completed',
+  'task.failed',
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 export interface DomainEvent {
@@ -26,7 +35,16 @@ export const OutboxKeys = {
  */
 export function outboxItem(tenantId: string, kind: EventKind, data: Record<string, unknown>, now: number): Item & DomainEvent {
   const eventId = newId(now);
-  return { ...OutboxKeys.event(eventId), ...OutboxKeys.pendingIndex(eventId), eventId, kind, occurredAt: new Date(now).toISOString(), tenantId, data, status: 'PENDING' };
+  return {
+    ...OutboxKeys.event(eventId),
+    ...OutboxKeys.pendingIndex(eventId),
+    eventId,
+    kind,
+    occurredAt: new Date(now).toISOString(),
+    tenantId,
+    data,
+    status: 'PENDING',
+  };
 }
 
 type Nudge = (deps: Deps, tenantId: string) => Promise<void>;

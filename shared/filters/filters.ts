@@ -42,8 +42,10 @@ export function catalog(fixed: Record<string, FieldKind>, defs: Iterable<CustomF
   return fields;
 }
 
-const malformed = (message: string, reason: 'malformed' | 'unsupported_operator' = 'malformed'): ParseResult =>
-  ({ ok: false, problem: { code: 'malformed_filter', reason, message } });
+const malformed = (message: string, reason: 'malformed' | 'unsupported_operator' = 'malformed'): ParseResult => ({
+  ok: false,
+  problem: { code: 'malformed_filter', reason, message },
+});
 
 /** `raw` is the query string (JSON text) or already-parsed JSON (a stored SMART filter). */
 export function parseFilters(raw: unknown, fields: Map<string, { kind: FieldKind; slug?: string }>): ParseResult {
@@ -113,7 +115,9 @@ export function parseFiltersOrThrow(raw: unknown, fields: Map<string, { kind: Fi
  * caller's (they need other items). Text comparisons are case-insensitive; `equals` ignores outer spaces.
  */
 export function matchesItem(rules: Rule[], item: Record<string, unknown>): boolean {
-  return rules.every((r) => r.kind === 'relation' || matchRule(r, r.slug ? (item.customFields as Record<string, unknown> | undefined)?.[r.slug] : item[r.field]));
+  return rules.every(
+    (r) => r.kind === 'relation' || matchRule(r, r.slug ? (item.customFields as Record<string, unknown> | undefined)?.[r.slug] : item[r.field]),
+  );
 }
 
 export function matchRule(r: Rule, actual: unknown): boolean {

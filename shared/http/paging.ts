@@ -27,7 +27,8 @@ export function useCursorKey(secretsKeyBase64: string) {
   cursorKey = createHmac('sha256', Buffer.from(secretsKeyBase64, 'base64')).update('svc paging cursor v1').digest();
 }
 
-const macOf = (scope: string, payload: string) => createHmac('sha256', cursorKey).update(scope).update('\n').update(payload).digest().subarray(0, 18).toString('base64url');
+const macOf = (scope: string, payload: string) =>
+  createHmac('sha256', cursorKey).update(scope).update('\n').update(payload).digest().subarray(0, 18).toString('base64url');
 
 export function sealCursor(scope: string, value: unknown): string {
   const payload = Buffer.from(JSON.stringify(value)).toString('base64url');

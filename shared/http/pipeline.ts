@@ -31,7 +31,12 @@ export interface OperationOutcome {
  * The one execution path: HTTP (Lambda or local server) and MCP tools both come through here.
  * edge caps and zones → authentication → access and scope → tenant → validation → handler.
  */
-export async function executeOperation(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2, channel: RequestInfo['channel'] = 'http'): Promise<OperationOutcome> {
+export async function executeOperation(
+  deps: Deps,
+  op: AnyOperation,
+  event: APIGatewayProxyEventV2,
+  channel: RequestInfo['channel'] = 'http',
+): Promise<OperationOutcome> {
   const request = requestFromEvent(event, deps.config, channel);
   // Every log line of this request, from any module, carries these (and the tenant once resolved).
   return withLogScope({ requestId: request.requestId, operationId: op.operationId, channel }, () => execute(deps, op, event, request));
@@ -53,7 +58,8 @@ async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEvent
     // Idempotency-Key (POST/PATCH of /api/* and /v1/messages): at most one run per key, replayed after.
     const outcome = await withIdempotency(ctx, op, input, async () => {
       const result = await op.handler(input, ctx);
-      if (result instanceof HttpResult) return { status: result.status, body: result.body, headers: result.headers, cookies: result.cookies, result: result.body, input };
+      if (result instanceof HttpResult)
+        return { status: result.status, body: result.body, headers: result.headers, cookies: result.cookies, result: result.body, input };
       return { status: op.successStatus ?? 200, body: result, headers: {}, cookies: [], result, input };
     });
     if (guard) (assertDeclared(op, guard.violations), checkOutput(op, outcome));

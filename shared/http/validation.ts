@@ -20,18 +20,22 @@ export function issueMessages(error: z.ZodError, root = ''): string[] {
         else out.push(`${name} must be ${article(issue.expected)}`);
         break;
       case 'too_small':
-        out.push(issue.origin === 'string'
-          ? `${name} must be longer than or equal to ${issue.minimum} characters`
-          : issue.origin === 'array'
-            ? `${name} must contain at least ${issue.minimum} elements`
-            : `${name} must not be less than ${issue.minimum}`);
+        out.push(
+          issue.origin === 'string'
+            ? `${name} must be longer than or equal to ${issue.minimum} characters`
+            : issue.origin === 'array'
+              ? `${name} must contain at least ${issue.minimum} elements`
+              : `${name} must not be less than ${issue.minimum}`,
+        );
         break;
       case 'too_big':
-        out.push(issue.origin === 'string'
-          ? `${name} must be shorter than or equal to ${issue.maximum} characters`
-          : issue.origin === 'array'
-            ? `${name} must contain no more than ${issue.maximum} elements`
-            : `${name} must not be greater than ${issue.maximum}`);
+        out.push(
+          issue.origin === 'string'
+            ? `${name} must be shorter than or equal to ${issue.maximum} characters`
+            : issue.origin === 'array'
+              ? `${name} must contain no more than ${issue.maximum} elements`
+              : `${name} must not be greater than ${issue.maximum}`,
+        );
         break;
       case 'invalid_format':
         out.push(issue.format === 'email' ? `${name} must be an email` : `${name} must match the ${issue.format} format`);

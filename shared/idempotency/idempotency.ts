@@ -39,16 +39,29 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Stable JSON (sorted keys), so that whitespace or key order do not change the fingerprint. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
-function recordKey(ctx: OperationContext, op: AnyOperation, keyHash: string): { table: TableStore; key: Key; entity: typeof TenantIdempotencyRecord | typeof PlatformIdempotencyRecord; composites: Record<string, string> } | undefined {
+function recordKey(
+  ctx: OperationContext,
+  op: AnyOperation,
+  keyHash: string,
+): { table: TableStore; key: Key; entity: typeof TenantIdempotencyRecord | typeof PlatformIdempotencyRecord; composites: Record<string, string> } | undefined {
   if (ctx.tenant) return { table: ctx.tenant.table, key: TenantIdempotencyRecord.key({ keyHash }), entity: TenantIdempotencyRecord, composites: { keyHash } };
   const accountId = ctx.principal?.accountId;
   // Outside a tenant the record lives in the platform table: only where the Lambda may write it (IAM).
   if (!accountId || !operationResources(op).includes('platformTable:write')) return undefined;
-  return { table: ctx.deps.platform, key: PlatformIdempotencyRecord.key({ accountId, keyHash }), entity: PlatformIdempotencyRecord, composites: { accountId, keyHash } };
+  return {
+    table: ctx.deps.platform,
+    key: PlatformIdempotencyRecord.key({ accountId, keyHash }),
+    entity: PlatformIdempotencyRecord,
+    composites: { accountId, keyHash },
+  };
 }
 
 /**
@@ -58,7 +71,12 @@ function recordKey(ctx: OperationContext, op: AnyOperation, keyHash: string): { 
  * request → 422 `idempotency_key_reused`. Still running → 409 `idempotency_request_in_flight`.
  * Only 2xx answers are kept: an error releases the key so that a corrected retry can run.
  */
-export async function withIdempotency(ctx: OperationContext, op: AnyOperation, input: Input<any>, run: () => Promise<OperationOutcome>): Promise<OperationOutcome> {
+export async function withIdempotency(
+  ctx: OperationContext,
+  op: AnyOperation,
+  input: Input<any>,
+  run: () => Promise<OperationOutcome>,
+): Promise<OperationOutcome> {
   const raw = ctx.request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined || !acceptsIdempotencyKey(op)) return run();
   if (raw.length < 1 || raw.length > 255 || !/^[\x21-\x7e]+$/.test(raw))
@@ -69,7 +87,13 @@ export async function withIdempotency(ctx: OperationContext, op: AnyOperation, i
   const now = ctx.deps.clock.now();
   const fingerprint = sha256(`${op.operationId}\n${canonical(input)}`);
   const claim: Item = where.entity.item(where.composites as never, {
-    state: 'in_flight', fingerprint, operationId: op.operationId, leaseUntil: now + IDEMPOTENCY_LEASE_MS, createdAt: new Date(now).toISOString(), expiresAt: now + IDEMPOTENCY_TTL_MS, ttl: Math.ceil((now + IDEMPOTENCY_TTL_MS) / 1000),
+    state: 'in_flight',
+    fingerprint,
+    operationId: op.operationId,
+    leaseUntil: now + IDEMPOTENCY_LEASE_MS,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: now + IDEMPOTENCY_TTL_MS,
+    ttl: Math.ceil((now + IDEMPOTENCY_TTL_MS) / 1000),
   });
   try {
     // Free, expired (TTL deletion is lazy), or an in-flight claim whose lease ran out (crashed call).
@@ -93,7 +117,16 @@ export async function withIdempotency(ctx: OperationContext, op: AnyOperation, i
   if (outcome.status >= 300 || (body?.length ?? 0) > MAX_STORED_BODY || outcome.cookies.length) await release(table, key, fingerprint);
   else {
     await table
-      .update(key, { set: { state: 'completed', status: outcome.status, ...(body !== undefined ? { body } : {}), headers: outcome.headers, completedAt: new Date(ctx.deps.clock.now()).toISOString() }, condition: { expression: 'fingerprint = :f', values: { ':f': fingerprint } } })
+      .update(key, {
+        set: {
+          state: 'completed',
+          status: outcome.status,
+          ...(body !== undefined ? { body } : {}),
+          headers: outcome.headers,
+          completedAt: new Date(ctx.deps.clock.now()).toISOString(),
+        },
+        condition: { expression: 'fingerprint = :f', values: { ':f': fingerprint } },
+      })
       .catch((err) => log.warn('idempotency record not completed', { operationId: op.operationId, error: (err as Error)?.name }));
   }
   return outcome;
@@ -108,7 +141,9 @@ async function existing(table: TableStore, key: Key, fingerprint: string, now: n
     throw withHeaders(err, { 'retry-after': String(Math.min(retryAfter, 60)) });
   }
   if (rec.fingerprint !== fingerprint)
-    throw unprocessable('This Idempotency-Key was already used with a different request (operation or body) within the last 24 hours', { code: 'idempotency_key_reused' });
+    throw unprocessable('This Idempotency-Key was already used with a different request (operation or body) within the last 24 hours', {
+      code: 'idempotency_key_reused',
+    });
   const body = rec.body === undefined ? undefined : JSON.parse(rec.body);
   return { status: rec.status ?? 200, body, headers: { ...(rec.headers ?? {}), 'idempotent-replayed': 'true' }, cookies: [], result: body };
 }
@@ -116,6 +151,12 @@ async function existing(table: TableStore, key: Key, fingerprint: string, now: n
 /** Deletes our own in-flight claim (not one a later call took over after our lease ran out). */
 async function release(table: TableStore, key: Key, fingerprint: string) {
   await table
-    .delete(key, { expression: '#state = :inFlight AND fingerprint = :f', names: { '#state': 'state' }, values: { ':inFlight': 'in_flight', ':f': fingerprint } })
-    .catch((err) => { if (!(err instanceof ConditionFailed)) log.warn('idempotency record not released', { error: (err as Error)?.name }); });
+    .delete(key, {
+      expression: '#state = :inFlight AND fingerprint = :f',
+      names: { '#state': 'state' },
+      values: { ':inFlight': 'in_flight', ':f': fingerprint },
+    })
+    .catch((err) => {
+      if (!(err instanceof ConditionFailed)) log.warn('idempotency record not released', { error: (err as Error)?.name });
+    });
 }

@@ -4,7 +4,9 @@ import { defineEntity } from '../data/entity.js';
 
 /** An API key, found by the SHA-256 of the presented key (the key itself is never stored). */
 export const ApiKey = defineEntity({
-  entity: 'api_key', version: 1, table: 'platform',
+  entity: 'api_key',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'APIKEY#${keyHash}', sk: 'APIKEY' } },
 });
 
@@ -14,7 +16,9 @@ export const ApiKey = defineEntity({
  * the expiry sweep (`deadline` is an ISO time).
  */
 export const Account = defineEntity({
-  entity: 'account', version: 1, table: 'platform',
+  entity: 'account',
+  version: 1,
+  table: 'platform',
   keys: {
     primary: { pk: 'ACCOUNT#${accountId}', sk: 'ACCOUNT' },
     byRegistrationState: { index: 'gsi1', pk: 'REGISTRATIONS#${registrationState}', sk: '${createdAt}#${accountId}' },
@@ -24,24 +28,33 @@ export const Account = defineEntity({
 
 /** Uniqueness marker: one account per normalized email. */
 export const AccountEmail = defineEntity({
-  entity: 'account_email', version: 1, table: 'platform', freeText: ['email'],
+  entity: 'account_email',
+  version: 1,
+  table: 'platform',
+  freeText: ['email'],
   keys: { primary: { pk: 'EMAIL#${email}', sk: 'EMAIL' } },
 });
 
 /** The keys of an account (for revocation and listing), sorted by creation. */
 export const AccountKeyRef = defineEntity({
-  entity: 'account_key_ref', version: 1, table: 'platform',
+  entity: 'account_key_ref',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'ACCOUNT#${accountId}', sk: 'KEYREF#${keyId}' } },
 });
 
 /** Sandbox messages sent in one month (`month` = YYYY-MM). */
 export const AccountQuota = defineEntity({
-  entity: 'account_quota', version: 1, table: 'platform',
+  entity: 'account_quota',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'ACCOUNT#${accountId}', sk: 'QUOTA#${month}' } },
 });
 
 /** A sandbox outbound message held for moderation. */
 export const AccountMessage = defineEntity({
-  entity: 'account_message', version: 1, table: 'platform',
+  entity: 'account_message',
+  version: 1,
+  table: 'platform',
   keys: { primary: { pk: 'ACCOUNT#${accountId}', sk: 'MESSAGE#${messageId}' } },
 });

@@ -30,7 +30,9 @@ export async function profileOf(deps: Deps, principal: Principal): Promise<Profi
     scope: account.scope,
     moderation_status: account.moderation_status,
     quota,
-    ...(account.flow !== 'sandbox' ? { state: account.registrationState ?? (account.status === 'ACTIVE' ? 'approved' : 'pending'), status: account.status } : {}),
+    ...(account.flow !== 'sandbox'
+      ? { state: account.registrationState ?? (account.status === 'ACTIVE' ? 'approved' : 'pending'), status: account.status }
+      : {}),
     ...(account.tenantId ? { tenant_id: account.tenantId } : {}),
     created_at: account.createdAt,
   };

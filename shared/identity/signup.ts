@@ -46,15 +46,24 @@ export async function signup(deps: Deps, input: SignupInput, clientAddress: stri
       : 'GET /v1/me shows your quota; POST /v1/messages queues a message for moderation.',
   };
 
-  const account = await createAccountWithKey(deps, {
-    email, flow,
-    scope: input.full_account ? 'pending' : 'sandbox',
-    moderation_status: 'pending',
-    status: input.full_account ? 'PENDING' : 'ACTIVE',
-    ...(input.full_account ? { registrationState: 'awaiting_email_confirm' as const, passwordHash: await hashPassword(input.password!) } : {}),
-    org: input.org, use_case: input.use_case, channel: input.channel, firstName: input.firstName, lastName: input.lastName,
-    monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
-  }, apiKey);
+  const account = await createAccountWithKey(
+    deps,
+    {
+      email,
+      flow,
+      scope: input.full_account ? 'pending' : 'sandbox',
+      moderation_status: 'pending',
+      status: input.full_account ? 'PENDING' : 'ACTIVE',
+      ...(input.full_account ? { registrationState: 'awaiting_email_confirm' as const, passwordHash: await hashPassword(input.password!) } : {}),
+      org: input.org,
+      use_case: input.use_case,
+      channel: input.channel,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      monthlyQuota: deps.config.limits.sandboxMonthlyQuota,
+    },
+    apiKey,
+  );
   if (!account) {
     await notifyExistingOwner(deps, email);
     return result;
@@ -65,8 +74,14 @@ export async function signup(deps: Deps, input: SignupInput, clientAddress: stri
 
 async function enforceSignupLimits(deps: Deps, address: string) {
   const l = deps.config.limits;
-  await enforceSlidingWindow(deps.platform, deps.clock, 'signup-ip', address, l.signupPerAddressPerHour, HOUR_MS, { statusCode: 429, message: SIGNUP_TOO_MANY });
-  await enforceSlidingWindow(deps.platform, deps.clock, 'signup-global', 'all', l.signupGlobalPerHour, HOUR_MS, { error: 'rate_limited', message: SIGNUP_TOO_MANY });
+  await enforceSlidingWindow(deps.platform, deps.clock, 'signup-ip', address, l.signupPerAddressPerHour, HOUR_MS, {
+    statusCode: 429,
+    message: SIGNUP_TOO_MANY,
+  });
+  await enforceSlidingWindow(deps.platform, deps.clock, 'signup-global', 'all', l.signupGlobalPerHour, HOUR_MS, {
+    error: 'rate_limited',
+    message: SIGNUP_TOO_MANY,
+  });
 }
 
 async function notifyExistingOwner(deps: Deps, email: string) {

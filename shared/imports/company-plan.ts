@@ -10,14 +10,38 @@ import { dedupeKey, markerOf } from './entities.js';
 import type { CompanyImportBody, RowError } from './schema.js';
 import { CompanyEntity } from '../companies/entities.js';
 
-
 export type ImportMode = 'preview' | 'start' | 'combined';
-export interface Row { index: number; company: Record<string, string>; cf: CfValues; contact?: ParsedContact; keys: string[]; checked: string[] }
+export interface Row {
+  index: number;
+  company: Record<string, string>;
+  cf: CfValues;
+  contact?: ParsedContact;
+  keys: string[];
+  checked: string[];
+}
 /** A company the import would create; `became` records a lost marker race (skip, or merge into the holder). */
-export interface Slot { id: string; company: Record<string, string>; cf: CfValues; keys: string[]; claim: boolean; rows: number[]; became?: { skip: true } | { existing: string } }
+export interface Slot {
+  id: string;
+  company: Record<string, string>;
+  cf: CfValues;
+  keys: string[];
+  claim: boolean;
+  rows: number[];
+  became?: { skip: true } | { existing: string };
+}
 export type Target = { slot: Slot } | { existing: string };
-export interface Merge { company: Record<string, string>; cf: CfValues; rows: number[] }
-export interface Outcome { index: number; outcome: 'create' | 'update' | 'skip'; companyId?: string; duplicateOf?: string; matchedBy?: string }
+export interface Merge {
+  company: Record<string, string>;
+  cf: CfValues;
+  rows: number[];
+}
+export interface Outcome {
+  index: number;
+  outcome: 'create' | 'update' | 'skip';
+  companyId?: string;
+  duplicateOf?: string;
+  matchedBy?: string;
+}
 
 export type ImportSetup = Awaited<ReturnType<typeof prepareImport>>;
 
@@ -29,7 +53,8 @@ export async function prepareImport(table: TableStore, body: CompanyImportBody, 
   const combined = mode !== 'start';
   const mapping = parseMapping(body.mapping, defs, { scope: { company: true, contact: combined, cf: combined }, contactPrefix: 'required' });
   if (!mapping.company.some(([, f]) => f === 'name')) throw badRequest(['mapping must map a column to name (required)']);
-  if (opts.listId && (await getCompanyList(table, opts.listId)).type !== 'STATIC') throw badRequestCode('list_not_static', { message: 'Imports add companies to STATIC lists only' });
+  if (opts.listId && (await getCompanyList(table, opts.listId)).type !== 'STATIC')
+    throw badRequestCode('list_not_static', { message: 'Imports add companies to STATIC lists only' });
   return { opts, defs, combined, mapping };
 }
 
@@ -83,7 +108,11 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
   // A marker commits in one transaction with its company, so a marker whose company is missing names a
   // company that is gone (deleted, or left by a crashed import of an older version): taken over at once.
   const markers = await table.batchGet<{ key: string; companyId: string; createdAt: string }>(checkedKeys.map(markerOf));
-  const present = new Set((await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyEntity.key({ companyId: id })))).filter((c) => c.entity === 'company').map((c) => c.id));
+  const present = new Set(
+    (await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyEntity.key({ companyId: id }))))
+      .filter((c) => c.entity === 'company')
+      .map((c) => c.id),
+  );
   const live = new Set(markers.filter((m) => present.has(m.companyId)).map((m) => m.companyId));
   const stale = new Map(markers.filter((m) => !live.has(m.companyId)).map((m) => [m.key, m.companyId]));
   const owner = new Map<string, Target>(markers.filter((m) => live.has(m.companyId)).map((m) => [m.key, { existing: m.companyId }]));
@@ -112,7 +141,12 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
     slots.push(slot);
     const holder = hit ? owner.get(hit)! : undefined;
     if (!hit) for (const k of r.checked) owner.set(k, { slot });
-    outcomes.push({ index: r.index, outcome: 'create', companyId: slot.id, ...(holder ? { duplicateOf: 'slot' in holder ? holder.slot.id : holder.existing, matchedBy: hit } : {}) });
+    outcomes.push({
+      index: r.index,
+      outcome: 'create',
+      companyId: slot.id,
+      ...(holder ? { duplicateOf: 'slot' in holder ? holder.slot.id : holder.existing, matchedBy: hit } : {}),
+    });
     contactRows.push({ row: r, target: { slot } });
   }
   return { outcomes, slots, merges, contactRows, stale };
@@ -144,12 +178,21 @@ export function previewResult({ mapping }: ImportSetup, { rows, errors }: Return
   const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
   return {
     preview: true,
-    mapping: { company: mapping.company.map(([column, field]) => ({ column, target: field })), contact: mapping.contact.map(([column, field]) => ({ column, target: `c:${field}` })), customFields: mapping.cf.map(([column, slug]) => ({ column, target: `cf:${slug}` })), ignored: mapping.ignored },
-    created: count('create'), updated: count('update'), skipped: count('skip'), errors: sortErrors(errors),
+    mapping: {
+      company: mapping.company.map(([column, field]) => ({ column, target: field })),
+      contact: mapping.contact.map(([column, field]) => ({ column, target: `c:${field}` })),
+      customFields: mapping.cf.map(([column, slug]) => ({ column, target: `cf:${slug}` })),
+      ignored: mapping.ignored,
+    },
+    created: count('create'),
+    updated: count('update'),
+    skipped: count('skip'),
+    errors: sortErrors(errors),
     contactsCreated: contactRows.filter((c) => c.row.contact).length,
     cfValuesSet: rows.filter((r) => outcomes.find((o) => o.index === r.index)?.outcome !== 'skip').reduce((n, r) => n + Object.keys(r.cf).length, 0),
     // Ids are not allocated by a preview: a create names the row whose company it would merge with.
-    createdIds: [], rows: outcomes.sort((a, b) => a.index - b.index).map((o) => previewOutcome(o, slots)),
+    createdIds: [],
+    rows: outcomes.sort((a, b) => a.index - b.index).map((o) => previewOutcome(o, slots)),
   };
 }
 
@@ -157,7 +200,9 @@ function previewOutcome(o: Outcome, slots: Slot[]) {
   const row = (id?: string) => slots.find((s) => s.id === id)?.rows[0];
   const { companyId, duplicateOf, ...rest } = o;
   const out: Record<string, unknown> = { ...rest };
-  if (row(companyId) !== undefined) { if (row(companyId) !== o.index) out.sameCompanyAsRow = row(companyId); } else if (companyId) out.companyId = companyId;
+  if (row(companyId) !== undefined) {
+    if (row(companyId) !== o.index) out.sameCompanyAsRow = row(companyId);
+  } else if (companyId) out.companyId = companyId;
   if (row(duplicateOf) !== undefined) out.duplicateOfRow = row(duplicateOf);
   else if (duplicateOf) out.duplicateOf = duplicateOf;
   return out;

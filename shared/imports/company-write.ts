@@ -22,18 +22,29 @@ export type ImportProgress = (done: { rows: number }) => void;
  * companies; 4. add to the company list. A crash between or inside the steps leaves whole companies
  * and whole contacts only: re-running the import (skip, then update) completes it.
  */
-export async function writeImport(table: TableStore, setup: ImportSetup, parsed: { rows: Row[]; errors: { index: number; reason: string }[] }, plan: ImportPlan, now: number, progress?: ImportProgress) {
+export async function writeImport(
+  table: TableStore,
+  setup: ImportSetup,
+  parsed: { rows: Row[]; errors: { index: number; reason: string }[] },
+  plan: ImportPlan,
+  now: number,
+  progress?: ImportProgress,
+) {
   const { opts, defs, combined, mapping } = setup;
   const { errors } = parsed;
   const at = new Date(now).toISOString();
   const importId = newId(now);
   const rowsOf = new Map(parsed.rows.map((r) => [r.index, r]));
-  await writeGroups(table, plan.slots.map((slot) => companyGroup(table, setup, rowsOf, plan, slot, importId, at)));
+  await writeGroups(
+    table,
+    plan.slots.map((slot) => companyGroup(table, setup, rowsOf, plan, slot, importId, at)),
+  );
   progress?.({ rows: Math.round(parsed.rows.length / 2) });
 
   const created = plan.slots.filter((s) => !s.became);
   let cfValuesSet = created.reduce((n, s) => n + Object.keys(s.cf).length, 0);
-  const resolve = (t: Target): string | undefined => ('existing' in t ? t.existing : t.slot.became ? ('skip' in t.slot.became ? undefined : t.slot.became.existing) : t.slot.id);
+  const resolve = (t: Target): string | undefined =>
+    'existing' in t ? t.existing : t.slot.became ? ('skip' in t.slot.became ? undefined : t.slot.became.existing) : t.slot.id;
   const wanted = plan.contactRows.flatMap(({ row, target }) => {
     const companyId = row.contact ? resolve(target) : undefined;
     return companyId ? [{ index: row.index, contact: row.contact!, companyId, existingCompany: 'existing' in target || !!target.slot.became }] : [];
@@ -47,18 +58,31 @@ export async function writeImport(table: TableStore, setup: ImportSetup, parsed:
   progress?.({ rows: parsed.rows.length });
 
   // Duplicates merged into existing companies (update mode): fields replaced, custom fields merged.
-  const merged = await applyMerges(plan.merges, async (companyId, m) => {
-    await updateCompany(table, companyId, { ...m.company, customFields: Object.keys(m.cf).length ? m.cf : undefined }, { now, defs });
-    return Object.keys(m.cf).length;
-  }, 'company', errors, plan.outcomes);
+  const merged = await applyMerges(
+    plan.merges,
+    async (companyId, m) => {
+      await updateCompany(table, companyId, { ...m.company, customFields: Object.keys(m.cf).length ? m.cf : undefined }, { now, defs });
+      return Object.keys(m.cf).length;
+    },
+    'company',
+    errors,
+    plan.outcomes,
+  );
   cfValuesSet += merged.cfValuesSet;
 
   const createdIds = created.map((s) => s.id);
   const listId = await addToList(table, opts, createdIds, merged.updatedIds, now, at);
   return {
-    importId, created: createdIds.length, updated: plan.outcomes.filter((o) => o.outcome === 'update').length, skipped: plan.outcomes.filter((o) => o.outcome === 'skip').length,
-    errors: sortErrors(errors), contactsCreated, cfValuesSet, createdIds,
-    ...(listId ? { listId } : {}), ...(mapping.ignored.length ? { ignoredTargets: mapping.ignored } : {}),
+    importId,
+    created: createdIds.length,
+    updated: plan.outcomes.filter((o) => o.outcome === 'update').length,
+    skipped: plan.outcomes.filter((o) => o.outcome === 'skip').length,
+    errors: sortErrors(errors),
+    contactsCreated,
+    cfValuesSet,
+    createdIds,
+    ...(listId ? { listId } : {}),
+    ...(mapping.ignored.length ? { ignoredTargets: mapping.ignored } : {}),
   };
 }
 
@@ -66,12 +90,19 @@ export async function writeImport(table: TableStore, setup: ImportSetup, parsed:
 function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number, Row>, plan: ImportPlan, slot: Slot, importId: string, at: string): WriteGroup {
   const { opts, defs } = setup;
   const keys = slot.claim ? [...slot.keys] : [];
-  const items: Item[] = [CompanyEntity.item({ companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) }, { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1 })];
+  const items: Item[] = [
+    CompanyEntity.item(
+      { companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) },
+      { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1 },
+    ),
+  ];
   for (const op of numberIndexOps('company', slot.id, defs, {}, slot.cf)) if ('put' in op) items.push(op.put);
   const markerPut = (k: string) => ({
     put: markerItem(k, { companyId: slot.id, importId, createdAt: at }),
     // A marker whose company is gone (plan.stale) is taken over; otherwise the value must be free.
-    condition: plan.stale.has(k) ? { expression: 'attribute_not_exists(pk) OR companyId = :old', values: { ':old': plan.stale.get(k) } } : CompanyEntity.notExists,
+    condition: plan.stale.has(k)
+      ? { expression: 'attribute_not_exists(pk) OR companyId = :old', values: { ':old': plan.stale.get(k) } }
+      : CompanyEntity.notExists,
   });
   return {
     puts: [...keys.map(markerPut), ...items.map((put) => ({ put }))],
@@ -94,7 +125,13 @@ function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number,
       slot.became = opts.duplicateHandling === 'skip' ? { skip: true } : { existing: holder.companyId };
       for (const o of plan.outcomes) {
         if (!slot.rows.includes(o.index)) continue;
-        Object.assign(o, opts.duplicateHandling === 'skip' ? { outcome: 'skip', companyId: undefined, duplicateOf: holder.companyId } : { outcome: 'update', companyId: holder.companyId }, { matchedBy: lost });
+        Object.assign(
+          o,
+          opts.duplicateHandling === 'skip'
+            ? { outcome: 'skip', companyId: undefined, duplicateOf: holder.companyId }
+            : { outcome: 'update', companyId: holder.companyId },
+          { matchedBy: lost },
+        );
       }
       if ('existing' in slot.became) mergeInto(plan.merges, { existing: holder.companyId }, { company: slot.company, cf: slot.cf, rows: slot.rows });
       return undefined;
@@ -107,7 +144,10 @@ async function addToList(table: TableStore, opts: ImportSetup['opts'], createdId
   let listId = opts.listId;
   if (opts.newListName) listId = (await createCompanyList(table, { name: opts.newListName, type: 'STATIC' }, now)).id;
   if (listId && createdIds.length) {
-    await batchPutAll(table, createdIds.map((id) => (CompanyListMember.item({ listId: listId!, companyId: id }, { companyId: id, addedAt: at }))));
+    await batchPutAll(
+      table,
+      createdIds.map((id) => CompanyListMember.item({ listId: listId!, companyId: id }, { companyId: id, addedAt: at })),
+    );
     await table.update(CompanyListEntity.key({ listId }), { add: { memberCount: createdIds.length }, set: { updatedAt: at } });
   }
   if (listId) for (let i = 0; i < updatedIds.length; i += 500) await addCompanies(table, listId, updatedIds.slice(i, i + 500), now);

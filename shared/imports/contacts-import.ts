@@ -12,7 +12,12 @@ import { applyMerges, writeGroups } from './writer.js';
 import type { ContactImportBody, RowError } from './schema.js';
 import { ChannelMarker } from '../contacts/entities.js';
 
-interface Wanted { index: number; contact: ParsedContact; customFields: CfValues; rows: number[] }
+interface Wanted {
+  index: number;
+  contact: ParsedContact;
+  customFields: CfValues;
+  rows: number[];
+}
 
 /**
  * Contact import (ContactsController_importPreview / importStart). Targets: email, firstName, lastName,
@@ -25,7 +30,8 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
   if (opts.listId && opts.newListName) throw badRequest(['options.listId and options.newListName cannot be used together']);
   const defs = await definitionMap(table, 'contact');
   const mapping = parseMapping(body.mapping, defs, { scope: { company: false, contact: true, cf: true }, contactPrefix: 'optional' });
-  if (!mapping.contact.length) throw badRequest(['mapping must map a column to a contact target (email, firstName, lastName, phone, position, personalEmail, linkedin)']);
+  if (!mapping.contact.length)
+    throw badRequest(['mapping must map a column to a contact target (email, firstName, lastName, phone, position, personalEmail, linkedin)']);
   if (opts.companyId && !(await table.get(companyKey(opts.companyId)))) throw notFound('Company');
   if (opts.listId) await getContactList(table, opts.listId);
   const errors: RowError[] = [];
@@ -44,7 +50,12 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
     }
   });
   const emails = [...new Set(parsed.flatMap((p) => (p.contact.email ? [p.contact.email] : [])))];
-  const holders = new Map((await table.batchGet<{ value: string; contactId: string }>(emails.map((e) => ChannelMarker.key({ type: 'email', value: e })))).map((m) => [m.value, m.contactId]));
+  const holders = new Map(
+    (await table.batchGet<{ value: string; contactId: string }>(emails.map((e) => ChannelMarker.key({ type: 'email', value: e })))).map((m) => [
+      m.value,
+      m.contactId,
+    ]),
+  );
   const firstInFile = new Map<string, Wanted>();
   for (const p of parsed) {
     const email = p.contact.email;
@@ -55,7 +66,7 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
         outcomes.push({ index: p.index, outcome: 'skip', ...(holder ? { duplicateOf: holder } : { sameContactAsRow: earlier!.index }) });
         continue;
       }
-      const into = holder ? merges.get(holder) ?? { index: p.index, contact: { fields: {} }, customFields: {}, rows: [] } : earlier!;
+      const into = holder ? (merges.get(holder) ?? { index: p.index, contact: { fields: {} }, customFields: {}, rows: [] }) : earlier!;
       Object.assign(into.contact.fields, p.contact.fields);
       if (p.contact.phone && !into.contact.phone) into.contact.phone = p.contact.phone;
       Object.assign(into.customFields, p.cf);
@@ -73,19 +84,39 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
   const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
   if (mode === 'preview') {
     return {
-      preview: true, mapping: { contact: mapping.contact.map(([column, f]) => ({ column, target: f })), customFields: mapping.cf.map(([column, slug]) => ({ column, target: `cf:${slug}` })) },
-      created: count('create'), updated: count('update'), skipped: count('skip'), errors: errors.sort((a, b) => a.index - b.index),
-      contactsCreated: wanted.length, cfValuesSet: cfCount(wanted) + cfCount(merges.values()), createdIds: [], rows: outcomes.sort((a, b) => a.index - b.index),
+      preview: true,
+      mapping: {
+        contact: mapping.contact.map(([column, f]) => ({ column, target: f })),
+        customFields: mapping.cf.map(([column, slug]) => ({ column, target: `cf:${slug}` })),
+      },
+      created: count('create'),
+      updated: count('update'),
+      skipped: count('skip'),
+      errors: errors.sort((a, b) => a.index - b.index),
+      contactsCreated: wanted.length,
+      cfValuesSet: cfCount(wanted) + cfCount(merges.values()),
+      createdIds: [],
+      rows: outcomes.sort((a, b) => a.index - b.index),
     };
   }
 
   const importId = newId(now);
-  const built = await planImportedContacts(table, wanted.map((w) => ({ index: w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })), { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs });
+  const built = await planImportedContacts(
+    table,
+    wanted.map((w) => ({ index: w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })),
+    { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs },
+  );
   await writeGroups(table, built.groups);
-  const merged = await applyMerges(merges, async (id, m) => {
-    await updateContact(table, id, { ...m.contact.fields, ...(Object.keys(m.customFields).length ? { customFields: m.customFields } : {}) }, now);
-    return Object.keys(m.customFields).length;
-  }, 'contact', errors, outcomes);
+  const merged = await applyMerges(
+    merges,
+    async (id, m) => {
+      await updateContact(table, id, { ...m.contact.fields, ...(Object.keys(m.customFields).length ? { customFields: m.customFields } : {}) }, now);
+      return Object.keys(m.customFields).length;
+    },
+    'contact',
+    errors,
+    outcomes,
+  );
   const updatedIds = merged.updatedIds;
   const cfValuesSet = cfCount(wanted) + merged.cfValuesSet;
   const createdIds = built.contacts.map((c) => c.id);
@@ -96,7 +127,14 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
     for (let i = 0; i < updatedIds.length; i += ADD_MAX) await addContactsToList(table, listId, updatedIds.slice(i, i + ADD_MAX), now);
   }
   return {
-    importId, created: createdIds.length, updated: outcomes.filter((o) => o.outcome === 'update').length, skipped: count('skip'),
-    errors: errors.sort((a, b) => a.index - b.index), contactsCreated: createdIds.length, cfValuesSet, createdIds, ...(listId ? { listId } : {}),
+    importId,
+    created: createdIds.length,
+    updated: outcomes.filter((o) => o.outcome === 'update').length,
+    skipped: count('skip'),
+    errors: errors.sort((a, b) => a.index - b.index),
+    contactsCreated: createdIds.length,
+    cfValuesSet,
+    createdIds,
+    ...(listId ? { listId } : {}),
   };
 }

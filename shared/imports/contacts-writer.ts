@@ -30,25 +30,49 @@ type MarkerRow = { contactId: string; type: ChannelType; value: string };
  * A race lost at write time (another import took the value meanwhile) rebuilds the group with
  * `duplicateOf` the winner.
  */
-export async function planImportedContacts(table: TableStore, wanted: WantedContact[], opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition> }) {
+export async function planImportedContacts(
+  table: TableStore,
+  wanted: WantedContact[],
+  opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition> },
+) {
   const at = new Date(opts.now).toISOString();
-  const values = [...new Set(wanted.flatMap((w) => [w.contact.email && ck('email', w.contact.email), w.contact.phone && ck('phone', w.contact.phone)].filter((v): v is string => !!v)))];
+  const values = [
+    ...new Set(
+      wanted.flatMap((w) => [w.contact.email && ck('email', w.contact.email), w.contact.phone && ck('phone', w.contact.phone)].filter((v): v is string => !!v)),
+    ),
+  ];
   const markers = await table.batchGet<MarkerRow>(values.map(split).map(([type, value]) => ChannelMarker.key({ type, value })));
-  const holders = await table.batchGet<{ id: string; companyId?: string }>([...new Set(markers.map((m) => m.contactId))].map((id) => ContactEntity.key({ contactId: id })));
+  const holders = await table.batchGet<{ id: string; companyId?: string }>(
+    [...new Set(markers.map((m) => m.contactId))].map((id) => ContactEntity.key({ contactId: id })),
+  );
   const holderCompany = new Map(holders.map((c) => [c.id, c.companyId]));
   const owner = new Map(markers.filter((m) => holderCompany.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
   const stale = new Map(markers.filter((m) => !holderCompany.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
 
   // Re-imports into existing companies: skip a contact whose email already belongs to a contact of that company.
-  const todo = wanted.filter((w) => !(w.existingCompany && w.contact.email && holderCompany.get(owner.get(ck('email', w.contact.email)) ?? '') === w.companyId));
-  const claimCondition = (key: string): Condition => (stale.has(key) ? { expression: 'attribute_not_exists(pk) OR contactId = :old', values: { ':old': stale.get(key) } } : ChannelMarker.notExists);
+  const todo = wanted.filter(
+    (w) => !(w.existingCompany && w.contact.email && holderCompany.get(owner.get(ck('email', w.contact.email)) ?? '') === w.companyId),
+  );
+  const claimCondition = (key: string): Condition =>
+    stale.has(key) ? { expression: 'attribute_not_exists(pk) OR contactId = :old', values: { ':old': stale.get(key) } } : ChannelMarker.notExists;
 
   const contacts: Contact[] = todo.map((w) => {
     const id = newId(opts.now);
-    const c: Contact = { id, channels: [], customFields: w.customFields ?? {}, source: { kind: 'import', importId: opts.importId, collectedAt: at, ...(opts.sourceUrl ? { sourceUrl: opts.sourceUrl } : {}) }, createdAt: at, updatedAt: at, ...w.contact.fields };
+    const c: Contact = {
+      id,
+      channels: [],
+      customFields: w.customFields ?? {},
+      source: { kind: 'import', importId: opts.importId, collectedAt: at, ...(opts.sourceUrl ? { sourceUrl: opts.sourceUrl } : {}) },
+      createdAt: at,
+      updatedAt: at,
+      ...w.contact.fields,
+    };
     if (!c.firstName && w.contact.email && opts.genericName) Object.assign(c, { firstName: opts.genericName, generic: true });
     if (w.companyId) c.companyId = w.companyId;
-    for (const [type, value] of [['email', w.contact.email], ['phone', w.contact.phone]] as const) {
+    for (const [type, value] of [
+      ['email', w.contact.email],
+      ['phone', w.contact.phone],
+    ] as const) {
       if (!value) continue;
       const channel: Channel = { type, value, addedAt: at };
       const held = owner.get(ck(type, value));
@@ -67,7 +91,10 @@ export async function planImportedContacts(table: TableStore, wanted: WantedCont
     if (c.companyId) items.push(linkItem(c.companyId, full));
     if (opts.cfDefs) for (const op of numberIndexOps('contact', c.id, opts.cfDefs, {}, c.customFields as CfValues)) if ('put' in op) items.push(op.put);
     return {
-      puts: [...claims.map((ch) => ({ put: markerItem(c.id, ch.type, ch.value, opts.now), condition: claimCondition(ck(ch.type, ch.value)) })), ...items.map((put) => ({ put }))],
+      puts: [
+        ...claims.map((ch) => ({ put: markerItem(c.id, ch.type, ch.value, opts.now), condition: claimCondition(ck(ch.type, ch.value)) })),
+        ...items.map((put) => ({ put })),
+      ],
       onConflict: async (i) => {
         const lost = claims[i];
         if (!lost) throw new Error('import contact write failed on an unconditioned item');

@@ -22,11 +22,25 @@ const PART_CHARS = 300_000;
 /** Job records are kept 7 days. */
 const JOB_TTL_S = 7 * 86_400;
 
-export interface ImportJobMessage { tenantId: string; jobId: string }
+export interface ImportJobMessage {
+  tenantId: string;
+  jobId: string;
+}
 type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
 interface JobItem {
-  id: string; kind: ImportMode; status: JobStatus; total: number; processed: number; parts: number;
-  createdAt: string; startedAt?: string; finishedAt?: string; rowsPerSecond?: number; result?: Record<string, unknown>; error?: string; partial?: Record<string, unknown>;
+  id: string;
+  kind: ImportMode;
+  status: JobStatus;
+  total: number;
+  processed: number;
+  parts: number;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  rowsPerSecond?: number;
+  result?: Record<string, unknown>;
+  error?: string;
+  partial?: Record<string, unknown>;
 }
 
 export const wantsAsync = (prefer: string | undefined, rows: number) =>
@@ -39,7 +53,9 @@ export async function startImportJob(deps: Deps, tenantId: string, table: TableS
   const text = JSON.stringify(body);
   const parts = Math.ceil(text.length / PART_CHARS);
   const ttl = Math.floor(now / 1000) + JOB_TTL_S;
-  const items = Array.from({ length: parts }, (_, i) => ImportJobPart.item({ jobId, part: String(i).padStart(4, '0') }, { text: text.slice(i * PART_CHARS, (i + 1) * PART_CHARS), ttl }));
+  const items = Array.from({ length: parts }, (_, i) =>
+    ImportJobPart.item({ jobId, part: String(i).padStart(4, '0') }, { text: text.slice(i * PART_CHARS, (i + 1) * PART_CHARS), ttl }),
+  );
   for (let i = 0; i < items.length; i += 25) await table.batchPut(items.slice(i, i + 25));
   const job: JobItem = { id: jobId, kind, status: 'queued', total: body.rows.length, processed: 0, parts, createdAt: new Date(now).toISOString() };
   await table.put(ImportJob.item({ jobId }, { ...job, ttl }));
@@ -54,10 +70,18 @@ export async function getImportJob(table: TableStore, jobId: string, now: number
   const rate = job.rowsPerSecond ?? 0;
   const left = job.total - job.processed;
   return {
-    jobId: job.id, kind: job.kind, status: job.status, processed: job.processed, total: job.total,
-    rowsPerSecond: rate, etaSeconds: job.status === 'completed' ? 0 : rate > 0 ? Math.ceil(left / rate) : null,
-    createdAt: job.createdAt, ...(job.startedAt ? { startedAt: job.startedAt } : {}), ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
-    ...(job.result ? { result: job.result } : {}), ...(job.error ? { error: job.error } : {}),
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    processed: job.processed,
+    total: job.total,
+    rowsPerSecond: rate,
+    etaSeconds: job.status === 'completed' ? 0 : rate > 0 ? Math.ceil(left / rate) : null,
+    createdAt: job.createdAt,
+    ...(job.startedAt ? { startedAt: job.startedAt } : {}),
+    ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
+    ...(job.result ? { result: job.result } : {}),
+    ...(job.error ? { error: job.error } : {}),
     elapsedSeconds: job.startedAt ? Math.round((Date.parse(job.finishedAt ?? new Date(now).toISOString()) - Date.parse(job.startedAt)) / 1000) : 0,
   };
 }
@@ -76,20 +100,34 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const resumedAt = job.processed;
   try {
     for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
-      const r = (await runCompanyImport(table, { ...body, options, rows: body.rows.slice(from, from + JOB_CHUNK_ROWS) }, job.kind, deps.clock.now())) as Record<string, any>;
+      const r = (await runCompanyImport(table, { ...body, options, rows: body.rows.slice(from, from + JOB_CHUNK_ROWS) }, job.kind, deps.clock.now())) as Record<
+        string,
+        any
+      >;
       for (const k of ['created', 'updated', 'skipped', 'contactsCreated', 'cfValuesSet']) acc[k] += r[k] ?? 0;
       acc.errors.push(...(r.errors ?? []).map((e: { index: number }) => ({ ...e, index: e.index + from })));
       acc.createdIds.push(...(r.createdIds ?? []));
       acc.importId ??= r.importId;
-      if (r.listId) (acc.listId = r.listId), (options = { ...options, listId: r.listId, newListName: undefined });
+      if (r.listId) ((acc.listId = r.listId), (options = { ...options, listId: r.listId, newListName: undefined }));
       if (r.ignoredTargets) acc.ignoredTargets = r.ignoredTargets;
       const processed = Math.min(body.rows.length, from + JOB_CHUNK_ROWS);
       const rowsPerSecond = +((processed - resumedAt) / Math.max(0.001, (performance.now() - t0) / 1000)).toFixed(1);
-      await table.update(ImportJob.key({ jobId: job.id }), { set: { status: 'running', startedAt, processed, rowsPerSecond, partial: acc, updatedAt: new Date(deps.clock.now()).toISOString() } });
+      await table.update(ImportJob.key({ jobId: job.id }), {
+        set: { status: 'running', startedAt, processed, rowsPerSecond, partial: acc, updatedAt: new Date(deps.clock.now()).toISOString() },
+      });
     }
-    await table.update(ImportJob.key({ jobId: job.id }), { set: { status: 'completed', result: acc, finishedAt: new Date(deps.clock.now()).toISOString() }, remove: ['partial'] });
+    await table.update(ImportJob.key({ jobId: job.id }), {
+      set: { status: 'completed', result: acc, finishedAt: new Date(deps.clock.now()).toISOString() },
+      remove: ['partial'],
+    });
   } catch (e) {
     log.error('import job failed', { jobId: job.id, message: (e as Error)?.message });
-    await table.update(ImportJob.key({ jobId: job.id }), { set: { status: 'failed', error: 'The import stopped on an internal error; rows processed so far are stored', finishedAt: new Date(deps.clock.now()).toISOString() } });
+    await table.update(ImportJob.key({ jobId: job.id }), {
+      set: {
+        status: 'failed',
+        error: 'The import stopped on an internal error; rows processed so far are stored',
+        finishedAt: new Date(deps.clock.now()).toISOString(),
+      },
+    });
   }
 }

@@ -8,7 +8,19 @@ export const CONTACT_TARGETS = ['email', 'firstName', 'lastName', 'phone', 'posi
 export type ContactTarget = (typeof CONTACT_TARGETS)[number];
 
 /** Field caps, as in the company and contact bodies. */
-const MAX_LEN: Record<string, number> = { name: 300, domain: 253, inn: 32, industry: 200, size: 50, country: 100, city: 200, address: 500, phone: 50, website: 500, source: 200 };
+const MAX_LEN: Record<string, number> = {
+  name: 300,
+  domain: 253,
+  inn: 32,
+  industry: 200,
+  size: 50,
+  country: 100,
+  city: 200,
+  address: 500,
+  phone: 50,
+  website: 500,
+  source: 200,
+};
 const CONTACT_MAX: Record<string, number> = { firstName: 80, lastName: 80, position: 200, personalEmail: 254, linkedin: 500, email: 254, phone: 40 };
 
 export interface Mapping {
@@ -23,7 +35,11 @@ export interface Mapping {
  * are reported in `ignored`. Unknown `cf:<slug>` → 400 unknown_custom_field; other unknown targets
  * or a target mapped twice → 400. `contactPrefix` 'optional' lets contact targets come bare.
  */
-export function parseMapping(raw: Record<string, string>, defs: Map<string, CustomFieldDefinition>, opts: { scope: { company: boolean; contact: boolean; cf: boolean }; contactPrefix: 'required' | 'optional' }): Mapping {
+export function parseMapping(
+  raw: Record<string, string>,
+  defs: Map<string, CustomFieldDefinition>,
+  opts: { scope: { company: boolean; contact: boolean; cf: boolean }; contactPrefix: 'required' | 'optional' },
+): Mapping {
   const m: Mapping = { company: [], contact: [], cf: [], ignored: [] };
   const seen = new Set<string>();
   const unknownCf: string[] = [];
@@ -47,7 +63,12 @@ export function parseMapping(raw: Record<string, string>, defs: Map<string, Cust
       bad.push(`mapping.${column}: unknown target ${target}`);
     }
   }
-  if (unknownCf.length) throw badRequestCode('unknown_custom_field', { fields: unknownCf, available: [...defs.keys()].map((s) => `cf:${s}`), message: `Unknown custom field ${unknownCf.map((s) => `cf:${s}`).join(', ')}` });
+  if (unknownCf.length)
+    throw badRequestCode('unknown_custom_field', {
+      fields: unknownCf,
+      available: [...defs.keys()].map((s) => `cf:${s}`),
+      message: `Unknown custom field ${unknownCf.map((s) => `cf:${s}`).join(', ')}`,
+    });
   if (bad.length) throw badRequest(bad);
   return m;
 }

@@ -8,7 +8,11 @@ export const MAX_ROWS = 10_000;
 export const MAX_COLUMNS = 100;
 
 const cell = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
-const rows = z.array(z.record(z.string().max(200), cell)).min(1).max(MAX_ROWS).describe(`The file's rows as {column: value}, at most ${MAX_ROWS} per request and 6 MB: send larger files in chunks (dedupe spans chunks)`);
+const rows = z
+  .array(z.record(z.string().max(200), cell))
+  .min(1)
+  .max(MAX_ROWS)
+  .describe(`The file's rows as {column: value}, at most ${MAX_ROWS} per request and 6 MB: send larger files in chunks (dedupe spans chunks)`);
 const mapping = z
   .record(z.string().min(1).max(200), z.string().min(1).max(100))
   .refine((m) => Object.keys(m).length <= MAX_COLUMNS, `mapping must map at most ${MAX_COLUMNS} columns`)
@@ -26,9 +30,20 @@ export const companyImportSchema = z.strictObject({
       dedupeBy: z
         .enum(['auto', 'inn', 'domain'])
         .optional()
-        .describe('auto (default: INN, then domain) | inn | domain. Never by name. Domains are normalised (scheme, www., path, port, case; IDN to punycode; website when domain is empty); INNs must pass the checksum; an invalid one is a row error'),
-      duplicateHandling: z.enum(['skip', 'update', 'create']).optional().describe('skip (default) | update (fields replaced, custom fields merged) | create (a second company)'),
-      genericContactName: z.string().trim().min(1).max(80).optional().describe('firstName of a row contact with c:email but no c:firstName (default "Generic contact")'),
+        .describe(
+          'auto (default: INN, then domain) | inn | domain. Never by name. Domains are normalised (scheme, www., path, port, case; IDN to punycode; website when domain is empty); INNs must pass the checksum; an invalid one is a row error',
+        ),
+      duplicateHandling: z
+        .enum(['skip', 'update', 'create'])
+        .optional()
+        .describe('skip (default) | update (fields replaced, custom fields merged) | create (a second company)'),
+      genericContactName: z
+        .string()
+        .trim()
+        .min(1)
+        .max(80)
+        .optional()
+        .describe('firstName of a row contact with c:email but no c:firstName (default "Generic contact")'),
       listId: z.string().min(1).max(64).optional().describe('Adds the imported companies to this STATIC company list'),
       newListName: z.string().trim().min(1).max(200).optional().describe('Creates a STATIC company list with the imported companies'),
     })

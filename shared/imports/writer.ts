@@ -60,7 +60,7 @@ export async function writeGroups(table: TableStore, groups: WriteGroup[], concu
   let size = Infinity;
   for (const g of groups) {
     if (g.puts.length > TX_ITEMS) throw new Error(`write group of ${g.puts.length} items exceeds one transaction`);
-    if (size + g.puts.length > TX_ITEMS) packs.push([]), (size = 0);
+    if (size + g.puts.length > TX_ITEMS) (packs.push([]), (size = 0));
     packs[packs.length - 1].push(g);
     size += g.puts.length;
   }
@@ -91,8 +91,11 @@ export async function writeGroups(table: TableStore, groups: WriteGroup[], concu
  * fails with a client error turns its rows into errors and skips instead of failing the import.
  */
 export async function applyMerges<M extends { rows: number[] }>(
-  merges: Iterable<[string, M]>, update: (id: string, m: M) => Promise<number>, kind: string,
-  errors: { index: number; reason: string }[], outcomes: { index: number; outcome: string }[],
+  merges: Iterable<[string, M]>,
+  update: (id: string, m: M) => Promise<number>,
+  kind: string,
+  errors: { index: number; reason: string }[],
+  outcomes: { index: number; outcome: string }[],
 ) {
   const updatedIds: string[] = [];
   let cfValuesSet = 0;
@@ -102,7 +105,8 @@ export async function applyMerges<M extends { rows: number[] }>(
       updatedIds.push(id);
     } catch (e) {
       if (!isAppError(e)) throw e;
-      for (const index of m.rows) errors.push({ index, reason: `update of ${kind} ${id} failed: ${JSON.stringify((e.body as { message?: unknown })?.message ?? e.status)}` });
+      for (const index of m.rows)
+        errors.push({ index, reason: `update of ${kind} ${id} failed: ${JSON.stringify((e.body as { message?: unknown })?.message ?? e.status)}` });
       for (const o of outcomes) if (m.rows.includes(o.index)) o.outcome = 'skip';
     }
   });

@@ -22,11 +22,22 @@ const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 /** The API shape of a stored lead (fixed field order; keys and bookkeeping left out). */
 export function toLead(i: Item): Lead {
   return {
-    id: i.id as string, contactId: i.contactId as string, companyId: (i.companyId as string) ?? null, pipelineId: i.pipelineId as string,
-    stageId: i.stageId as string, status: i.status as Lead['status'], title: (i.title as string) ?? null, value: (i.value as number) ?? null,
-    currency: (i.currency as string) ?? null, interest: (i.interest as Lead['interest']) ?? 'unknown', source: (i.source as Lead['source']) ?? 'manual',
-    sourceRef: (i.sourceRef as string) ?? null, createdAt: i.createdAt as string, updatedAt: i.updatedAt as string,
-    stageEnteredAt: i.stageEnteredAt as string, closedAt: (i.closedAt as string) ?? null,
+    id: i.id as string,
+    contactId: i.contactId as string,
+    companyId: (i.companyId as string) ?? null,
+    pipelineId: i.pipelineId as string,
+    stageId: i.stageId as string,
+    status: i.status as Lead['status'],
+    title: (i.title as string) ?? null,
+    value: (i.value as number) ?? null,
+    currency: (i.currency as string) ?? null,
+    interest: (i.interest as Lead['interest']) ?? 'unknown',
+    source: (i.source as Lead['source']) ?? 'manual',
+    sourceRef: (i.sourceRef as string) ?? null,
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
+    stageEnteredAt: i.stageEnteredAt as string,
+    closedAt: (i.closedAt as string) ?? null,
   };
 }
 
@@ -59,9 +70,21 @@ export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
   const at = iso(now);
   const id = newId(now);
   const lead: Lead = {
-    id, contactId: input.contactId, companyId: contact.companyId ?? null, pipelineId, stageId: stage.id, status: statusOf(stage),
-    title: input.title ?? null, value: input.value ?? null, currency: input.currency ?? null, interest: input.interest ?? 'unknown',
-    source: input.source ?? 'manual', sourceRef: input.sourceRef ?? null, createdAt: at, updatedAt: at, stageEnteredAt: at,
+    id,
+    contactId: input.contactId,
+    companyId: contact.companyId ?? null,
+    pipelineId,
+    stageId: stage.id,
+    status: statusOf(stage),
+    title: input.title ?? null,
+    value: input.value ?? null,
+    currency: input.currency ?? null,
+    interest: input.interest ?? 'unknown',
+    source: input.source ?? 'manual',
+    sourceRef: input.sourceRef ?? null,
+    createdAt: at,
+    updatedAt: at,
+    stageEnteredAt: at,
     closedAt: stage.kind === 'open' ? null : at,
   };
   const automations = await automationsOfStage(table, pipelineId, stage.id);
@@ -70,7 +93,10 @@ export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
     { check: ContactEntity.key({ contactId: input.contactId }), condition: exists },
     { update: PipelineEntity.key({ pipelineId }), spec: { add: { leadCount: 1 }, condition: exists } },
     { update: StageEntity.key({ pipelineId, stageId: stage.id }), spec: { add: { leadCount: 1 }, condition: exists } },
-    { put: LeadEntity.item({ leadId: id, stageId: stage.id, stageEnteredAt: at, contactId: lead.contactId, createdAt: at }, { ...lead }), condition: notExists },
+    {
+      put: LeadEntity.item({ leadId: id, stageId: stage.id, stageEnteredAt: at, contactId: lead.contactId, createdAt: at }, { ...lead }),
+      condition: notExists,
+    },
     { put: activity(id, now, 'created', { stageId: stage.id, pipelineId, source: lead.source }) },
     { put: outboxItem(tenant.tenantId, 'lead.created', eventData(lead), now) },
     ...closingEvents(tenant.tenantId, lead, stage, now),
@@ -92,7 +118,12 @@ export async function createLead(deps: Deps, tenant: Tenant, input: LeadInput) {
  * won/lost stage closes the lead and emits lead.won / lead.lost besides lead.moved; the entered
  * stage's automations run in the same transaction. Moving to the current stage changes nothing.
  */
-export async function moveLead(deps: Deps, tenant: Tenant, leadId: string, stageId: string): Promise<Lead & { moved: boolean; automationsFired: FiredAction[] }> {
+export async function moveLead(
+  deps: Deps,
+  tenant: Tenant,
+  leadId: string,
+  stageId: string,
+): Promise<Lead & { moved: boolean; automationsFired: FiredAction[] }> {
   const table = tenant.table;
   const lead = await getLead(table, leadId);
   const to = await getStage(table, lead.pipelineId, stageId);
@@ -106,7 +137,14 @@ export async function moveLead(deps: Deps, tenant: Tenant, leadId: string, stage
     {
       update: LeadEntity.key({ leadId }),
       spec: {
-        set: { stageId: to.id, status: next.status, stageEnteredAt: at, updatedAt: at, closedAt: next.closedAt, ...LeadEntity.indexKeys('byStage', { stageId: to.id, stageEnteredAt: at, leadId }) },
+        set: {
+          stageId: to.id,
+          status: next.status,
+          stageEnteredAt: at,
+          updatedAt: at,
+          closedAt: next.closedAt,
+          ...LeadEntity.indexKeys('byStage', { stageId: to.id, stageEnteredAt: at, leadId }),
+        },
         condition: { expression: 'stageId = :from', values: { ':from': lead.stageId } },
       },
     },
@@ -152,7 +190,16 @@ function activity(leadId: string, now: number, kind: string, data: Record<string
 }
 
 function eventData(l: Lead) {
-  return { leadId: l.id, contactId: l.contactId, companyId: l.companyId, pipelineId: l.pipelineId, stageId: l.stageId, status: l.status, value: l.value, currency: l.currency };
+  return {
+    leadId: l.id,
+    contactId: l.contactId,
+    companyId: l.companyId,
+    pipelineId: l.pipelineId,
+    stageId: l.stageId,
+    status: l.status,
+    value: l.value,
+    currency: l.currency,
+  };
 }
 
 function closingEvents(tenantId: string, lead: Lead, stage: Stage, now: number): TxOp[] {

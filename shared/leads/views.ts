@@ -10,8 +10,12 @@ import { ContactEntity } from '../contacts/entities.js';
 import { LeadActivity, LeadEntity } from './entities.js';
 
 const contactSummary = (c: Item) => ({
-  id: c.id as string, firstName: (c.firstName as string) ?? null, lastName: (c.lastName as string) ?? null,
-  email: (c.email as string) ?? null, position: (c.position as string) ?? null, companyId: (c.companyId as string) ?? null,
+  id: c.id as string,
+  firstName: (c.firstName as string) ?? null,
+  lastName: (c.lastName as string) ?? null,
+  email: (c.email as string) ?? null,
+  position: (c.position as string) ?? null,
+  companyId: (c.companyId as string) ?? null,
 });
 
 /**
@@ -26,13 +30,21 @@ export async function kanban(table: TableStore, q: { pipelineId?: string; stageI
   const pipeline = await getPipeline(table, pipelineId);
   if (q.stageId) await getStage(table, pipelineId, q.stageId);
   const stages = q.stageId ? pipeline.stages.filter((s) => s.id === q.stageId) : pipeline.stages;
-  const pages = await Promise.all(stages.map((s) => table.query({ index: 'gsi1', pk: LeadEntity.query('byStage', { stageId: s.id }).pk, descending: true, limit: q.limit, cursor: q.cursor })));
+  const pages = await Promise.all(
+    stages.map((s) =>
+      table.query({ index: 'gsi1', pk: LeadEntity.query('byStage', { stageId: s.id }).pk, descending: true, limit: q.limit, cursor: q.cursor }),
+    ),
+  );
   const contactIds = [...new Set(pages.flatMap((p) => p.items.map((l) => String(l.contactId))))];
   const contacts = new Map((await table.batchGet(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [String(c.id), contactSummary(c)]));
   return {
     pipeline: { id: pipeline.id, name: pipeline.name, isDefault: pipeline.isDefault },
     stages: stages.map((s, i) => ({
-      id: s.id, name: s.name, kind: s.kind, position: s.position, leadCount: s.leadCount,
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      position: s.position,
+      leadCount: s.leadCount,
       leads: pages[i].items.map((it) => ({ ...toLead(it), contact: contacts.get(String(it.contactId)) ?? null })),
       nextCursor: pages[i].cursor ?? null,
     })),

@@ -26,8 +26,15 @@ export async function recordAcceptance(deps: Deps, input: AcceptanceInput) {
   const record = {
     ...AcceptanceKeys.byAccount(input.accountId, at, id),
     ...(input.tenantId ? AcceptanceKeys.tenantIndex(input.tenantId, at, id) : {}),
-    id, accountId: input.accountId, tenantId: input.tenantId, docKey: input.docKey, version: input.version,
-    context: input.context, refId: input.refId ?? null, ip: input.ip, acceptedAt: at,
+    id,
+    accountId: input.accountId,
+    tenantId: input.tenantId,
+    docKey: input.docKey,
+    version: input.version,
+    context: input.context,
+    refId: input.refId ?? null,
+    ip: input.ip,
+    acceptedAt: at,
   };
   await deps.platform.put(record, { expression: 'attribute_not_exists(pk)' });
   return { id, docKey: input.docKey, version: input.version, context: input.context, refId: input.refId ?? null, acceptedAt: at };
@@ -47,11 +54,23 @@ export interface AcceptanceView {
 export async function listAcceptances(deps: Deps, tenantId: string, page: { limit: number; cursor?: string; docKey?: string }) {
   const gsi1pk = `TENANT#${tenantId}#ACCEPTANCES`;
   const out = await deps.platform.query<AcceptanceView>({
-    index: 'gsi1', pk: gsi1pk, descending: true, limit: page.limit, cursor: page.cursor,
+    index: 'gsi1',
+    pk: gsi1pk,
+    descending: true,
+    limit: page.limit,
+    cursor: page.cursor,
     ...(page.docKey ? { filter: { expression: '#docKey = :docKey', names: { '#docKey': 'docKey' }, values: { ':docKey': page.docKey } } } : {}),
   });
   return {
-    data: out.items.map(({ id, docKey, version, context, refId, accountId, acceptedAt }) => ({ id, docKey, version, context, refId: refId ?? null, accountId, acceptedAt })),
+    data: out.items.map(({ id, docKey, version, context, refId, accountId, acceptedAt }) => ({
+      id,
+      docKey,
+      version,
+      context,
+      refId: refId ?? null,
+      accountId,
+      acceptedAt,
+    })),
     nextCursor: out.cursor ?? null,
   };
 }

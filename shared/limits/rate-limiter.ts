@@ -61,13 +61,25 @@ export function tokenBucket(table: TableStore, clock: Clock, zone: string, id: s
     const elapsed = Math.max(0, now - (item?.ts ?? now)) / 1000;
     const tokens = Math.min(burst, (item?.tokens ?? burst) + elapsed * ratePerSecond);
     if (tokens < 1) return { allowed: false, retryAfterSeconds: (1 - tokens) / ratePerSecond };
-    const ok = await writeVersioned(table, zone, id, item?.version ?? 0, { tokens: tokens - 1, ts: now, ttl: Math.ceil(now / 1000 + burst / ratePerSecond) + 60 });
+    const ok = await writeVersioned(table, zone, id, item?.version ?? 0, {
+      tokens: tokens - 1,
+      ts: now,
+      ttl: Math.ceil(now / 1000 + burst / ratePerSecond) + 60,
+    });
     return ok ? { allowed: true, retryAfterSeconds: 0 } : null;
   });
 }
 
 /** At most `limit` hits per `windowMs`, else a 429 with `body` and Retry-After; `Infinity` switches it off (benchmarks). */
-export async function enforceSlidingWindow(table: TableStore, clock: Clock, zone: string, id: string, limit: number, windowMs: number, body: Record<string, unknown>) {
+export async function enforceSlidingWindow(
+  table: TableStore,
+  clock: Clock,
+  zone: string,
+  id: string,
+  limit: number,
+  windowMs: number,
+  body: Record<string, unknown>,
+) {
   if (limit === Infinity) return;
   const d = await slidingWindow(table, clock, zone, id, limit, windowMs);
   if (!d.allowed) throw tooManyRequests(body, d.retryAfterSeconds);

@@ -10,7 +10,18 @@ import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
 import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, toolName } from './tools.js';
 
 /** Headers of the MCP request that belong to the MCP transport, not to the operation. */
-const TRANSPORT_HEADERS = new Set(['content-length', 'content-type', 'accept', 'accept-encoding', 'connection', 'transfer-encoding', 'host', 'x-service-guidance', 'x-service-toolsets', 'cookie']);
+const TRANSPORT_HEADERS = new Set([
+  'content-length',
+  'content-type',
+  'accept',
+  'accept-encoding',
+  'connection',
+  'transfer-encoding',
+  'host',
+  'x-service-guidance',
+  'x-service-toolsets',
+  'cookie',
+]);
 
 /**
  * Builds the API Gateway v2 event of one tool call: the operation's method and path (parameters
@@ -19,7 +30,14 @@ const TRANSPORT_HEADERS = new Set(['content-length', 'content-type', 'accept', '
  */
 export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, mcp: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
   const names = argumentNames(op);
-  const unknown = Object.keys(args).filter((k) => !names.path.includes(k) && !names.query.includes(k) && !(k === BODY_ARG && names.body) && k !== TENANT_ARG && !(k === IDEMPOTENCY_ARG && names.idempotencyKey));
+  const unknown = Object.keys(args).filter(
+    (k) =>
+      !names.path.includes(k) &&
+      !names.query.includes(k) &&
+      !(k === BODY_ARG && names.body) &&
+      k !== TENANT_ARG &&
+      !(k === IDEMPOTENCY_ARG && names.idempotencyKey),
+  );
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
   // Before anything serialises the arguments: the same 400 as an over-deep HTTP body, not a stack overflow.
   for (const v of Object.values(args)) assertJsonDepth(v);
@@ -38,7 +56,8 @@ export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, m
     query[k] = Array.isArray(v) ? v.map(String).join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(mcp.headers ?? {})) if (v !== undefined && !TRANSPORT_HEADERS.has(k.toLowerCase()) && !k.toLowerCase().startsWith('mcp-')) headers[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(mcp.headers ?? {}))
+    if (v !== undefined && !TRANSPORT_HEADERS.has(k.toLowerCase()) && !k.toLowerCase().startsWith('mcp-')) headers[k.toLowerCase()] = v;
   if (typeof args[TENANT_ARG] === 'string') headers['x-tenant-id'] = args[TENANT_ARG] as string;
   // The key belongs to one tool call (a batched MCP request may carry several), never to the MCP request.
   delete headers[IDEMPOTENCY_HEADER];
@@ -53,14 +72,24 @@ export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, m
     routeKey,
     rawPath,
     rawQueryString: new URLSearchParams(query).toString(),
-    cookies: mcp.cookies ?? (mcp.headers?.cookie ? mcp.headers.cookie.split(';').map((c) => c.trim()).filter(Boolean) : undefined),
+    cookies:
+      mcp.cookies ??
+      (mcp.headers?.cookie
+        ? mcp.headers.cookie
+            .split(';')
+            .map((c) => c.trim())
+            .filter(Boolean)
+        : undefined),
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
     requestContext: {
       ...mcp.requestContext,
       http: { ...mcp.requestContext.http, method: op.method, path: rawPath },
-      requestId: randomUUID(), routeKey, time: new Date(now).toISOString(), timeEpoch: now,
+      requestId: randomUUID(),
+      routeKey,
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
     },
     body,
     isBase64Encoded: false,
@@ -77,7 +106,14 @@ export interface ToolResult {
 }
 
 /** Runs one tool call through the one execution path and shapes the MCP result. */
-export async function callTool(deps: Deps, operations: AnyOperation[], op: AnyOperation, args: Record<string, unknown>, mcp: APIGatewayProxyEventV2, opts: { guidance: boolean }): Promise<ToolResult> {
+export async function callTool(
+  deps: Deps,
+  operations: AnyOperation[],
+  op: AnyOperation,
+  args: Record<string, unknown>,
+  mcp: APIGatewayProxyEventV2,
+  opts: { guidance: boolean },
+): Promise<ToolResult> {
   let outcome: OperationOutcome;
   try {
     outcome = await executeOperation(deps, op, toolCallEvent(op, args, mcp), 'mcp');
@@ -99,7 +135,13 @@ export function toToolResult(operations: AnyOperation[], op: AnyOperation, o: Op
   const isError = o.status >= 400;
   const body = o.body;
   const structured: Record<string, unknown> =
-    body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body === null || body === undefined ? (isError ? { statusCode: o.status } : {}) : { result: body };
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? { ...(body as Record<string, unknown>) }
+      : body === null || body === undefined
+        ? isError
+          ? { statusCode: o.status }
+          : {}
+        : { result: body };
   if (opts.guidance) structured._expert = expertFor(operations, op, o);
   const meta: Record<string, unknown> = { 'svc/status': o.status };
   if (o.headers['retry-after']) meta['svc/retryAfter'] = Number(o.headers['retry-after']);

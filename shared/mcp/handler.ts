@@ -35,7 +35,11 @@ export function createMcpHandler(opts: McpHandlerOptions) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const method = event.requestContext?.http?.method ?? 'POST';
     if (method !== 'POST') {
-      return { statusCode: 405, headers: { allow: 'POST', 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: stateless server, POST only.' }, id: null }) };
+      return {
+        statusCode: 405,
+        headers: { allow: 'POST', 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: stateless server, POST only.' }, id: null }),
+      };
     }
     const deps = await opts.deps();
     const request = requestFromEvent(event, deps.config, 'mcp');
@@ -62,9 +66,16 @@ export function createMcpHandler(opts: McpHandlerOptions) {
       throw e;
     }
     const server = createMcpServer(deps, await opts.operations(), {
-      event, principal, toolsets, guidance: request.headers['x-service-guidance']?.trim().toLowerCase() !== 'off',
+      event,
+      principal,
+      toolsets,
+      guidance: request.headers['x-service-guidance']?.trim().toLowerCase() !== 'off',
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: limits().apiBodyBytes });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: limits().apiBodyBytes,
+    });
     transport.onerror = (e) => log.error('mcp transport error', { message: e.message });
     try {
       await server.connect(transport);

@@ -37,7 +37,14 @@ export interface McpRequestContext {
 export function createMcpServer(deps: Deps, operations: AnyOperation[], req: McpRequestContext) {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...listTools(operations.filter((op) => inToolsets(op, req.toolsets)), req.principal, deps.config.mode), searchToolDefinition],
+    tools: [
+      ...listTools(
+        operations.filter((op) => inToolsets(op, req.toolsets)),
+        req.principal,
+        deps.config.mode,
+      ),
+      searchToolDefinition,
+    ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;

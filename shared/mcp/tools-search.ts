@@ -24,7 +24,7 @@ export const searchToolDefinition: ToolDefinition = {
       query: { type: 'string', maxLength: 200, description: 'Words to look for in tool names, summaries and descriptions' },
       toolset: { type: 'string', enum: Object.keys(TOOLSETS), description: 'Only tools of this toolset' },
       limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, description: 'Max results (default 10)' },
-      include_schema: { type: 'boolean', description: 'Add each result\'s inputSchema (so it can be called at once)' },
+      include_schema: { type: 'boolean', description: "Add each result's inputSchema (so it can be called at once)" },
     },
     additionalProperties: false,
   },
@@ -35,9 +35,15 @@ const STOP = new Set(['a', 'an', 'the', 'to', 'of', 'for', 'and', 'or', 'in', 'i
 const stem = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 /** Words of a text; operation ids split at `_` and camelCase humps. */
 export const words = (text: string) =>
-  text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !STOP.has(w)).map(stem);
+  text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !STOP.has(w))
+    .map(stem);
 
-const matches = (q: string, tokens: Set<string>) => tokens.has(q) || (q.length >= 4 && [...tokens].some((t) => t.length >= 4 && (t.startsWith(q) || q.startsWith(t))));
+const matches = (q: string, tokens: Set<string>) =>
+  tokens.has(q) || (q.length >= 4 && [...tokens].some((t) => t.length >= 4 && (t.startsWith(q) || q.startsWith(t))));
 
 /** Score: a word in the name counts most, then toolset/tag and summary, then the description. */
 function score(op: AnyOperation, query: string[]) {
@@ -68,12 +74,17 @@ export interface SearchArgs {
 export function searchTools(callable: AnyOperation[], selection: ToolsetSelection, args: SearchArgs, definition: (op: AnyOperation) => ToolDefinition) {
   const unknown = Object.keys(args).filter((k) => !['query', 'toolset', 'limit', 'include_schema'].includes(k));
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
-  if (args.query !== undefined && (typeof args.query !== 'string' || args.query.length > 200)) throw badRequest(['query must be a string of at most 200 characters']);
-  if (args.toolset !== undefined && !(typeof args.toolset === 'string' && Object.hasOwn(TOOLSETS, args.toolset))) throw badRequest([`toolset must be one of ${Object.keys(TOOLSETS).join(', ')}`]);
+  if (args.query !== undefined && (typeof args.query !== 'string' || args.query.length > 200))
+    throw badRequest(['query must be a string of at most 200 characters']);
+  if (args.toolset !== undefined && !(typeof args.toolset === 'string' && Object.hasOwn(TOOLSETS, args.toolset)))
+    throw badRequest([`toolset must be one of ${Object.keys(TOOLSETS).join(', ')}`]);
   const limit = args.limit === undefined ? 10 : Number(args.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RESULTS) throw badRequest([`limit must be an integer from 1 to ${MAX_RESULTS}`]);
   const toolsets = (Object.entries(TOOLSETS) as [ToolsetName, string][]).map(([name, description]) => ({
-    name, description, tools: callable.filter((op) => toolsetOf(op) === name).length, listed: !selection || selection.has(name),
+    name,
+    description,
+    tools: callable.filter((op) => toolsetOf(op) === name).length,
+    listed: !selection || selection.has(name),
   }));
   const query = words(typeof args.query === 'string' ? args.query : '');
   const pool = callable.filter((op) => args.toolset === undefined || toolsetOf(op) === args.toolset);
@@ -84,7 +95,13 @@ export function searchTools(callable: AnyOperation[], selection: ToolsetSelectio
     .slice(0, limit);
   const results = ranked.map(({ op }) => {
     const toolset = toolsetOf(op) ?? 'all';
-    return { name: toolName(op), summary: op.summary, toolset, listed: inToolsets(op, selection), ...(args.include_schema === true ? { inputSchema: definition(op).inputSchema } : {}) };
+    return {
+      name: toolName(op),
+      summary: op.summary,
+      toolset,
+      listed: inToolsets(op, selection),
+      ...(args.include_schema === true ? { inputSchema: definition(op).inputSchema } : {}),
+    };
   });
   const hidden = [...new Set(results.filter((r) => !r.listed).map((r) => r.toolset))];
   return {
@@ -92,6 +109,8 @@ export function searchTools(callable: AnyOperation[], selection: ToolsetSelectio
     results,
     hint: hidden.length
       ? `Call any result by name now, or reconnect with /mcp?toolsets=${[...new Set([...selectionNames(selection), ...hidden])].join(',')} to list them.`
-      : results.length ? 'All results are in your tool list.' : 'No tool matched; try other words or a toolset.',
+      : results.length
+        ? 'All results are in your tool list.'
+        : 'No tool matched; try other words or a toolset.',
   };
 }

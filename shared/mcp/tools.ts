@@ -14,7 +14,8 @@ export const TOOL_PREFIX = 'svc_';
 export const toolName = (op: Pick<AnyOperation, 'operationId'>) => `${TOOL_PREFIX}${op.operationId}`;
 
 /** Tenant MCP exposes every operation except plain-REST ones (`mcp: false`), admin ones, and local-only ones outside the local runtime. */
-export const isMcpTool = (op: AnyOperation, mode: 'local' | 'aws' = 'local') => op.mcp !== false && op.access !== 'admin' && (!op.localOnly || mode === 'local');
+export const isMcpTool = (op: AnyOperation, mode: 'local' | 'aws' = 'local') =>
+  op.mcp !== false && op.access !== 'admin' && (!op.localOnly || mode === 'local');
 
 export interface ToolDefinition {
   name: string;
@@ -49,7 +50,7 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
   if (op.input.query) {
     const q = jsonSchemaOf(op.input.query);
     for (const [name, schema] of Object.entries((q.properties ?? {}) as Record<string, Record<string, unknown>>)) properties[name] = compact(schema);
-    required.push(...(((q.required as string[]) ?? []).filter((n) => !('default' in ((q.properties as Record<string, object>)[n] ?? {})))));
+    required.push(...((q.required as string[]) ?? []).filter((n) => !('default' in ((q.properties as Record<string, object>)[n] ?? {}))));
   }
   if (op.input.body) {
     const body = op.rawBody ? { type: 'string', description: 'Raw request body' } : compact(jsonSchemaOf(op.input.body));
@@ -57,7 +58,8 @@ export function toolDefinition(op: AnyOperation): ToolDefinition {
     if (op.rawBody || ((body.required as string[] | undefined)?.length ?? 0) > 0 || body.type !== 'object') required.push(BODY_ARG);
   }
   if (op.access === 'tenant') properties[TENANT_ARG] = { type: 'string', description: 'Tenant id (default: yours)' };
-  if (acceptsIdempotencyKey(op)) properties[IDEMPOTENCY_ARG] = { type: 'string', maxLength: 255, description: 'Retry-safe: same key+args within 24h replays the first result' };
+  if (acceptsIdempotencyKey(op))
+    properties[IDEMPOTENCY_ARG] = { type: 'string', maxLength: 255, description: 'Retry-safe: same key+args within 24h replays the first result' };
   const readOnly = Boolean(op.hints?.readOnly);
   return {
     name: toolName(op),
@@ -120,7 +122,10 @@ function advisory<T extends Record<string, unknown>>(schema: T): T {
     for (const [k, x] of Object.entries(v)) {
       if (isSchema && k === 'required') continue;
       // properties/$defs map names to schemas; every other object-valued keyword holds schemas directly.
-      out[k] = k === 'properties' || k === '$defs' ? Object.fromEntries(Object.entries(x as object).map(([n, s]) => [n, walk(s, true)])) : walk(x, isSchema && k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples');
+      out[k] =
+        k === 'properties' || k === '$defs'
+          ? Object.fromEntries(Object.entries(x as object).map(([n, s]) => [n, walk(s, true)]))
+          : walk(x, isSchema && k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples');
     }
     if (isSchema && typeof out.type === 'string' && SCALARS.has(out.type)) {
       out.type = [out.type, 'null'];

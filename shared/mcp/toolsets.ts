@@ -27,17 +27,34 @@ export type ToolsetName = keyof typeof TOOLSETS;
  * must be added here: test/unit/mcp-toolsets.test.ts fails for any registry operation without one.
  */
 export const TAG_TOOLSETS: Record<string, ToolsetName> = {
-  companies: 'crm', contacts: 'crm',
+  companies: 'crm',
+  contacts: 'crm',
   leads: 'leads',
   audience: 'audience',
-  senders: 'mailing', settings: 'mailing', deliverability: 'mailing', tasks: 'mailing', mailing: 'mailing',
-  campaigns: 'campaigns', creatives: 'campaigns', briefs: 'campaigns',
+  senders: 'mailing',
+  settings: 'mailing',
+  deliverability: 'mailing',
+  tasks: 'mailing',
+  mailing: 'mailing',
+  campaigns: 'campaigns',
+  creatives: 'campaigns',
+  briefs: 'campaigns',
   dialogs: 'dialogs',
-  enrichment: 'enrichment', scoring: 'enrichment',
-  webhooks: 'webhooks', connectors: 'webhooks',
-  identity: 'workspace', auth: 'workspace', tenants: 'workspace', billing: 'workspace', legal: 'workspace',
-  admin: 'workspace', console: 'workspace', local: 'workspace', discovery: 'workspace',
-  agent: 'agent', notifications: 'agent',
+  enrichment: 'enrichment',
+  scoring: 'enrichment',
+  webhooks: 'webhooks',
+  connectors: 'webhooks',
+  identity: 'workspace',
+  auth: 'workspace',
+  tenants: 'workspace',
+  billing: 'workspace',
+  legal: 'workspace',
+  admin: 'workspace',
+  console: 'workspace',
+  local: 'workspace',
+  discovery: 'workspace',
+  agent: 'agent',
+  notifications: 'agent',
 };
 
 /**
@@ -60,7 +77,10 @@ export const toolsetOf = (op: Pick<AnyOperation, 'tag'>): ToolsetName | undefine
 export function selectToolsets(query: string | undefined, header: string | undefined): ToolsetSelection {
   const raw = query ?? header;
   if (raw === undefined || raw.trim() === '') return new Set(DEFAULT_TOOLSETS);
-  const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (names.includes('all')) return undefined;
   const unknown = names.filter((n) => !Object.hasOwn(TOOLSETS, n));
   if (unknown.length) throw badRequest(unknown.map((n) => `toolsets: unknown toolset ${n} (known: ${Object.keys(TOOLSETS).join(', ')}, all)`));

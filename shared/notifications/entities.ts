@@ -5,6 +5,8 @@ import { defineEntity } from '../data/entity.js';
  * time (descending = newest first) and still allows a get by id.
  */
 export const NotificationEntity = defineEntity({
-  entity: 'notification', version: 1, table: 'tenant',
+  entity: 'notification',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'NOTIFICATIONS', sk: 'NOTE#${notificationId}' } },
 });

@@ -18,7 +18,11 @@ export interface NotificationView {
 }
 
 const view = (i: Record<string, any>): NotificationView => ({
-  id: i.id, kind: i.kind, title: i.title, message: i.message, createdAt: i.createdAt,
+  id: i.id,
+  kind: i.kind,
+  title: i.title,
+  message: i.message,
+  createdAt: i.createdAt,
   createdBy: { userId: i.createdBy?.userId ?? null, keyId: i.createdBy?.keyId ?? null, channel: i.createdBy?.channel ?? 'http' },
 });
 
@@ -26,15 +30,27 @@ export async function createSelfNote(ctx: OperationContext, tenant: TenantContex
   const now = ctx.deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const item = NotificationEntity.item({ notificationId: id }, { id, kind: 'self_note', title: note.title, message: note.message, createdAt: at,
-    createdBy: { userId: ctx.principal?.userId ?? null, keyId: ctx.principal?.keyId ?? null, channel: ctx.request.channel } });
+  const item = NotificationEntity.item(
+    { notificationId: id },
+    {
+      id,
+      kind: 'self_note',
+      title: note.title,
+      message: note.message,
+      createdAt: at,
+      createdBy: { userId: ctx.principal?.userId ?? null, keyId: ctx.principal?.keyId ?? null, channel: ctx.request.channel },
+    },
+  );
   await tenant.table.put(item, { expression: 'attribute_not_exists(pk)' });
   return view(item);
 }
 
 export async function listNotifications(tenant: TenantContext, page: { limit: number; cursor?: string; kind?: string }) {
   const out = await tenant.table.query<Record<string, any>>({
-    ...NotificationEntity.query('primary', {}), descending: true, limit: page.limit, cursor: page.cursor,
+    ...NotificationEntity.query('primary', {}),
+    descending: true,
+    limit: page.limit,
+    cursor: page.cursor,
     ...(page.kind ? { filter: { expression: '#k = :k', names: { '#k': 'kind' }, values: { ':k': page.kind } } } : {}),
   });
   return { data: out.items.map(view), nextCursor: out.cursor ?? null };

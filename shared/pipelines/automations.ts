@@ -20,19 +20,32 @@ type Tenant = { tenantId: string; table: TableStore };
  * - event:  a custom event {name, leadId, stageId} on the lead's timeline and the tenant's CUSTOM_EVENTS
  *           stream (webhooks carry only the spec's eight kinds, so custom events are not delivered)
  */
-export async function createAutomation(deps: Deps, tenant: Tenant, pipelineId: string, input: { stageId: string; name?: string; actions: AutomationAction[] }): Promise<Automation> {
+export async function createAutomation(
+  deps: Deps,
+  tenant: Tenant,
+  pipelineId: string,
+  input: { stageId: string; name?: string; actions: AutomationAction[] },
+): Promise<Automation> {
   await getPipeline(tenant.table, pipelineId);
   await getStage(tenant.table, pipelineId, input.stageId);
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const item = AutomationEntity.item({ pipelineId, stageId: input.stageId, automationId: id }, { id, pipelineId, stageId: input.stageId, name: input.name,
-    trigger: 'stage_entered', actions: input.actions, createdAt: at });
+  const item = AutomationEntity.item(
+    { pipelineId, stageId: input.stageId, automationId: id },
+    { id, pipelineId, stageId: input.stageId, name: input.name, trigger: 'stage_entered', actions: input.actions, createdAt: at },
+  );
   try {
     await tenant.table.transact([
       {
         update: StageEntity.key({ pipelineId, stageId: input.stageId }),
-        spec: { add: { automationCount: 1 }, condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(automationCount) OR automationCount < :max)', values: { ':max': MAX_AUTOMATIONS_PER_STAGE } } },
+        spec: {
+          add: { automationCount: 1 },
+          condition: {
+            expression: 'attribute_exists(pk) AND (attribute_not_exists(automationCount) OR automationCount < :max)',
+            values: { ':max': MAX_AUTOMATIONS_PER_STAGE },
+          },
+        },
       },
       { put: item, condition: notExists },
     ]);
@@ -67,17 +80,39 @@ export function automationWrites(automations: Automation[], ctx: { leadId: strin
       let put: Item;
       switch (action.type) {
         case 'task':
-          put = LeadActivity.item({ leadId: ctx.leadId, at, activityId: itemId }, { id: itemId, kind: 'task', ...base, title: action.title, status: 'open', dueAt: new Date(ctx.now + (action.dueInDays ?? 1) * 86_400_000).toISOString() });
+          put = LeadActivity.item(
+            { leadId: ctx.leadId, at, activityId: itemId },
+            {
+              id: itemId,
+              kind: 'task',
+              ...base,
+              title: action.title,
+              status: 'open',
+              dueAt: new Date(ctx.now + (action.dueInDays ?? 1) * 86_400_000).toISOString(),
+            },
+          );
           break;
         case 'note':
           put = LeadActivity.item({ leadId: ctx.leadId, at, activityId: itemId }, { id: itemId, kind: 'note', ...base, text: action.text });
           break;
         case 'notify':
-          put = NotificationEntity.item({ notificationId: itemId }, { id: itemId, kind: 'lead_automation', ...base,
-            title: action.title, message: action.message ?? action.title, createdBy: { userId: null, keyId: null, channel: 'automation' } });
+          put = NotificationEntity.item(
+            { notificationId: itemId },
+            {
+              id: itemId,
+              kind: 'lead_automation',
+              ...base,
+              title: action.title,
+              message: action.message ?? action.title,
+              createdBy: { userId: null, keyId: null, channel: 'automation' },
+            },
+          );
           break;
         case 'event':
-          put = LeadActivity.item({ leadId: ctx.leadId, at, activityId: itemId, eventAt: at }, { id: itemId, kind: 'event', ...base, name: action.name, pipelineId: ctx.pipelineId, contactId: ctx.contactId });
+          put = LeadActivity.item(
+            { leadId: ctx.leadId, at, activityId: itemId, eventAt: at },
+            { id: itemId, kind: 'event', ...base, name: action.name, pipelineId: ctx.pipelineId, contactId: ctx.contactId },
+          );
           break;
       }
       ops.push({ put, condition: notExists });

@@ -7,7 +7,9 @@ import { defineEntity } from '../data/entity.js';
 
 /** A pipeline; gsi1 lists every pipeline in creation order. */
 export const PipelineEntity = defineEntity({
-  entity: 'pipeline', version: 1, table: 'tenant',
+  entity: 'pipeline',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'PIPELINE#${pipelineId}', sk: 'PIPELINE' },
     all: { index: 'gsi1', pk: 'PIPELINES', sk: '${createdAt}#${pipelineId}' },
@@ -15,25 +17,34 @@ export const PipelineEntity = defineEntity({
 });
 
 export const StageEntity = defineEntity({
-  entity: 'pipeline_stage', version: 1, table: 'tenant',
+  entity: 'pipeline_stage',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'PIPELINE#${pipelineId}', sk: 'STAGE#${stageId}' } },
 });
 
 /** Uniqueness marker of a stage name within its pipeline (attribute_not_exists); `nameKey` = stageNameKey(name). */
 export const StageName = defineEntity({
-  entity: 'pipeline_stage_name', version: 1, table: 'tenant', freeText: ['nameKey'],
+  entity: 'pipeline_stage_name',
+  version: 1,
+  table: 'tenant',
+  freeText: ['nameKey'],
   keys: { primary: { pk: 'PIPELINE#${pipelineId}', sk: 'STAGENAME#${nameKey}' } },
 });
 
 export const stageNameKey = (name: string) => name.trim().toLowerCase();
 
 export const AutomationEntity = defineEntity({
-  entity: 'pipeline_automation', version: 1, table: 'tenant',
+  entity: 'pipeline_automation',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'PIPELINE#${pipelineId}', sk: 'AUTOMATION#${stageId}#${automationId}' } },
 });
 
 /** `{pipelineId}`: the tenant's default pipeline. */
 export const DefaultPipeline = defineEntity({
-  entity: 'default_pipeline', version: 1, table: 'tenant',
+  entity: 'default_pipeline',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'PIPELINES', sk: 'DEFAULT' } },
 });

@@ -18,7 +18,15 @@ export interface PipelineInput {
 
 const ORDER_STEP = 1000;
 
-const stageView = (s: StageItem): Stage => ({ id: s.id, pipelineId: s.pipelineId, name: s.name, kind: s.kind, order: s.order, leadCount: s.leadCount ?? 0, createdAt: s.createdAt });
+const stageView = (s: StageItem): Stage => ({
+  id: s.id,
+  pipelineId: s.pipelineId,
+  name: s.name,
+  kind: s.kind,
+  order: s.order,
+  leadCount: s.leadCount ?? 0,
+  createdAt: s.createdAt,
+});
 const sortStages = (stages: Stage[]) => [...stages].sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
 
 export async function defaultPipelineId(table: TableStore): Promise<string | undefined> {
@@ -37,10 +45,19 @@ export async function createPipeline(deps: Deps, tenant: Tenant, input: Pipeline
   const id = newId(now);
   const stageItems: StageItem[] = stages.map((s, i) => {
     const stageId = newId(now);
-    return StageEntity.item({ pipelineId: id, stageId }, { id: stageId, pipelineId: id, name: s.name.trim(), kind: s.kind ?? 'open', order: (i + 1) * ORDER_STEP, leadCount: 0, createdAt: at });
+    return StageEntity.item(
+      { pipelineId: id, stageId },
+      { id: stageId, pipelineId: id, name: s.name.trim(), kind: s.kind ?? 'open', order: (i + 1) * ORDER_STEP, leadCount: 0, createdAt: at },
+    );
   });
   const ops: TxOp[] = [
-    { put: PipelineEntity.item({ pipelineId: id, createdAt: at }, { id, name: input.name.trim(), leadCount: 0, stageCount: stageItems.length, createdAt: at, updatedAt: at }), condition: notExists },
+    {
+      put: PipelineEntity.item(
+        { pipelineId: id, createdAt: at },
+        { id, name: input.name.trim(), leadCount: 0, stageCount: stageItems.length, createdAt: at, updatedAt: at },
+      ),
+      condition: notExists,
+    },
     ...stageItems.map((s): TxOp => ({ put: s, condition: notExists })),
     ...stageItems.map((s): TxOp => ({ put: StageName.item({ pipelineId: id, nameKey: stageNameKey(s.name) }, { stageId: s.id }), condition: notExists })),
   ];
@@ -62,7 +79,11 @@ export async function getPipeline(table: TableStore, pipelineId: string): Promis
 }
 
 /** The whole pipeline partition: pipeline, ordered stages and automations. */
-export async function readPipeline(table: TableStore, pipelineId: string, knownDefault?: string | null): Promise<{ pipeline: Pipeline; automations: Automation[] }> {
+export async function readPipeline(
+  table: TableStore,
+  pipelineId: string,
+  knownDefault?: string | null,
+): Promise<{ pipeline: Pipeline; automations: Automation[] }> {
   const items: Item[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 20; i++) {
@@ -80,21 +101,38 @@ export async function readPipeline(table: TableStore, pipelineId: string, knownD
 
 function pipelineView(p: PipelineItem, stages: Stage[], isDefault: boolean): Pipeline {
   return {
-    id: p.id, name: p.name, isDefault, leadCount: p.leadCount ?? 0,
-    stages: stages.map((s, position) => ({ ...s, position })), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id,
+    name: p.name,
+    isDefault,
+    leadCount: p.leadCount ?? 0,
+    stages: stages.map((s, position) => ({ ...s, position })),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 
 export const automationView = (a: Item): Automation => ({
-  id: a.id as string, pipelineId: a.pipelineId as string, stageId: a.stageId as string, name: a.name as string | undefined,
-  trigger: 'stage_entered', actions: a.actions as Automation['actions'], createdAt: a.createdAt as string,
+  id: a.id as string,
+  pipelineId: a.pipelineId as string,
+  stageId: a.stageId as string,
+  name: a.name as string | undefined,
+  trigger: 'stage_entered',
+  actions: a.actions as Automation['actions'],
+  createdAt: a.createdAt as string,
 });
 
 /** Pipelines in creation order, each with its stages; one page at a time. */
 export async function listPipelines(table: TableStore, opts: { limit: number; cursor?: string }) {
   const page = await table.query<PipelineItem>({ ...PipelineEntity.query('all', {}), limit: opts.limit, cursor: opts.cursor });
   const def = (await defaultPipelineId(table)) ?? null;
-  const data = await Promise.all(page.items.map((p) => readPipeline(table, p.id, def).then((r) => r.pipeline, () => undefined)));
+  const data = await Promise.all(
+    page.items.map((p) =>
+      readPipeline(table, p.id, def).then(
+        (r) => r.pipeline,
+        () => undefined,
+      ),
+    ),
+  );
   return { data: data.filter((p): p is Pipeline => !!p), nextCursor: page.cursor ?? null };
 }
 
@@ -117,7 +155,8 @@ export async function createStage(deps: Deps, tenant: Tenant, pipelineId: string
   const position = Math.min(input.position ?? (kind === 'open' && firstClosed >= 0 ? firstClosed : stages.length), stages.length);
   const before = stages[position - 1]?.order;
   const after = stages[position]?.order;
-  const order = before === undefined ? (after === undefined ? ORDER_STEP : after - ORDER_STEP) : after === undefined ? before + ORDER_STEP : (before + after) / 2;
+  const order =
+    before === undefined ? (after === undefined ? ORDER_STEP : after - ORDER_STEP) : after === undefined ? before + ORDER_STEP : (before + after) / 2;
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
@@ -126,7 +165,11 @@ export async function createStage(deps: Deps, tenant: Tenant, pipelineId: string
     await tenant.table.transact([
       {
         update: PipelineEntity.key({ pipelineId }),
-        spec: { add: { stageCount: 1 }, set: { updatedAt: at }, condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(stageCount) OR stageCount < :max)', values: { ':max': MAX_STAGES } } },
+        spec: {
+          add: { stageCount: 1 },
+          set: { updatedAt: at },
+          condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(stageCount) OR stageCount < :max)', values: { ':max': MAX_STAGES } },
+        },
       },
       { put: StageName.item({ pipelineId, nameKey: stageNameKey(name) }, { stageId: id }), condition: notExists },
       { put: StageEntity.item({ pipelineId, stageId: id }, { id, pipelineId, name, kind, order, leadCount: 0, createdAt: at }), condition: notExists },
@@ -145,7 +188,12 @@ export async function createStage(deps: Deps, tenant: Tenant, pipelineId: string
  */
 export async function deletePipeline(tenant: Tenant, pipelineId: string) {
   await getPipeline(tenant.table, pipelineId);
-  const ops: TxOp[] = [{ delete: PipelineEntity.key({ pipelineId }), condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(leadCount) OR leadCount = :zero)', values: { ':zero': 0 } } }];
+  const ops: TxOp[] = [
+    {
+      delete: PipelineEntity.key({ pipelineId }),
+      condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(leadCount) OR leadCount = :zero)', values: { ':zero': 0 } },
+    },
+  ];
   if ((await defaultPipelineId(tenant.table)) === pipelineId) {
     ops.push({ delete: DefaultPipeline.key({}), condition: { expression: 'pipelineId = :id', values: { ':id': pipelineId } } });
   }

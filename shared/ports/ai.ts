@@ -28,7 +28,11 @@ export interface AiProvider {
 
 /** Thrown when a provider cannot answer (network, timeout, bad status) or its breaker is open. */
 export class AiUnavailable extends Error {
-  constructor(readonly provider: string, message: string, readonly breakerOpen = false) {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly breakerOpen = false,
+  ) {
     super(message);
     this.name = 'AiUnavailable';
   }

@@ -16,4 +16,5 @@ export interface FileStore {
 }
 
 /** Keys are simple relative paths (`pdf/<id>.pdf`): no `..`, no absolute paths, bounded length. */
-export const isSafeFileKey = (key: string) => /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_.-]{1,128}){0,3}$/.test(key) && !key.split('/').some((p) => p === '..' || p === '.');
+export const isSafeFileKey = (key: string) =>
+  /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_.-]{1,128}){0,3}$/.test(key) && !key.split('/').some((p) => p === '..' || p === '.');

@@ -42,10 +42,7 @@ export interface Page<T = Item> {
 }
 
 export type TxOp =
-  | { put: Item; condition?: Condition }
-  | { update: Key; spec: UpdateSpec }
-  | { delete: Key; condition?: Condition }
-  | { check: Key; condition: Condition };
+  { put: Item; condition?: Condition } | { update: Key; spec: UpdateSpec } | { delete: Key; condition?: Condition } | { check: Key; condition: Condition };
 
 export interface TableStore {
   readonly tableName: string;
@@ -62,7 +59,10 @@ export interface TableStore {
 
 /** Thrown by adapters when a condition fails; `index` is the failing transaction item, if known. */
 export class ConditionFailed extends Error {
-  constructor(readonly index?: number, readonly reasons: (string | undefined)[] = []) {
+  constructor(
+    readonly index?: number,
+    readonly reasons: (string | undefined)[] = [],
+  ) {
     super('condition failed');
     this.name = 'ConditionFailed';
   }

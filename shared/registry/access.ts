@@ -22,10 +22,12 @@ export function accessDenial(op: Pick<AnyOperation, 'access' | 'scope'>, p: Prin
     case 'sandbox':
       return p.accountScope === 'pending' ? pending() : undefined;
     case 'tenant':
-      if (p.accountScope === 'sandbox') return forbidden('Sandbox keys reach only the /v1 surface; sign up with full_account=true for /api/*', { code: 'sandbox_key' });
+      if (p.accountScope === 'sandbox')
+        return forbidden('Sandbox keys reach only the /v1 surface; sign up with full_account=true for /api/*', { code: 'sandbox_key' });
       if (p.accountScope === 'pending') return pending();
       if (op.scope && !hasScope(p, op.scope)) return forbidden(`Missing scope ${op.scope}`, { code: 'insufficient_scope', requiredScope: op.scope });
-      if (p.status === 'PENDING') return forbidden('Account is pending verification: the workspace is read-only until it is approved', { code: 'account_pending' });
+      if (p.status === 'PENDING')
+        return forbidden('Account is pending verification: the workspace is read-only until it is approved', { code: 'account_pending' });
       return undefined;
   }
   return notFound('Route');

@@ -15,14 +15,17 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
     if (op.input.query) {
       const q = jsonSchemaOf(op.input.query);
       const required = new Set((q.required as string[]) ?? []);
-      for (const [name, schema] of Object.entries((q.properties as Record<string, unknown>) ?? {})) parameters.push({ name, in: 'query', required: required.has(name), schema });
+      for (const [name, schema] of Object.entries((q.properties as Record<string, unknown>) ?? {}))
+        parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
-    if (op.access === 'tenant') parameters.push({ name: 'X-Tenant-Id', in: 'header', required: false, schema: { type: 'string' }, description: 'Tenant to act in (default: your own).' });
+    if (op.access === 'tenant')
+      parameters.push({ name: 'X-Tenant-Id', in: 'header', required: false, schema: { type: 'string' }, description: 'Tenant to act in (default: your own).' });
     const responses: Record<string, unknown> = {
       [String(op.successStatus ?? 200)]: successResponse(op),
       '400': { description: 'Validation error', content: { 'application/json': { schema: ERROR } } },
     };
-    if (op.access !== 'public') responses['401'] = { description: 'Invalid credentials', content: { 'application/json': { schema: { $ref: '#/components/schemas/Unauthorized' } } } };
+    if (op.access !== 'public')
+      responses['401'] = { description: 'Invalid credentials', content: { 'application/json': { schema: { $ref: '#/components/schemas/Unauthorized' } } } };
     if (op.access === 'tenant') {
       responses['403'] = { description: 'Missing scope or account not active', content: { 'application/json': { schema: ERROR } } };
       responses['404'] = { description: 'Not found (including objects of other tenants)', content: { 'application/json': { schema: ERROR } } };
@@ -46,7 +49,11 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'svc outbound CRM and mailing API', version: '1.0.0', description: 'Every operation is also an MCP tool `svc_<operationId>`; see /.well-known/agent-card.json.' },
+    info: {
+      title: 'svc outbound CRM and mailing API',
+      version: '1.0.0',
+      description: 'Every operation is also an MCP tool `svc_<operationId>`; see /.well-known/agent-card.json.',
+    },
     servers: [{ url: serverUrl }],
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     components: {
@@ -55,8 +62,19 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session' },
       },
       schemas: {
-        Error: { type: 'object', properties: { statusCode: { type: 'integer' }, message: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }, code: { type: 'string' } } },
-        Unauthorized: { type: 'object', properties: { statusCode: { const: 401 }, message: { const: 'Invalid credentials' } }, required: ['statusCode', 'message'] },
+        Error: {
+          type: 'object',
+          properties: {
+            statusCode: { type: 'integer' },
+            message: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+            code: { type: 'string' },
+          },
+        },
+        Unauthorized: {
+          type: 'object',
+          properties: { statusCode: { const: 401 }, message: { const: 'Invalid credentials' } },
+          required: ['statusCode', 'message'],
+        },
       },
     },
     paths,

@@ -66,9 +66,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: secretsKeyOf(env.SECRETS_KEY ?? (mode === 'local' ? 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=' : missing('SECRETS_KEY'))),
     platformMailFrom: env.PLATFORM_MAIL_FROM ?? 'no-reply@svc.local',
     platformAdminEmail: env.PLATFORM_ADMIN_EMAIL ?? 'admin@svc.local',
-    adminEmails: (env.SVC_ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (env.SVC_ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     platformSmtpUrl: env.PLATFORM_SMTP_URL || undefined,
-    dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    dnsServers: env.DNS_SERVERS
+      ? env.DNS_SERVERS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     allowLoopbackTargets: env.SVC_ALLOW_LOOPBACK_TARGETS === 'true',
     limits: limits(env),
     emailVerification: probeConfig(env),
@@ -78,7 +85,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_DEFAULT_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
     aws: {
       region: env.AWS_REGION ?? 'us-east-1',
-      endpoints: { dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB ?? env.AWS_ENDPOINT_URL, sqs: env.AWS_ENDPOINT_URL_SQS ?? env.AWS_ENDPOINT_URL, sfn: env.AWS_ENDPOINT_URL_SFN ?? env.AWS_ENDPOINT_URL },
+      endpoints: {
+        dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB ?? env.AWS_ENDPOINT_URL,
+        sqs: env.AWS_ENDPOINT_URL_SQS ?? env.AWS_ENDPOINT_URL,
+        sfn: env.AWS_ENDPOINT_URL_SFN ?? env.AWS_ENDPOINT_URL,
+      },
       platformTable: env.PLATFORM_TABLE || undefined,
       queueUrls: byPrefix(env, 'QUEUE_URL_'),
       workflowArns: byPrefix(env, 'SFN_ARN_'),
@@ -105,7 +116,8 @@ export const SECRETS_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
 
 /** Refused at cold start with a clear message, rather than a 500 on the first secret-bearing write. */
 function secretsKeyOf(value: string) {
-  if (!SECRETS_KEY_PATTERN.test(value) || Buffer.from(value, 'base64').length !== 32) throw new Error('SECRETS_KEY must be 32 random bytes in base64 (44 characters ending in "="): openssl rand -base64 32');
+  if (!SECRETS_KEY_PATTERN.test(value) || Buffer.from(value, 'base64').length !== 32)
+    throw new Error('SECRETS_KEY must be 32 random bytes in base64 (44 characters ending in "="): openssl rand -base64 32');
   return value;
 }
 

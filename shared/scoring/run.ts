@@ -12,21 +12,41 @@ import { ScoringResult, ScoringStepEvent, type Outcome } from './entities.js';
 import { icpAnswerOf, promptOf, renderPrompt } from './prompt.js';
 import { getScoringTask, type StoredStep } from './tasks.js';
 
-export interface ScoreMessage { type: 'score'; tenantId: string; taskId: string; companyId: string; runId: string }
+export interface ScoreMessage {
+  type: 'score';
+  tenantId: string;
+  taskId: string;
+  companyId: string;
+  runId: string;
+}
 
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,24}/gi;
 /** TECH_DETECT fingerprints over the stored page text and title (the crawl keeps text, not HTML). */
 const TECH: [string, RegExp][] = [
-  ['wordpress', /wordpress|wp-content/i], ['bitrix', /bitrix/i], ['tilda', /tilda/i], ['shopify', /shopify/i], ['wix', /\bwix\b/i],
-  ['joomla', /joomla/i], ['drupal', /drupal/i], ['react', /\breact\b/i], ['jquery', /jquery/i], ['google_analytics', /google analytics|gtag\(/i],
-  ['yandex_metrika', /metrika|yandex\.metrica/i], ['1c', /\b1c\b|1с-битрикс/i],
+  ['wordpress', /wordpress|wp-content/i],
+  ['bitrix', /bitrix/i],
+  ['tilda', /tilda/i],
+  ['shopify', /shopify/i],
+  ['wix', /\bwix\b/i],
+  ['joomla', /joomla/i],
+  ['drupal', /drupal/i],
+  ['react', /\breact\b/i],
+  ['jquery', /jquery/i],
+  ['google_analytics', /google analytics|gtag\(/i],
+  ['yandex_metrika', /metrika|yandex\.metrica/i],
+  ['1c', /\b1c\b|1с-битрикс/i],
 ];
 
 async function dnsCheck(host: string, servers?: string[]) {
   const r = new dnsp.Resolver({ timeout: 3000, tries: 1 });
   if (servers?.length) r.setServers(servers);
   const [a, mx] = await Promise.allSettled([r.resolve4(host), r.resolveMx(host)]);
-  return { host, a: a.status === 'fulfilled' ? a.value : [], mx: mx.status === 'fulfilled' ? mx.value.map((m) => m.exchange) : [], resolves: a.status === 'fulfilled' && a.value.length > 0 };
+  return {
+    host,
+    a: a.status === 'fulfilled' ? a.value : [],
+    mx: mx.status === 'fulfilled' ? mx.value.map((m) => m.exchange) : [],
+    resolves: a.status === 'fulfilled' && a.value.length > 0,
+  };
 }
 
 /**
@@ -41,7 +61,13 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
   const card = await table.get<Record<string, any>>(CompanyEntity.key({ companyId: msg.companyId }));
   if (!card) return;
   const cf = card.customFields ?? {};
-  const raw = (await table.query<{ rawText: string; page: string; finalUrl: string }>({ ...RawFetch.query('primary', { companyId: msg.companyId }), descending: true, limit: 4 })).items;
+  const raw = (
+    await table.query<{ rawText: string; page: string; finalUrl: string }>({
+      ...RawFetch.query('primary', { companyId: msg.companyId }),
+      descending: true,
+      limit: 4,
+    })
+  ).items;
   const content = [cf.site_description ?? '', ...raw.map((r) => r.rawText)].join('\n').trim();
   const target = targetOf(siteValue(card, 'website'));
   const stepResults: Record<string, unknown> = {};
@@ -55,45 +81,105 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
     let status = 'ok';
     try {
       switch (step.type) {
-        case 'DNS_CHECK': out = target.ok ? await dnsCheck(target.host, deps.config.dnsServers) : { resolves: false, reason: target.reasonCode }; break;
-        case 'EMAIL_EXTRACT': out = { emails: [...new Set([...(content.match(EMAIL) ?? []).map((e) => e.toLowerCase()), ...(cf.site_contacts?.emails ?? []).map((e: any) => e.value)])] }; break;
-        case 'PHONE_EXTRACT': out = { phones: (cf.site_contacts?.phones ?? []).map((e: any) => e.value) }; break;
-        case 'SOCIAL_LINKS': out = { social: (cf.site_contacts?.social ?? []).map((e: any) => e.value) }; break;
-        case 'TECH_DETECT': out = { technologies: TECH.filter(([, re]) => re.test(`${cf.site_title ?? ''} ${content}`)).map(([t]) => t) }; break;
-        case 'KEYWORDS': out = { found: (step.config?.keywords ?? []).filter((k) => content.toLowerCase().includes(k.toLowerCase())) }; break;
+        case 'DNS_CHECK':
+          out = target.ok ? await dnsCheck(target.host, deps.config.dnsServers) : { resolves: false, reason: target.reasonCode };
+          break;
+        case 'EMAIL_EXTRACT':
+          out = {
+            emails: [...new Set([...(content.match(EMAIL) ?? []).map((e) => e.toLowerCase()), ...(cf.site_contacts?.emails ?? []).map((e: any) => e.value)])],
+          };
+          break;
+        case 'PHONE_EXTRACT':
+          out = { phones: (cf.site_contacts?.phones ?? []).map((e: any) => e.value) };
+          break;
+        case 'SOCIAL_LINKS':
+          out = { social: (cf.site_contacts?.social ?? []).map((e: any) => e.value) };
+          break;
+        case 'TECH_DETECT':
+          out = { technologies: TECH.filter(([, re]) => re.test(`${cf.site_title ?? ''} ${content}`)).map(([t]) => t) };
+          break;
+        case 'KEYWORDS':
+          out = { found: (step.config?.keywords ?? []).filter((k) => content.toLowerCase().includes(k.toLowerCase())) };
+          break;
         case 'AI_CONTENT': {
-          if (!content) { status = 'skipped'; out = { reason: 'no_site_content' }; break; }
+          if (!content) {
+            status = 'skipped';
+            out = { reason: 'no_site_content' };
+            break;
+          }
           const p = promptOf(task.options as Record<string, any>);
-          const prompt = renderPrompt(p.template, { url: target.ok ? target.url : '', title: String(cf.site_title ?? card.name ?? ''), description: String(cf.site_description ?? ''), keywords: '', content });
+          const prompt = renderPrompt(p.template, {
+            url: target.ok ? target.url : '',
+            title: String(cf.site_title ?? card.name ?? ''),
+            description: String(cf.site_description ?? ''),
+            keywords: '',
+            content,
+          });
           const res = await aiProvider().complete({ prompt, json: true, timeoutMs: 20_000 });
           const answer = icpAnswerOf(parseJsonAnswer(res.text));
-          if (!answer) { status = 'failed'; outcome = 'UNAVAILABLE'; reasonCode = 'ai_invalid_answer'; break; }
+          if (!answer) {
+            status = 'failed';
+            outcome = 'UNAVAILABLE';
+            reasonCode = 'ai_invalid_answer';
+            break;
+          }
           out = { ...answer, provider: res.provider, model: res.model, source: p.source };
           const threshold = step.config?.threshold ?? 5;
-          if (answer.score < threshold) (outcome = 'SCORED_BELOW_THRESHOLD'), (reasonCode = 'score_below_threshold');
-          else (outcome = 'ACTIVE'), (reasonCode = answer.target ? 'icp_target' : 'score_ok');
+          if (answer.score < threshold) ((outcome = 'SCORED_BELOW_THRESHOLD'), (reasonCode = 'score_below_threshold'));
+          else ((outcome = 'ACTIVE'), (reasonCode = answer.target ? 'icp_target' : 'score_ok'));
           if (answer.target && answer.competitor) contradictory.push('target', 'competitor');
-          await writeAiFields(table, msg.companyId, { ai_score: answer.score, ai_type: answer.competitor ? 'competitor' : answer.target ? 'target' : 'other', ai_note: (answer.target_note || answer.reason).slice(0, 500) });
+          await writeAiFields(table, msg.companyId, {
+            ai_score: answer.score,
+            ai_type: answer.competitor ? 'competitor' : answer.target ? 'target' : 'other',
+            ai_note: (answer.target_note || answer.reason).slice(0, 500),
+          });
           break;
         }
-        default: status = 'unsupported'; out = { reason: 'step type not run by this build' };
+        default:
+          status = 'unsupported';
+          out = { reason: 'step type not run by this build' };
       }
     } catch (e) {
       status = 'failed';
       out = { error: (e as Error).name };
     }
     stepResults[step.type] = out;
-    await table.put(ScoringStepEvent.item({ taskId: msg.taskId, companyId: msg.companyId, n: String(++n).padStart(4, '0') }, { taskId: msg.taskId, companyId: msg.companyId, step: step.type, status, durationMs: Date.now() - started, at: new Date(deps.clock.now()).toISOString(), runId: msg.runId }));
+    await table.put(
+      ScoringStepEvent.item(
+        { taskId: msg.taskId, companyId: msg.companyId, n: String(++n).padStart(4, '0') },
+        {
+          taskId: msg.taskId,
+          companyId: msg.companyId,
+          step: step.type,
+          status,
+          durationMs: Date.now() - started,
+          at: new Date(deps.clock.now()).toISOString(),
+          runId: msg.runId,
+        },
+      ),
+    );
   }
   const dns = stepResults.DNS_CHECK as { resolves?: boolean; mx?: string[] } | undefined;
   const emails = (stepResults.EMAIL_EXTRACT as { emails?: string[] } | undefined)?.emails ?? [];
   if (dns && !dns.resolves && content) contradictory.push('dns', 'content');
   if (dns?.resolves && emails.some((e) => target.ok && e.endsWith(`@${target.host}`)) && dns.mx && dns.mx.length === 0) contradictory.push('email', 'mx');
   if (contradictory.length) stepResults.contradictoryFields = [...new Set(contradictory)];
-  await table.put(ScoringResult.item({ taskId: msg.taskId, companyId: msg.companyId }, {
-    taskId: msg.taskId, companyId: msg.companyId, outcome, reasonCode, stepResults, contradictory: contradictory.length > 0, contradictoryFields: [...new Set(contradictory)],
-    runId: msg.runId, scoredAt: new Date(deps.clock.now()).toISOString(),
-  }));
+  await table.put(
+    ScoringResult.item(
+      { taskId: msg.taskId, companyId: msg.companyId },
+      {
+        taskId: msg.taskId,
+        companyId: msg.companyId,
+        outcome,
+        reasonCode,
+        stepResults,
+        contradictory: contradictory.length > 0,
+        contradictoryFields: [...new Set(contradictory)],
+        runId: msg.runId,
+        scoredAt: new Date(deps.clock.now()).toISOString(),
+      },
+    ),
+  );
 }
 
 async function writeAiFields(table: TableStore, companyId: string, fields: Record<string, unknown>) {
@@ -101,7 +187,10 @@ async function writeAiFields(table: TableStore, companyId: string, fields: Recor
     const card = await table.get<Record<string, any>>(CompanyEntity.key({ companyId }));
     if (!card) return;
     try {
-      await table.update(CompanyEntity.key({ companyId }), { set: { customFields: { ...(card.customFields ?? {}), ...fields }, version: (card.version ?? 1) + 1 }, condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': card.version ?? 1 } } });
+      await table.update(CompanyEntity.key({ companyId }), {
+        set: { customFields: { ...(card.customFields ?? {}), ...fields }, version: (card.version ?? 1) + 1 },
+        condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': card.version ?? 1 } },
+      });
       return;
     } catch {
       // changed concurrently: read again

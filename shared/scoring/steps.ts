@@ -9,15 +9,36 @@ import * as z from 'zod';
  * - AI_CARD_FIELD / WEBHOOK_CARD_FIELD: one custom field (config.targetEntity, config.targetFieldId).
  */
 export const STEP_TYPES = [
-  'DOMAIN_AGE', 'SSL_CHECK', 'DNS_CHECK', 'KEYWORDS', 'EMAIL_EXTRACT', 'PHONE_EXTRACT', 'SOCIAL_LINKS', 'TECH_DETECT', 'COMPANY_SIZE',
-  'AI_CONTENT', 'NALOG_LOOKUP', 'AI_CARD_FIELD', 'WEBHOOK_CARD_FIELD',
+  'DOMAIN_AGE',
+  'SSL_CHECK',
+  'DNS_CHECK',
+  'KEYWORDS',
+  'EMAIL_EXTRACT',
+  'PHONE_EXTRACT',
+  'SOCIAL_LINKS',
+  'TECH_DETECT',
+  'COMPANY_SIZE',
+  'AI_CONTENT',
+  'NALOG_LOOKUP',
+  'AI_CARD_FIELD',
+  'WEBHOOK_CARD_FIELD',
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 export const STEP_WRITES: Record<StepType, 'stepResults' | 'card_ai' | 'card_tax' | 'card_field'> = {
-  DOMAIN_AGE: 'stepResults', SSL_CHECK: 'stepResults', DNS_CHECK: 'stepResults', KEYWORDS: 'stepResults', EMAIL_EXTRACT: 'stepResults',
-  PHONE_EXTRACT: 'stepResults', SOCIAL_LINKS: 'stepResults', TECH_DETECT: 'stepResults', COMPANY_SIZE: 'stepResults',
-  AI_CONTENT: 'card_ai', NALOG_LOOKUP: 'card_tax', AI_CARD_FIELD: 'card_field', WEBHOOK_CARD_FIELD: 'card_field',
+  DOMAIN_AGE: 'stepResults',
+  SSL_CHECK: 'stepResults',
+  DNS_CHECK: 'stepResults',
+  KEYWORDS: 'stepResults',
+  EMAIL_EXTRACT: 'stepResults',
+  PHONE_EXTRACT: 'stepResults',
+  SOCIAL_LINKS: 'stepResults',
+  TECH_DETECT: 'stepResults',
+  COMPANY_SIZE: 'stepResults',
+  AI_CONTENT: 'card_ai',
+  NALOG_LOOKUP: 'card_tax',
+  AI_CARD_FIELD: 'card_field',
+  WEBHOOK_CARD_FIELD: 'card_field',
 };
 
 export const stepInput = z.strictObject({
@@ -26,7 +47,10 @@ export const stepInput = z.strictObject({
     .looseObject({
       keywords: z.array(z.string().max(100)).max(100).optional().describe('KEYWORDS: words to look for'),
       threshold: z.number().min(0).max(10).optional().describe('AI_CONTENT: score below it → SCORED_BELOW_THRESHOLD (default 5)'),
-      targetEntity: z.enum(['CONTACT', 'COMPANY', 'LEAD']).optional().describe('AI_CARD_FIELD / WEBHOOK_CARD_FIELD: CONTACT, COMPANY or LEAD (LEAD only via item.contactId; not for WEBHOOK_CARD_FIELD)'),
+      targetEntity: z
+        .enum(['CONTACT', 'COMPANY', 'LEAD'])
+        .optional()
+        .describe('AI_CARD_FIELD / WEBHOOK_CARD_FIELD: CONTACT, COMPANY or LEAD (LEAD only via item.contactId; not for WEBHOOK_CARD_FIELD)'),
       targetFieldId: z.string().max(64).optional().describe('AI_CARD_FIELD / WEBHOOK_CARD_FIELD: the custom field written'),
       prompt: z.string().max(4000).optional().describe('AI_CARD_FIELD: what to ask'),
     })

@@ -46,9 +46,17 @@ export async function createScoringTask(ctx: OperationContext, input: ScoringTas
   const taskId = newId(now);
   const at = new Date(now).toISOString();
   const record = {
-    taskId, methodId: SCORING_METHOD_ID, methodName: 'scoring', description: input.description ?? input.name ?? 'Scoring',
-    companyListId: input.companyListId, steps: parseSteps(input.steps, now), options: input.options ?? {},
-    status: 'DRAFT', createdAt: at, updatedAt: at, version: 1,
+    taskId,
+    methodId: SCORING_METHOD_ID,
+    methodName: 'scoring',
+    description: input.description ?? input.name ?? 'Scoring',
+    companyListId: input.companyListId,
+    steps: parseSteps(input.steps, now),
+    options: input.options ?? {},
+    status: 'DRAFT',
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
   };
   await tenant.table.put(Task.item({ taskId, createdAt: at }, record), Task.notExists);
   return taskView(record as unknown as Item);

@@ -17,7 +17,11 @@ export const NOTICE_AT = 20;
 const NOTICE_EVERY_MS = 24 * 3600_000;
 const FORGET_AFTER_MS = 24 * 3600_000;
 
-interface FailureRecord { failures?: number; lastFailureAt?: number; noticeAt?: number }
+interface FailureRecord {
+  failures?: number;
+  lastFailureAt?: number;
+  noticeAt?: number;
+}
 
 export const delayAfter = (failures: number) => (failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - FREE_FAILURES)));
 
@@ -37,9 +41,11 @@ export async function recordFailure(deps: Deps, account: { accountId: string; em
   const key = LoginFailures.key({ accountId: account.accountId });
   const before = await deps.platform.get<FailureRecord>(key);
   const stale = !before?.lastFailureAt || now - before.lastFailureAt > FORGET_AFTER_MS;
-  const failures = (stale ? 0 : before?.failures ?? 0) + 1;
+  const failures = (stale ? 0 : (before?.failures ?? 0)) + 1;
   const notify = failures >= NOTICE_AT && (!before?.noticeAt || now - before.noticeAt > NOTICE_EVERY_MS);
-  await deps.platform.put(LoginFailures.item({ accountId: account.accountId }, { failures, lastFailureAt: now, noticeAt: notify ? now : before?.noticeAt ?? null }));
+  await deps.platform.put(
+    LoginFailures.item({ accountId: account.accountId }, { failures, lastFailureAt: now, noticeAt: notify ? now : (before?.noticeAt ?? null) }),
+  );
   if (notify) {
     await deps.mailer.send({
       to: account.email,

@@ -15,7 +15,10 @@ import { BlockList, isIP, isIPv4 } from 'node:net';
  * 127.0.0.0/8 and ::1, and plain http:// to them; nothing else is ever admitted.
  */
 export class OutboundBlocked extends Error {
-  constructor(readonly reason: string, readonly target: string) {
+  constructor(
+    readonly reason: string,
+    readonly target: string,
+  ) {
     super(`outbound request refused: ${reason}`);
     this.name = 'OutboundBlocked';
   }
@@ -60,14 +63,33 @@ export interface OutboundResponse {
 }
 
 const V4_BLOCKED: [string, number, string][] = [
-  ['0.0.0.0', 8, 'unspecified'], ['10.0.0.0', 8, 'private'], ['100.64.0.0', 10, 'cgnat'], ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'], ['172.16.0.0', 12, 'private'], ['192.0.0.0', 24, 'special'], ['192.0.2.0', 24, 'documentation'],
-  ['192.88.99.0', 24, 'relay'], ['192.168.0.0', 16, 'private'], ['198.18.0.0', 15, 'benchmark'], ['198.51.100.0', 24, 'documentation'],
-  ['203.0.113.0', 24, 'documentation'], ['224.0.0.0', 4, 'multicast'], ['240.0.0.0', 4, 'reserved'],
+  ['0.0.0.0', 8, 'unspecified'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'cgnat'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'special'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, 'relay'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmark'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
 ];
 const V6_BLOCKED: [string, number, string][] = [
-  ['::', 128, 'unspecified'], ['::1', 128, 'loopback'], ['100::', 64, 'discard'], ['2001::', 23, 'special'], ['2001:db8::', 32, 'documentation'],
-  ['fc00::', 7, 'unique-local'], ['fe80::', 10, 'link-local'], ['64:ff9b:1::', 48, 'nat64-local'], ['fec0::', 10, 'site-local'], ['ff00::', 8, 'multicast'],
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['100::', 64, 'discard'],
+  ['2001::', 23, 'special'],
+  ['2001:db8::', 32, 'documentation'],
+  ['fc00::', 7, 'unique-local'],
+  ['fe80::', 10, 'link-local'],
+  ['64:ff9b:1::', 48, 'nat64-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
 ];
 const lists = new Map<string, BlockList>();
 for (const [net, prefix, reason] of [...V4_BLOCKED.map((r) => [...r, 'ipv4'] as const), ...V6_BLOCKED.map((r) => [...r, 'ipv6'] as const)]) {
@@ -126,7 +148,11 @@ function ipv6Bytes(ip: string): number[] {
 function embeddedIPv4(ip: string): string[] {
   const b = ipv6Bytes(ip);
   const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const v4 = (at: number, xor = 0) => b.slice(at, at + 4).map((x) => x ^ xor).join('.');
+  const v4 = (at: number, xor = 0) =>
+    b
+      .slice(at, at + 4)
+      .map((x) => x ^ xor)
+      .join('.');
   const found: string[] = [];
   if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) found.push(v4(12));
   if (zero(0, 8) && b[8] === 0xff && b[9] === 0xff && zero(10, 12)) found.push(v4(12));
@@ -264,8 +290,14 @@ function send(url: URL, address: string, req: OutboundRequest, deadline: number)
       {
         // Pinning: the socket connects to the IP literal that was checked, so nothing resolves the name
         // again (no TOCTOU, no rebinding). Host header and TLS SNI/certificate check keep the name.
-        host: address, family, port: url.port || undefined, path: url.pathname + url.search,
-        method: req.method, headers, agent: false, servername: isIP(bare) ? undefined : bare,
+        host: address,
+        family,
+        port: url.port || undefined,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers,
+        agent: false,
+        servername: isIP(bare) ? undefined : bare,
         lookup: ((_h: string, opts: { all?: boolean }, cb: (...a: unknown[]) => void) =>
           opts?.all ? cb(null, [{ address, family }]) : cb(null, address, family)) as never,
       },

@@ -34,10 +34,17 @@ export async function createPasswordAccount(deps: Deps, table: TableStore, input
   if (!check.ok) throw connectionError(check);
   const key = deps.config.secretsKey;
   return storeAccount(deps, table, {
-    name: input.name, email, auth: 'password',
-    imapHost: input.imapHost, imapPort: input.imapPort, imapUser: input.imapUser,
-    smtpHost: input.smtpHost, smtpPort: input.smtpPort, smtpUser: input.smtpUser,
-    imapPassEnc: encryptSecret(input.imapPass, key), smtpPassEnc: encryptSecret(input.smtpPass, key),
+    name: input.name,
+    email,
+    auth: 'password',
+    imapHost: input.imapHost,
+    imapPort: input.imapPort,
+    imapUser: input.imapUser,
+    smtpHost: input.smtpHost,
+    smtpPort: input.smtpPort,
+    smtpUser: input.smtpUser,
+    imapPassEnc: encryptSecret(input.imapPass, key),
+    smtpPassEnc: encryptSecret(input.smtpPass, key),
     dailyLimit: input.dailyLimit ?? null,
   });
 }
@@ -55,8 +62,18 @@ export async function storeAccount(deps: Deps, table: TableStore, a: NewAccount)
   const at = new Date(now).toISOString();
   const id = newId(now);
   const item: EmailAccountItem = {
-    ...a, id, status: 'ACTIVE', suspendedReason: null, dnsStatus: null, dnsAcknowledgedAt: null,
-    lastConnectionCheck: { ok: true, at }, relaySent: 0, relayFailed: 0, relayBounced: 0, createdAt: at, updatedAt: at,
+    ...a,
+    id,
+    status: 'ACTIVE',
+    suspendedReason: null,
+    dnsStatus: null,
+    dnsAcknowledgedAt: null,
+    lastConnectionCheck: { ok: true, at },
+    relaySent: 0,
+    relayFailed: 0,
+    relayBounced: 0,
+    createdAt: at,
+    updatedAt: at,
   };
   try {
     await table.transact([
@@ -108,12 +125,18 @@ export async function updateAccount(deps: Deps, table: TableStore, id: string, p
   if (patch.dnsAcknowledged !== undefined) set.dnsAcknowledgedAt = patch.dnsAcknowledged ? at : null;
   if (CONNECTION_FIELDS.some((f) => patch[f] !== undefined)) {
     const current = await mailLogins(deps, table, a);
-    const target = { smtpHost: patch.smtpHost ?? a.smtpHost, smtpPort: patch.smtpPort ?? a.smtpPort, imapHost: patch.imapHost ?? a.imapHost, imapPort: patch.imapPort ?? a.imapPort };
+    const target = {
+      smtpHost: patch.smtpHost ?? a.smtpHost,
+      smtpPort: patch.smtpPort ?? a.smtpPort,
+      imapHost: patch.imapHost ?? a.imapHost,
+      imapPort: patch.imapPort ?? a.imapPort,
+    };
     const smtpUser = patch.smtpUser ?? a.smtpUser;
     const imapUser = patch.imapUser ?? a.imapUser;
-    const logins = a.auth === 'oauth'
-      ? { smtp: { user: smtpUser, accessToken: current.smtp.accessToken! }, imap: { user: imapUser, accessToken: current.imap.accessToken! } }
-      : { smtp: { user: smtpUser, pass: patch.smtpPass ?? current.smtp.pass! }, imap: { user: imapUser, pass: patch.imapPass ?? current.imap.pass! } };
+    const logins =
+      a.auth === 'oauth'
+        ? { smtp: { user: smtpUser, accessToken: current.smtp.accessToken! }, imap: { user: imapUser, accessToken: current.imap.accessToken! } }
+        : { smtp: { user: smtpUser, pass: patch.smtpPass ?? current.smtp.pass! }, imap: { user: imapUser, pass: patch.imapPass ?? current.imap.pass! } };
     const check = await checkConnection(deps.config, target, logins);
     if (!check.ok) throw connectionError(check);
     Object.assign(set, target, { smtpUser, imapUser, lastConnectionCheck: { ok: true, at } });
@@ -121,7 +144,9 @@ export async function updateAccount(deps: Deps, table: TableStore, id: string, p
     if (patch.imapPass !== undefined) set.imapPassEnc = encryptSecret(patch.imapPass, deps.config.secretsKey);
   }
   try {
-    return emailAccountView(await table.update<EmailAccountItem>(EmailAccount.key({ accountId: id }), { set, condition: { expression: 'attribute_exists(pk)' } }));
+    return emailAccountView(
+      await table.update<EmailAccountItem>(EmailAccount.key({ accountId: id }), { set, condition: { expression: 'attribute_exists(pk)' } }),
+    );
   } catch (e) {
     if (e instanceof ConditionFailed) throw notFound('Email account');
     throw e;
@@ -151,10 +176,16 @@ export async function testConnection(deps: Deps, table: TableStore, id: string) 
     result = await checkConnection(deps.config, a, await mailLogins(deps, table, a));
   } catch (e) {
     // OAuth refresh failure: the account is already suspended with the reason.
-    result = { ok: false, smtp: { ok: false, code: 'oauth_refresh_failed', message: (e as Error).message }, imap: { ok: false, code: 'oauth_refresh_failed', message: (e as Error).message } };
+    result = {
+      ok: false,
+      smtp: { ok: false, code: 'oauth_refresh_failed', message: (e as Error).message },
+      imap: { ok: false, code: 'oauth_refresh_failed', message: (e as Error).message },
+    };
   }
   const failed = !result.smtp.ok ? result.smtp : !result.imap.ok ? result.imap : undefined;
   const lastConnectionCheck = { ok: result.ok, at, ...(failed ? { code: failed.code, message: failed.message } : {}) };
-  await table.update(EmailAccount.key({ accountId: id }), { set: { lastConnectionCheck, updatedAt: at }, condition: { expression: 'attribute_exists(pk)' } }).catch(() => undefined);
+  await table
+    .update(EmailAccount.key({ accountId: id }), { set: { lastConnectionCheck, updatedAt: at }, condition: { expression: 'attribute_exists(pk)' } })
+    .catch(() => undefined);
   return { accountId: id, ok: result.ok, checkedAt: at, smtp: result.smtp, imap: result.imap };
 }

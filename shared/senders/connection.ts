@@ -30,11 +30,17 @@ export interface ConnectionResult {
   imap: SideResult;
 }
 
-async function side(config: Config, host: string, which: 'smtp' | 'imap', run: (h: Awaited<ReturnType<typeof resolveMailHost>>) => Promise<SideResult>): Promise<SideResult> {
+async function side(
+  config: Config,
+  host: string,
+  which: 'smtp' | 'imap',
+  run: (h: Awaited<ReturnType<typeof resolveMailHost>>) => Promise<SideResult>,
+): Promise<SideResult> {
   try {
     return await run(await resolveMailHost(config, host));
   } catch (e) {
-    if (e instanceof MailHostBlocked) return { ok: false, code: e.reason.includes('resolve') ? `${which}_unreachable` : `${which}_host_not_allowed`, message: e.message };
+    if (e instanceof MailHostBlocked)
+      return { ok: false, code: e.reason.includes('resolve') ? `${which}_unreachable` : `${which}_host_not_allowed`, message: e.message };
     return { ok: false, code: `${which}_unreachable`, message: (e as Error).message.slice(0, 300) };
   }
 }
@@ -50,5 +56,10 @@ export async function checkConnection(config: Config, t: ConnectionTarget, login
 /** The 422 for a failed check, naming the side that failed first (SMTP before IMAP) and the server's answer. */
 export function connectionError(r: ConnectionResult): AppError {
   const [which, s] = !r.smtp.ok ? (['smtp', r.smtp] as const) : (['imap', r.imap] as const);
-  return unprocessable(`${which.toUpperCase()} check failed: ${s.message ?? 'no answer'}`, { code: s.code ?? `${which}_failed`, side: which, smtp: r.smtp, imap: r.imap });
+  return unprocessable(`${which.toUpperCase()} check failed: ${s.message ?? 'no answer'}`, {
+    code: s.code ?? `${which}_failed`,
+    side: which,
+    smtp: r.smtp,
+    imap: r.imap,
+  });
 }

@@ -38,7 +38,12 @@ export async function openInboxReader(deps: Deps, tenantId: string, accountId: s
           const take = uids.slice(0, limit);
           if (take.length) {
             for await (const msg of client.fetch(take.join(','), { uid: true, flags: true, source: true, internalDate: true }, { uid: true })) {
-              messages.push({ uid: msg.uid, raw: msg.source ?? Buffer.alloc(0), flags: [...(msg.flags ?? [])], internalDate: msg.internalDate ? new Date(msg.internalDate).toISOString() : undefined });
+              messages.push({
+                uid: msg.uid,
+                raw: msg.source ?? Buffer.alloc(0),
+                flags: [...(msg.flags ?? [])],
+                internalDate: msg.internalDate ? new Date(msg.internalDate).toISOString() : undefined,
+              });
             }
           }
         }

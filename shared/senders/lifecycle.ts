@@ -37,7 +37,9 @@ export async function relayHealth(deps: Deps, table: TableStore, id: string) {
   const now = deps.clock.now();
   const from = utcDay(now - 6 * 86_400_000);
   const page = await table.query<{ day: string; sent?: number; failed?: number; bounced?: number }>({
-    pk: EmailAccount.key({ accountId: id }).pk, skBetween: [SenderDay.key({ accountId: id, day: from }).sk, SenderDay.key({ accountId: id, day: utcDay(now) }).sk], limit: 10,
+    pk: EmailAccount.key({ accountId: id }).pk,
+    skBetween: [SenderDay.key({ accountId: id, day: from }).sk, SenderDay.key({ accountId: id, day: utcDay(now) }).sk],
+    limit: 10,
   });
   const days = page.items.map((d) => ({ day: d.day, sent: d.sent ?? 0, failed: d.failed ?? 0, bounced: d.bounced ?? 0 }));
   const today = days.find((d) => d.day === utcDay(now));
@@ -46,7 +48,10 @@ export async function relayHealth(deps: Deps, table: TableStore, id: string) {
   const reason = unsendableReason(a, dailyCap, sentToday);
   const sum = (k: 'sent' | 'failed' | 'bounced') => days.reduce((n, d) => n + d[k], 0);
   return {
-    accountId: id, status: a.status, sendable: !reason, reason: reason ?? null,
+    accountId: id,
+    status: a.status,
+    sendable: !reason,
+    reason: reason ?? null,
     today: { day: utcDay(now), cap: dailyCap, sent: sentToday, remaining: dailyCap === null ? null : Math.max(0, dailyCap - sentToday) },
     last7Days: { sent: sum('sent'), failed: sum('failed'), bounced: sum('bounced'), days },
     totals: { sent: a.relaySent ?? 0, failed: a.relayFailed ?? 0, bounced: a.relayBounced ?? 0 },

@@ -10,7 +10,10 @@ import { blockedReason, hostAsIp } from '../security/outbound-fetch.js';
  * resolution); TLS still verifies the certificate against the host name (`servername`).
  */
 export class MailHostBlocked extends Error {
-  constructor(readonly host: string, readonly reason: string) {
+  constructor(
+    readonly host: string,
+    readonly reason: string,
+  ) {
     super(`mail host ${host} refused: ${reason}`);
     this.name = 'MailHostBlocked';
   }

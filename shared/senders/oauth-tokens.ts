@@ -10,7 +10,10 @@ import { providerConfig } from './oauth-providers.js';
  * `{error, error_description}` with 400/401. A failed refresh suspends the account with the reason.
  */
 export class OAuthTokenError extends Error {
-  constructor(readonly error: string, message: string) {
+  constructor(
+    readonly error: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'OAuthTokenError';
   }
@@ -28,13 +31,22 @@ export async function tokenRequest(deps: Deps, provider: OAuthProvider, params: 
   const body = new URLSearchParams({ ...params, ...(cfg.clientSecret && !params.client_secret ? { client_secret: cfg.clientSecret } : {}) });
   let res: Response;
   try {
-    res = await fetch(cfg.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, signal: AbortSignal.timeout(10_000), redirect: 'error' });
+    res = await fetch(cfg.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+      redirect: 'error',
+    });
   } catch (e) {
     throw new OAuthTokenError('token_endpoint_unreachable', `token endpoint unreachable: ${(e as Error).message}`);
   }
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok || typeof json.access_token !== 'string') {
-    throw new OAuthTokenError(String(json.error ?? `http_${res.status}`), String(json.error_description ?? json.error ?? `token endpoint answered ${res.status}`).slice(0, 300));
+    throw new OAuthTokenError(
+      String(json.error ?? `http_${res.status}`),
+      String(json.error_description ?? json.error ?? `token endpoint answered ${res.status}`).slice(0, 300),
+    );
   }
   const expiresIn = Number(json.expires_in ?? 3600);
   return {
@@ -53,7 +65,11 @@ export async function accessTokenFor(deps: Deps, table: TableStore, a: EmailAcco
   const refreshToken = decryptSecret(a.refreshTokenEnc, key);
   const at = new Date(deps.clock.now()).toISOString();
   try {
-    const t = await tokenRequest(deps, a.provider, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: a.oauthClientId ?? providerConfig(a.provider).clientId ?? '' });
+    const t = await tokenRequest(deps, a.provider, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: a.oauthClientId ?? providerConfig(a.provider).clientId ?? '',
+    });
     const set: Record<string, unknown> = { accessTokenEnc: encryptSecret(t.accessToken, key), accessTokenExpiresAt: t.expiresAt, updatedAt: at };
     // Microsoft rotates refresh tokens: keep the newest.
     if (t.refreshToken) set.refreshTokenEnc = encryptSecret(t.refreshToken, key);
@@ -61,10 +77,12 @@ export async function accessTokenFor(deps: Deps, table: TableStore, a: EmailAcco
     return t.accessToken;
   } catch (e) {
     if (e instanceof OAuthTokenError && e.error !== 'token_endpoint_unreachable') {
-      await table.update(EmailAccount.key({ accountId: a.id }), {
-        set: { status: 'SUSPENDED', suspendedReason: `oauth_refresh_failed: ${e.error}`, suspendedAt: at, updatedAt: at },
-        condition: { expression: 'attribute_exists(pk)' },
-      }).catch(() => undefined);
+      await table
+        .update(EmailAccount.key({ accountId: a.id }), {
+          set: { status: 'SUSPENDED', suspendedReason: `oauth_refresh_failed: ${e.error}`, suspendedAt: at, updatedAt: at },
+          condition: { expression: 'attribute_exists(pk)' },
+        })
+        .catch(() => undefined);
     }
     throw e;
   }

@@ -21,16 +21,38 @@ export const redirectUriFor = (deps: Deps, provider: OAuthProvider) => `${deps.c
 
 export async function startOAuth(deps: Deps, tenantId: string, provider: OAuthProvider, name?: string) {
   const cfg = providerConfig(provider);
-  if (!cfg.clientId) throw badRequestCode('oauth_not_configured', { message: `OAuth for ${provider} is not configured on this service (OAUTH_${provider.toUpperCase()}_CLIENT_ID)` });
+  if (!cfg.clientId)
+    throw badRequestCode('oauth_not_configured', {
+      message: `OAuth for ${provider} is not configured on this service (OAUTH_${provider.toUpperCase()}_CLIENT_ID)`,
+    });
   const now = deps.clock.now();
   const state = randomBytes(24).toString('base64url');
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = redirectUriFor(deps, provider);
-  await deps.platform.put(OAuthState.item({ state }, { state, tenantId, provider, name: name ?? null, verifier, redirectUri, expiresAt: new Date(now + STATE_TTL_MS).toISOString(), ttl: Math.floor((now + STATE_TTL_MS) / 1000) }));
+  await deps.platform.put(
+    OAuthState.item(
+      { state },
+      {
+        state,
+        tenantId,
+        provider,
+        name: name ?? null,
+        verifier,
+        redirectUri,
+        expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
+        ttl: Math.floor((now + STATE_TTL_MS) / 1000),
+      },
+    ),
+  );
   const url = new URL(cfg.authUrl);
   const params: Record<string, string> = {
-    client_id: cfg.clientId, redirect_uri: redirectUri, response_type: 'code', scope: cfg.scope, state,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+    client_id: cfg.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: cfg.scope,
+    state,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
     ...(provider === 'google' ? { access_type: 'offline', prompt: 'consent' } : {}),
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -53,38 +75,78 @@ function emailOf(t: TokenAnswer): string | undefined {
 export async function finishOAuth(deps: Deps, provider: OAuthProvider, q: { code?: string; state?: string; error?: string }) {
   if (!q.state) throw badRequestCode('oauth_state_invalid', { message: 'state is missing' });
   const key = OAuthState.key({ state: q.state });
-  const pending = await deps.platform.get<{ tenantId: string; provider: string; name: string | null; verifier: string; redirectUri: string; expiresAt: string }>(key);
-  if (!pending || pending.provider !== provider || Date.parse(pending.expiresAt) < deps.clock.now()) throw badRequestCode('oauth_state_invalid', { message: 'unknown or expired authorization: start again' });
+  const pending = await deps.platform.get<{
+    tenantId: string;
+    provider: string;
+    name: string | null;
+    verifier: string;
+    redirectUri: string;
+    expiresAt: string;
+  }>(key);
+  if (!pending || pending.provider !== provider || Date.parse(pending.expiresAt) < deps.clock.now())
+    throw badRequestCode('oauth_state_invalid', { message: 'unknown or expired authorization: start again' });
   await deps.platform.delete(key); // single use
   if (q.error || !q.code) throw badRequestCode('oauth_denied', { message: `the provider answered ${q.error ?? 'without a code'}` });
   const cfg = providerConfig(provider);
   let tokens: TokenAnswer;
   try {
-    tokens = await tokenRequest(deps, provider, { grant_type: 'authorization_code', code: q.code, redirect_uri: pending.redirectUri, client_id: cfg.clientId ?? '', code_verifier: pending.verifier });
+    tokens = await tokenRequest(deps, provider, {
+      grant_type: 'authorization_code',
+      code: q.code,
+      redirect_uri: pending.redirectUri,
+      client_id: cfg.clientId ?? '',
+      code_verifier: pending.verifier,
+    });
   } catch (e) {
     if (e instanceof OAuthTokenError) throw badRequestCode('oauth_exchange_failed', { message: e.message, error: e.error });
     throw e;
   }
   const email = emailOf(tokens);
   if (!email) throw badRequestCode('oauth_no_email', { message: 'the provider did not say which mailbox was authorised (no email in the id_token)' });
-  if (!tokens.refreshToken) throw badRequestCode('oauth_no_refresh_token', { message: 'the provider issued no refresh token (offline access was not granted)' });
-  const account = await connectOAuthMailbox(deps, deps.tenantTable(pending.tenantId), { provider, email, name: pending.name ?? email, clientId: cfg.clientId ?? '', tokens });
+  if (!tokens.refreshToken)
+    throw badRequestCode('oauth_no_refresh_token', { message: 'the provider issued no refresh token (offline access was not granted)' });
+  const account = await connectOAuthMailbox(deps, deps.tenantTable(pending.tenantId), {
+    provider,
+    email,
+    name: pending.name ?? email,
+    clientId: cfg.clientId ?? '',
+    tokens,
+  });
   return { tenantId: pending.tenantId, account };
 }
 
 /** Verifies both sides with XOAUTH2, then stores the account (tokens encrypted). */
-export async function connectOAuthMailbox(deps: Deps, table: TableStore, a: { provider: OAuthProvider; email: string; name: string; clientId: string; tokens: TokenAnswer; refreshToken?: string }) {
+export async function connectOAuthMailbox(
+  deps: Deps,
+  table: TableStore,
+  a: { provider: OAuthProvider; email: string; name: string; clientId: string; tokens: TokenAnswer; refreshToken?: string },
+) {
   await refuseExisting(table, a.email);
   const cfg = providerConfig(a.provider);
   const login = { user: a.email, accessToken: a.tokens.accessToken };
-  const check = await checkConnection(deps.config, { smtpHost: cfg.smtpHost, smtpPort: cfg.smtpPort, imapHost: cfg.imapHost, imapPort: cfg.imapPort }, { smtp: login, imap: login });
+  const check = await checkConnection(
+    deps.config,
+    { smtpHost: cfg.smtpHost, smtpPort: cfg.smtpPort, imapHost: cfg.imapHost, imapPort: cfg.imapPort },
+    { smtp: login, imap: login },
+  );
   if (!check.ok) throw connectionError(check);
   const key = deps.config.secretsKey;
   return storeAccount(deps, table, {
-    name: a.name, email: a.email, auth: 'oauth', provider: a.provider,
-    smtpHost: cfg.smtpHost, smtpPort: cfg.smtpPort, smtpUser: a.email, imapHost: cfg.imapHost, imapPort: cfg.imapPort, imapUser: a.email,
-    refreshTokenEnc: encryptSecret(a.tokens.refreshToken ?? a.refreshToken ?? '', key), oauthClientId: a.clientId,
-    accessTokenEnc: encryptSecret(a.tokens.accessToken, key), accessTokenExpiresAt: a.tokens.expiresAt, dailyLimit: null,
+    name: a.name,
+    email: a.email,
+    auth: 'oauth',
+    provider: a.provider,
+    smtpHost: cfg.smtpHost,
+    smtpPort: cfg.smtpPort,
+    smtpUser: a.email,
+    imapHost: cfg.imapHost,
+    imapPort: cfg.imapPort,
+    imapUser: a.email,
+    refreshTokenEnc: encryptSecret(a.tokens.refreshToken ?? a.refreshToken ?? '', key),
+    oauthClientId: a.clientId,
+    accessTokenEnc: encryptSecret(a.tokens.accessToken, key),
+    accessTokenExpiresAt: a.tokens.expiresAt,
+    dailyLimit: null,
   });
 }
 
@@ -95,7 +157,10 @@ export async function importOAuthCombo(deps: Deps, table: TableStore, combo: str
   const parts = combo.trim().split(':');
   const [email, , refreshToken, clientId] = parts;
   if (parts.length !== 4 || parts.some((p) => !p) || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    throw badRequest([`combo must have the form ${COMBO_FORMAT} (4 non-empty parts separated by ':')`], { code: 'invalid_combo', expectedFormat: COMBO_FORMAT });
+    throw badRequest([`combo must have the form ${COMBO_FORMAT} (4 non-empty parts separated by ':')`], {
+      code: 'invalid_combo',
+      expectedFormat: COMBO_FORMAT,
+    });
   }
   let tokens: TokenAnswer;
   try {
@@ -105,5 +170,12 @@ export async function importOAuthCombo(deps: Deps, table: TableStore, combo: str
     throw e;
   }
   // The mailbox password (second part) is not needed with OAuth and is never stored.
-  return connectOAuthMailbox(deps, table, { provider: 'microsoft', email: email.toLowerCase(), name: name ?? email.toLowerCase(), clientId, tokens, refreshToken });
+  return connectOAuthMailbox(deps, table, {
+    provider: 'microsoft',
+    email: email.toLowerCase(),
+    name: name ?? email.toLowerCase(),
+    clientId,
+    tokens,
+    refreshToken,
+  });
 }

@@ -29,8 +29,16 @@ export async function openSenderTransport(deps: Deps, tenantId: string, accountI
     async send(m: OutboundMessage): Promise<SendResult> {
       try {
         const info = await transport.sendMail({
-          from: m.from, to: m.to, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId,
-          inReplyTo: m.inReplyTo, references: m.references, headers: m.headers, attachments: m.attachments,
+          from: m.from,
+          to: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          messageId: m.messageId,
+          inReplyTo: m.inReplyTo,
+          references: m.references,
+          headers: m.headers,
+          attachments: m.attachments,
         });
         const rejected = (info.rejected ?? []).length > 0 && (info.accepted ?? []).length === 0;
         const code = Number(String(info.response ?? '').slice(0, 3)) || 250;
@@ -86,9 +94,10 @@ export async function recordSend(deps: Deps, tenantId: string, accountId: string
     add: { [field]: 1 },
     setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId, day: utcDay(now) },
   });
-  const set: Record<string, unknown> = result.outcome === 'accepted'
-    ? { relayLastSentAt: at }
-    : { relayLastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), relayLastErrorAt: at };
+  const set: Record<string, unknown> =
+    result.outcome === 'accepted'
+      ? { relayLastSentAt: at }
+      : { relayLastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), relayLastErrorAt: at };
   const counter = { sent: 'relaySent', failed: 'relayFailed', bounced: 'relayBounced' }[field];
   await table.update(EmailAccount.key({ accountId }), { add: { [counter]: 1 }, set, condition: { expression: 'attribute_exists(pk)' } }).catch(() => undefined);
 }

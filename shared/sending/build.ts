@@ -35,7 +35,9 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
   const ids = await listContactIds(table, task.contactListId!);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const existing = new Set((await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId));
+    const existing = new Set(
+      (await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId),
+    );
     const fresh = chunk.filter((id) => !existing.has(id));
     if (!fresh.length) continue;
     const verdicts = await screen(deps, table, taskId, fresh);
@@ -43,8 +45,14 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
     const at = new Date(now).toISOString();
     const items = verdicts.map((v) =>
       v.reason
-        ? SendItem.item({ taskId, contactId: v.contactId }, { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at })
-        : SendItem.item({ taskId, contactId: v.contactId, dueAt: pad(now) }, { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at }),
+        ? SendItem.item(
+            { taskId, contactId: v.contactId },
+            { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at },
+          )
+        : SendItem.item(
+            { taskId, contactId: v.contactId, dueAt: pad(now) },
+            { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
+          ),
     );
     for (let j = 0; j < items.length; j += 25) await table.batchPut(items.slice(j, j + 25));
     const kept = verdicts.filter((v) => !v.reason);
@@ -66,14 +74,35 @@ async function screen(deps: Deps, table: TableStore, taskId: string, contactIds:
     const c = contacts.get(contactId);
     const email = c ? primaryEmail(c) : null;
     const verdict = (reason?: SkipReason) => out.push({ contactId, email, ...(reason ? { reason } : {}) });
-    if (!c) { verdict('contact_not_found'); continue; }
-    if (!email) { verdict('no_email_channel'); continue; }
-    if (suppressed.has(email)) { verdict('suppressed'); continue; }
-    if (await stopListMatch(table, { domain: domainOf(email), companyId: (c.companyId as string) ?? null })) { verdict('stop_listed'); continue; }
+    if (!c) {
+      verdict('contact_not_found');
+      continue;
+    }
+    if (!email) {
+      verdict('no_email_channel');
+      continue;
+    }
+    if (suppressed.has(email)) {
+      verdict('suppressed');
+      continue;
+    }
+    if (await stopListMatch(table, { domain: domainOf(email), companyId: (c.companyId as string) ?? null })) {
+      verdict('stop_listed');
+      continue;
+    }
     const v = verificationOf(c, email);
-    if (v?.result === 'invalid') { verdict('invalid_address'); continue; }
-    if (v?.reasons?.includes('role_address')) { verdict('role_address'); continue; }
-    if (!(await claimContacted(table, email, taskId, deps.clock.now()))) { verdict('already_contacted'); continue; }
+    if (v?.result === 'invalid') {
+      verdict('invalid_address');
+      continue;
+    }
+    if (v?.reasons?.includes('role_address')) {
+      verdict('role_address');
+      continue;
+    }
+    if (!(await claimContacted(table, email, taskId, deps.clock.now()))) {
+      verdict('already_contacted');
+      continue;
+    }
     verdict();
   }
   return out;
@@ -85,7 +114,9 @@ function primaryEmail(c: Item): string | null {
 }
 
 function verificationOf(c: Item, email: string) {
-  const ch = ((c.channels as { type: string; value: string; verification?: { result: string; reasons?: string[] } }[]) ?? []).find((x) => x.type === 'email' && x.value === email);
+  const ch = ((c.channels as { type: string; value: string; verification?: { result: string; reasons?: string[] } }[]) ?? []).find(
+    (x) => x.type === 'email' && x.value === email,
+  );
   return ch?.verification;
 }
 

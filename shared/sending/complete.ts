@@ -20,12 +20,22 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
   const now = deps.clock.now();
   const status = c.sent > 0 ? 'COMPLETED' : 'FAILED';
   const kind = status === 'COMPLETED' ? 'task.completed' : 'task.failed';
-  const data = { taskId, methodId: 2, status, counters: c, ...(status === 'FAILED' ? { reason: c.total === c.skipped ? 'all_recipients_skipped' : 'nothing_sent' } : {}) };
+  const data = {
+    taskId,
+    methodId: 2,
+    status,
+    counters: c,
+    ...(status === 'FAILED' ? { reason: c.total === c.skipped ? 'all_recipients_skipped' : 'nothing_sent' } : {}),
+  };
   try {
     await table.transact([
       {
         update: Task.key({ taskId }),
-        spec: { set: { status, completedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() }, add: { version: 1 }, condition: { expression: '#s = :active', names: { '#s': 'status' }, values: { ':active': 'ACTIVE' } } },
+        spec: {
+          set: { status, completedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() },
+          add: { version: 1 },
+          condition: { expression: '#s = :active', names: { '#s': 'status' }, values: { ':active': 'ACTIVE' } },
+        },
       },
       { put: outboxItem(tenantId, kind, data, now) },
     ]);

@@ -41,7 +41,9 @@ export function composeMessage(deps: Deps, m: ComposeInput): OutboundMessage {
     `<a href="${esc(unsubscribeUrl)}">Unsubscribe</a></div>`;
   let html = m.rendered.html;
   if (m.tracking) html = trackLinks(html, (url) => `${base}${LINK_PATHS.click}${signLink(deps, { k: 'c', ...ids, u: url })}`);
-  const pixel = m.tracking ? `<img src="${esc(`${base}${LINK_PATHS.open}${signLink(deps, { k: 'o', ...ids })}`)}" width="1" height="1" alt="" style="display:none">` : '';
+  const pixel = m.tracking
+    ? `<img src="${esc(`${base}${LINK_PATHS.open}${signLink(deps, { k: 'o', ...ids })}`)}" width="1" height="1" alt="" style="display:none">`
+    : '';
   html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${footerHtml}${pixel}</body>`) : `${html}${footerHtml}${pixel}`;
   return {
     from: m.from,

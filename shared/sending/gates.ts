@@ -12,7 +12,12 @@ import { MailboxPacing, Task, type TaskRecord } from '../tasks/entities.js';
  * per mailbox, claimed with a conditional write so two workers never take one slot).
  * Returns undefined when the item may go now, 'paused' when the task was paused, else how long it waits (ms).
  */
-export async function gateItem(deps: Deps, tenantId: string, task: TaskRecord & { version: number }, now = deps.clock.now()): Promise<number | 'paused' | undefined> {
+export async function gateItem(
+  deps: Deps,
+  tenantId: string,
+  task: TaskRecord & { version: number },
+  now = deps.clock.now(),
+): Promise<number | 'paused' | undefined> {
   const table = deps.tenantTable(tenantId);
   const { source: _source, ...stored } = await getWorkspaceSendWindow(table); // `source` is not part of the window shape
   const window = sendWindowState(stored, now);

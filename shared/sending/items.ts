@@ -45,7 +45,10 @@ export async function enqueueQueuedItems(deps: Deps, tenantId: string, taskId: s
   let n = 0;
   for (let cursor: string | undefined, i = 0; i < 200; i++) {
     const page = await table.query<SendItemRecord>({
-      ...SendItem.query('primary', { taskId }), skBeginsWith: 'ITEM#', limit: 1000, cursor,
+      ...SendItem.query('primary', { taskId }),
+      skBeginsWith: 'ITEM#',
+      limit: 1000,
+      cursor,
       filter: { expression: '#s = :q', names: { '#s': 'status' }, values: { ':q': 'QUEUED' } },
     });
     await Promise.all(page.items.map((it) => enqueue(deps, { type: 'send', tenantId, taskId, contactId: it.contactId })));

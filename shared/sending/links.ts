@@ -7,9 +7,7 @@ import type { Deps } from '../runtime/deps.js';
  * cannot be forged or edited (a click token carries its target URL: no open redirect).
  */
 export type LinkPayload =
-  | { k: 'u'; t: string; a: string; c: string; e: string }
-  | { k: 'o'; t: string; a: string; c: string }
-  | { k: 'c'; t: string; a: string; c: string; u: string };
+  { k: 'u'; t: string; a: string; c: string; e: string } | { k: 'o'; t: string; a: string; c: string } | { k: 'c'; t: string; a: string; c: string; u: string };
 
 const keyOf = (deps: Deps) => createHmac('sha256', deps.config.secretsKey).update('svc-mail-links-v1').digest();
 

@@ -17,8 +17,11 @@ const page = (title: string, body: string) =>
 export function unsubscribePage(deps: Deps, token: string, action: string) {
   const p = verifyLink(deps, token, 'u');
   if (!p) throw notFound('Link');
-  return page('Unsubscribe', `<h1>Unsubscribe</h1><p>Stop emails to <b>${esc(p.e)}</b>?</p>` +
-    `<form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`);
+  return page(
+    'Unsubscribe',
+    `<h1>Unsubscribe</h1><p>Stop emails to <b>${esc(p.e)}</b>?</p>` +
+      `<form method="post" action="${esc(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+  );
 }
 
 /**
@@ -31,13 +34,19 @@ export async function unsubscribe(deps: Deps, token: string) {
   const table = deps.tenantTable(p.t);
   const now = deps.clock.now();
   const entry = await suppress(table, { email: p.e, source: 'unsubscribe', note: `task ${p.a}` }, now);
-  if (await updateItem(table, p.a, p.c, { set: { unsubscribedAt: new Date(now).toISOString() }, condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(unsubscribedAt)' } })) {
+  if (
+    await updateItem(table, p.a, p.c, {
+      set: { unsubscribedAt: new Date(now).toISOString() },
+      condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(unsubscribedAt)' },
+    })
+  ) {
     await addCounters(table, p.a, { unsubscribed: 1 });
   }
   return { email: p.e, entry };
 }
 
-export const unsubscribedPage = (email: string) => page('Unsubscribed', `<h1>Unsubscribed</h1><p><b>${esc(email)}</b> will receive no more emails from this sender.</p>`);
+export const unsubscribedPage = (email: string) =>
+  page('Unsubscribed', `<h1>Unsubscribed</h1><p><b>${esc(email)}</b> will receive no more emails from this sender.</p>`);
 
 /** Counts an open (total always, unique once per recipient via a conditional first-open stamp). */
 export async function recordOpen(deps: Deps, token: string) {
@@ -55,9 +64,20 @@ export async function recordClick(deps: Deps, token: string): Promise<string> {
   return p.u;
 }
 
-async function countOnce(deps: Deps, tenantId: string, taskId: string, contactId: string, stamp: string, total: 'opens' | 'clicks', unique: 'uniqueOpens' | 'uniqueClicks') {
+async function countOnce(
+  deps: Deps,
+  tenantId: string,
+  taskId: string,
+  contactId: string,
+  stamp: string,
+  total: 'opens' | 'clicks',
+  unique: 'uniqueOpens' | 'uniqueClicks',
+) {
   const table = deps.tenantTable(tenantId);
-  const first = await updateItem(table, taskId, contactId, { set: { [stamp]: new Date(deps.clock.now()).toISOString() }, condition: { expression: `attribute_exists(pk) AND attribute_not_exists(${stamp})` } });
+  const first = await updateItem(table, taskId, contactId, {
+    set: { [stamp]: new Date(deps.clock.now()).toISOString() },
+    condition: { expression: `attribute_exists(pk) AND attribute_not_exists(${stamp})` },
+  });
   await addCounters(table, taskId, first ? { [total]: 1, [unique]: 1 } : { [total]: 1 }).catch(() => undefined);
 }
 

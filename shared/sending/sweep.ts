@@ -26,9 +26,21 @@ const MAX_PER_SWEEP = 1000;
 export async function sweepTenantSends(deps: Deps, tenantId: string) {
   const table = deps.tenantTable(tenantId);
   const now = deps.clock.now();
-  const page = await table.query<SendItemRecord & { dueAt: number }>({ index: 'gsi2', pk: 'SENDDUE', skLessThan: `${pad(now - GRACE_MS)}#~`, limit: MAX_PER_SWEEP });
+  const page = await table.query<SendItemRecord & { dueAt: number }>({
+    index: 'gsi2',
+    pk: 'SENDDUE',
+    skLessThan: `${pad(now - GRACE_MS)}#~`,
+    limit: MAX_PER_SWEEP,
+  });
   const tasks = new Map<string, Promise<(TaskRecord & { version: number }) | undefined>>();
-  const taskOf = (id: string) => (tasks.has(id) ? tasks.get(id)! : (tasks.set(id, getTaskItem(table, id).catch(() => undefined)), tasks.get(id)!));
+  const taskOf = (id: string) =>
+    tasks.has(id)
+      ? tasks.get(id)!
+      : (tasks.set(
+          id,
+          getTaskItem(table, id).catch(() => undefined),
+        ),
+        tasks.get(id)!);
   let requeued = 0;
   let recovered = 0;
   for (const it of page.items) {
@@ -36,14 +48,25 @@ export async function sweepTenantSends(deps: Deps, tenantId: string) {
     if (!task || (task.status !== 'ACTIVE' && task.status !== 'CANCELLED')) continue;
     const next = now + GRACE_MS;
     if (it.status === 'QUEUED') {
-      if (await updateItem(table, it.taskId, it.contactId, { set: { dueAt: next, ...dueIndex(it.taskId, it.contactId, next) }, condition: { expression: '#s = :q AND dueAt = :d', names: { '#s': 'status' }, values: { ':q': 'QUEUED', ':d': it.dueAt } } })) {
+      if (
+        await updateItem(table, it.taskId, it.contactId, {
+          set: { dueAt: next, ...dueIndex(it.taskId, it.contactId, next) },
+          condition: { expression: '#s = :q AND dueAt = :d', names: { '#s': 'status' }, values: { ':q': 'QUEUED', ':d': it.dueAt } },
+        })
+      ) {
         await enqueue(deps, { type: 'send', tenantId, taskId: it.taskId, contactId: it.contactId });
         requeued++;
       }
     } else if (it.status === 'SENDING' && (it.leaseUntil ?? 0) < now) {
       const ambiguous = it.smtpStartedAt !== undefined;
       const ok = await updateItem(table, it.taskId, it.contactId, {
-        set: { status: 'QUEUED', dueAt: next, ...dueIndex(it.taskId, it.contactId, next), recovered: true, ...(ambiguous ? { ambiguousAttempts: ((it as { ambiguousAttempts?: number }).ambiguousAttempts ?? 0) + 1 } : {}) },
+        set: {
+          status: 'QUEUED',
+          dueAt: next,
+          ...dueIndex(it.taskId, it.contactId, next),
+          recovered: true,
+          ...(ambiguous ? { ambiguousAttempts: ((it as { ambiguousAttempts?: number }).ambiguousAttempts ?? 0) + 1 } : {}),
+        },
         remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
         condition: { expression: '#s = :s AND leaseUntil = :l', names: { '#s': 'status' }, values: { ':s': 'SENDING', ':l': it.leaseUntil } },
       });
@@ -86,4 +109,3 @@ export async function sweepAllTenantSends(deps: Deps, mode: 'direct' | 'fanout')
   } while (cursor);
   return n;
 }
-

@@ -34,7 +34,13 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const task = await getTaskItem(table, taskId).catch(() => undefined);
   if (!task) return;
   if (task.status === 'CANCELLED') {
-    if (await updateItem(table, taskId, contactId, { set: { status: 'CANCELLED', reason: 'task_cancelled', updatedAt: iso(deps) }, remove: ['gsi2pk', 'gsi2sk'], condition: statusIs('QUEUED') })) {
+    if (
+      await updateItem(table, taskId, contactId, {
+        set: { status: 'CANCELLED', reason: 'task_cancelled', updatedAt: iso(deps) },
+        remove: ['gsi2pk', 'gsi2sk'],
+        condition: statusIs('QUEUED'),
+      })
+    ) {
       await addCounters(table, taskId, { cancelled: 1, queued: -1 });
     }
     return;
@@ -65,7 +71,14 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const recipient = await loadRecipientContext(table, { contactId });
   const rendered = renderCreativeFor(creative, recipient);
   const message = composeMessage(deps, {
-    tenantId, taskId, contactId, messageId, profile, tracking: task.tracking !== false, rendered, trackingDomain,
+    tenantId,
+    taskId,
+    contactId,
+    messageId,
+    profile,
+    tracking: task.tracking !== false,
+    rendered,
+    trackingDomain,
     to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
     from: { address: account.email, name: account.name },
   });
@@ -88,7 +101,11 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   } catch (e) {
     const reason = (e as { reason?: string }).reason;
     if (reason) {
-      await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition: mine });
+      await updateItem(table, taskId, contactId, {
+        set: { status: 'QUEUED', updatedAt: iso(deps) },
+        remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
+        condition: mine,
+      });
       return pauseTask(deps, tenantId, task, `sender_${reason}`);
     }
     result = { outcome: 'deferred', code: 0, response: (e as Error).message, messageId };
@@ -97,12 +114,22 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   await recordSend(deps, tenantId, task.accountId!, result, deps.clock.now()).catch((e) => log.warn('recordSend failed', { message: (e as Error).message }));
 }
 
-async function recordOutcome(deps: Deps, tenantId: string, it: { taskId: string; contactId: string; email: string; attempts: number }, r: SendResult, mine: { expression: string; names: Record<string, string>; values: Record<string, unknown> }) {
+async function recordOutcome(
+  deps: Deps,
+  tenantId: string,
+  it: { taskId: string; contactId: string; email: string; attempts: number },
+  r: SendResult,
+  mine: { expression: string; names: Record<string, string>; values: Record<string, unknown> },
+) {
   const table = deps.tenantTable(tenantId);
   const smtp = { outcome: r.outcome, code: r.code, response: r.response.slice(0, 500) };
   const at = iso(deps);
   const final = (status: string, extra: Record<string, unknown> = {}) =>
-    updateItem(table, it.taskId, it.contactId, { set: { status, smtp, updatedAt: at, ...extra }, remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'], condition: mine });
+    updateItem(table, it.taskId, it.contactId, {
+      set: { status, smtp, updatedAt: at, ...extra },
+      remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'],
+      condition: mine,
+    });
   if (r.outcome === 'accepted') {
     if (!(await final('SENT', { sentAt: at }))) return log.warn('send recorded after the lease was lost', { taskId: it.taskId, messageId: r.messageId });
     await addCounters(table, it.taskId, { sent: 1, queued: -1 });
@@ -114,7 +141,11 @@ async function recordOutcome(deps: Deps, tenantId: string, it: { taskId: string;
     if (!(await final('FAILED', { reason: 'deferred_too_often' }))) return;
     await addCounters(table, it.taskId, { failed: 1, queued: -1, deferred: 1 });
   } else {
-    const ok = await updateItem(table, it.taskId, it.contactId, { set: { status: 'QUEUED', smtp, updatedAt: at }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition: mine });
+    const ok = await updateItem(table, it.taskId, it.contactId, {
+      set: { status: 'QUEUED', smtp, updatedAt: at },
+      remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
+      condition: mine,
+    });
     if (ok) {
       await addCounters(table, it.taskId, { deferred: 1 });
       await requeue(deps, tenantId, it, backoffMs(it.attempts));

@@ -25,14 +25,21 @@ export interface SeedMailbox extends Omit<SeedMailboxInput, 'imapPass'> {
 export async function testSeedMailboxes(ctx: OperationContext, table: TableStore, mailboxes: SeedMailboxInput[], save: boolean) {
   if (save) requireRole(ctx, 'ADMIN');
   const config = ctx.deps.config;
-  const results = await Promise.all(mailboxes.map(async (m) => {
-    try {
-      const host = await resolveMailHost(config, m.imapHost);
-      return { email: m.email, ...(await verifyImap(imapOptions(host, m.imapPort, { user: m.imapUser, pass: m.imapPass }))) };
-    } catch (e) {
-      return { email: m.email, ok: false, code: e instanceof MailHostBlocked && !e.reason.includes('resolve') ? 'imap_host_not_allowed' : 'imap_unreachable', message: (e as Error).message };
-    }
-  }));
+  const results = await Promise.all(
+    mailboxes.map(async (m) => {
+      try {
+        const host = await resolveMailHost(config, m.imapHost);
+        return { email: m.email, ...(await verifyImap(imapOptions(host, m.imapPort, { user: m.imapUser, pass: m.imapPass }))) };
+      } catch (e) {
+        return {
+          email: m.email,
+          ok: false,
+          code: e instanceof MailHostBlocked && !e.reason.includes('resolve') ? 'imap_host_not_allowed' : 'imap_unreachable',
+          message: (e as Error).message,
+        };
+      }
+    }),
+  );
   const ok = results.every((r) => r.ok);
   if (save && ok) {
     const stored: SeedMailbox[] = mailboxes.map(({ imapPass, ...m }) => ({ ...m, imapPassEnc: encryptSecret(imapPass, config.secretsKey) }));

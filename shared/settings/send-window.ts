@@ -12,7 +12,11 @@ export const SEND_WINDOW_DEFAULTS = { enabled: true, workDays: [1, 2, 3, 4, 5], 
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string().regex(HHMM, 'must be HH:MM (00:00 to 23:59)');
-const zone = z.string().min(1).max(64).refine((tz) => IANAZone.isValidZone(tz), 'must be an IANA time zone name (e.g. Europe/Berlin)');
+const zone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((tz) => IANAZone.isValidZone(tz), 'must be an IANA time zone name (e.g. Europe/Berlin)');
 const days = z.array(z.number().int().min(1, 'workDays entries must be 1..7').max(7, 'workDays entries must be 1..7')).max(7);
 
 /** A full window with defaults for omitted fields (create). */

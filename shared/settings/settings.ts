@@ -20,9 +20,8 @@ async function read<T>(table: TableStore, name: SettingName): Promise<SettingIte
 
 /** Writes `value` when the stored version is still `expected` (0 = absent); false when someone else wrote first. */
 async function write<T>(table: TableStore, name: SettingName, value: T, expected: number, nowMs: number): Promise<boolean> {
-  const condition = expected === 0
-    ? { expression: 'attribute_not_exists(pk)' }
-    : { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': expected } };
+  const condition =
+    expected === 0 ? { expression: 'attribute_not_exists(pk)' } : { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': expected } };
   try {
     await table.put(WorkspaceSetting.item({ name }, { name, value, version: expected + 1, updatedAt: new Date(nowMs).toISOString() }), condition);
     return true;
@@ -80,14 +79,25 @@ export async function getAutoApprove(table: TableStore): Promise<boolean> {
 
 export const TRANSPORT_KINDS = ['smtp', 'oauth'] as const;
 export const TransportsSchema = z.strictObject({
-  transports: z.array(z.strictObject({
-    kind: z.enum(TRANSPORT_KINDS).describe('smtp = mailboxes connected with an application password; oauth = Google/Microsoft OAuth mailboxes (XOAUTH2)'),
-    enabled: z.boolean().default(true),
-  })).min(1).max(TRANSPORT_KINDS.length).refine((t) => new Set(t.map((x) => x.kind)).size === t.length, 'transports must not repeat a kind')
+  transports: z
+    .array(
+      z.strictObject({
+        kind: z.enum(TRANSPORT_KINDS).describe('smtp = mailboxes connected with an application password; oauth = Google/Microsoft OAuth mailboxes (XOAUTH2)'),
+        enabled: z.boolean().default(true),
+      }),
+    )
+    .min(1)
+    .max(TRANSPORT_KINDS.length)
+    .refine((t) => new Set(t.map((x) => x.kind)).size === t.length, 'transports must not repeat a kind')
     .describe('In order of preference: the send engine picks a mailbox of the first enabled kind that has a sendable one'),
 });
 export type Transports = z.infer<typeof TransportsSchema>;
-export const DEFAULT_TRANSPORTS: Transports = { transports: [{ kind: 'oauth', enabled: true }, { kind: 'smtp', enabled: true }] };
+export const DEFAULT_TRANSPORTS: Transports = {
+  transports: [
+    { kind: 'oauth', enabled: true },
+    { kind: 'smtp', enabled: true },
+  ],
+};
 
 export async function getTransports(table: TableStore): Promise<Transports> {
   return (await getSetting<Transports>(table, 'transports')) ?? DEFAULT_TRANSPORTS;

@@ -19,12 +19,32 @@ export const WIPE_CONFIRMATION = 'DELETE ALL DATA';
 export const WIPE_QUEUE = 'workspace-wipe';
 const JOB_TTL_S = 7 * 86_400;
 
-export interface WipeMessage { tenantId: string; jobId: string; userId: string }
-interface WipeJobItem { jobId: string; tenantId: string; status: 'queued' | 'running' | 'completed' | 'failed'; requestedBy: string; createdAt: string; startedAt?: string; finishedAt?: string; error?: string }
+export interface WipeMessage {
+  tenantId: string;
+  jobId: string;
+  userId: string;
+}
+interface WipeJobItem {
+  jobId: string;
+  tenantId: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  requestedBy: string;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  error?: string;
+}
 
 const view = (j: WipeJobItem) => ({
-  jobId: j.jobId, tenantId: j.tenantId, status: j.status, createdAt: j.createdAt, startedAt: j.startedAt ?? null, finishedAt: j.finishedAt ?? null,
-  error: j.error ?? null, statusUrl: `/api/settings/delete-all-data/${j.jobId}`, kept: ['account', 'memberships', 'api keys', 'balance', 'ledger'],
+  jobId: j.jobId,
+  tenantId: j.tenantId,
+  status: j.status,
+  createdAt: j.createdAt,
+  startedAt: j.startedAt ?? null,
+  finishedAt: j.finishedAt ?? null,
+  error: j.error ?? null,
+  statusUrl: `/api/settings/delete-all-data/${j.jobId}`,
+  kept: ['account', 'memberships', 'api keys', 'balance', 'ledger'],
 });
 
 export async function startWipe(deps: Deps, tenant: { tenantId: string; userId: string }, confirmation: string) {

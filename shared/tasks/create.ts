@@ -32,5 +32,10 @@ export async function createMailing(ctx: OperationContext, body: TaskCreateBody)
   const auto = (await workspaceAutoApprove(ctx.deps, tenant.tenantId, tenant.table))
     ? { by: approverOf(ctx.principal), note: 'workspace auto-approve', at: new Date(now).toISOString(), creativeVersion: version, auto: true }
     : undefined;
-  return createMailingTask(tenant.table, { description: body.description!, creativeId: body.creativeId!, accountId: body.accountId!, contactListId: body.contactListId!, tracking: body.tracking }, now, { autoApproved: auto });
+  return createMailingTask(
+    tenant.table,
+    { description: body.description!, creativeId: body.creativeId!, accountId: body.accountId!, contactListId: body.contactListId!, tracking: body.tracking },
+    now,
+    { autoApproved: auto },
+  );
 }

@@ -54,7 +54,15 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const FINAL_ITEM_STATUSES: ItemStatus[] = ['SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED'];
 
 /** Why a list member did not become a send: the guardrails of start, in the order they are applied. */
-export const SKIP_REASONS = ['no_email_channel', 'suppressed', 'stop_listed', 'invalid_address', 'role_address', 'already_contacted', 'contact_not_found'] as const;
+export const SKIP_REASONS = [
+  'no_email_channel',
+  'suppressed',
+  'stop_listed',
+  'invalid_address',
+  'role_address',
+  'already_contacted',
+  'contact_not_found',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Stored shape of a task (methodId 2). */
@@ -68,7 +76,13 @@ export interface TaskRecord {
   contactListId?: string;
   status: TaskStatus;
   approvalStatus: ApprovalStatus;
-  approval?: { by: { kind: string; userId?: string; keyId?: string; accountId?: string }; note: string; at: string; creativeVersion: number | null; auto?: boolean };
+  approval?: {
+    by: { kind: string; userId?: string; keyId?: string; accountId?: string };
+    note: string;
+    at: string;
+    creativeVersion: number | null;
+    auto?: boolean;
+  };
   pauseReason?: string | null;
   tracking: boolean;
   counters: Record<string, number>;

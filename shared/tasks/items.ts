@@ -27,6 +27,11 @@ export async function listTaskItems(table: TableStore, taskId: string, q: { limi
   const values: Record<string, unknown> = {};
   if (q.status) (conds.push('#s = :s'), (names['#s'] = 'status'), (values[':s'] = q.status));
   if (q.reason) (conds.push('#r = :r'), (names['#r'] = 'reason'), (values[':r'] = q.reason));
-  const page = await table.query({ ...SendItem.query('primary', { taskId }), limit: q.limit, cursor: q.cursor, ...(conds.length ? { filter: { expression: conds.join(' AND '), names, values } } : {}) });
+  const page = await table.query({
+    ...SendItem.query('primary', { taskId }),
+    limit: q.limit,
+    cursor: q.cursor,
+    ...(conds.length ? { filter: { expression: conds.join(' AND '), names, values } } : {}),
+  });
   return { data: page.items.map(itemView), nextCursor: page.cursor ?? null };
 }

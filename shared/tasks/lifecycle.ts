@@ -22,7 +22,12 @@ export async function resumeTask(deps: Deps, tenant: TenantContext, taskId: stri
   if (task.status === 'ACTIVE') return taskView(task as never);
   if (task.status !== 'PAUSED') throw conflict(`Task is ${task.status}; only a PAUSED task resumes`, { code: 'task_not_paused', status: task.status });
   if (task.approvalStatus !== 'APPROVED') throw conflict('Task is not approved (the creative changed): approve it again first', { code: 'not_approved' });
-  const after = await moveTask(tenant.table, task, { status: 'ACTIVE', pauseReason: null, resumedAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
+  const after = await moveTask(
+    tenant.table,
+    task,
+    { status: 'ACTIVE', pauseReason: null, resumedAt: new Date(deps.clock.now()).toISOString() },
+    deps.clock.now(),
+  );
   if (!(task as { built?: boolean }).built) await enqueue(deps, { type: 'build', tenantId: tenant.tenantId, taskId });
   await enqueueQueuedItems(deps, tenant.tenantId, taskId);
   return taskView(after as never);
@@ -32,7 +37,8 @@ export async function resumeTask(deps: Deps, tenant: TenantContext, taskId: stri
 export async function cancelTask(deps: Deps, tenant: TenantContext, taskId: string) {
   const task = await getTaskItem(tenant.table, taskId);
   if (task.status === 'CANCELLED') return taskView(task as never);
-  if (!['DRAFT', 'ACTIVE', 'PAUSED'].includes(task.status)) throw conflict(`Task is ${task.status}; it cannot be cancelled`, { code: 'task_final', status: task.status });
+  if (!['DRAFT', 'ACTIVE', 'PAUSED'].includes(task.status))
+    throw conflict(`Task is ${task.status}; it cannot be cancelled`, { code: 'task_final', status: task.status });
   const after = await moveTask(tenant.table, task, { status: 'CANCELLED', cancelledAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
   if (task.startedAt) await enqueueQueuedItems(deps, tenant.tenantId, taskId);
   return taskView(after as never);

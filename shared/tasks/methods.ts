@@ -10,7 +10,9 @@ import type { TaskCreateBody } from './schema.js';
 export async function createOtherTask(ctx: OperationContext, body: TaskCreateBody): Promise<{ id: string; methodId: number } | undefined> {
   if (body.methodId !== SCORING_METHOD_ID) return undefined;
   const { methodId: _m, creativeId, accountId, contactListId, tracking, ...rest } = body;
-  const foreign = Object.entries({ creativeId, accountId, contactListId, tracking }).filter(([, v]) => v !== undefined).map(([k]) => `${k} is not used by methodId 22`);
+  const foreign = Object.entries({ creativeId, accountId, contactListId, tracking })
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => `${k} is not used by methodId 22`);
   if (foreign.length) {
     throw badRequest(foreign);
   }

@@ -25,10 +25,16 @@ export const taskOutput = z.looseObject({
   status: z.enum(TASK_STATUSES).or(z.string()).describe('DRAFT, ACTIVE, PAUSED, COMPLETED, FAILED, CANCELLED'),
   approvalStatus: z.string().optional().describe('PENDING or APPROVED (mailing tasks)'),
   pauseReason: z.string().nullable().optional().describe('Why a task is PAUSED: manual or insufficient_balance'),
-  counters: z.record(z.string(), z.number()).optional().describe('Progress: total, queued, sent, bounced, failed, skipped, opens, uniqueOpens, clicks, uniqueClicks, unsubscribed'),
+  counters: z
+    .record(z.string(), z.number())
+    .optional()
+    .describe('Progress: total, queued, sent, bounced, failed, skipped, opens, uniqueOpens, clicks, uniqueClicks, unsubscribed'),
 });
 
-export const taskListOutput = z.looseObject({ data: z.array(taskOutput).describe('Tasks, newest first'), nextCursor: z.string().nullable().describe('Cursor of the next page') });
+export const taskListOutput = z.looseObject({
+  data: z.array(taskOutput).describe('Tasks, newest first'),
+  nextCursor: z.string().nullable().describe('Cursor of the next page'),
+});
 
 export const itemsQuery = {
   status: z.enum(ITEM_STATUSES).optional().describe('Item status filter'),

@@ -20,21 +20,32 @@ export async function startTask(deps: Deps, tenant: TenantContext, taskId: strin
   const task = await getTaskItem(table, taskId);
   if (task.methodId !== 2) throw badRequest(['only mailing tasks (methodId 2) are started here']);
   if (['ACTIVE', 'COMPLETED', 'FAILED'].includes(task.status) && task.startedAt) return taskView(task as never);
-  if (task.status !== 'DRAFT') throw conflict(`Task is ${task.status}; only a DRAFT task starts (a PAUSED one resumes)`, { code: 'task_not_startable', status: task.status });
+  if (task.status !== 'DRAFT')
+    throw conflict(`Task is ${task.status}; only a DRAFT task starts (a PAUSED one resumes)`, { code: 'task_not_startable', status: task.status });
   if (task.approvalStatus !== 'APPROVED') throw conflict('Task is not approved: POST /api/mailing/:taskId/approve first', { code: 'not_approved' });
   const now = deps.clock.now();
   const current = await creativeVersion(table, task.creativeId!);
   if (task.approval && task.approval.creativeVersion !== current) {
     await moveTask(table, task, { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' }, now);
-    throw conflict('The creative changed after approval; approve the task again', { code: 'approval_stale', approvedVersion: task.approval.creativeVersion, currentVersion: current });
+    throw conflict('The creative changed after approval; approve the task again', {
+      code: 'approval_stale',
+      approvedVersion: task.approval.creativeVersion,
+      currentVersion: current,
+    });
   }
   const sending = await getSendingState(deps, tenant.tenantId, task.accountId!, now);
   // A spent daily cap is no reason to refuse: items wait for the next day.
   if (!sending.sendable && sending.reason !== 'daily_cap_reached') {
-    throw conflict(`The sender account cannot send: ${sending.reason}`, { code: SENDER_CODES[sending.reason!] ?? 'sender_unavailable', reason: sending.reason });
+    throw conflict(`The sender account cannot send: ${sending.reason}`, {
+      code: SENDER_CODES[sending.reason!] ?? 'sender_unavailable',
+      reason: sending.reason,
+    });
   }
   if (!(await getPhysicalAddress(table))) {
-    throw conflict('No physical address: set the companyProfile setting (physicalAddress, companyName) first; every email carries it', { code: 'physical_address_missing', setting: 'companyProfile' });
+    throw conflict('No physical address: set the companyProfile setting (physicalAddress, companyName) first; every email carries it', {
+      code: 'physical_address_missing',
+      setting: 'companyProfile',
+    });
   }
   const list = await getContactList(table, task.contactListId!);
   if (!list.memberCount) throw conflict('The contact list is empty', { code: 'list_empty', contactListId: list.id });
@@ -45,6 +56,10 @@ export async function startTask(deps: Deps, tenant: TenantContext, taskId: strin
 
 /** 409 codes of start for the sender's state (getSendingState reasons). */
 const SENDER_CODES: Record<string, string> = {
-  suspended: 'sender_suspended', oauth_refresh_failed: 'sender_suspended', account_not_found: 'sender_missing',
-  dns_failed: 'sender_dns_failed', dns_unchecked: 'sender_dns_unchecked', connection_failed: 'sender_connection_failed',
+  suspended: 'sender_suspended',
+  oauth_refresh_failed: 'sender_suspended',
+  account_not_found: 'sender_missing',
+  dns_failed: 'sender_dns_failed',
+  dns_unchecked: 'sender_dns_unchecked',
+  connection_failed: 'sender_connection_failed',
 };

@@ -5,7 +5,21 @@ import type { Principal } from '../runtime/principal.js';
 import { Task, type TaskRecord } from './entities.js';
 
 /** Counters every mailing task carries (progress: queued → sending → final). */
-export const ZERO_COUNTERS = { total: 0, queued: 0, sent: 0, bounced: 0, failed: 0, skipped: 0, cancelled: 0, deferred: 0, opens: 0, uniqueOpens: 0, clicks: 0, uniqueClicks: 0, unsubscribed: 0 };
+export const ZERO_COUNTERS = {
+  total: 0,
+  queued: 0,
+  sent: 0,
+  bounced: 0,
+  failed: 0,
+  skipped: 0,
+  cancelled: 0,
+  deferred: 0,
+  opens: 0,
+  uniqueOpens: 0,
+  clicks: 0,
+  uniqueClicks: 0,
+  unsubscribed: 0,
+};
 
 export interface MailingTaskInput {
   description: string;
@@ -27,16 +41,28 @@ export function taskView(i: Item): TaskRecord & { id: string } {
 export type CounterName = keyof typeof ZERO_COUNTERS;
 /** Counters are top-level attributes (`n_sent` ...) so that workers can ADD to them atomically. */
 export const counterAttr = (name: CounterName) => `n_${name}`;
-export const counterAdds = (adds: Partial<Record<CounterName, number>>) => Object.fromEntries(Object.entries(adds).map(([k, v]) => [counterAttr(k as CounterName), v as number]));
+export const counterAdds = (adds: Partial<Record<CounterName, number>>) =>
+  Object.fromEntries(Object.entries(adds).map(([k, v]) => [counterAttr(k as CounterName), v as number]));
 
 export async function createMailingTask(table: TableStore, input: MailingTaskInput, now: number, opts: { autoApproved?: TaskRecord['approval'] } = {}) {
   const taskId = newId(now);
   const at = new Date(now).toISOString();
   const record: Omit<TaskRecord, 'counters'> & Record<string, unknown> = {
-    taskId, methodId: 2, methodName: 'mailing', description: input.description, creativeId: input.creativeId, accountId: input.accountId,
-    contactListId: input.contactListId, status: 'DRAFT', approvalStatus: opts.autoApproved ? 'APPROVED' : 'PENDING',
+    taskId,
+    methodId: 2,
+    methodName: 'mailing',
+    description: input.description,
+    creativeId: input.creativeId,
+    accountId: input.accountId,
+    contactListId: input.contactListId,
+    status: 'DRAFT',
+    approvalStatus: opts.autoApproved ? 'APPROVED' : 'PENDING',
     ...(opts.autoApproved ? { approval: opts.autoApproved } : {}),
-    tracking: input.tracking ?? true, ...counterAdds(ZERO_COUNTERS), createdAt: at, updatedAt: at, version: 1,
+    tracking: input.tracking ?? true,
+    ...counterAdds(ZERO_COUNTERS),
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
   };
   await table.put(Task.item({ taskId, createdAt: at }, record), Task.notExists);
   return taskView(record as unknown as Item);
@@ -57,14 +83,22 @@ export async function listTasks(table: TableStore, q: { limit: number; cursor?: 
   if (q.status) (conds.push('#st = :st'), (values[':st'] = q.status));
   if (q.methodId) (conds.push('methodId = :m'), (values[':m'] = q.methodId));
   const page = await table.query({
-    ...Task.query('byCreated', {}), descending: true, limit: q.limit, cursor: q.cursor,
+    ...Task.query('byCreated', {}),
+    descending: true,
+    limit: q.limit,
+    cursor: q.cursor,
     ...(conds.length ? { filter: { expression: conds.join(' AND '), values, ...(q.status ? { names: { '#st': 'status' } } : {}) } } : {}),
   });
   return { data: page.items.map(taskView), nextCursor: page.cursor ?? null };
 }
 
 /** Who approved: a user (session) or a key, never a secret. */
-export const approverOf = (p: Principal | undefined) => ({ kind: p?.kind ?? 'unknown', ...(p?.userId ? { userId: p.userId } : {}), ...(p?.keyId ? { keyId: p.keyId } : {}), ...(p?.accountId ? { accountId: p.accountId } : {}) });
+export const approverOf = (p: Principal | undefined) => ({
+  kind: p?.kind ?? 'unknown',
+  ...(p?.userId ? { userId: p.userId } : {}),
+  ...(p?.keyId ? { keyId: p.keyId } : {}),
+  ...(p?.accountId ? { accountId: p.accountId } : {}),
+});
 
 /**
  * Records an approval of a mailing task (DRAFT or PAUSED; re-approving an approved task refreshes the
@@ -74,7 +108,8 @@ export const approverOf = (p: Principal | undefined) => ({ kind: p?.kind ?? 'unk
 export async function approveTask(table: TableStore, taskId: string, approval: NonNullable<TaskRecord['approval']>, now: number) {
   const task = await getTaskItem(table, taskId);
   if (task.methodId !== 2) throw badRequest(['only mailing tasks (methodId 2) are approved']);
-  if (!['DRAFT', 'PAUSED'].includes(task.status)) throw conflict(`Task is ${task.status}; only DRAFT or PAUSED tasks can be approved`, { code: 'task_not_approvable', status: task.status });
+  if (!['DRAFT', 'PAUSED'].includes(task.status))
+    throw conflict(`Task is ${task.status}; only DRAFT or PAUSED tasks can be approved`, { code: 'task_not_approvable', status: task.status });
   try {
     const after = await table.update<Item>(Task.key({ taskId }), {
       set: { approvalStatus: 'APPROVED', approval, updatedAt: new Date(now).toISOString() },

@@ -17,10 +17,17 @@ import { ROLE_RANK, type Role } from './roles.js';
  */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
-interface InvitationItem { tenantId: string; userId: string; email: string; role: Role; expiresAt: number }
+interface InvitationItem {
+  tenantId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  expiresAt: number;
+}
 
 export async function inviteMember(deps: Deps, tenantId: string, actorRole: Role, input: { email: string; role: Role }) {
-  if (ROLE_RANK[input.role] > ROLE_RANK[actorRole]) throw forbidden(`Only a ${input.role} may grant ${input.role}`, { code: 'insufficient_role', requiredRole: input.role });
+  if (ROLE_RANK[input.role] > ROLE_RANK[actorRole])
+    throw forbidden(`Only a ${input.role} may grant ${input.role}`, { code: 'insufficient_role', requiredRole: input.role });
   const email = normalizeEmail(input.email);
   const now = deps.clock.now();
   const expiresAt = new Date(now + INVITATION_TTL_MS).toISOString();
@@ -30,7 +37,12 @@ export async function inviteMember(deps: Deps, tenantId: string, actorRole: Role
   if (!account?.userId || account.status !== 'ACTIVE') return accepted;
   if (await deps.platform.get(Membership.key({ userId: account.userId, tenantId }))) return accepted;
   const token = `svc_inv_${randomBytes(24).toString('base64url')}`;
-  await deps.platform.put(Invitation.item({ tokenHash: sha256(token) }, { tenantId, userId: account.userId, email, role: input.role, expiresAt: now + INVITATION_TTL_MS, createdAt: new Date(now).toISOString() }));
+  await deps.platform.put(
+    Invitation.item(
+      { tokenHash: sha256(token) },
+      { tenantId, userId: account.userId, email, role: input.role, expiresAt: now + INVITATION_TTL_MS, createdAt: new Date(now).toISOString() },
+    ),
+  );
   const tenant = await deps.platform.get<{ name?: string }>(Tenant.key({ tenantId }));
   const name = tenant?.name ?? tenantId;
   const link = `${deps.config.publicBaseUrl}/api/tenants/invitations/accept?token=${token}`;
@@ -58,7 +70,10 @@ export async function acceptInvitation(deps: Deps, userId: string | undefined, t
     await deps.platform.transact([
       { delete: key, condition: { expression: 'attribute_exists(pk)' } },
       { check: Tenant.key({ tenantId: inv.tenantId }), condition: { expression: 'attribute_exists(pk)' } },
-      { put: Membership.item({ userId, tenantId: inv.tenantId }, { userId, tenantId: inv.tenantId, role: inv.role, createdAt: joinedAt }), condition: { expression: 'attribute_not_exists(pk)' } },
+      {
+        put: Membership.item({ userId, tenantId: inv.tenantId }, { userId, tenantId: inv.tenantId, role: inv.role, createdAt: joinedAt }),
+        condition: { expression: 'attribute_not_exists(pk)' },
+      },
     ]);
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;

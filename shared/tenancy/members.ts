@@ -3,9 +3,26 @@ import type { Deps } from '../runtime/deps.js';
 import { ROLE_RANK, type Role } from './roles.js';
 import { Membership, Tenant, User } from './entities.js';
 
-interface TenantItem { tenantId: string; name: string; status?: string; ownerUserId: string; createdAt: string }
-interface UserItem { userId: string; email: string; accountId?: string; firstName?: string; lastName?: string }
-interface MembershipItem { userId: string; tenantId: string; role: Role; createdAt: string }
+interface TenantItem {
+  tenantId: string;
+  name: string;
+  status?: string;
+  ownerUserId: string;
+  createdAt: string;
+}
+interface UserItem {
+  userId: string;
+  email: string;
+  accountId?: string;
+  firstName?: string;
+  lastName?: string;
+}
+interface MembershipItem {
+  userId: string;
+  tenantId: string;
+  role: Role;
+  createdAt: string;
+}
 
 /** The tenants a user belongs to (a Query on the user's memberships), with names and roles. */
 export async function listMyTenants(deps: Deps, userId: string, defaultTenantId: string | undefined) {
@@ -17,7 +34,15 @@ export async function listMyTenants(deps: Deps, userId: string, defaultTenantId:
     const byId = new Map(tenants.map((t) => [t.tenantId, t]));
     for (const m of p.items) {
       const t = byId.get(m.tenantId);
-      if (t) out.push({ tenantId: t.tenantId, name: t.name, role: m.role, status: t.status ?? 'ACTIVE', isDefault: t.tenantId === defaultTenantId, joinedAt: m.createdAt });
+      if (t)
+        out.push({
+          tenantId: t.tenantId,
+          name: t.name,
+          role: m.role,
+          status: t.status ?? 'ACTIVE',
+          isDefault: t.tenantId === defaultTenantId,
+          joinedAt: m.createdAt,
+        });
     }
     cursor = p.cursor;
     if (!cursor) break;

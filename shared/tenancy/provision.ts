@@ -41,14 +41,25 @@ export async function provisionTenant(deps: Deps, input: ProvisionInput): Promis
   await deps.tableAdmin.ensureTable(tableNames(deps.config.tablePrefix).tenant(tenantId));
   await deps.platform.transact([
     { put: Tenant.item({ tenantId, createdAt: at }, { tenantId, name: input.tenantName, ownerUserId: userId, status: 'ACTIVE', createdAt: at }) },
-    { put: User.item({ userId }, { userId, email: input.email, accountId: input.accountId, firstName: input.firstName, lastName: input.lastName, createdAt: at }) },
+    {
+      put: User.item(
+        { userId },
+        { userId, email: input.email, accountId: input.accountId, firstName: input.firstName, lastName: input.lastName, createdAt: at },
+      ),
+    },
     { put: Membership.item({ userId, tenantId }, { userId, tenantId, role: 'SUPER' satisfies Role, createdAt: at }) },
     {
       update: Account.key({ accountId: input.accountId }),
       spec: {
         set: {
-          userId, tenantId, scope: 'approved', status: 'ACTIVE', moderation_status: 'approved', registrationState: 'approved',
-          monthlyQuota: input.monthlyQuota ?? 10_000, updatedAt: at,
+          userId,
+          tenantId,
+          scope: 'approved',
+          status: 'ACTIVE',
+          moderation_status: 'approved',
+          registrationState: 'approved',
+          monthlyQuota: input.monthlyQuota ?? 10_000,
+          updatedAt: at,
         },
         condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(tenantId)' },
       },

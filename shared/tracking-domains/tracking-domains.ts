@@ -18,19 +18,37 @@ export function trackingHost(deps: Deps): string {
 }
 
 const view = (d: TrackingDomainItem) => ({
-  id: d.id, domain: d.domain, status: d.status, reason: d.reason, isDefault: d.isDefault, lastCheckedAt: d.lastCheckedAt,
-  dns: { type: 'CNAME', name: d.domain, value: d.cnameTarget }, createdAt: d.createdAt, updatedAt: d.updatedAt,
+  id: d.id,
+  domain: d.domain,
+  status: d.status,
+  reason: d.reason,
+  isDefault: d.isDefault,
+  lastCheckedAt: d.lastCheckedAt,
+  dns: { type: 'CNAME', name: d.domain, value: d.cnameTarget },
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
 });
 export type TrackingDomainView = ReturnType<typeof view>;
 
 export async function createTrackingDomain(deps: Deps, table: TableStore, domain: string) {
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
   const at = new Date(deps.clock.now()).toISOString();
-  const item: TrackingDomainItem = { id: name, domain: name, status: 'PENDING', reason: null, cnameTarget: trackingHost(deps), isDefault: false, lastCheckedAt: null, createdAt: at, updatedAt: at };
+  const item: TrackingDomainItem = {
+    id: name,
+    domain: name,
+    status: 'PENDING',
+    reason: null,
+    cnameTarget: trackingHost(deps),
+    isDefault: false,
+    lastCheckedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
   const existing = await table.get<TrackingDomainItem>(TrackingDomain.key({ domain: name }));
   if (existing) return view(existing); // repeat-safe: the same domain answers the same item
   const count = await table.query({ ...TrackingDomain.query('byName', {}), limit: MAX_TRACKING_DOMAINS + 1 });
-  if (count.items.length >= MAX_TRACKING_DOMAINS) throw conflict(`At most ${MAX_TRACKING_DOMAINS} tracking domains per workspace`, { code: 'tracking_domain_limit' });
+  if (count.items.length >= MAX_TRACKING_DOMAINS)
+    throw conflict(`At most ${MAX_TRACKING_DOMAINS} tracking domains per workspace`, { code: 'tracking_domain_limit' });
   try {
     await table.put(TrackingDomain.item({ domain: name }, item), TrackingDomain.notExists);
   } catch (e) {
@@ -66,7 +84,10 @@ export async function healthCheckTrackingDomain(deps: Deps, table: TableStore, i
     else [status, reason] = ['FAILED', `cname_mismatch: ${d.domain} points to ${cnames.join(', ')}, expected ${d.cnameTarget}`];
   } catch (e) {
     const code = (e as { code?: string }).code;
-    [status, reason] = code === 'ENODATA' || code === 'ENOTFOUND' ? ['FAILED', `cname_missing: no CNAME at ${d.domain}; add CNAME ${d.domain} -> ${d.cnameTarget}`] : ['FAILED', `dns_error: ${code ?? (e as Error).message}`];
+    [status, reason] =
+      code === 'ENODATA' || code === 'ENOTFOUND'
+        ? ['FAILED', `cname_missing: no CNAME at ${d.domain}; add CNAME ${d.domain} -> ${d.cnameTarget}`]
+        : ['FAILED', `dns_error: ${code ?? (e as Error).message}`];
   }
   // A never-verified domain stays PENDING while the CNAME is simply not there yet.
   if (status === 'FAILED' && d.status === 'PENDING' && reason?.startsWith('cname_missing')) status = 'PENDING';
@@ -77,7 +98,8 @@ export async function healthCheckTrackingDomain(deps: Deps, table: TableStore, i
 
 export async function setDefaultTrackingDomain(deps: Deps, table: TableStore, id: string) {
   const d = await requireDomain(table, id);
-  if (d.status !== 'ACTIVE') throw conflict('Only an ACTIVE tracking domain can be the default: run the health check first', { code: 'tracking_domain_not_active', status: d.status });
+  if (d.status !== 'ACTIVE')
+    throw conflict('Only an ACTIVE tracking domain can be the default: run the health check first', { code: 'tracking_domain_not_active', status: d.status });
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const previous = await getSetting<string>(table, 'defaultTrackingDomain');

@@ -37,29 +37,65 @@ export interface DeliveryItem {
 }
 
 export const deliveryView = (d: DeliveryItem) => ({
-  id: d.id, webhookId: d.subscriptionId, eventId: d.eventId, eventType: d.eventType, status: d.status,
-  attempts: d.attempts, maxAttempts: d.maxAttempts,
+  id: d.id,
+  webhookId: d.subscriptionId,
+  eventId: d.eventId,
+  eventType: d.eventType,
+  status: d.status,
+  attempts: d.attempts,
+  maxAttempts: d.maxAttempts,
   nextAttemptAt: d.status === 'PENDING' || d.status === 'RETRYING' ? new Date(d.dueAtMs).toISOString() : null,
-  lastAttemptAt: d.lastAttemptAt ?? null, lastStatusCode: d.lastStatusCode ?? null, lastError: d.lastError ?? null,
-  deliveredAt: d.deliveredAt ?? null, createdAt: d.createdAt, updatedAt: d.updatedAt,
+  lastAttemptAt: d.lastAttemptAt ?? null,
+  lastStatusCode: d.lastStatusCode ?? null,
+  lastError: d.lastError ?? null,
+  deliveredAt: d.deliveredAt ?? null,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
 });
 
 /** Delivery id: one per (event, subscription), deterministic so a repeated dispatch cannot double it. */
 export const deliveryIdOf = (eventId: string, subscriptionId: string) => `${eventId}${subscriptionId}`;
 
 /** The item a dispatch writes (in the same transaction that marks the event dispatched). */
-export function newDeliveryItem(tenantId: string, subscriptionId: string, event: { eventId: string; kind: string }, payload: string, now: number): Item & DeliveryItem {
+export function newDeliveryItem(
+  tenantId: string,
+  subscriptionId: string,
+  event: { eventId: string; kind: string },
+  payload: string,
+  now: number,
+): Item & DeliveryItem {
   const id = deliveryIdOf(event.eventId, subscriptionId);
   const at = new Date(now).toISOString();
-  return WebhookDelivery.item({ deliveryId: id, subscriptionId, status: 'PENDING', dueAt: dueKey(now) }, { id, tenantId, subscriptionId, eventId: event.eventId, eventType: event.kind, payload, status: 'PENDING', attempts: 0, maxAttempts: MAX_ATTEMPTS,
-    dueAtMs: now, createdAt: at, updatedAt: at, type: 'WebhookDelivery' });
+  return WebhookDelivery.item(
+    { deliveryId: id, subscriptionId, status: 'PENDING', dueAt: dueKey(now) },
+    {
+      id,
+      tenantId,
+      subscriptionId,
+      eventId: event.eventId,
+      eventType: event.kind,
+      payload,
+      status: 'PENDING',
+      attempts: 0,
+      maxAttempts: MAX_ATTEMPTS,
+      dueAtMs: now,
+      createdAt: at,
+      updatedAt: at,
+      type: 'WebhookDelivery',
+    },
+  );
 }
 
 export async function listDeliveries(table: TableStore, subscriptionId: string, q: { status?: DeliveryStatus; pageSize?: number; cursor?: string }) {
   const pageSize = q.pageSize ?? 20;
   if (!(await getSubscriptionItem(table, subscriptionId))) throw notFound('Webhook');
   const page = q.status
-    ? await table.query<DeliveryItem>({ ...WebhookDelivery.query('byStatus', { subscriptionId, status: q.status }), limit: pageSize, cursor: q.cursor, descending: true })
+    ? await table.query<DeliveryItem>({
+        ...WebhookDelivery.query('byStatus', { subscriptionId, status: q.status }),
+        limit: pageSize,
+        cursor: q.cursor,
+        descending: true,
+      })
     : await table.query<DeliveryItem>({ ...WebhookDelivery.query('bySubscription', { subscriptionId }), limit: pageSize, cursor: q.cursor, descending: true });
   return { data: page.items.map(deliveryView), pageSize, nextCursor: page.cursor ?? null };
 }
@@ -72,13 +108,18 @@ export const enqueueAttempt = (deps: Deps, d: Pick<DeliveryItem, 'tenantId' | 'i
 export async function retryDelivery(deps: Deps, tenantId: string, table: TableStore, id: string) {
   const d = await table.get<DeliveryItem>(WebhookDelivery.key({ deliveryId: id }));
   if (!d) throw notFound('Delivery');
-  if (d.status !== 'FAILED') throw conflict(`Only FAILED deliveries can be retried (this one is ${d.status})`, { code: 'delivery_not_failed', status: d.status });
+  if (d.status !== 'FAILED')
+    throw conflict(`Only FAILED deliveries can be retried (this one is ${d.status})`, { code: 'delivery_not_failed', status: d.status });
   const now = deps.clock.now();
   try {
     const after = await table.update<DeliveryItem>(WebhookDelivery.key({ deliveryId: id }), {
       set: {
-        status: 'RETRYING', maxAttempts: d.attempts + 1, dueAtMs: now, updatedAt: new Date(now).toISOString(),
-        ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(now), deliveryId: id }), ...WebhookDelivery.indexKeys('byStatus', { subscriptionId: d.subscriptionId, status: 'RETRYING', deliveryId: id }),
+        status: 'RETRYING',
+        maxAttempts: d.attempts + 1,
+        dueAtMs: now,
+        updatedAt: new Date(now).toISOString(),
+        ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(now), deliveryId: id }),
+        ...WebhookDelivery.indexKeys('byStatus', { subscriptionId: d.subscriptionId, status: 'RETRYING', deliveryId: id }),
       },
       condition: { expression: '#s = :failed', names: { '#s': 'status' }, values: { ':failed': 'FAILED' } },
     });
@@ -95,7 +136,12 @@ export async function retryDelivery(deps: Deps, tenantId: string, table: TableSt
  * the message asks for: the next one (attempts + 1) when its time has come, or the current one when an
  * earlier worker started it and its lease ran out (the worker died mid-flight). Anything else is stale.
  */
-export async function attemptDelivery(deps: Deps, tenantId: string, deliveryId: string, attempt: number): Promise<'delivered' | 'retrying' | 'failed' | 'skipped' | 'deferred'> {
+export async function attemptDelivery(
+  deps: Deps,
+  tenantId: string,
+  deliveryId: string,
+  attempt: number,
+): Promise<'delivered' | 'retrying' | 'failed' | 'skipped' | 'deferred'> {
   const table = deps.tenantTable(tenantId);
   const d = await table.get<DeliveryItem>(WebhookDelivery.key({ deliveryId }));
   if (!d || (d.status !== 'PENDING' && d.status !== 'RETRYING')) return 'skipped';
@@ -112,10 +158,17 @@ export async function attemptDelivery(deps: Deps, tenantId: string, deliveryId: 
   const leaseUntilMs = now + ATTEMPT_LEASE_MS;
   try {
     await table.update(WebhookDelivery.key({ deliveryId }), {
-      set: { attempts: attempt, leaseId, leaseUntilMs, lastAttemptAt: new Date(now).toISOString(), ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(leaseUntilMs), deliveryId }) },
+      set: {
+        attempts: attempt,
+        leaseId,
+        leaseUntilMs,
+        lastAttemptAt: new Date(now).toISOString(),
+        ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(leaseUntilMs), deliveryId }),
+      },
       condition: {
         expression: 'attempts = :prev AND #s IN (:p, :r) AND (attribute_not_exists(leaseUntilMs) OR leaseUntilMs < :now)',
-        names: { '#s': 'status' }, values: { ':prev': d.attempts, ':p': 'PENDING', ':r': 'RETRYING', ':now': now },
+        names: { '#s': 'status' },
+        values: { ':prev': d.attempts, ':p': 'PENDING', ':r': 'RETRYING', ':now': now },
       },
     });
   } catch (e) {
@@ -132,9 +185,16 @@ async function post(deps: Deps, table: TableStore, d: DeliveryItem): Promise<{ o
   const headers = signatureHeaders(subscriptionSecret(deps, sub), d.id, Math.floor(deps.clock.now() / 1000), d.payload);
   try {
     const res = await outboundFetch({
-      url: sub.url, method: 'POST', body: d.payload, headers: { 'content-type': 'application/json', 'user-agent': 'svc-webhooks/1.0', ...headers },
-      requireHttps: true, allowLoopback: deps.config.allowLoopbackTargets, dnsServers: deps.config.dnsServers,
-      timeoutMs: ATTEMPT_TIMEOUT_MS, maxRedirects: 0, maxBodyBytes: 4096,
+      url: sub.url,
+      method: 'POST',
+      body: d.payload,
+      headers: { 'content-type': 'application/json', 'user-agent': 'svc-webhooks/1.0', ...headers },
+      requireHttps: true,
+      allowLoopback: deps.config.allowLoopbackTargets,
+      dnsServers: deps.config.dnsServers,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      maxRedirects: 0,
+      maxBodyBytes: 4096,
     });
     // Deliveries do not follow redirects: a 3xx is a failed attempt, like any non-2xx.
     return res.status >= 200 && res.status < 300 ? { ok: true, statusCode: res.status } : { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
@@ -149,7 +209,13 @@ async function record(deps: Deps, table: TableStore, d: DeliveryItem, o: { ok: b
   const status: DeliveryStatus = o.ok ? 'DELIVERED' : o.gone || d.attempts >= d.maxAttempts ? 'FAILED' : 'RETRYING';
   const dueAtMs = status === 'RETRYING' ? now + retryDelayMs(d.attempts) : d.dueAtMs;
   const set: Record<string, unknown> = {
-    status, dueAtMs, updatedAt: at, lastStatusCode: o.statusCode, lastError: o.error, leaseId: undefined, leaseUntilMs: undefined,
+    status,
+    dueAtMs,
+    updatedAt: at,
+    lastStatusCode: o.statusCode,
+    lastError: o.error,
+    leaseId: undefined,
+    leaseUntilMs: undefined,
     ...WebhookDelivery.indexKeys('byStatus', { subscriptionId: d.subscriptionId, status, deliveryId: d.id }),
     ...(status === 'RETRYING' ? WebhookDelivery.indexKeys('due', { dueAt: dueKey(dueAtMs), deliveryId: d.id }) : { gsi1pk: undefined, gsi1sk: undefined }),
     ...(o.ok ? { deliveredAt: at } : {}),

@@ -4,13 +4,17 @@ import { defineEntity } from '../data/entity.js';
 
 /** Subscriptions share one partition, in creation order. */
 export const WebhookSubscription = defineEntity({
-  entity: 'webhook_subscription', version: 1, table: 'tenant',
+  entity: 'webhook_subscription',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'WEBHOOK', sk: 'WEBHOOK#${subscriptionId}' } },
 });
 
 /** The counter behind the per-tenant subscription cap. */
 export const WebhookSubscriptionCount = defineEntity({
-  entity: 'webhook_subscription_count', version: 1, table: 'tenant',
+  entity: 'webhook_subscription_count',
+  version: 1,
+  table: 'tenant',
   keys: { primary: { pk: 'WEBHOOK', sk: 'COUNT' } },
 });
 
@@ -19,7 +23,9 @@ export const WebhookSubscriptionCount = defineEntity({
  * (per status), and on gsi1 by due time while not terminal (the sweep's index). `dueAt` is dueKey(ms).
  */
 export const WebhookDelivery = defineEntity({
-  entity: 'webhook_delivery', version: 1, table: 'tenant',
+  entity: 'webhook_delivery',
+  version: 1,
+  table: 'tenant',
   keys: {
     primary: { pk: 'DELIVERY#${deliveryId}', sk: 'DELIVERY' },
     due: { index: 'gsi1', pk: 'WHDELIVERY#DUE', sk: '${dueAt}#${deliveryId}' },

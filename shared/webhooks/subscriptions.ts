@@ -28,8 +28,14 @@ export interface SubscriptionItem {
 
 /** The public view: never the secret, only its last four characters as a hint. */
 export const subscriptionView = (s: SubscriptionItem) => ({
-  id: s.id, url: s.url, events: s.events, description: s.description ?? null, active: s.active,
-  secretHint: s.secretHint, createdAt: s.createdAt, updatedAt: s.updatedAt,
+  id: s.id,
+  url: s.url,
+  events: s.events,
+  description: s.description ?? null,
+  active: s.active,
+  secretHint: s.secretHint,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
 });
 export type SubscriptionView = ReturnType<typeof subscriptionView>;
 
@@ -47,19 +53,40 @@ export function validateWebhookUrl(deps: Deps, url: string) {
 
 export const standardWebhooksSecret = (secret: string) => `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
 
-export async function createSubscription(deps: Deps, table: TableStore, input: { url: string; events: EventKind[]; secret: string; description?: string; active?: boolean }) {
+export async function createSubscription(
+  deps: Deps,
+  table: TableStore,
+  input: { url: string; events: EventKind[]; secret: string; description?: string; active?: boolean },
+) {
   validateWebhookUrl(deps, input.url);
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
   const item: SubscriptionItem = {
-    id, url: input.url, events: [...new Set(input.events)], description: input.description, active: input.active ?? true,
-    secretEnc: encryptSecret(input.secret, deps.config.secretsKey), secretHint: hintOf(input.secret), createdAt: at, updatedAt: at,
+    id,
+    url: input.url,
+    events: [...new Set(input.events)],
+    description: input.description,
+    active: input.active ?? true,
+    secretEnc: encryptSecret(input.secret, deps.config.secretsKey),
+    secretHint: hintOf(input.secret),
+    createdAt: at,
+    updatedAt: at,
   };
   try {
     await table.transact([
-      { put: WebhookSubscription.item({ subscriptionId: id }, { ...item, type: 'WebhookSubscription' }), condition: { expression: 'attribute_not_exists(pk)' } },
-      { update: WebhookSubscriptionCount.key({}), spec: { add: { n: 1 }, setIfMissing: { entity: WebhookSubscriptionCount.name, _v: WebhookSubscriptionCount.version }, condition: { expression: 'attribute_not_exists(n) OR n < :max', values: { ':max': MAX_SUBSCRIPTIONS } } } },
+      {
+        put: WebhookSubscription.item({ subscriptionId: id }, { ...item, type: 'WebhookSubscription' }),
+        condition: { expression: 'attribute_not_exists(pk)' },
+      },
+      {
+        update: WebhookSubscriptionCount.key({}),
+        spec: {
+          add: { n: 1 },
+          setIfMissing: { entity: WebhookSubscriptionCount.name, _v: WebhookSubscriptionCount.version },
+          condition: { expression: 'attribute_not_exists(n) OR n < :max', values: { ':max': MAX_SUBSCRIPTIONS } },
+        },
+      },
     ]);
   } catch (e) {
     if (e instanceof ConditionFailed) throw conflict(`At most ${MAX_SUBSCRIPTIONS} webhook subscriptions per workspace`, { code: 'webhook_limit' });
@@ -91,7 +118,12 @@ export async function allSubscriptions(table: TableStore) {
   return out.items;
 }
 
-export async function updateSubscription(deps: Deps, table: TableStore, id: string, patch: { url?: string; events?: EventKind[]; secret?: string; description?: string | null; active?: boolean }) {
+export async function updateSubscription(
+  deps: Deps,
+  table: TableStore,
+  id: string,
+  patch: { url?: string; events?: EventKind[]; secret?: string; description?: string | null; active?: boolean },
+) {
   if (patch.url !== undefined) validateWebhookUrl(deps, patch.url);
   const set: Record<string, unknown> = { updatedAt: new Date(deps.clock.now()).toISOString() };
   const remove: string[] = [];
@@ -105,7 +137,11 @@ export async function updateSubscription(deps: Deps, table: TableStore, id: stri
     set.secretHint = hintOf(patch.secret);
   }
   try {
-    const after = await table.update<SubscriptionItem>(WebhookSubscription.key({ subscriptionId: id }), { set, remove, condition: { expression: 'attribute_exists(pk)' } });
+    const after = await table.update<SubscriptionItem>(WebhookSubscription.key({ subscriptionId: id }), {
+      set,
+      remove,
+      condition: { expression: 'attribute_exists(pk)' },
+    });
     return subscriptionView(after);
   } catch (e) {
     if (e instanceof ConditionFailed) throw notFound('Webhook');

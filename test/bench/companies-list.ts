@@ -18,16 +18,28 @@ export async function run() {
     const get = (p: string) => fetch(rt.url + p, { headers });
     await post('/api/companies/custom-fields', { slug: 'employees', label: 'Employees', fieldType: 'number' });
     const cities = ['Berlin', 'Paris', 'Madrid', 'Rome', 'Vienna', 'Lisbon', 'Warsaw', 'Prague', 'Oslo', 'Dublin'];
-    const seeded = await load(n, 20, async (i) => (await post('/api/companies', {
-      name: `Company ${i}`, domain: `c${i}.example.com`, city: cities[i % cities.length], industry: i % 3 ? 'Software' : 'Retail',
-      customFields: { employees: (i * 37) % 5000 },
-    })).status === 201);
+    const seeded = await load(
+      n,
+      20,
+      async (i) =>
+        (
+          await post('/api/companies', {
+            name: `Company ${i}`,
+            domain: `c${i}.example.com`,
+            city: cities[i % cities.length],
+            industry: i % 3 ? 'Software' : 'Retail',
+            customFields: { employees: (i * 37) % 5000 },
+          })
+        ).status === 201,
+    );
 
     // Cursors of the first pages, to measure deep pages too.
     const cursors: string[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 10; i++) {
-      const body = (await (await get(`/api/companies?pageSize=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json()) as { nextCursor: string | null };
+      const body = (await (await get(`/api/companies?pageSize=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json()) as {
+        nextCursor: string | null;
+      };
       if (!body.nextCursor) break;
       cursors.push((cursor = body.nextCursor));
     }

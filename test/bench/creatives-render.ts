@@ -20,7 +20,16 @@ export async function run() {
     company: { name: `Acme ${i}`, city: 'Berlin', industry: 'Retail' },
     customFields: { segment: 'mid' },
   });
-  const vars = (i: number) => ({ firstName: `Anna${i}`, lastName: 'Smith', position: 'CTO', 'company.name': `Acme ${i}`, 'company.city': 'Berlin', 'company.industry': 'Retail', 'cf.segment': 'mid', fullName: `Anna${i} Smith` });
+  const vars = (i: number) => ({
+    firstName: `Anna${i}`,
+    lastName: 'Smith',
+    position: 'CTO',
+    'company.name': `Acme ${i}`,
+    'company.city': 'Berlin',
+    'company.industry': 'Retail',
+    'cf.segment': 'mid',
+    fullName: `Anna${i} Smith`,
+  });
   const measure = (label: string, n: number, fn: (i: number) => void) => {
     for (let i = 0; i < Math.min(n, 2000); i++) fn(i); // warm-up (JIT, AST cache)
     const t0 = performance.now();

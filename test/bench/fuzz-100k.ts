@@ -21,7 +21,10 @@ export async function run() {
     const auth = { ownerKey: owner.apiKey, tenantId: owner.tenantId, adminToken: 'bench-admin-token-0123456789abcdef' };
     const perOp = Math.ceil(total / operations.length);
     const byOp = operations.map((op, i) => fc.sample(requestFor(op), { seed: 2026 + i, numRuns: perOp }));
-    let next = 0, fiveXX = 0, stacks = 0, closed = 0;
+    let next = 0,
+      fiveXX = 0,
+      stacks = 0,
+      closed = 0;
     const statuses = new Map<number, number>();
     const examples: string[] = [];
     const started = Date.now();
@@ -39,7 +42,9 @@ export async function run() {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     const seconds = (Date.now() - started) / 1000;
-    console.log(`fuzz: ${total} requests over ${operations.length} operations in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(0)} req/s, concurrency ${concurrency})`);
+    console.log(
+      `fuzz: ${total} requests over ${operations.length} operations in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(0)} req/s, concurrency ${concurrency})`,
+    );
     console.log(`fuzz: 5xx = ${fiveXX}, bodies with a stack = ${stacks}, closed without answer = ${closed}`);
     console.log(`fuzz: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
     for (const e of examples) console.log(`  ${e}`);

@@ -16,10 +16,26 @@ export async function run() {
     const key = (await (await post('/v1/signup', { email: 'bench-me@example.com' }, {})).json()).api_key as string;
     // Warm-up: JIT, connection pools, DynamoDB Local.
     await load(200, 10, async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok);
-    const meOne = await load(300, 1, async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok);
-    const signupOne = await load(200, 1, async (i) => (await post('/v1/signup', { email: `bench-one-${i}@example.com` }, { 'x-forwarded-for': ip(i) })).status === 201);
-    const me = await load(2000, 50, async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok);
-    const signup = await load(1000, 50, async (i) => (await post('/v1/signup', { email: `bench-${i}@example.com`, org: 'Bench' }, { 'x-forwarded-for': ip(i) })).status === 201);
+    const meOne = await load(
+      300,
+      1,
+      async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok,
+    );
+    const signupOne = await load(
+      200,
+      1,
+      async (i) => (await post('/v1/signup', { email: `bench-one-${i}@example.com` }, { 'x-forwarded-for': ip(i) })).status === 201,
+    );
+    const me = await load(
+      2000,
+      50,
+      async (i) => (await fetch(rt.url + '/v1/me', { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip(i) } })).ok,
+    );
+    const signup = await load(
+      1000,
+      50,
+      async (i) => (await post('/v1/signup', { email: `bench-${i}@example.com`, org: 'Bench' }, { 'x-forwarded-for': ip(i) })).status === 201,
+    );
     print('Latency against the local runtime (ms)', [
       { route: 'GET /v1/me (1 client, reference)', ...meOne },
       { route: 'GET /v1/me', ...me },

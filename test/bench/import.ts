@@ -20,7 +20,8 @@ import { pool } from '../../shared/imports/writer.js';
 
 /** Items/s the store takes on a scratch table: BatchWriteItem (25 per call) and 25-item transactions, 8 calls in flight. */
 export async function storeCeiling(table: TableStore, items = 5_000) {
-  const make = (tag: string) => Array.from({ length: items }, (_, i): Item => ({ pk: `SCRATCH#${tag}#${i}`, sk: 'SCRATCH', entity: 'scratch', payload: 'x'.repeat(300), n: i }));
+  const make = (tag: string) =>
+    Array.from({ length: items }, (_, i): Item => ({ pk: `SCRATCH#${tag}#${i}`, sk: 'SCRATCH', entity: 'scratch', payload: 'x'.repeat(300), n: i }));
   const chunks = (xs: Item[]) => Array.from({ length: Math.ceil(xs.length / 25) }, (_, i) => xs.slice(i * 25, i * 25 + 25));
   // Warm-up (the JVM of DynamoDB Local compiles its write paths on first use), not timed.
   await pool(chunks(make('warm').slice(0, 1000)), 8, (c) => table.batchPut(c));
@@ -41,7 +42,14 @@ export function benchRows(n = ROWS) {
   const unique = Math.round(n * 0.9);
   return Array.from({ length: n }, (_, i) => {
     const d = i < unique ? i : (i * 7919) % unique; // the last 10% repeat earlier domains
-    return { Company: `Company ${i}`, Website: `https://www.company-${d}.example.com/about`, Email: `person${i}@company-${d}.example.com`, First: i % 3 ? `Name${i}` : '', Employees: String(10 + (i % 500)), Segment: ['smb', 'mid', 'ent'][i % 3] };
+    return {
+      Company: `Company ${i}`,
+      Website: `https://www.company-${d}.example.com/about`,
+      Email: `person${i}@company-${d}.example.com`,
+      First: i % 3 ? `Name${i}` : '',
+      Employees: String(10 + (i % 500)),
+      Segment: ['smb', 'mid', 'ent'][i % 3],
+    };
   });
 }
 
@@ -55,19 +63,27 @@ export async function run() {
     await rt.deps.tableAdmin.dropTable(scratchName);
     const { apiKey } = await createApprovedAccount(rt.deps);
     // node:http without a response timeout: a 1,000-row chunk can take minutes on a loaded machine.
-    const post = (p: string, body: unknown) => new Promise<any>((resolve, reject) => {
-      const data = JSON.stringify(body);
-      const req = request(rt.url + p, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => {
-          const json = JSON.parse(text);
-          if ((res.statusCode ?? 500) >= 300) reject(new Error(`${p}: ${res.statusCode} ${text.slice(0, 500)}`));
-          else resolve(json);
-        });
+    const post = (p: string, body: unknown) =>
+      new Promise<any>((resolve, reject) => {
+        const data = JSON.stringify(body);
+        const req = request(
+          rt.url + p,
+          { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+          (res) => {
+            let text = '';
+            res
+              .setEncoding('utf8')
+              .on('data', (c) => (text += c))
+              .on('end', () => {
+                const json = JSON.parse(text);
+                if ((res.statusCode ?? 500) >= 300) reject(new Error(`${p}: ${res.statusCode} ${text.slice(0, 500)}`));
+                else resolve(json);
+              });
+          },
+        );
+        req.on('error', reject);
+        req.end(data);
       });
-      req.on('error', reject);
-      req.end(data);
-    });
     await post('/api/companies/custom-fields', { slug: 'employees', label: 'Employees', fieldType: 'number' });
     await post('/api/companies/custom-fields', { slug: 'segment', label: 'Segment', fieldType: 'text' });
     const rows = benchRows();
@@ -101,7 +117,11 @@ export async function run() {
     let longestChunk = 0;
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunkStarted = performance.now();
-      const r = await post('/api/companies/import/combined', { rows: rows.slice(i, i + CHUNK), mapping, options: { dedupeBy: 'domain', duplicateHandling: 'skip', genericContactName: 'Office' } });
+      const r = await post('/api/companies/import/combined', {
+        rows: rows.slice(i, i + CHUNK),
+        mapping,
+        options: { dedupeBy: 'domain', duplicateHandling: 'skip', genericContactName: 'Office' },
+      });
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += k === 'errors' ? r.errors.length : r[k];
       longestChunk = Math.max(longestChunk, (performance.now() - chunkStarted) / 1000);
     }
@@ -114,17 +134,34 @@ export async function run() {
     const ratio = +((rowsPerSecond * writesPerRow) / ceiling.txItemsPerSecond).toFixed(2);
     const awsWrite = consumedCapacity.write - 2 * tx.calls + 2 * tx.items;
     const result = {
-      ceilingBatchItemsPerSecond: ceiling.batchItemsPerSecond, ceilingTx25ItemsPerSecond: ceiling.txItemsPerSecond,
-      rows: rows.length, chunks: Math.ceil(rows.length / CHUNK), seconds: +seconds.toFixed(2), rowsPerSecond: +rowsPerSecond.toFixed(0), longestChunkSeconds: +longestChunk.toFixed(1),
-      itemsWritten, writesPerRow, transactionalWritesPerRow: +(tx.items / rows.length).toFixed(2), ratioOfCeiling: ratio,
-      writeUnits: +consumedCapacity.write.toFixed(1), writeUnitsPerRow: +(consumedCapacity.write / rows.length).toFixed(2),
-      transactions: tx.calls, transactionalItems: tx.items, awsModelWriteUnitsPerRow: +(awsWrite / rows.length).toFixed(2),
-      readUnits: +consumedCapacity.read.toFixed(1), readUnitsPerRow: +(consumedCapacity.read / rows.length).toFixed(2), ...totals,
+      ceilingBatchItemsPerSecond: ceiling.batchItemsPerSecond,
+      ceilingTx25ItemsPerSecond: ceiling.txItemsPerSecond,
+      rows: rows.length,
+      chunks: Math.ceil(rows.length / CHUNK),
+      seconds: +seconds.toFixed(2),
+      rowsPerSecond: +rowsPerSecond.toFixed(0),
+      longestChunkSeconds: +longestChunk.toFixed(1),
+      itemsWritten,
+      writesPerRow,
+      transactionalWritesPerRow: +(tx.items / rows.length).toFixed(2),
+      ratioOfCeiling: ratio,
+      writeUnits: +consumedCapacity.write.toFixed(1),
+      writeUnitsPerRow: +(consumedCapacity.write / rows.length).toFixed(2),
+      transactions: tx.calls,
+      transactionalItems: tx.items,
+      awsModelWriteUnitsPerRow: +(awsWrite / rows.length).toFixed(2),
+      readUnits: +consumedCapacity.read.toFixed(1),
+      readUnitsPerRow: +(consumedCapacity.read / rows.length).toFixed(2),
+      ...totals,
     };
     console.log(JSON.stringify(result, null, 2));
     console.log(`store ceiling: ${ceiling.batchItemsPerSecond} items/s BatchWriteItem, ${ceiling.txItemsPerSecond} items/s in 25-item transactions`);
-    console.log(`import/combined: ${result.rowsPerSecond} rows/s × ${writesPerRow} writes/row = ${Math.round(rowsPerSecond * writesPerRow)} items/s = ${Math.round(ratio * 100)} % of the transactional ceiling; longest ${CHUNK}-row call ${result.longestChunkSeconds} s`);
-    console.log(`import/combined: ${result.rowsPerSecond} rows/s, ${result.writeUnitsPerRow} write units per row as DynamoDB Local reports them, ${result.awsModelWriteUnitsPerRow} with transactional items at the AWS rate (${result.readUnitsPerRow} read units per row)`);
+    console.log(
+      `import/combined: ${result.rowsPerSecond} rows/s × ${writesPerRow} writes/row = ${Math.round(rowsPerSecond * writesPerRow)} items/s = ${Math.round(ratio * 100)} % of the transactional ceiling; longest ${CHUNK}-row call ${result.longestChunkSeconds} s`,
+    );
+    console.log(
+      `import/combined: ${result.rowsPerSecond} rows/s, ${result.writeUnitsPerRow} write units per row as DynamoDB Local reports them, ${result.awsModelWriteUnitsPerRow} with transactional items at the AWS rate (${result.readUnitsPerRow} read units per row)`,
+    );
     return result;
   } finally {
     await rt.stop();
@@ -133,8 +170,11 @@ export async function run() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run().then(() => process.exit(0), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  run().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -32,8 +32,16 @@ export async function run() {
     await credit(rt.deps, owner.tenantId, 1000, 'bench', 'bench');
     const http = client(rt.url, { key: owner.apiKey });
     const acc = await http.post('/api/email-accounts', {
-      name: 'Bench', email: 'bench@send.test', imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'bench@send.test', imapPass: 'imap-bench-1',
-      smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'bench@send.test', smtpPass: 'smtp-bench-1',
+      name: 'Bench',
+      email: 'bench@send.test',
+      imapHost: '127.0.0.1',
+      imapPort: dovecot.port,
+      imapUser: 'bench@send.test',
+      imapPass: 'imap-bench-1',
+      smtpHost: '127.0.0.1',
+      smtpPort: relay.port,
+      smtpUser: 'bench@send.test',
+      smtpPass: 'smtp-bench-1',
     });
     await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
     await http.put('/api/settings/min-send-interval', { seconds: 0 });
@@ -43,12 +51,28 @@ export async function run() {
     const now = rt.deps.clock.now();
     const ids: string[] = [];
     for (let i = 0; i < total; i += 50) {
-      ids.push(...(await Promise.all(Array.from({ length: Math.min(50, total - i) }, (_, k) => createContact(table, { firstName: `B${i + k}`, email: `b${i + k}@sink.test` }, now)))).map((c) => c.id));
+      ids.push(
+        ...(
+          await Promise.all(
+            Array.from({ length: Math.min(50, total - i) }, (_, k) => createContact(table, { firstName: `B${i + k}`, email: `b${i + k}@sink.test` }, now)),
+          )
+        ).map((c) => c.id),
+      );
     }
     const list = await createContactList(table, { name: 'bench' }, now);
     for (let i = 0; i < ids.length; i += 1000) await addContactsToList(table, list.id, ids.slice(i, i + 1000), now);
-    const creative = await http.post('/api/creatives', { name: 'Bench', subject: '{Hi|Hello} {{firstName}}', bodyHtml: '<p>{Hi|Hello} {{firstName}}, <a href="https://example.com/">see</a></p>' });
-    const task = await http.post('/api/tasks', { methodId: 2, description: 'bench', creativeId: creative.body.id, accountId: acc.body.id, contactListId: list.id });
+    const creative = await http.post('/api/creatives', {
+      name: 'Bench',
+      subject: '{Hi|Hello} {{firstName}}',
+      bodyHtml: '<p>{Hi|Hello} {{firstName}}, <a href="https://example.com/">see</a></p>',
+    });
+    const task = await http.post('/api/tasks', {
+      methodId: 2,
+      description: 'bench',
+      creativeId: creative.body.id,
+      accountId: acc.body.id,
+      contactListId: list.id,
+    });
     await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'bench' });
 
     let messages = 0;
@@ -66,15 +90,24 @@ export async function run() {
     const rru = Math.max(0, consumedCapacity.read - messages * 0.5) / relay.messages.length;
     const perThousand = {
       dynamodb: ((wru * 1.25 + rru * 0.25) / 1e6) * 1000,
-      sqs: ((messages / relay.messages.length) * 3 * 0.4 / 1e6) * 1000, // send + receive + delete
+      sqs: (((messages / relay.messages.length) * 3 * 0.4) / 1e6) * 1000, // send + receive + delete
       lambda: (0.25 * 0.5 * 0.0000133334 + 0.2 / 1e6) * 1000, // ~250 ms of 512 MB per send (excluding SMTP waits)
     };
-    const rows = [{
-      recipients: total, delivered: relay.messages.length, seconds: Number(seconds.toFixed(1)), sendsPerSecond: Math.round(relay.messages.length / seconds),
-      queueMessagesPerSend: Number((messages / relay.messages.length).toFixed(2)), writeUnitsPerSend: Number(wru.toFixed(1)), readUnitsPerSend: Number(rru.toFixed(1)),
-      awsUsdPer1000: Number((perThousand.dynamodb + perThousand.sqs + perThousand.lambda).toFixed(4)),
-      dynamoUsdPer1000: Number(perThousand.dynamodb.toFixed(4)), sqsUsdPer1000: Number(perThousand.sqs.toFixed(4)), lambdaUsdPer1000: Number(perThousand.lambda.toFixed(4)),
-    }];
+    const rows = [
+      {
+        recipients: total,
+        delivered: relay.messages.length,
+        seconds: Number(seconds.toFixed(1)),
+        sendsPerSecond: Math.round(relay.messages.length / seconds),
+        queueMessagesPerSend: Number((messages / relay.messages.length).toFixed(2)),
+        writeUnitsPerSend: Number(wru.toFixed(1)),
+        readUnitsPerSend: Number(rru.toFixed(1)),
+        awsUsdPer1000: Number((perThousand.dynamodb + perThousand.sqs + perThousand.lambda).toFixed(4)),
+        dynamoUsdPer1000: Number(perThousand.dynamodb.toFixed(4)),
+        sqsUsdPer1000: Number(perThousand.sqs.toFixed(4)),
+        lambdaUsdPer1000: Number(perThousand.lambda.toFixed(4)),
+      },
+    ];
     print('Mailing task sends through the local queue and send worker to smtp-server (loopback)', rows);
     return rows;
   } finally {

@@ -19,11 +19,13 @@ export async function run() {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       });
     const auth = { authorization: `Bearer ${apiKey}` };
-    const full = await (await fetch(`${rt.url}/mcp?toolsets=all`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    })).text();
+    const full = await (
+      await fetch(`${rt.url}/mcp?toolsets=all`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      })
+    ).text();
     // Toolsets: what a connection that asks for nothing (the default set) and each toolset cost.
     const bySet: { toolsets: string; tools: number; bytes: number }[] = [];
     for (const set of ['', ...Object.keys(TOOLSETS)]) {
@@ -35,7 +37,12 @@ export async function run() {
     const tools = JSON.parse(full).result.tools as { name: string; description: string }[];
     const sizes = tools.map((t) => ({ tool: t.name, bytes: Buffer.byteLength(JSON.stringify(t)) })).sort((a, b) => b.bytes - a.bytes);
     print('MCP tools/list size', [
-      { caller: 'fully scoped key, toolsets=all', tools: tools.length, bytes: Buffer.byteLength(full), avgBytesPerTool: Math.round(Buffer.byteLength(full) / tools.length) },
+      {
+        caller: 'fully scoped key, toolsets=all',
+        tools: tools.length,
+        bytes: Buffer.byteLength(full),
+        avgBytesPerTool: Math.round(Buffer.byteLength(full) / tools.length),
+      },
       { caller: 'anonymous', tools: JSON.parse(anonymous).result.tools.length, bytes: Buffer.byteLength(anonymous), avgBytesPerTool: null },
     ]);
     print('Largest tool definitions', sizes.slice(0, 5));

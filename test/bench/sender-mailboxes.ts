@@ -23,8 +23,20 @@ export async function run() {
     const acc = await createApprovedAccount(rt.deps);
     const table = rt.deps.tenantTable(acc.tenantId);
     const targets = [
-      { name: 'smtp-server + Dovecot', smtpPort: relay.port, imapPort: dovecot.port, add: (e: string) => (dovecot.addUser(e, 'pw'), relay.users.set(e, 'pw')), deliver: (e: string, raw: string) => dovecot.deliver(e, raw) },
-      { name: 'local mail sandbox', smtpPort: sandbox.smtpPort, imapPort: sandbox.imapPort, add: () => undefined, deliver: (e: string, raw: string) => void sandbox.store.deliver(e, 'x@bench.test', 'bench', raw, new Date()) },
+      {
+        name: 'smtp-server + Dovecot',
+        smtpPort: relay.port,
+        imapPort: dovecot.port,
+        add: (e: string) => (dovecot.addUser(e, 'pw'), relay.users.set(e, 'pw')),
+        deliver: (e: string, raw: string) => dovecot.deliver(e, raw),
+      },
+      {
+        name: 'local mail sandbox',
+        smtpPort: sandbox.smtpPort,
+        imapPort: sandbox.imapPort,
+        add: () => undefined,
+        deliver: (e: string, raw: string) => void sandbox.store.deliver(e, 'x@bench.test', 'bench', raw, new Date()),
+      },
     ];
     for (const t of targets) {
       const ms = (a: number) => Number((performance.now() - a).toFixed(1));
@@ -33,7 +45,18 @@ export async function run() {
       for (let i = 0; i < n; i++) {
         const email = `b${i}-${t.smtpPort}@bench.test`;
         t.add(email);
-        const a = await createPasswordAccount(rt.deps, table, { name: email, email, smtpHost: '127.0.0.1', smtpPort: t.smtpPort, smtpUser: email, smtpPass: 'pw', imapHost: '127.0.0.1', imapPort: t.imapPort, imapUser: email, imapPass: 'pw' });
+        const a = await createPasswordAccount(rt.deps, table, {
+          name: email,
+          email,
+          smtpHost: '127.0.0.1',
+          smtpPort: t.smtpPort,
+          smtpUser: email,
+          smtpPass: 'pw',
+          imapHost: '127.0.0.1',
+          imapPort: t.imapPort,
+          imapUser: email,
+          imapPass: 'pw',
+        });
         ids.push(a.id);
       }
       const createMs = ms(started) / n;
@@ -42,7 +65,18 @@ export async function run() {
       const testMs = ms(started) / n;
       const tr = await openSenderTransport(rt.deps, acc.tenantId, ids[0]);
       started = performance.now();
-      await Promise.all(Array.from({ length: n * 5 }, (_, i) => tr.send({ from: { address: 'b@bench.test' }, to: { address: `r${i}@bench.test` }, subject: `m${i}`, html: '<p>x</p>', text: 'x', messageId: `<m${i}@bench.test>` })));
+      await Promise.all(
+        Array.from({ length: n * 5 }, (_, i) =>
+          tr.send({
+            from: { address: 'b@bench.test' },
+            to: { address: `r${i}@bench.test` },
+            subject: `m${i}`,
+            html: '<p>x</p>',
+            text: 'x',
+            messageId: `<m${i}@bench.test>`,
+          }),
+        ),
+      );
       const sendsPerSecond = Math.round((n * 5) / ((performance.now() - started) / 1000));
       await tr.close();
       const reader = `b0-${t.smtpPort}@bench.test`;
@@ -51,7 +85,14 @@ export async function run() {
       const r = await openInboxReader(rt.deps, acc.tenantId, ids[0]);
       const batch = await r.fetchSince(undefined, { limit: 500 });
       await r.close();
-      rows.push({ target: t.name, accounts: n, createMsEach: Number(createMs.toFixed(1)), testConnectionMsEach: Number(testMs.toFixed(1)), pooledSendsPerSecond: sendsPerSecond, inboxRead: `${batch.messages.length} msgs in ${ms(started)} ms` });
+      rows.push({
+        target: t.name,
+        accounts: n,
+        createMsEach: Number(createMs.toFixed(1)),
+        testConnectionMsEach: Number(testMs.toFixed(1)),
+        pooledSendsPerSecond: sendsPerSecond,
+        inboxRead: `${batch.messages.length} msgs in ${ms(started)} ms`,
+      });
     }
     print('Sender mailboxes: real logins, pooled sends, inbox reads (loopback)', rows);
     return rows;

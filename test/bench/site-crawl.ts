@@ -16,20 +16,43 @@ export async function run() {
   const n = Number(process.env.BENCH_CRAWL_SITES) || 2000;
   const nb = Number(process.env.BENCH_CRAWL_BROWSER_SITES) || 100;
   const sites: Record<string, Record<string, string>> = {};
-  for (let i = 0; i < n; i++) sites[`s${i}.bench.test`] = { '/': page(`Site ${i}`, `<p>Company ${i}: call +7 495 123-45-${String(i % 100).padStart(2, '0')} or mail info@s${i}.bench.test</p>`) };
-  for (let i = 0; i < nb; i++) sites[`js${i}.bench.test`] = { '/': `<html><head><title>JS ${i}</title></head><body><div id="a"></div><script>document.getElementById("a").textContent = "Rendered company ${i} with contact js${i}@bench.test and a longer paragraph of text"</script></body></html>` };
+  for (let i = 0; i < n; i++)
+    sites[`s${i}.bench.test`] = {
+      '/': page(`Site ${i}`, `<p>Company ${i}: call +7 495 123-45-${String(i % 100).padStart(2, '0')} or mail info@s${i}.bench.test</p>`),
+    };
+  for (let i = 0; i < nb; i++)
+    sites[`js${i}.bench.test`] = {
+      '/': `<html><head><title>JS ${i}</title></head><body><div id="a"></div><script>document.getElementById("a").textContent = "Rendered company ${i} with contact js${i}@bench.test and a longer paragraph of text"</script></body></html>`,
+    };
   const farm = await startSiteFarm(sites);
   const dns = await startDnsServer(Object.fromEntries(Object.keys(sites).map((h) => [h, { A: ['127.0.0.1'] }])));
-  const base = { allowLoopback: true, dnsServers: [dns.address], timeoutMs: 15_000, visitPages: 'home' as const, maxAttempts: 1, loadImages: false, saveScreenshot: false, politenessMs: 0 };
+  const base = {
+    allowLoopback: true,
+    dnsServers: [dns.address],
+    timeoutMs: 15_000,
+    visitPages: 'home' as const,
+    maxAttempts: 1,
+    loadImages: false,
+    saveScreenshot: false,
+    politenessMs: 0,
+  };
   try {
     let t = performance.now();
     let ok = 0;
-    await pool(Array.from({ length: n }, (_, i) => i), 64, async (i) => void ((await crawlSite(farm.url(`s${i}.bench.test`), { ...base, browser: false })).status === 'OK' && ok++));
+    await pool(
+      Array.from({ length: n }, (_, i) => i),
+      64,
+      async (i) => void ((await crawlSite(farm.url(`s${i}.bench.test`), { ...base, browser: false })).status === 'OK' && ok++),
+    );
     const fetchMin = (performance.now() - t) / 60_000;
     console.log(`fetch path: ${n} sites, ${ok} OK, ${Math.round(n / fetchMin)} pages/min (target ≥ 3600)`);
     t = performance.now();
     let bok = 0;
-    await pool(Array.from({ length: nb }, (_, i) => i), 4, async (i) => void ((await crawlSite(farm.url(`js${i}.bench.test`), { ...base, browser: true })).method === 'browser' && bok++));
+    await pool(
+      Array.from({ length: nb }, (_, i) => i),
+      4,
+      async (i) => void ((await crawlSite(farm.url(`js${i}.bench.test`), { ...base, browser: true })).method === 'browser' && bok++),
+    );
     const browserMin = (performance.now() - t) / 60_000;
     console.log(`browser path: ${nb} sites, ${bok} rendered, ${Math.round(nb / browserMin)} pages/min`);
   } finally {

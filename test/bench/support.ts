@@ -11,8 +11,13 @@ export async function startBenchRuntime(env: Record<string, string> = {}) {
     dynamoInMemory: true,
     dataDir: '.tmp/bench-data',
     env: {
-      LOG_LEVEL: 'silent', TRUST_PROXY: 'true', TABLE_PREFIX: `bench-${Date.now()}-`,
-      LIMIT_SIGNUP_PER_IP_HOUR: 'off', LIMIT_SIGNUP_GLOBAL_HOUR: 'off', LIMIT_SIGNUP_EDGE_RATE: 'off', LIMIT_V1_RATE: 'off',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'true',
+      TABLE_PREFIX: `bench-${Date.now()}-`,
+      LIMIT_SIGNUP_PER_IP_HOUR: 'off',
+      LIMIT_SIGNUP_GLOBAL_HOUR: 'off',
+      LIMIT_SIGNUP_EDGE_RATE: 'off',
+      LIMIT_V1_RATE: 'off',
       ...env,
     },
   });

@@ -20,11 +20,14 @@ export async function run() {
   try {
     const acc = await createApprovedAccount(rt.deps);
     const table = rt.deps.tenantTable(acc.tenantId);
-    for (let s = 0; s < subs; s++) await createSubscription(rt.deps, table, { url: `${receiver.url}/s${s}`, events: ['lead.created'], secret: 'bench-secret-0123456789abcdef' });
+    for (let s = 0; s < subs; s++)
+      await createSubscription(rt.deps, table, { url: `${receiver.url}/s${s}`, events: ['lead.created'], secret: 'bench-secret-0123456789abcdef' });
     const expected = events * subs;
     const started = performance.now();
     for (let i = 0; i < events; i += 25) {
-      const batch = Array.from({ length: Math.min(25, events - i) }, (_, k) => ({ put: outboxItem(acc.tenantId, 'lead.created', { leadId: `L${i + k}` }, rt.deps.clock.now()) }));
+      const batch = Array.from({ length: Math.min(25, events - i) }, (_, k) => ({
+        put: outboxItem(acc.tenantId, 'lead.created', { leadId: `L${i + k}` }, rt.deps.clock.now()),
+      }));
       await table.transact(batch);
       await eventsCommitted(rt.deps, acc.tenantId);
     }
@@ -33,11 +36,17 @@ export async function run() {
     while (receiver.received.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const seconds = (performance.now() - started) / 1000;
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
-    const rows = [{
-      events, subscriptions: subs, deliveries: receiver.received.length, distinctWebhookIds: ids.size,
-      commitSeconds: Number(((committed - started) / 1000).toFixed(2)), totalSeconds: Number(seconds.toFixed(2)),
-      deliveriesPerSecond: Math.round(receiver.received.length / seconds),
-    }];
+    const rows = [
+      {
+        events,
+        subscriptions: subs,
+        deliveries: receiver.received.length,
+        distinctWebhookIds: ids.size,
+        commitSeconds: Number(((committed - started) / 1000).toFixed(2)),
+        totalSeconds: Number(seconds.toFixed(2)),
+        deliveriesPerSecond: Math.round(receiver.received.length / seconds),
+      },
+    ];
     print('Webhook deliveries through the local durable queue to a loopback receiver', rows);
     return rows;
   } finally {

@@ -20,7 +20,16 @@ export async function startWebsite(): Promise<{ ip: string; hits: string[]; stop
       server.once('error', () => resolve(false));
       server.listen(80, ip, () => resolve(true));
     });
-    if (ok) return { ip, hits, stop: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+    if (ok)
+      return {
+        ip,
+        hits,
+        stop: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      };
   }
   throw new Error('could not bind a loopback website on port 80');
 }
@@ -46,7 +55,9 @@ export async function startAccountsRuntime() {
   const dns: DnsServer = await startDnsServer(zones(web.ip));
   const rt = await startTestRuntime({ env: { TRUST_PROXY: 'true', DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true' } });
   return {
-    rt, dns, web,
+    rt,
+    dns,
+    web,
     http: client(rt.url),
     async stop() {
       await rt.stop();
@@ -63,7 +74,11 @@ export const PASSWORD = 'Correct-Horse-Battery-9';
 
 /** POST /api/auth/register from a fresh client address; returns the response and the emailed verify link. */
 export async function registerAccount(env: { rt: Rt; http: ReturnType<typeof client> }, email: string, extra: Record<string, unknown> = {}) {
-  const res = await env.http.post('/api/auth/register', { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', company: 'Acme', ...extra }, { 'x-forwarded-for': freshAddress() });
+  const res = await env.http.post(
+    '/api/auth/register',
+    { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', company: 'Acme', ...extra },
+    { 'x-forwarded-for': freshAddress() },
+  );
   const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(email)}`);
   const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
   const verifyUrl: string | undefined = mail?.links?.verify;

@@ -43,7 +43,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('every bad credential is the one 401 body', async () => {
-    for (const [email, password] of [[activeEmail, 'Wrong-Password-123'], ['nobody@good.test', PASSWORD], [activeEmail, 'x']]) {
+    for (const [email, password] of [
+      [activeEmail, 'Wrong-Password-123'],
+      ['nobody@good.test', PASSWORD],
+      [activeEmail, 'x'],
+    ]) {
       const r = await login(email, password, '192.0.2.11');
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ statusCode: 401, message: 'Invalid credentials' });

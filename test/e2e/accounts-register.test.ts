@@ -13,8 +13,12 @@ afterAll(() => env?.stop());
 
 const accountIdOf = async (email: string) => (await env.rt.deps.platform.get<{ accountId: string }>(AccountEmail.key({ email })))!.accountId;
 const questionnaire = (token: string, extra: Record<string, unknown> = {}) => ({
-  signup_token: token, companyName: 'Acme Widgets', useCase: 'Outreach to procurement managers of EU manufacturers',
-  contactSource: 'Our own CRM and public company websites', b2bOnly: true, ...extra,
+  signup_token: token,
+  companyName: 'Acme Widgets',
+  useCase: 'Outreach to procurement managers of EU manufacturers',
+  contactSource: 'Our own CRM and public company websites',
+  b2bOnly: true,
+  ...extra,
 });
 
 describe('state (none) → PENDING: POST /api/auth/register', () => {
@@ -37,7 +41,11 @@ describe('state (none) → PENDING: POST /api/auth/register', () => {
     }
     expect((await key.post('/api/legal/acceptances', { docKey: 'terms', context: 'signup' })).status).toBe(403);
     // ... and every MCP tool call fails the same way.
-    const mcp = await key.post('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_billing_balance_get', arguments: {} } }, { accept: 'application/json, text/event-stream' });
+    const mcp = await key.post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc_billing_balance_get', arguments: {} } },
+      { accept: 'application/json, text/event-stream' },
+    );
     expect(mcp.status).toBe(200);
     expect(JSON.parse(mcp.body.result.content[0].text)).toMatchObject({ statusCode: 403, code: 'registration_pending' });
   });
@@ -105,7 +113,12 @@ describe('PENDING → ACTIVE: verify-email passes the automatic checks', () => {
 });
 
 describe('PENDING → PENDING: checks not passed, redirect carries signup_token', () => {
-  for (const [domain, reason] of [['gmail.com', 'free_mail_provider'], ['nomx.test', 'no_mx'], ['nosite.test', 'website_unreachable'], ['badmx.test', 'mx_does_not_resolve']] as const) {
+  for (const [domain, reason] of [
+    ['gmail.com', 'free_mail_provider'],
+    ['nomx.test', 'no_mx'],
+    ['nosite.test', 'website_unreachable'],
+    ['badmx.test', 'mx_does_not_resolve'],
+  ] as const) {
     it(`${domain}: ${reason}`, async () => {
       const email = uniqueEmail(domain);
       const { res, verifyPath } = await registerAccount(env, email);
@@ -129,22 +142,41 @@ describe('PENDING → PENDING: POST /api/auth/signup-questionnaire', () => {
     const email = uniqueEmail('nomx.test');
     const { res, verifyPath } = await registerAccount(env, email);
     const token = (await env.http.get(verifyPath!)).body.signup_token;
-    const first = await env.http.post('/api/auth/signup-questionnaire', questionnaire(token, { website: 'http://nomx.test/', country: 'GB', targetCountries: ['US', 'GB'] }));
+    const first = await env.http.post(
+      '/api/auth/signup-questionnaire',
+      questionnaire(token, { website: 'http://nomx.test/', country: 'GB', targetCountries: ['US', 'GB'] }),
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: 'PENDING', revision: 1 });
-    expect(first.body.checks).toMatchObject({ passed: false, reasons: ['no_mx'], website: { passed: true }, websiteMatchesDomain: { passed: true, host: 'nomx.test' } });
+    expect(first.body.checks).toMatchObject({
+      passed: false,
+      reasons: ['no_mx'],
+      website: { passed: true },
+      websiteMatchesDomain: { passed: true, host: 'nomx.test' },
+    });
     const admin = (await env.http.get(`/_local/outbox?to=${encodeURIComponent(env.rt.deps.config.platformAdminEmail)}`)).body.data;
     expect(admin.some((m: { subject: string }) => m.subject.includes(email))).toBe(true);
 
-    const second = await env.http.post('/api/auth/signup-questionnaire', questionnaire(token, { companyName: 'Acme Widgets Ltd', website: 'https://elsewhere.test/' }));
+    const second = await env.http.post(
+      '/api/auth/signup-questionnaire',
+      questionnaire(token, { companyName: 'Acme Widgets Ltd', website: 'https://elsewhere.test/' }),
+    );
     expect(second.body).toMatchObject({ status: 'PENDING', revision: 2 });
     expect(second.body.checks.reasons).toEqual(expect.arrayContaining(['no_mx', 'website_domain_mismatch']));
     const accountId = await accountIdOf(email);
     const q = await getQuestionnaire(env.rt.deps, accountId);
-    expect(q).toMatchObject({ accountId, email, status: 'PENDING', revision: 2, answers: { companyName: 'Acme Widgets Ltd', website: 'https://elsewhere.test/' } });
+    expect(q).toMatchObject({
+      accountId,
+      email,
+      status: 'PENDING',
+      revision: 2,
+      answers: { companyName: 'Acme Widgets Ltd', website: 'https://elsewhere.test/' },
+    });
     expect((q.answers as { country?: string }).country).toBeUndefined(); // overwritten, not merged
     const listed = await listQuestionnaires(env.rt.deps, { limit: 100 });
-    expect(listed.data.filter((x) => x.accountId === accountId)).toEqual([expect.objectContaining({ email, companyName: 'Acme Widgets Ltd', revision: 2, checksPassed: false })]);
+    expect(listed.data.filter((x) => x.accountId === accountId)).toEqual([
+      expect.objectContaining({ email, companyName: 'Acme Widgets Ltd', revision: 2, checksPassed: false }),
+    ]);
     expect((await client(env.rt.url, { key: res.body.api_key }).get('/api/tenants')).status).toBe(403);
   });
 
@@ -184,7 +216,10 @@ describe('PENDING → ACTIVE: manual admin approval (domain function used by the
     await env.http.get(verifyPath!);
     const key = client(env.rt.url, { key: res.body.api_key });
     expect((await key.get('/api/billing/balance')).status).toBe(403);
-    const [a, b] = await Promise.all([activateRegisteredAccount(env.rt.deps, await accountIdOf(email)), activateRegisteredAccount(env.rt.deps, await accountIdOf(email))]);
+    const [a, b] = await Promise.all([
+      activateRegisteredAccount(env.rt.deps, await accountIdOf(email)),
+      activateRegisteredAccount(env.rt.deps, await accountIdOf(email)),
+    ]);
     expect(a.tenantId).toBe(b.tenantId);
     expect((await key.get('/api/billing/balance')).body).toMatchObject({ tenantId: a.tenantId, balance: 0 });
   });

@@ -13,7 +13,10 @@ const as = (key: string, tenantId?: string) => client(rt.url, { key, headers: te
 
 /** Reads the invitation link from the invitee's mail in the local outbox and accepts it with their key. */
 async function acceptInvitationOf(user: { email: string; apiKey: string }) {
-  const mails = (await client(rt.url).get(`/_local/outbox?to=${encodeURIComponent(user.email)}`)).body.data as { subject: string; links?: Record<string, string> }[];
+  const mails = (await client(rt.url).get(`/_local/outbox?to=${encodeURIComponent(user.email)}`)).body.data as {
+    subject: string;
+    links?: Record<string, string>;
+  }[];
   const invite = mails.find((m) => m.subject.startsWith('Invitation to the workspace') && m.links?.accept);
   const token = new URL(invite!.links!.accept).searchParams.get('token');
   const r = await as(user.apiKey).post('/api/tenants/invitations/accept', { token });
@@ -31,17 +34,21 @@ describe('tenants and memberships', () => {
     await acceptInvitationOf(guest);
     const mine = await as(guest.apiKey).get('/api/tenants');
     expect(mine.body.data).toHaveLength(2);
-    expect(mine.body.data).toEqual(expect.arrayContaining([
-      expect.objectContaining({ tenantId: guest.tenantId, name: 'Guest Co', role: 'SUPER', isDefault: true }),
-      expect.objectContaining({ tenantId: owner.tenantId, name: 'Owner Co', role: 'MEMBER', isDefault: false }),
-    ]));
+    expect(mine.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tenantId: guest.tenantId, name: 'Guest Co', role: 'SUPER', isDefault: true }),
+        expect.objectContaining({ tenantId: owner.tenantId, name: 'Owner Co', role: 'MEMBER', isDefault: false }),
+      ]),
+    );
     const inOwner = await as(guest.apiKey, owner.tenantId).get('/api/billing/balance');
     expect(inOwner.body.tenantId).toBe(owner.tenantId);
     const members = await as(owner.apiKey).get('/api/tenants/members');
-    expect(members.body.data).toEqual(expect.arrayContaining([
-      expect.objectContaining({ userId: owner.userId, role: 'SUPER', email: owner.email }),
-      expect.objectContaining({ userId: guest.userId, role: 'MEMBER', email: guest.email }),
-    ]));
+    expect(members.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: owner.userId, role: 'SUPER', email: owner.email }),
+        expect.objectContaining({ userId: guest.userId, role: 'MEMBER', email: guest.email }),
+      ]),
+    );
   });
 
   it('role rules: MEMBER cannot add, ADMIN cannot grant SUPER, SUPER can; owner cannot be removed', async () => {
@@ -72,7 +79,11 @@ describe('tenants and memberships', () => {
     const removeOwner = await as(admin.apiKey, owner.tenantId).delete(`/api/tenants/members/${owner.userId}`);
     expect(removeOwner.status).toBe(403);
     expect((await as(member.apiKey, owner.tenantId).delete(`/api/tenants/members/${extra.userId}`)).status).toBe(403);
-    expect((await as(admin.apiKey, owner.tenantId).delete(`/api/tenants/members/${member.userId}`)).body).toEqual({ tenantId: owner.tenantId, userId: member.userId, removed: true });
+    expect((await as(admin.apiKey, owner.tenantId).delete(`/api/tenants/members/${member.userId}`)).body).toEqual({
+      tenantId: owner.tenantId,
+      userId: member.userId,
+      removed: true,
+    });
     expect((await as(admin.apiKey, owner.tenantId).delete(`/api/tenants/members/${member.userId}`)).status).toBe(404);
     // Removed: the tenant now answers like a nonexistent one.
     expect((await as(member.apiKey, owner.tenantId).get('/api/billing/balance')).body).toEqual(NOT_FOUND_TENANT);
@@ -82,7 +93,9 @@ describe('tenants and memberships', () => {
     const owner = await createApprovedAccount(rt.deps);
     const http = as(owner.apiKey);
     expect((await http.post('/api/tenants/members', { email: 'x@example.com', role: 'OWNER' })).status).toBe(400);
-    expect((await http.post('/api/tenants/members', { email: 'x@example.com', role: 'MEMBER', note: 1 })).body.message).toEqual(['property note should not exist']);
+    expect((await http.post('/api/tenants/members', { email: 'x@example.com', role: 'MEMBER', note: 1 })).body.message).toEqual([
+      'property note should not exist',
+    ]);
     expect((await http.post('/api/tenants/members', { email: 'nope', role: 'MEMBER' })).status).toBe(400);
     expect((await http.get('/api/tenants/members?cursor=abc')).status).toBe(400);
   });
@@ -128,6 +141,7 @@ describe('cross-tenant refusal and scopes for every tenants, billing and legal o
   });
 
   it('no credentials: the one 401 body', async () => {
-    for (const [method, path, body] of ops) expect((await client(rt.url).call(method, path, body)).body).toEqual({ statusCode: 401, message: 'Invalid credentials' });
+    for (const [method, path, body] of ops)
+      expect((await client(rt.url).call(method, path, body)).body).toEqual({ statusCode: 401, message: 'Invalid credentials' });
   });
 });

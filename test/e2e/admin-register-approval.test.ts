@@ -18,7 +18,11 @@ describe('Account table: PENDING → manual admin approval → ACTIVE, through t
     expect(verified.status).toBe(302);
     const token = new URL(verified.headers.get('location')!, env.rt.url).searchParams.get('signup_token');
     const q = await env.http.post('/api/auth/signup-questionnaire', {
-      signup_token: token, companyName: 'Acme Widgets', useCase: 'Outreach to procurement managers', contactSource: 'Company websites', b2bOnly: true,
+      signup_token: token,
+      companyName: 'Acme Widgets',
+      useCase: 'Outreach to procurement managers',
+      contactSource: 'Company websites',
+      b2bOnly: true,
     });
     expect(q.status).toBeLessThan(300);
 

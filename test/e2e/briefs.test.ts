@@ -20,13 +20,25 @@ describe('briefs', () => {
 
     const list = await api.post('/api/company-lists', { name: 'Targets', type: 'STATIC' });
     expect((await api.post('/api/briefs', { description: 'x', targetCompanyListId: 'nope' })).status).toBe(404);
-    const created = await api.post('/api/briefs', { description: 'Route planning for mid-size retailers', targetCompanyListId: list.body.id, locks: ['/content/icp/nonTargetRoles'] });
+    const created = await api.post('/api/briefs', {
+      description: 'Route planning for mid-size retailers',
+      targetCompanyListId: list.body.id,
+      locks: ['/content/icp/nonTargetRoles'],
+    });
     expect(created.status).toBe(201);
     const b = created.body;
-    expect(b).toMatchObject({ name: 'Route planning for mid-size retailers', revision: 1, targetCompanyListId: list.body.id, content: { product: { description: 'Route planning for mid-size retailers' } } });
+    expect(b).toMatchObject({
+      name: 'Route planning for mid-size retailers',
+      revision: 1,
+      targetCompanyListId: list.body.id,
+      content: { product: { description: 'Route planning for mid-size retailers' } },
+    });
     expect(b.content.icp.nonTargetRoles.emailPrefixes).toContain('buh');
 
-    const ok = await api.patch(`/api/briefs/${b.id}/content`, { patch: { offer: 'A 20-minute route audit', icp: { industries: ['retail'], targetRoles: ['COO', 'hr'] } }, reason: 'first pass' });
+    const ok = await api.patch(`/api/briefs/${b.id}/content`, {
+      patch: { offer: 'A 20-minute route audit', icp: { industries: ['retail'], targetRoles: ['COO', 'hr'] } },
+      reason: 'first pass',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ revision: 2, content: { offer: 'A 20-minute route audit', icp: { industries: ['retail'] } } });
     expect(ok.body.content.icp.nonTargetRoles.roles).toContain('accounting');
@@ -58,13 +70,22 @@ describe('briefs', () => {
   });
 
   it('memory: why required for DECISION and REJECTED; expert findings; tenancy', { timeout: 180_000 }, async () => {
-    const b = (await api.post('/api/briefs', { description: 'Short', content: { icp: { targetRoles: ['Legal'], industries: ['retail'], excludedIndustries: ['Retail'] } } })).body;
+    const b = (
+      await api.post('/api/briefs', {
+        description: 'Short',
+        content: { icp: { targetRoles: ['Legal'], industries: ['retail'], excludedIndustries: ['Retail'] } },
+      })
+    ).body;
     const noWhy = await api.post(`/api/briefs/${b.id}/memory`, { kind: 'DECISION', text: 'Lead with the audit' });
     expect(noWhy.status).toBe(400);
     expect(noWhy.body.message).toEqual(['why should not be empty for DECISION']);
     expect((await api.post(`/api/briefs/${b.id}/memory`, { kind: 'REJECTED', text: 'Discount angle' })).status).toBe(400);
-    expect((await api.post(`/api/briefs/${b.id}/memory`, { kind: 'DECISION', text: 'Lead with the audit', why: 'Pilot calls converted best' })).status).toBe(201);
-    expect((await api.post(`/api/briefs/${b.id}/memory`, { kind: 'QUESTION', text: 'Which regions first?', path: 'content.icp.geographies' })).status).toBe(201);
+    expect((await api.post(`/api/briefs/${b.id}/memory`, { kind: 'DECISION', text: 'Lead with the audit', why: 'Pilot calls converted best' })).status).toBe(
+      201,
+    );
+    expect((await api.post(`/api/briefs/${b.id}/memory`, { kind: 'QUESTION', text: 'Which regions first?', path: 'content.icp.geographies' })).status).toBe(
+      201,
+    );
     expect((await api.post(`/api/briefs/${b.id}/memory`, { kind: 'NOISE', text: 'Bounce spike was a bad list' })).status).toBe(201);
     const got = await api.get(`/api/briefs/${b.id}`);
     expect(got.body.memory.map((m: any) => m.kind).sort()).toEqual(['DECISION', 'NOISE', 'QUESTION']);
@@ -73,7 +94,14 @@ describe('briefs', () => {
     expect(review.status).toBe(200);
     expect(review.body.ready).toBe(false);
     const kinds = review.body.findings.map((f: any) => `${f.kind}:${f.path}`);
-    expect(kinds).toEqual(expect.arrayContaining(['missing:content.offer', 'contradiction:content.icp.nonTargetRoles.roles', 'contradiction:content.icp.excludedIndustries', 'open_question:content.icp.geographies']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'missing:content.offer',
+        'contradiction:content.icp.nonTargetRoles.roles',
+        'contradiction:content.icp.excludedIndustries',
+        'open_question:content.icp.geographies',
+      ]),
+    );
 
     const other = await otherTenantClient(env.rt);
     expect((await other.get(`/api/briefs/${b.id}`)).status).toBe(404);

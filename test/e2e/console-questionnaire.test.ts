@@ -17,8 +17,19 @@ beforeAll(async () => {
   env = await startAccountsRuntime();
   mkdirSync(PROFILE, { recursive: true });
   browser = await puppeteer.launch({
-    executablePath: CHROMIUM, headless: true, userDataDir: PROFILE,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: PROFILE,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 });
 afterAll(async () => {
@@ -57,7 +68,14 @@ describe('/console/signup-questionnaire', () => {
 
     const accountId = (await env.rt.deps.platform.get<{ accountId: string }>(AccountEmail.key({ email })))!.accountId;
     const saved = await getQuestionnaire(env.rt.deps, accountId);
-    expect(saved.answers).toMatchObject({ companyName: 'Acme Widgets', companySize: '11-50', country: 'DE', targetCountries: ['DE', 'AT'], expectedMonthlyVolume: 2000, b2bOnly: true });
+    expect(saved.answers).toMatchObject({
+      companyName: 'Acme Widgets',
+      companySize: '11-50',
+      country: 'DE',
+      targetCountries: ['DE', 'AT'],
+      expectedMonthlyVolume: 2000,
+      b2bOnly: true,
+    });
     await page.close();
   });
 

@@ -79,7 +79,9 @@ describe('creatives', () => {
     const guest = await createApprovedAccount(env.rt.deps);
     // Membership written directly (the members API is another domain's; this test is about the role check).
     const { tenantId } = env.account;
-    await env.rt.deps.platform.put(Membership.item({ userId: guest.userId, tenantId }, { userId: guest.userId, tenantId, role: 'MEMBER', createdAt: new Date().toISOString() }));
+    await env.rt.deps.platform.put(
+      Membership.item({ userId: guest.userId, tenantId }, { userId: guest.userId, tenantId, role: 'MEMBER', createdAt: new Date().toISOString() }),
+    );
     const member = client(env.rt.url, { key: guest.apiKey, headers: { 'x-tenant-id': env.account.tenantId } });
     expect((await member.get(`/api/creatives/${ch.id}`)).status).toBe(200);
     const denied = await member.post(`/api/creatives/${ch.id}/moderate`, { action: 'approve' });
@@ -97,7 +99,8 @@ describe('creatives', () => {
     expect((await api.post(`/api/creatives/${mail.id}/moderate`, { action: 'approve' })).body.code).toBe('not_a_channel_creative');
 
     const other = await otherTenantClient(env.rt);
-    for (const path of [`/api/creatives/${ch.id}`, `/api/creatives/${ch.id}/preview`, `/api/creatives/${ch.id}/variables`]) expect((await other.get(path)).status).toBe(404);
+    for (const path of [`/api/creatives/${ch.id}`, `/api/creatives/${ch.id}/preview`, `/api/creatives/${ch.id}/variables`])
+      expect((await other.get(path)).status).toBe(404);
     expect((await other.patch(`/api/creatives/${ch.id}`, { name: 'x' })).status).toBe(404);
     expect((await other.post(`/api/creatives/${ch.id}/moderate`, { action: 'approve' })).status).toBe(404);
     expect((await other.delete(`/api/creatives/${ch.id}`)).status).toBe(404);

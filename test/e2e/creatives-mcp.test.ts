@@ -19,7 +19,7 @@ const call = async (c: Client, name: string, args: Record<string, unknown> = {})
   try {
     return (await c.callTool({ name, arguments: args })) as Result;
   } catch (e) {
-    throw new Error(`${name}: ${(e as Error).message}`);
+    throw new Error(`${name}: ${(e as Error).message}`, { cause: e });
   }
 };
 
@@ -32,11 +32,34 @@ afterAll(async () => {
   await rt?.stop();
 });
 
-const OPS = ['creatives_create', 'creatives_get', 'creatives_update', 'creatives_list', 'creatives_delete', 'creatives_preview', 'creatives_variables_available',
-  'creatives_variables', 'creatives_generate_pdf', 'creatives_pdf_generations_get', 'creatives_test_send', 'creatives_test_sends', 'ContentAnalyzerController_check',
-  'CreativesController_startInboxPlacementTest', 'creatives_inbox_placement_get', 'CreativesController_moderateChannelCreative', 'briefs_intake', 'briefs_get', 'briefs_list',
-  'briefs_expert', 'BriefsController_getSchemas', 'BriefsController_updateContent', 'BriefsController_updateVariables', 'BriefsController_setLocks',
-  'BriefsController_listRevisions', 'BriefMemoryController_create'];
+const OPS = [
+  'creatives_create',
+  'creatives_get',
+  'creatives_update',
+  'creatives_list',
+  'creatives_delete',
+  'creatives_preview',
+  'creatives_variables_available',
+  'creatives_variables',
+  'creatives_generate_pdf',
+  'creatives_pdf_generations_get',
+  'creatives_test_send',
+  'creatives_test_sends',
+  'ContentAnalyzerController_check',
+  'CreativesController_startInboxPlacementTest',
+  'creatives_inbox_placement_get',
+  'CreativesController_moderateChannelCreative',
+  'briefs_intake',
+  'briefs_get',
+  'briefs_list',
+  'briefs_expert',
+  'BriefsController_getSchemas',
+  'BriefsController_updateContent',
+  'BriefsController_updateVariables',
+  'BriefsController_setLocks',
+  'BriefsController_listRevisions',
+  'BriefMemoryController_create',
+];
 
 describe('creatives and briefs over MCP', () => {
   it('lists every operation as a tool and answers with guidance; other tenants get not found', { timeout: 180_000 }, async () => {
@@ -47,7 +70,9 @@ describe('creatives and briefs over MCP', () => {
 
     const brief = (await call(mine, 'svc_briefs_intake', { body: { description: 'Route audits for retailers' } })).structuredContent!;
     expect(brief._expert.next).toBe('svc_briefs_expert');
-    const created = await call(mine, 'svc_creatives_create', { body: { name: 'Intro', subject: 'Hi {{firstName|there}}', bodyHtml: '<p>{Hello|Hi} {{company.name|team}}</p>', briefId: brief.id } });
+    const created = await call(mine, 'svc_creatives_create', {
+      body: { name: 'Intro', subject: 'Hi {{firstName|there}}', bodyHtml: '<p>{Hello|Hi} {{company.name|team}}</p>', briefId: brief.id },
+    });
     expect(created.isError).toBeFalsy();
     const cr = created.structuredContent!;
     expect(cr._expert.next).toBe('svc_creatives_preview');
@@ -65,9 +90,14 @@ describe('creatives and briefs over MCP', () => {
     // Connected here, not in beforeAll: an idle keep-alive socket may be closed by the server meanwhile.
     theirs = await connect((await createApprovedAccount(rt.deps)).apiKey);
     for (const [tool, args] of [
-      ['svc_creatives_get', { id: cr.id }], ['svc_creatives_preview', { id: cr.id }], ['svc_creatives_variables', { id: cr.id }],
-      ['svc_creatives_update', { id: cr.id, body: { name: 'stolen' } }], ['svc_ContentAnalyzerController_check', { body: { creativeId: cr.id } }],
-      ['svc_briefs_get', { id: brief.id }], ['svc_briefs_expert', { id: brief.id }], ['svc_BriefsController_updateContent', { id: brief.id, body: { patch: { offer: 'x' } } }],
+      ['svc_creatives_get', { id: cr.id }],
+      ['svc_creatives_preview', { id: cr.id }],
+      ['svc_creatives_variables', { id: cr.id }],
+      ['svc_creatives_update', { id: cr.id, body: { name: 'stolen' } }],
+      ['svc_ContentAnalyzerController_check', { body: { creativeId: cr.id } }],
+      ['svc_briefs_get', { id: brief.id }],
+      ['svc_briefs_expert', { id: brief.id }],
+      ['svc_BriefsController_updateContent', { id: brief.id, body: { patch: { offer: 'x' } } }],
     ] as const) {
       const r = await call(theirs, tool, args as Record<string, unknown>);
       expect(r.isError, tool).toBe(true);

@@ -24,10 +24,29 @@ afterAll(async () => {
 
 /** A small RGB PNG whose pixels come from `color(x, y)`. */
 function png(w: number, h: number, color: (x: number, y: number) => [number, number, number]) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 255] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
-  const chunk = (type: string, data: Buffer) => { const len = Buffer.alloc(4); len.writeUInt32BE(data.length); const td = Buffer.concat([Buffer.from(type), data]); const c = Buffer.alloc(4); c.writeUInt32BE(crc(td)); return Buffer.concat([len, td, c]); };
-  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 255] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
   const rows = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set(color(x, y), y * (w * 3 + 1) + 1 + x * 3);
   return `data:image/png;base64,${Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]).toString('base64')}`;
@@ -52,21 +71,31 @@ function readPdf(name: string, bytes: Buffer) {
   const text = execFileSync('pdftotext', [file, '-']).toString();
   const dir = mkdtempSync(path.join(work, `${name}-img-`));
   execFileSync('pdfimages', ['-png', file, path.join(dir, 'img')]);
-  const images = readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f)));
+  const images = readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f)));
   return { text, images };
 }
 
 describe('per-recipient PDFs in Chromium', () => {
   it('two recipients: their names in the text, the photo varied, the logo byte-identical', { timeout: 180_000 }, async () => {
-    const logo = png(48, 48, (x, y) => ((x >> 3) + (y >> 3)) % 2 ? [20, 60, 200] : [250, 250, 250]);
+    const logo = png(48, 48, (x, y) => (((x >> 3) + (y >> 3)) % 2 ? [20, 60, 200] : [250, 250, 250]));
     const photo = png(64, 64, (x, y) => [(x * 4) & 255, (y * 4) & 255, ((x + y) * 2) & 255]);
-    const bodyHtml = `<html><body><img data-photo="brand" data-role="logo" src="${logo}" width="96" height="96">` +
+    const bodyHtml =
+      `<html><body><img data-photo="brand" data-role="logo" src="${logo}" width="96" height="96">` +
       `<h1>Offer for {{firstName}} {{lastName}}</h1><p>Dear {{firstName}}, this is for {{company.name}}.</p>` +
       `<img data-photo="team" src="${photo}" width="128" height="128"></body></html>`;
-    const creative = (await api.post('/api/creatives', {
-      name: 'PDF offer', type: 'ATTACHMENT', subject: 'Offer', bodyHtml,
-      formConfig: { pdf_image_variation: { enabled: true, intensity: 2, imageIds: ['team', 'brand'], brightness: true, contrast: true, saturation: true, scale: false } },
-    })).body;
+    const creative = (
+      await api.post('/api/creatives', {
+        name: 'PDF offer',
+        type: 'ATTACHMENT',
+        subject: 'Offer',
+        bodyHtml,
+        formConfig: {
+          pdf_image_variation: { enabled: true, intensity: 2, imageIds: ['team', 'brand'], brightness: true, contrast: true, saturation: true, scale: false },
+        },
+      })
+    ).body;
     expect(creative.id).toBeTruthy();
     const co = (await api.post('/api/companies', { name: 'Northwind' })).body;
     const anna = (await api.post('/api/contacts', { firstName: 'Annabel', lastName: 'Quist', companyId: co.id })).body;

@@ -19,8 +19,16 @@ async function connect(email: string) {
   dovecot.addUser(email, 'imap-pass');
   relay.users.set(email, 'smtp-pass');
   const r = await ctx.http.post('/api/email-accounts', {
-    name: email, email, imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: email, imapPass: 'imap-pass',
-    smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: email, smtpPass: 'smtp-pass',
+    name: email,
+    email,
+    imapHost: '127.0.0.1',
+    imapPort: dovecot.port,
+    imapUser: email,
+    imapPass: 'imap-pass',
+    smtpHost: '127.0.0.1',
+    smtpPort: relay.port,
+    smtpUser: email,
+    smtpPass: 'smtp-pass',
   });
   expect(r.status).toBe(201);
   ids[email] = r.body.id;
@@ -29,7 +37,10 @@ async function connect(email: string) {
 function fileInto(user: string, folder: string, raw: string) {
   const { uid, gid } = mailUid();
   const base = path.join(dovecot.dir, 'mail', user, `.${folder}`);
-  for (const d of ['', 'new', 'cur', 'tmp']) { mkdirSync(path.join(base, d), { recursive: true }); chownSync(path.join(base, d), uid, gid); }
+  for (const d of ['', 'new', 'cur', 'tmp']) {
+    mkdirSync(path.join(base, d), { recursive: true });
+    chownSync(path.join(base, d), uid, gid);
+  }
   const file = path.join(base, 'new', `${Date.now()}.${process.pid}.junk`);
   writeFileSync(file, raw.replace(/\r?\n/g, '\n'));
   chownSync(file, uid, gid);
@@ -59,7 +70,9 @@ describe('inbox placement test', () => {
     const started = await api.post(`/api/creatives/${cr.id}/inbox-placement-tests`, { accountId: ids['sales@acme.test'], timeoutSeconds: 10 });
     expect(started.status).toBe(202);
     expect(started.body.seeds.map((s: any) => [s.email, s.provider, s.placement])).toEqual([
-      ['seed-a@seeds.test', 'gmail', 'pending'], ['seed-b@seeds.test', 'yandex', 'pending'], ['seed-c@seeds.test', 'microsoft', 'pending'],
+      ['seed-a@seeds.test', 'gmail', 'pending'],
+      ['seed-b@seeds.test', 'yandex', 'pending'],
+      ['seed-c@seeds.test', 'microsoft', 'pending'],
     ]);
     expect(JSON.stringify(started.body)).not.toContain('token');
 
@@ -79,7 +92,9 @@ describe('inbox placement test', () => {
     }
     expect(done?.status).toBe('DONE');
     expect(done.seeds.map((s: any) => [s.email, s.placement, s.folder])).toEqual([
-      ['seed-a@seeds.test', 'inbox', 'INBOX'], ['seed-b@seeds.test', 'spam', 'Junk'], ['seed-c@seeds.test', 'missing', null],
+      ['seed-a@seeds.test', 'inbox', 'INBOX'],
+      ['seed-b@seeds.test', 'spam', 'Junk'],
+      ['seed-c@seeds.test', 'missing', null],
     ]);
     expect(done.summary).toMatchObject({ inbox: 1, spam: 1, missing: 1 });
     expect(relay.messages.map((m) => m.to[0]).sort()).toEqual(['seed-a@seeds.test', 'seed-b@seeds.test', 'seed-c@seeds.test']);

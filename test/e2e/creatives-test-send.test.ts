@@ -14,9 +14,16 @@ beforeAll(async () => {
   dovecot.addUser('sales@acme.test', 'imap-secret-1');
   relay.users.set('sales@acme.test', 'smtp-secret-1');
   const acc = await ctx.http.post('/api/email-accounts', {
-    name: 'Sales', email: 'sales@acme.test',
-    imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'sales@acme.test', imapPass: 'imap-secret-1',
-    smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'sales@acme.test', smtpPass: 'smtp-secret-1',
+    name: 'Sales',
+    email: 'sales@acme.test',
+    imapHost: '127.0.0.1',
+    imapPort: dovecot.port,
+    imapUser: 'sales@acme.test',
+    imapPass: 'imap-secret-1',
+    smtpHost: '127.0.0.1',
+    smtpPort: relay.port,
+    smtpUser: 'sales@acme.test',
+    smtpPass: 'smtp-secret-1',
   });
   expect(acc.status).toBe(201);
   accountId = acc.body.id;
@@ -30,7 +37,13 @@ describe('creative test sends', () => {
     const api = ctx.http;
     const co = (await api.post('/api/companies', { name: 'Acme' })).body;
     const contact = (await api.post('/api/contacts', { firstName: 'Anna', email: 'anna@customer.example', companyId: co.id })).body;
-    const cr = (await api.post('/api/creatives', { name: 'Intro', subject: 'Hello {{firstName|there}}', bodyHtml: '<p>Hi {{firstName|there}} at {{company.name|your company}}</p>' })).body;
+    const cr = (
+      await api.post('/api/creatives', {
+        name: 'Intro',
+        subject: 'Hello {{firstName|there}}',
+        bodyHtml: '<p>Hi {{firstName|there}} at {{company.name|your company}}</p>',
+      })
+    ).body;
 
     for (const extra of [{ to: 'victim@evil.example' }, { email: 'victim@evil.example' }, { recipients: ['x@evil.example'] }]) {
       const bad = await api.post(`/api/creatives/${cr.id}/test-send`, { accountId, ...extra });

@@ -10,7 +10,11 @@ let http: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  ({ rt, http, account: { tenantId } } = await startTenantRuntime());
+  ({
+    rt,
+    http,
+    account: { tenantId },
+  } = await startTenantRuntime());
 });
 afterAll(() => rt?.stop());
 
@@ -21,7 +25,14 @@ describe('suppression list', () => {
   it('adds an address (normalised), idempotently, and finds it by hash', async () => {
     const r = await http.post('/api/suppression', { email: ' Jane@Acme.Example ', source: 'unsubscribe' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ id: sha('jane@acme.example'), type: 'email', value: 'jane@acme.example', hashed: false, source: 'unsubscribe', created: true });
+    expect(r.body).toMatchObject({
+      id: sha('jane@acme.example'),
+      type: 'email',
+      value: 'jane@acme.example',
+      hashed: false,
+      source: 'unsubscribe',
+      created: true,
+    });
     const again = await http.post('/api/suppression', { email: 'jane@acme.example' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ created: false, source: 'unsubscribe' });
@@ -30,7 +41,10 @@ describe('suppression list', () => {
   });
 
   it('a domain entry suppresses the domain and its subdomains', async () => {
-    expect((await http.post('/api/suppression', { domain: 'https://www.Bounce.example/x', source: 'bounce' })).body).toMatchObject({ type: 'domain', value: 'bounce.example' });
+    expect((await http.post('/api/suppression', { domain: 'https://www.Bounce.example/x', source: 'bounce' })).body).toMatchObject({
+      type: 'domain',
+      value: 'bounce.example',
+    });
     expect(await isSuppressed(table(), 'a@bounce.example')).toBe(true);
     expect(await isSuppressed(table(), 'a@mail.bounce.example')).toBe(true);
     expect(await isSuppressed(table(), 'a@notbounce.example')).toBe(false);
@@ -101,9 +115,13 @@ describe('DSAR', () => {
   let leadId: string;
 
   it('source: answers with the recorded source of every contact holding the address', async () => {
-    contactA = (await http.post('/api/contacts', {
-      firstName: 'Erin', email: person, source: { kind: 'crawl', sourceUrl: 'https://target.example/team', collectedAt: '2026-10-01T10:00:00.000Z' },
-    })).body;
+    contactA = (
+      await http.post('/api/contacts', {
+        firstName: 'Erin',
+        email: person,
+        source: { kind: 'crawl', sourceUrl: 'https://target.example/team', collectedAt: '2026-10-01T10:00:00.000Z' },
+      })
+    ).body;
     contactB = (await http.post('/api/contacts', { firstName: 'E.', email: 'erin.doe@target.example', source: { kind: 'import', importId: 'imp1' } })).body;
     expect(contactA.id && contactB.id).toBeTruthy();
     const r = await http.post('/api/dsar', { type: 'source', email: person });
@@ -111,10 +129,12 @@ describe('DSAR', () => {
     expect(r.body).toMatchObject({ type: 'source', status: 'completed', emailHash: sha('erin.doe@target.example'), emailMasked: 'e***@target.example' });
     expect(r.body.completedAt).toBeTruthy();
     expect(r.body.result.found).toBe(2);
-    expect(r.body.result.sources).toEqual(expect.arrayContaining([
-      expect.objectContaining({ contactId: contactA.id, kind: 'crawl', sourceUrl: 'https://target.example/team', collectedAt: '2026-10-01T10:00:00.000Z' }),
-      expect.objectContaining({ contactId: contactB.id, kind: 'import', importId: 'imp1' }),
-    ]));
+    expect(r.body.result.sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ contactId: contactA.id, kind: 'crawl', sourceUrl: 'https://target.example/team', collectedAt: '2026-10-01T10:00:00.000Z' }),
+        expect.objectContaining({ contactId: contactB.id, kind: 'import', importId: 'imp1' }),
+      ]),
+    );
     expect(JSON.stringify(r.body)).not.toContain('erin.doe@');
   });
 
@@ -125,7 +145,12 @@ describe('DSAR', () => {
     await http.post(`/api/contact-lists/${list.id}/contacts`, { contactIds: [contactA.id, contactB.id] });
     const r = await http.post('/api/dsar', { type: 'erasure', email: person });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ type: 'erasure', status: 'completed', emailMasked: null, result: { suppressed: true, suppressionId: sha('erin.doe@target.example') } });
+    expect(r.body).toMatchObject({
+      type: 'erasure',
+      status: 'completed',
+      emailMasked: null,
+      result: { suppressed: true, suppressionId: sha('erin.doe@target.example') },
+    });
     expect(r.body.result.erased).toEqual({ contacts: 2, channels: 2, leads: 1, listMemberships: 2 });
     expect(await isSuppressed(table(), person)).toBe(true);
     const entry = (await http.get('/api/suppression?source=erasure')).body.data[0];
@@ -143,7 +168,11 @@ describe('DSAR', () => {
     const dsars = JSON.stringify((await http.get('/api/dsar')).body);
     expect(dsars).not.toContain('erin.doe@target.example');
     expect((await http.delete(`/api/suppression/${sha('erin.doe@target.example')}`)).status).toBe(409);
-    expect((await http.post('/api/dsar', { type: 'source', email: person })).body.result).toMatchObject({ found: 0, suppressed: true, suppressionSource: 'erasure' });
+    expect((await http.post('/api/dsar', { type: 'source', email: person })).body.result).toMatchObject({
+      found: 0,
+      suppressed: true,
+      suppressionSource: 'erasure',
+    });
   });
 
   it('records every request; validates input', async () => {

@@ -23,7 +23,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const smtpPort = String((smtp.server.address() as AddressInfo).port);
   dns = await startDnsServer({ 'acme.test': { MX: [{ priority: 10, exchange: 'mx.acme.test' }] }, 'mx.acme.test': { A: ['127.0.0.1'] } });
-  rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SMTP_PROBE_PORT: smtpPort, SMTP_PROBE_TIMEOUT_MS: '3000' } });
+  rt = await startTestRuntime({
+    env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SMTP_PROBE_PORT: smtpPort, SMTP_PROBE_TIMEOUT_MS: '3000' },
+  });
   const acc = await createApprovedAccount(rt.deps);
   http = client(rt.url, { key: acc.apiKey });
 });
@@ -36,7 +38,9 @@ afterAll(async () => {
 describe('POST /api/email-verification/batch', () => {
   it('classifies each address and stores the result on the contact channel', async () => {
     const contact = (await http.post('/api/contacts', { firstName: 'Ann', email: 'ann@acme.test' })).body;
-    const r = await http.post('/api/email-verification/batch', { emails: ['ann@acme.test', 'ghost@acme.test', 'sales@acme.test', 'broken@', 'x@nowhere.test'] });
+    const r = await http.post('/api/email-verification/batch', {
+      emails: ['ann@acme.test', 'ghost@acme.test', 'sales@acme.test', 'broken@', 'x@nowhere.test'],
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.map((d: any) => [d.input, d.result, d.reasons[0]])).toEqual([
       ['ann@acme.test', 'valid', 'smtp_accepted'],
@@ -65,6 +69,8 @@ describe('POST /api/email-verification/batch', () => {
     expect((await http.post('/api/email-verification/batch', { emails: [] })).status).toBe(400);
     expect((await http.post('/api/email-verification/batch', { emails: Array.from({ length: 101 }, (_, i) => `a${i}@acme.test`) })).status).toBe(400);
     expect((await http.post('/api/email-verification/batch', { emails: ['a@acme.test'], contactIds: ['x'] })).status).toBe(400);
-    expect((await http.post('/api/email-verification/batch', { emails: ['a@acme.test'], force: true })).body.message).toEqual(['property force should not exist']);
+    expect((await http.post('/api/email-verification/batch', { emails: ['a@acme.test'], force: true })).body.message).toEqual([
+      'property force should not exist',
+    ]);
   });
 });

@@ -10,7 +10,10 @@ let tenantId: string;
 
 beforeAll(async () => {
   let apiKey: string;
-  ({ rt, account: { tenantId, apiKey } } = await startTenantRuntime());
+  ({
+    rt,
+    account: { tenantId, apiKey },
+  } = await startTenantRuntime());
   http = client(rt.url, { key: apiKey, headers: { 'x-tenant-id': tenantId } });
 });
 afterAll(() => rt?.stop());
@@ -55,7 +58,11 @@ describe('companies CRUD', () => {
 
 describe('company custom fields', () => {
   it('creates definitions of the three types and refuses other types (400) and duplicate slugs (409)', async () => {
-    for (const [slug, fieldType] of [['revenue', 'number'], ['segment', 'text'], ['founded', 'date']]) {
+    for (const [slug, fieldType] of [
+      ['revenue', 'number'],
+      ['segment', 'text'],
+      ['founded', 'date'],
+    ]) {
       const r = await http.post('/api/companies/custom-fields', { slug, label: slug.toUpperCase(), fieldType });
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({ slug, fieldType, label: slug.toUpperCase() });
@@ -100,10 +107,12 @@ describe('company custom fields', () => {
     const values = await http.get(`/api/companies/custom-fields/${ok.body.id}/values`);
     expect(values.status).toBe(200);
     expect(values.body.companyId).toBe(ok.body.id);
-    expect(values.body.data).toEqual(expect.arrayContaining([
-      { slug: 'revenue', label: 'REVENUE', fieldType: 'number', value: 99 },
-      { slug: 'segment', label: 'SEGMENT', fieldType: 'text', value: null },
-    ]));
+    expect(values.body.data).toEqual(
+      expect.arrayContaining([
+        { slug: 'revenue', label: 'REVENUE', fieldType: 'number', value: 99 },
+        { slug: 'segment', label: 'SEGMENT', fieldType: 'text', value: null },
+      ]),
+    );
     expect((await http.get('/api/companies/custom-fields/nope/values')).status).toBe(404);
   });
 
@@ -122,8 +131,16 @@ describe('company custom fields', () => {
     expect(matchesCustomFields(rules, { revenue: 10 })).toBe(true);
     expect(matchesCustomFields(rules, { revenue: 9 })).toBe(false);
     expect(matchesCustomFields(rules, {})).toBe(false);
-    const err = async (raw: unknown) => compileCustomFieldFilters(table, 'contact', raw).then(() => undefined, (e) => (isAppError(e) ? e.body : e));
-    expect(await err(JSON.stringify([{ field: 'name', operator: 'equals', value: 'x' }]))).toMatchObject({ statusCode: 400, code: 'unknown_filter_field', available: ['cf_revenue'] });
+    const err = async (raw: unknown) =>
+      compileCustomFieldFilters(table, 'contact', raw).then(
+        () => undefined,
+        (e) => (isAppError(e) ? e.body : e),
+      );
+    expect(await err(JSON.stringify([{ field: 'name', operator: 'equals', value: 'x' }]))).toMatchObject({
+      statusCode: 400,
+      code: 'unknown_filter_field',
+      available: ['cf_revenue'],
+    });
     expect(await err(JSON.stringify([{ field: 'cf_segment', operator: 'equals', value: 'x' }]))).toMatchObject({ code: 'unknown_filter_field' });
     expect(await err(JSON.stringify([{ field: 'cf_revenue', operator: 'contains', value: '1' }]))).toMatchObject({ code: 'malformed_filter' });
     expect(await err('{')).toMatchObject({ code: 'malformed_filter' });

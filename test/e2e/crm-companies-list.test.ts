@@ -36,12 +36,18 @@ beforeAll(async () => {
   const acc = await createApprovedAccount(rt.deps);
   tenantId = acc.tenantId;
   http = client(rt.url, { key: acc.apiKey, headers: { 'x-tenant-id': acc.tenantId } });
-  for (const [slug, fieldType] of [['revenue', 'number'], ['tier', 'text'], ['renewal', 'date']]) {
+  for (const [slug, fieldType] of [
+    ['revenue', 'number'],
+    ['tier', 'text'],
+    ['renewal', 'date'],
+  ]) {
     expect((await http.post('/api/companies/custom-fields', { slug, label: slug, fieldType })).status).toBe(201);
   }
   // "Alpha" fills every text field with the marker value; "Beta" leaves them all empty.
   const full = Object.fromEntries(TEXT_FIELDS.map((f) => [f, f === 'name' ? 'Alpha Marker' : `${f}-Marker-Value`]));
-  ids.alpha = (await http.post('/api/companies', { ...full, domain: 'alpha-marker.com', customFields: { revenue: 1500, tier: 'Gold', renewal: '2030-01-01' } })).body.id;
+  ids.alpha = (
+    await http.post('/api/companies', { ...full, domain: 'alpha-marker.com', customFields: { revenue: 1500, tier: 'Gold', renewal: '2030-01-01' } })
+  ).body.id;
   ids.beta = (await http.post('/api/companies', { name: 'Beta', customFields: { revenue: -20.5 } })).body.id;
   ids.gamma = (await http.post('/api/companies', { name: 'gamma', customFields: { revenue: 0 } })).body.id;
   ids.delta = (await http.post('/api/companies', { name: 'Delta', customFields: { revenue: 1500 } })).body.id;
@@ -84,8 +90,17 @@ describe('GET /api/companies filters', () => {
     expect(names(await list({ filters: [{ field: 'createdAt', operator: 'after', value: cut }] }))).toEqual(['Epsilon']);
     expect(names(await list({ filters: [{ field: 'updatedAt', operator: 'after', value: cut }] }))).toEqual(['Beta', 'Epsilon']);
     expect(names(await list({ filters: [{ field: 'updatedAt', operator: 'before', value: cut }] }))).toEqual(['Alpha Marker', 'Delta', 'gamma']);
-    expect(names(await list({ filters: [{ field: 'createdAt', operator: 'after', value: '2000-01-01' }, { field: 'createdAt', operator: 'before', value: cut }], sort: 'createdAt' })))
-      .toEqual(['Alpha Marker', 'Beta', 'Delta', 'gamma']);
+    expect(
+      names(
+        await list({
+          filters: [
+            { field: 'createdAt', operator: 'after', value: '2000-01-01' },
+            { field: 'createdAt', operator: 'before', value: cut },
+          ],
+          sort: 'createdAt',
+        }),
+      ),
+    ).toEqual(['Alpha Marker', 'Beta', 'Delta', 'gamma']);
   });
 
   it('contacts: contains and equals on the names and emails of the company contacts', async () => {
@@ -106,8 +121,26 @@ describe('GET /api/companies filters', () => {
     expect(await cf('gt', 1500)).toEqual(['Epsilon']);
     expect(await cf('lt', -1000)).toEqual([]);
     // combined with a text rule, and two comparisons on the same field
-    expect(names(await list({ filters: [{ field: 'cf_revenue', operator: 'gte', value: 1500 }, { field: 'name', operator: 'contains', value: 'del' }] }))).toEqual(['Delta']);
-    expect(names(await list({ filters: [{ field: 'cf_revenue', operator: 'gt', value: -100 }, { field: 'cf_revenue', operator: 'lt', value: 100 }] }))).toEqual(['Beta', 'gamma']);
+    expect(
+      names(
+        await list({
+          filters: [
+            { field: 'cf_revenue', operator: 'gte', value: 1500 },
+            { field: 'name', operator: 'contains', value: 'del' },
+          ],
+        }),
+      ),
+    ).toEqual(['Delta']);
+    expect(
+      names(
+        await list({
+          filters: [
+            { field: 'cf_revenue', operator: 'gt', value: -100 },
+            { field: 'cf_revenue', operator: 'lt', value: 100 },
+          ],
+        }),
+      ),
+    ).toEqual(['Beta', 'gamma']);
   });
 
   it('cf_ text and date rules', async () => {
@@ -119,7 +152,12 @@ describe('GET /api/companies filters', () => {
   it('sorts by a number custom field, name and createdAt', async () => {
     const asc = await list({ sort: 'cf_revenue' });
     expect(asc.body.data.map((c: { name: string }) => c.name)).toEqual(['Beta', 'gamma', expect.any(String), expect.any(String), 'Epsilon']);
-    expect(asc.body.data.slice(2, 4).map((c: { name: string }) => c.name).sort()).toEqual(['Alpha Marker', 'Delta']);
+    expect(
+      asc.body.data
+        .slice(2, 4)
+        .map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(['Alpha Marker', 'Delta']);
     const desc = await list({ sort: '-cf_revenue', filters: [{ field: 'cf_revenue', operator: 'lte', value: 0 }] });
     expect(desc.body.data.map((c: { name: string }) => c.name)).toEqual(['gamma', 'Beta']);
     expect((await list({ sort: 'name' })).body.data.map((c: { name: string }) => c.name)).toEqual(['Alpha Marker', 'Beta', 'Delta', 'Epsilon', 'gamma']);
@@ -196,7 +234,8 @@ describe('GET /api/companies pages', () => {
   });
 
   it('pages are stable: every company exactly once while companies are added and the cursor anchor is deleted', async () => {
-    for (let i = 0; i < 20; i++) expect((await http.post('/api/companies', { name: `Page ${String(i).padStart(2, '0')}`, customFields: { revenue: i } })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await http.post('/api/companies', { name: `Page ${String(i).padStart(2, '0')}`, customFields: { revenue: i } })).status).toBe(201);
     let deleted = 0;
     for (const sort of ['createdAt', '-createdAt', 'name', '-name', 'cf_revenue', '-cf_revenue']) {
       const before = new Set((await all({ sort }, 200)).map((c) => c.id));

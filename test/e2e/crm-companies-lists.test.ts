@@ -14,7 +14,11 @@ beforeAll(async () => {
   tenantId = acc.tenantId;
   http = client(rt.url, { key: acc.apiKey, headers: { 'x-tenant-id': acc.tenantId } });
   expect((await http.post('/api/companies/custom-fields', { slug: 'employees', label: 'Employees', fieldType: 'number' })).status).toBe(201);
-  for (const [name, city, employees] of [['Acme', 'Berlin', 500], ['Bolt', 'Berlin', 20], ['Crux', 'Paris', 5000]] as const) {
+  for (const [name, city, employees] of [
+    ['Acme', 'Berlin', 500],
+    ['Bolt', 'Berlin', 20],
+    ['Crux', 'Paris', 5000],
+  ] as const) {
     co[name] = (await http.post('/api/companies', { name, city, customFields: { employees } })).body.id;
   }
 });
@@ -71,7 +75,14 @@ describe('STATIC company lists', () => {
 
 describe('SMART company lists', () => {
   it('is evaluated on read: companies created later match, changed ones drop out', async () => {
-    const l = await http.post('/api/company-lists', { name: 'Big Berlin', type: 'SMART', filters: [{ field: 'city', operator: 'equals', value: 'berlin' }, { field: 'cf_employees', operator: 'gte', value: 100 }] });
+    const l = await http.post('/api/company-lists', {
+      name: 'Big Berlin',
+      type: 'SMART',
+      filters: [
+        { field: 'city', operator: 'equals', value: 'berlin' },
+        { field: 'cf_employees', operator: 'gte', value: 100 },
+      ],
+    });
     expect(l.status).toBe(201);
     expect(l.body).toMatchObject({ type: 'SMART', memberCount: null, evaluation: { status: 'OK' } });
     const names = async () => (await http.get(`/api/company-lists/${l.body.id}/members`)).body.data.map((c: { name: string }) => c.name).sort();
@@ -90,7 +101,11 @@ describe('SMART company lists', () => {
   });
 
   it('accepts filters as JSON text too', async () => {
-    const l = await http.post('/api/company-lists', { name: 'Paris', type: 'SMART', filters: JSON.stringify([{ field: 'city', operator: 'contains', value: 'par' }]) });
+    const l = await http.post('/api/company-lists', {
+      name: 'Paris',
+      type: 'SMART',
+      filters: JSON.stringify([{ field: 'city', operator: 'contains', value: 'par' }]),
+    });
     expect(l.body.evaluation).toEqual({ status: 'OK' });
     expect((await http.get(`/api/company-lists/${l.body.id}/members`)).body.data.map((c: { name: string }) => c.name)).toEqual(['Crux']);
   });

@@ -11,10 +11,21 @@ let bTenant: string;
 const own: Record<string, string> = {};
 
 const PART_A = [
-  'companies_create', 'companies_get', 'companies_update', 'companies_delete', 'companies_list',
-  'companies_custom_fields_create', 'companies_custom_fields_list', 'companies_custom_fields_values',
-  'contacts_custom_fields_create', 'contacts_custom_fields_list',
-  'company_lists_list', 'company_lists_get', 'company_lists_members', 'CompanyListsController_create', 'CompanyListsController_addCompanies',
+  'companies_create',
+  'companies_get',
+  'companies_update',
+  'companies_delete',
+  'companies_list',
+  'companies_custom_fields_create',
+  'companies_custom_fields_list',
+  'companies_custom_fields_values',
+  'contacts_custom_fields_create',
+  'contacts_custom_fields_list',
+  'company_lists_list',
+  'company_lists_get',
+  'company_lists_members',
+  'CompanyListsController_create',
+  'CompanyListsController_addCompanies',
 ];
 
 beforeAll(async () => {
@@ -78,7 +89,10 @@ describe('scopes, agent card and OpenAPI', () => {
       const op = operations.find((o) => o.operationId === id)!;
       expect(op, id).toBeDefined();
       expect(op.scope, id).toBe(op.method === 'GET' ? 'crm:read' : 'crm:write');
-      expect(card.capabilities.find((c: { operationId: string }) => c.operationId === id), id).toMatchObject({ scope: op.scope, path: op.path, mcpTool: `svc_${id}` });
+      expect(
+        card.capabilities.find((c: { operationId: string }) => c.operationId === id),
+        id,
+      ).toMatchObject({ scope: op.scope, path: op.path, mcpTool: `svc_${id}` });
       expect(openapi.paths[op.path][op.method.toLowerCase()], id).toMatchObject({ operationId: id, 'x-scope': op.scope });
     }
   });

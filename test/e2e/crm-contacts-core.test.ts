@@ -10,16 +10,30 @@ let other: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  ({ rt, http: api, account: { tenantId } } = await startTenantRuntime());
+  ({
+    rt,
+    http: api,
+    account: { tenantId },
+  } = await startTenantRuntime());
   other = await otherTenantClient(rt);
 });
 afterAll(() => rt?.stop());
 
 describe('contacts', () => {
   it('creates with normalised channels and a recorded source; strict bodies', async () => {
-    const r = await api.post('/api/contacts', { firstName: 'Ann', email: ' Ann@Acme.COM ', phone: '8 (912) 345-67-89', source: { kind: 'crawl', sourceUrl: 'https://acme.com/team' } });
+    const r = await api.post('/api/contacts', {
+      firstName: 'Ann',
+      email: ' Ann@Acme.COM ',
+      phone: '8 (912) 345-67-89',
+      source: { kind: 'crawl', sourceUrl: 'https://acme.com/team' },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ firstName: 'Ann', email: 'ann@acme.com', phone: '+79123456789', source: { kind: 'crawl', sourceUrl: 'https://acme.com/team' } });
+    expect(r.body).toMatchObject({
+      firstName: 'Ann',
+      email: 'ann@acme.com',
+      phone: '+79123456789',
+      source: { kind: 'crawl', sourceUrl: 'https://acme.com/team' },
+    });
     expect(r.body.channels.every((c: any) => c.duplicateOf === undefined)).toBe(true);
     const bad = await api.post('/api/contacts', { firstName: 'X', nickname: 'x' });
     expect(bad.status).toBe(400);
@@ -84,7 +98,9 @@ describe('contacts', () => {
     expect((await api.patch(`/api/contacts/${c.body.id}`, { customFields: { score: 'high' } })).status).toBe(400);
     const byCompany = await api.get(`/api/contacts?companyId=${co.body.id}`);
     expect(byCompany.body.data.map((x: any) => x.id)).toEqual([c.body.id]);
-    const companies = await api.get(`/api/companies?filters=${encodeURIComponent(JSON.stringify([{ field: 'contacts', operator: 'contains', value: 'lin@linked' }]))}`);
+    const companies = await api.get(
+      `/api/companies?filters=${encodeURIComponent(JSON.stringify([{ field: 'contacts', operator: 'contains', value: 'lin@linked' }]))}`,
+    );
     expect(companies.body.data.map((x: any) => x.id)).toEqual([co.body.id]);
     expect((await api.delete(`/api/contacts/${c.body.id}`)).status).toBe(200);
     expect((await api.get(`/api/contacts/${c.body.id}`)).status).toBe(404);
@@ -133,7 +149,11 @@ describe('contacts', () => {
     const up = await api.post('/api/contacts/bulk', { action: 'update', ids: [x.body.id, 'missing', y.body.id], patch: { position: 'Buyer' } });
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ total: 3, succeeded: 2, failed: 1 });
-    expect(up.body.results).toEqual([{ id: x.body.id, ok: true }, { id: 'missing', ok: false, error: expect.objectContaining({ status: 404 }) }, { id: y.body.id, ok: true }]);
+    expect(up.body.results).toEqual([
+      { id: x.body.id, ok: true },
+      { id: 'missing', ok: false, error: expect.objectContaining({ status: 404 }) },
+      { id: y.body.id, ok: true },
+    ]);
     expect((await api.get(`/api/contacts/${y.body.id}`)).body.position).toBe('Buyer');
     const badCf = await api.post('/api/contacts/bulk', { action: 'update', ids: [x.body.id], patch: { customFields: { score: 'x' } } });
     expect(badCf.body.results[0]).toMatchObject({ ok: false, error: { status: 400 } });

@@ -33,7 +33,8 @@ describe('company import', () => {
     const before = (await allCompanies()).length;
     const r = await api.post('/api/companies/import/preview', {
       rows: [{ Name: 'P1', Site: 'https://www.preview-one.com/x' }, { Name: 'P1 again', Site: 'PREVIEW-ONE.com' }, { Name: '' }],
-      mapping, options: { duplicateHandling: 'skip' },
+      mapping,
+      options: { duplicateHandling: 'skip' },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ preview: true, created: 1, skipped: 1, updated: 0, createdIds: [] });
@@ -57,14 +58,23 @@ describe('company import', () => {
         { Name: 'Norm' },
         { Name: 'Norm' },
       ],
-      mapping: { Name: 'name', Site: 'domain' }, options: { dedupeBy: 'domain' },
+      mapping: { Name: 'name', Site: 'domain' },
+      options: { dedupeBy: 'domain' },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ created: 4, skipped: 3, updated: 0, errors: [] });
     const names = (await allCompanies()).filter((c) => c.name.startsWith('Norm') || c.name.startsWith('IDN')).map((c) => [c.name, c.domain]);
-    expect(names).toEqual(expect.arrayContaining([['Norm', 'norm-co.com'], ['IDN', new URL('http://пример-импорт.рф').hostname]]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ['Norm', 'norm-co.com'],
+        ['IDN', new URL('http://пример-импорт.рф').hostname],
+      ]),
+    );
     expect(names.filter(([n]) => n === 'Norm')).toHaveLength(3); // same name, no domain: never deduped by name
-    const again = await api.post('/api/companies/import/start', { rows: [{ Name: 'Other name', Site: 'www.norm-co.com' }], mapping: { Name: 'name', Site: 'domain' } });
+    const again = await api.post('/api/companies/import/start', {
+      rows: [{ Name: 'Other name', Site: 'www.norm-co.com' }],
+      mapping: { Name: 'name', Site: 'domain' },
+    });
     expect(again.body).toMatchObject({ created: 0, skipped: 1 });
   });
 
@@ -78,13 +88,20 @@ describe('company import', () => {
         { Name: 'Bad 12', INN: '500100732258' },
         { Name: 'Bad domain', Site: 'not a domain' },
       ],
-      mapping: { Name: 'name', INN: 'inn', Site: 'domain' }, options: { dedupeBy: 'inn' },
+      mapping: { Name: 'name', INN: 'inn', Site: 'domain' },
+      options: { dedupeBy: 'inn' },
     });
     expect(r.body).toMatchObject({ created: 2, skipped: 1 });
     expect(r.body.errors.map((e: any) => e.index)).toEqual([2, 4, 5]);
     expect(r.body.errors[0].reason).toContain('INN');
     // auto checks INN and domain: the INN is known; sber-copy.ru is free (its row was skipped above).
-    const auto = await api.post('/api/companies/import/start', { rows: [{ Name: 'Sber again', INN: '7707083893' }, { Name: 'Fresh', Site: 'sber-copy.ru' }], mapping: { Name: 'name', INN: 'inn', Site: 'domain' } });
+    const auto = await api.post('/api/companies/import/start', {
+      rows: [
+        { Name: 'Sber again', INN: '7707083893' },
+        { Name: 'Fresh', Site: 'sber-copy.ru' },
+      ],
+      mapping: { Name: 'name', INN: 'inn', Site: 'domain' },
+    });
     expect(auto.body).toMatchObject({ created: 1, skipped: 1 });
   });
 
@@ -92,17 +109,33 @@ describe('company import', () => {
     const first = await api.post('/api/companies/import/combined', { rows: [{ Name: 'Merge Co', Site: 'merge.com', Rev: '100', Seg: 'smb' }], mapping });
     const id = first.body.createdIds[0];
     expect(first.body).toMatchObject({ created: 1, cfValuesSet: 2 });
-    const skip = await api.post('/api/companies/import/combined', { rows: [{ Name: 'Merge Skip', Site: 'merge.com', Rev: '1' }], mapping, options: { duplicateHandling: 'skip' } });
+    const skip = await api.post('/api/companies/import/combined', {
+      rows: [{ Name: 'Merge Skip', Site: 'merge.com', Rev: '1' }],
+      mapping,
+      options: { duplicateHandling: 'skip' },
+    });
     expect(skip.body).toMatchObject({ created: 0, updated: 0, skipped: 1, contactsCreated: 0, cfValuesSet: 0 });
-    const up = await api.post('/api/companies/import/combined', { rows: [{ Name: 'Merge Co Renamed', Site: 'https://merge.com', Rev: '250', Email: 'boss@merge.com', First: 'Boss' }], mapping, options: { duplicateHandling: 'update' } });
+    const up = await api.post('/api/companies/import/combined', {
+      rows: [{ Name: 'Merge Co Renamed', Site: 'https://merge.com', Rev: '250', Email: 'boss@merge.com', First: 'Boss' }],
+      mapping,
+      options: { duplicateHandling: 'update' },
+    });
     expect(up.body).toMatchObject({ created: 0, updated: 1, skipped: 0, contactsCreated: 1, cfValuesSet: 1, createdIds: [] });
     const got = (await api.get(`/api/companies/${id}`)).body;
     expect(got).toMatchObject({ name: 'Merge Co Renamed', customFields: { revenue: 250, segment: 'smb' } });
     expect((await contactsOf(id)).map((c: any) => c.email)).toEqual(['boss@merge.com']);
     // the same row again: the contact already belongs to that company, so no second contact
-    const again = await api.post('/api/companies/import/combined', { rows: [{ Name: 'Merge Co Renamed', Site: 'merge.com', Email: 'Boss@merge.com' }], mapping, options: { duplicateHandling: 'update' } });
+    const again = await api.post('/api/companies/import/combined', {
+      rows: [{ Name: 'Merge Co Renamed', Site: 'merge.com', Email: 'Boss@merge.com' }],
+      mapping,
+      options: { duplicateHandling: 'update' },
+    });
     expect(again.body).toMatchObject({ updated: 1, contactsCreated: 0 });
-    const create = await api.post('/api/companies/import/combined', { rows: [{ Name: 'Merge Clone', Site: 'merge.com' }], mapping, options: { duplicateHandling: 'create' } });
+    const create = await api.post('/api/companies/import/combined', {
+      rows: [{ Name: 'Merge Clone', Site: 'merge.com' }],
+      mapping,
+      options: { duplicateHandling: 'create' },
+    });
     expect(create.body).toMatchObject({ created: 1, updated: 0, skipped: 0 });
     expect(create.body.createdIds[0]).not.toBe(id);
     const skipAfter = await api.post('/api/companies/import/start', { rows: [{ Name: 'X', Site: 'merge.com' }], mapping: { Name: 'name', Site: 'domain' } });
@@ -117,7 +150,8 @@ describe('company import', () => {
         { Name: 'Dup Mail Co', Site: 'dupmail.com', Email: 'info@gen.com', First: 'Other' },
         { Name: 'Bad Mail Co', Site: 'badmail.com', Email: 'nope' },
       ],
-      mapping, options: { genericContactName: 'Office' },
+      mapping,
+      options: { genericContactName: 'Office' },
     });
     expect(r.body).toMatchObject({ created: 3, contactsCreated: 3 });
     expect(r.body.errors).toEqual([{ index: 3, reason: expect.stringContaining('c:email') }]);
@@ -127,25 +161,51 @@ describe('company import', () => {
     expect((await contactsOf(named))[0].firstName).toBe('Jane');
     expect((await contactsOf(dup))[0].channels[0].duplicateOf).toBe(g.id);
     const start = await api.post('/api/companies/import/start', { rows: [{ Name: 'Only Co', Site: 'only.com', Email: 'a@only.com', Rev: '5' }], mapping });
-    expect(start.body).toMatchObject({ created: 1, contactsCreated: 0, cfValuesSet: 0, ignoredTargets: ['c:email', 'c:firstName', 'cf:revenue', 'cf:segment'] });
+    expect(start.body).toMatchObject({
+      created: 1,
+      contactsCreated: 0,
+      cfValuesSet: 0,
+      ignoredTargets: ['c:email', 'c:firstName', 'cf:revenue', 'cf:segment'],
+    });
     expect(await contactsOf(start.body.createdIds[0])).toEqual([]);
   });
 
   it('listId adds to an existing STATIC company list; newListName creates one', async () => {
     const list = await api.post('/api/company-lists', { name: 'Import target', type: 'STATIC' });
     expect(list.status).toBe(201);
-    const r = await api.post('/api/companies/import/start', { rows: [{ Name: 'L1', Site: 'l1.com' }, { Name: 'L2', Site: 'l2.com' }], mapping: { Name: 'name', Site: 'domain' }, options: { listId: list.body.id } });
+    const r = await api.post('/api/companies/import/start', {
+      rows: [
+        { Name: 'L1', Site: 'l1.com' },
+        { Name: 'L2', Site: 'l2.com' },
+      ],
+      mapping: { Name: 'name', Site: 'domain' },
+      options: { listId: list.body.id },
+    });
     expect(r.body.listId).toBe(list.body.id);
     const members = await api.get(`/api/company-lists/${list.body.id}/members`);
     expect(members.body.data.map((c: any) => c.id).sort()).toEqual([...r.body.createdIds].sort());
-    const upd = await api.post('/api/companies/import/start', { rows: [{ Name: 'L1 updated', Site: 'l1.com' }, { Name: 'L3', Site: 'l3.com' }], mapping: { Name: 'name', Site: 'domain' }, options: { listId: list.body.id, duplicateHandling: 'update' } });
+    const upd = await api.post('/api/companies/import/start', {
+      rows: [
+        { Name: 'L1 updated', Site: 'l1.com' },
+        { Name: 'L3', Site: 'l3.com' },
+      ],
+      mapping: { Name: 'name', Site: 'domain' },
+      options: { listId: list.body.id, duplicateHandling: 'update' },
+    });
     expect(upd.body).toMatchObject({ created: 1, updated: 1 });
     expect((await api.get(`/api/company-lists/${list.body.id}`)).body.memberCount).toBe(3);
-    const fresh = await api.post('/api/companies/import/start', { rows: [{ Name: 'N1', Site: 'n1.com' }], mapping: { Name: 'name', Site: 'domain' }, options: { newListName: 'From import' } });
+    const fresh = await api.post('/api/companies/import/start', {
+      rows: [{ Name: 'N1', Site: 'n1.com' }],
+      mapping: { Name: 'name', Site: 'domain' },
+      options: { newListName: 'From import' },
+    });
     const created = await api.get(`/api/company-lists/${fresh.body.listId}`);
     expect(created.body).toMatchObject({ name: 'From import', type: 'STATIC', memberCount: 1 });
     expect((await api.post('/api/companies/import/start', { rows: [{ Name: 'Z' }], mapping: { Name: 'name' }, options: { listId: 'nope' } })).status).toBe(404);
-    expect((await api.post('/api/companies/import/start', { rows: [{ Name: 'Z' }], mapping: { Name: 'name' }, options: { listId: list.body.id, newListName: 'x' } })).status).toBe(400);
+    expect(
+      (await api.post('/api/companies/import/start', { rows: [{ Name: 'Z' }], mapping: { Name: 'name' }, options: { listId: list.body.id, newListName: 'x' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('marker uniqueness under concurrency: parallel imports of the same domains create each company once', async () => {
@@ -167,7 +227,8 @@ describe('company import', () => {
     const again = await api.post('/api/companies/import/start', { rows: [{ Name: 'Gone 3', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } });
     expect(again.body).toMatchObject({ created: 0, skipped: 1 });
     expect(again.body.rows ?? []).toEqual([]);
-    const dup = (await api.post('/api/companies/import/preview', { rows: [{ Name: 'Gone 4', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } })).body.rows[0];
+    const dup = (await api.post('/api/companies/import/preview', { rows: [{ Name: 'Gone 4', Site: 'gone.com' }], mapping: { Name: 'name', Site: 'domain' } }))
+      .body.rows[0];
     expect(dup.duplicateOf).toBe(soon.body.createdIds[0]);
     expect((await api.get(`/api/companies/${dup.duplicateOf}`)).status).toBe(200);
   });
@@ -176,17 +237,25 @@ describe('company import', () => {
     const bad = await api.post('/api/companies/import/combined', { rows: [{ a: 1 }], mapping: { a: 'name' }, extra: 1 });
     expect(bad.body.message).toEqual(['property extra should not exist']);
     expect((await api.post('/api/companies/import/combined', { rows: [{ a: 1 }], mapping: { a: 'name' }, options: { dedupeBy: 'name' } })).status).toBe(400);
-    expect((await api.post('/api/companies/import/combined', { rows: [{ a: 'x' }], mapping: { a: 'domain' } })).body.message).toEqual(['mapping must map a column to name (required)']);
+    expect((await api.post('/api/companies/import/combined', { rows: [{ a: 'x' }], mapping: { a: 'domain' } })).body.message).toEqual([
+      'mapping must map a column to name (required)',
+    ]);
     const unknownCf = await api.post('/api/companies/import/combined', { rows: [{ a: 'x', b: 'y' }], mapping: { a: 'name', b: 'cf:nope' } });
     expect(unknownCf.status).toBe(400);
     expect(unknownCf.body).toMatchObject({ code: 'unknown_custom_field', fields: ['nope'] });
     expect((await api.post('/api/companies/import/combined', { rows: [], mapping: { a: 'name' } })).status).toBe(400);
-    expect((await api.post('/api/companies/import/combined', { rows: Array.from({ length: 10_001 }, () => ({ a: 'x' })), mapping: { a: 'name' } })).status).toBe(400);
+    expect(
+      (await api.post('/api/companies/import/combined', { rows: Array.from({ length: 10_001 }, () => ({ a: 'x' })), mapping: { a: 'name' } })).status,
+    ).toBe(400);
     const list = await api.post('/api/company-lists', { name: 'Private', type: 'STATIC' });
     for (const mode of ['preview', 'start', 'combined']) {
-      expect((await other.post(`/api/companies/import/${mode}`, { rows: [{ a: 'x' }], mapping: { a: 'name' }, options: { listId: list.body.id } })).status).toBe(404);
+      expect(
+        (await other.post(`/api/companies/import/${mode}`, { rows: [{ a: 'x' }], mapping: { a: 'name' }, options: { listId: list.body.id } })).status,
+      ).toBe(404);
     }
     // dedupe markers are per tenant: the other tenant's import of a known domain creates its own company
-    expect((await other.post('/api/companies/import/start', { rows: [{ a: 'Merge', b: 'merge.com' }], mapping: { a: 'name', b: 'domain' } })).body.created).toBe(1);
+    expect(
+      (await other.post('/api/companies/import/start', { rows: [{ a: 'Merge', b: 'merge.com' }], mapping: { a: 'name', b: 'domain' } })).body.created,
+    ).toBe(1);
   });
 });

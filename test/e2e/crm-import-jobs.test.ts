@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => env?.rt.stop());
 
-const rows = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ Name: `${tag} ${i}`, Site: `${tag}-${i}.example.org`, Email: `p${i}@${tag}-${i}.example.org` }));
+const rows = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => ({ Name: `${tag} ${i}`, Site: `${tag}-${i}.example.org`, Email: `p${i}@${tag}-${i}.example.org` }));
 const mapping = { Name: 'name', Site: 'domain', Email: 'c:email' };
 
 async function waitDone(jobId: string) {
@@ -24,7 +25,11 @@ async function waitDone(jobId: string) {
 
 describe('import job form', () => {
   it('Prefer: respond-async answers 202 with a job; the status ends with the same result object as a synchronous import', async () => {
-    const accepted = await env.http.post('/api/companies/import/combined', { rows: rows(30, 'pref'), mapping, options: { dedupeBy: 'domain' } }, { prefer: 'respond-async' });
+    const accepted = await env.http.post(
+      '/api/companies/import/combined',
+      { rows: rows(30, 'pref'), mapping, options: { dedupeBy: 'domain' } },
+      { prefer: 'respond-async' },
+    );
     expect(accepted.status).toBe(202);
     expect(accepted.headers.get('preference-applied')).toBe('respond-async');
     expect(accepted.body).toMatchObject({ status: 'queued', total: 30, statusUrl: `/api/companies/import/jobs/${accepted.body.jobId}` });

@@ -25,7 +25,8 @@ describe('automations', () => {
     const p = (await w.http.get('/api/pipelines')).body.data[0];
     const qualified = p.stages.find((s: any) => s.name === 'Qualified');
     const a = await w.http.post(`/api/pipelines/${p.id}/automations`, {
-      stageId: qualified.id, name: 'On qualified',
+      stageId: qualified.id,
+      name: 'On qualified',
       actions: [
         { type: 'task', title: 'Book a demo', dueInDays: 2 },
         { type: 'note', text: 'Qualified by the pipeline' },
@@ -126,7 +127,10 @@ describe('createLead (domain function for the form-builder connector)', () => {
     const p = (await w.http.get('/api/pipelines')).body.data[0];
     const won = await createLead(rt.deps, { tenantId: w.tenantId, table }, { contactId: c.id, stageId: p.stages.find((s: any) => s.kind === 'won').id });
     expect(won.status).toBe('won');
-    const kinds = (await outbox(w.tenantId)).filter((e) => e.data.leadId === won.id).map((e) => e.kind).sort();
+    const kinds = (await outbox(w.tenantId))
+      .filter((e) => e.data.leadId === won.id)
+      .map((e) => e.kind)
+      .sort();
     expect(kinds).toEqual(['lead.created', 'lead.won']);
     await expect(createLead(rt.deps, { tenantId: w.tenantId, table }, { contactId: 'missing' })).rejects.toMatchObject({ status: 404 });
   });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   rt = await startTestRuntime();
   const owner = await createApprovedAccount(rt.deps);
   c = new Client({ name: 'e2e', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp?toolsets=all`), { requestInit: { headers: { authorization: `Bearer ${owner.apiKey}` } } }));
+  await c.connect(
+    new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp?toolsets=all`), { requestInit: { headers: { authorization: `Bearer ${owner.apiKey}` } } }),
+  );
 });
 afterAll(async () => {
   await c?.close().catch(() => undefined);
@@ -24,9 +26,26 @@ afterAll(async () => {
 describe('MCP tools', () => {
   it('lists the tools and runs pipeline → lead → move → dossier, with _expert guidance', async () => {
     const names = (await c.listTools()).tools.map((t) => t.name);
-    for (const op of ['pipelines_list', 'pipelines_create', 'PipelinesController_createStage', 'PipelinesController_createAutomation', 'leads_create', 'LeadsController_kanban',
-      'LeadsController_move', 'LeadsController_setInterest', 'LeadsController_dossier', 'DsarController_create', 'EmailVerificationController_verifyBatch',
-      'suppression_list', 'suppression_add', 'suppression_remove', 'stoplist_list', 'stoplist_add', 'stoplist_remove']) expect(names).toContain(`svc_${op}`);
+    for (const op of [
+      'pipelines_list',
+      'pipelines_create',
+      'PipelinesController_createStage',
+      'PipelinesController_createAutomation',
+      'leads_create',
+      'LeadsController_kanban',
+      'LeadsController_move',
+      'LeadsController_setInterest',
+      'LeadsController_dossier',
+      'DsarController_create',
+      'EmailVerificationController_verifyBatch',
+      'suppression_list',
+      'suppression_add',
+      'suppression_remove',
+      'stoplist_list',
+      'stoplist_add',
+      'stoplist_remove',
+    ])
+      expect(names).toContain(`svc_${op}`);
     const pipelines = await call('svc_pipelines_list');
     expect(pipelines.structuredContent?._expert?.next).toBe('svc_leads_create');
     const p = pipelines.structuredContent!.data[0];

@@ -8,7 +8,11 @@ let http: ReturnType<typeof client>;
 let tenantId: string;
 
 beforeAll(async () => {
-  ({ rt, http, account: { tenantId } } = await startTenantRuntime());
+  ({
+    rt,
+    http,
+    account: { tenantId },
+  } = await startTenantRuntime());
 });
 afterAll(() => rt?.stop());
 
@@ -25,7 +29,11 @@ describe('pipelines', () => {
     const p = r.body.data[0];
     expect(p.isDefault).toBe(true);
     expect(p.stages.map((s: any) => [s.name, s.kind, s.position])).toEqual([
-      ['New', 'open', 0], ['Contacted', 'open', 1], ['Qualified', 'open', 2], ['Won', 'won', 3], ['Lost', 'lost', 4],
+      ['New', 'open', 0],
+      ['Contacted', 'open', 1],
+      ['Qualified', 'open', 2],
+      ['Won', 'won', 3],
+      ['Lost', 'lost', 4],
     ]);
     expect(r.body.nextCursor).toBeNull();
   });
@@ -141,7 +149,11 @@ describe('leads', () => {
     const b = await http.post('/api/leads', { contactId: (await contact()).id, pipelineId: p.id, stageId: p.stages[1].id });
     const k = await http.get(`/api/leads/kanban?pipelineId=${p.id}&pageSize=2`);
     expect(k.status).toBe(200);
-    expect(k.body.stages.map((s: any) => [s.name, s.leads.length, s.leadCount])).toEqual([['A', 2, 3], ['B', 1, 1], ['Done', 0, 0]]);
+    expect(k.body.stages.map((s: any) => [s.name, s.leads.length, s.leadCount])).toEqual([
+      ['A', 2, 3],
+      ['B', 1, 1],
+      ['Done', 0, 0],
+    ]);
     expect(k.body.stages[1].leads[0]).toMatchObject({ id: b.body.id, contact: { firstName: 'Ann' } });
     const cur = k.body.stages[0].nextCursor;
     expect(cur).toBeTruthy();

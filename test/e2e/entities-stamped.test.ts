@@ -6,7 +6,9 @@ import { startTenantRuntime } from '../support/accounts.js';
 // Every item the CRM operations write carries `entity` and `_v` (Entity.item). A Scan is fine here: it
 // reads a fresh test table, never a request path.
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;
-beforeAll(async () => { env = await startTenantRuntime(); });
+beforeAll(async () => {
+  env = await startTenantRuntime();
+});
 afterAll(() => env?.rt.stop());
 
 async function scan(tableName: string) {
@@ -38,8 +40,27 @@ describe('items written carry their entity', () => {
     const unstamped = mine.filter((i) => typeof i.entity !== 'string' || typeof i._v !== 'number').map((i) => `${i.pk} / ${i.sk}`);
     expect(unstamped).toEqual([]);
     const kinds = new Set(mine.map((i) => i.entity));
-    for (const k of ['company', 'CONTACT', 'CHANNEL', 'CHANNEL_MARKER', 'COMPANY_CONTACT', 'company_list', 'company_list_member', 'CONTACT_LIST',
-      'CONTACT_LIST_MEMBER', 'custom_field', 'custom_field_number', 'pipeline', 'pipeline_stage', 'pipeline_stage_name', 'default_pipeline',
-      'LEAD', 'lead_activity', 'notification', 'SUPPRESSION']) expect(kinds, k).toContain(k);
+    for (const k of [
+      'company',
+      'CONTACT',
+      'CHANNEL',
+      'CHANNEL_MARKER',
+      'COMPANY_CONTACT',
+      'company_list',
+      'company_list_member',
+      'CONTACT_LIST',
+      'CONTACT_LIST_MEMBER',
+      'custom_field',
+      'custom_field_number',
+      'pipeline',
+      'pipeline_stage',
+      'pipeline_stage_name',
+      'default_pipeline',
+      'LEAD',
+      'lead_activity',
+      'notification',
+      'SUPPRESSION',
+    ])
+      expect(kinds, k).toContain(k);
   });
 });

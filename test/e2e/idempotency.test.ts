@@ -24,8 +24,10 @@ afterAll(async () => {
   await env?.rt.stop();
 });
 
-const countContacts = async (email: string) => ((await env.http.get('/api/contacts?pageSize=100')).body.data as { channels?: { value: string }[]; email?: string }[])
-  .filter((c) => JSON.stringify(c).includes(email)).length;
+const countContacts = async (email: string) =>
+  ((await env.http.get('/api/contacts?pageSize=100')).body.data as { channels?: { value: string }[]; email?: string }[]).filter((c) =>
+    JSON.stringify(c).includes(email),
+  ).length;
 
 describe('Idempotency-Key over HTTP', () => {
   it('the same key and body twice: one contact, equal answers, the second marked as a replay', async () => {
@@ -72,7 +74,18 @@ describe('Idempotency-Key over HTTP', () => {
     const table = env.rt.deps.tenantTable(env.account.tenantId);
     const keyHash = createHash('sha256').update('k-crashed').digest('hex');
     const now = env.rt.deps.clock.now();
-    await table.put(TenantIdempotencyRecord.item({ keyHash }, { state: 'in_flight', fingerprint: 'left-by-a-crash', leaseUntil: now + IDEMPOTENCY_LEASE_MS, expiresAt: now + 86_400_000, ttl: Math.ceil(now / 1000) + 86_400 }));
+    await table.put(
+      TenantIdempotencyRecord.item(
+        { keyHash },
+        {
+          state: 'in_flight',
+          fingerprint: 'left-by-a-crash',
+          leaseUntil: now + IDEMPOTENCY_LEASE_MS,
+          expiresAt: now + 86_400_000,
+          ttl: Math.ceil(now / 1000) + 86_400,
+        },
+      ),
+    );
     const body = { firstName: 'Ed', email: 'ed@idem.example' };
     const blocked = await env.http.post('/api/contacts', body, { 'idempotency-key': 'k-crashed' });
     expect(blocked.status).toBe(409);
@@ -110,13 +123,27 @@ describe('/v1/messages (platform table, scoped per account)', () => {
 describe('a paid operation replayed', () => {
   // A synthetic paid operation through the real pipeline (no paid operation of this branch is cheap to set up).
   const paid = defineOperation({
-    operationId: 'test_paid_render', method: 'POST', path: '/api/test/paid-render', tag: 'test', summary: 'Paid test operation', description: 'Charges one platform render.',
-    access: 'tenant', scope: 'crm:write', resources: ['platformTable:write'], input: { body: z.strictObject({ n: z.number() }) }, hints: { readOnly: false },
+    operationId: 'test_paid_render',
+    method: 'POST',
+    path: '/api/test/paid-render',
+    tag: 'test',
+    summary: 'Paid test operation',
+    description: 'Charges one platform render.',
+    access: 'tenant',
+    scope: 'crm:write',
+    resources: ['platformTable:write'],
+    input: { body: z.strictObject({ n: z.number() }) },
+    hints: { readOnly: false },
     handler: async ({ body }, ctx) => withBilling({ n: body.n }, await charge(ctx.deps, requireTenant(ctx).tenantId, 'platform_render')),
   });
   const event = (args: Record<string, unknown>) =>
     toolCallEvent(paid as never, args, {
-      version: '2.0', routeKey: '$default', rawPath: '/mcp', rawQueryString: '', headers: { authorization: `Bearer ${env.account.apiKey}` }, isBase64Encoded: false,
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/mcp',
+      rawQueryString: '',
+      headers: { authorization: `Bearer ${env.account.apiKey}` },
+      isBase64Encoded: false,
       requestContext: { http: { method: 'POST', path: '/mcp', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } } as never,
     } as APIGatewayProxyEventV2);
 
@@ -141,8 +168,16 @@ describe('Idempotency-Key over MCP (official client)', () => {
     const a = (await c.callTool({ name: 'svc_contacts_create', arguments: args })) as { structuredContent: Record<string, unknown> };
     const b = (await c.callTool({ name: 'svc_contacts_create', arguments: args })) as { structuredContent: Record<string, unknown> };
     expect(b.structuredContent.id).toBe(a.structuredContent.id);
-    const m1 = (await c.callTool({ name: 'svc_contacts_create', arguments: { body: { firstName: 'Me', email: 'me@idem.example' } }, _meta: { idempotency_key: 'mcp-me' } })) as { structuredContent: Record<string, unknown> };
-    const m2 = (await c.callTool({ name: 'svc_contacts_create', arguments: { body: { firstName: 'Me', email: 'me@idem.example' } }, _meta: { idempotency_key: 'mcp-me' } })) as { structuredContent: Record<string, unknown> };
+    const m1 = (await c.callTool({
+      name: 'svc_contacts_create',
+      arguments: { body: { firstName: 'Me', email: 'me@idem.example' } },
+      _meta: { idempotency_key: 'mcp-me' },
+    })) as { structuredContent: Record<string, unknown> };
+    const m2 = (await c.callTool({
+      name: 'svc_contacts_create',
+      arguments: { body: { firstName: 'Me', email: 'me@idem.example' } },
+      _meta: { idempotency_key: 'mcp-me' },
+    })) as { structuredContent: Record<string, unknown> };
     expect(m2.structuredContent.id).toBe(m1.structuredContent.id);
     expect(await countContacts('mo@idem.example')).toBe(1);
     expect(await countContacts('me@idem.example')).toBe(1);

@@ -112,7 +112,8 @@ describe('other /v1/* zone', () => {
     (rt!.deps.clock as AdjustableClock).freeze();
     const ip = freshAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 24; i++) statuses.push((await http.get(apiOp!.path, { 'x-forwarded-for': ip, authorization: `Bearer svc_pk_${'B'.repeat(43)}` })).status);
+    for (let i = 0; i < 24; i++)
+      statuses.push((await http.get(apiOp!.path, { 'x-forwarded-for': ip, authorization: `Bearer svc_pk_${'B'.repeat(43)}` })).status);
     expect(statuses).toEqual([...Array(20).fill(401), 429, 429, 429, 429]);
     // The address's /v1 zone is spent too.
     expect((await http.get('/v1/health', { 'x-forwarded-for': ip })).status).toBe(429);

@@ -23,7 +23,10 @@ describe('GET /v1/me', () => {
     const now = new Date();
     const resets = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
     expect(r.body).toMatchObject({
-      flow: 'sandbox', email: 'sandbox@example.com', scope: 'sandbox', moderation_status: 'pending',
+      flow: 'sandbox',
+      email: 'sandbox@example.com',
+      scope: 'sandbox',
+      moderation_status: 'pending',
       quota: { monthly: 500, used: 0, remaining: 500, resets_at: resets },
     });
   });
@@ -43,7 +46,10 @@ describe('GET /v1/me', () => {
   it('answers the same 401 for a revoked key', async () => {
     const k = (await http.post('/v1/signup', { email: 'revoked@example.com' }, { 'x-forwarded-for': freshAddress() })).body.api_key;
     const { createHash } = await import('node:crypto');
-    await rt.deps.platform.update({ pk: `APIKEY#${createHash('sha256').update(k).digest('hex')}`, sk: 'APIKEY' }, { set: { revokedAt: new Date().toISOString() } });
+    await rt.deps.platform.update(
+      { pk: `APIKEY#${createHash('sha256').update(k).digest('hex')}`, sk: 'APIKEY' },
+      { set: { revokedAt: new Date().toISOString() } },
+    );
     const r = await http.get('/v1/me', as(k));
     expect(r.status).toBe(401);
     expect(r.body).toEqual({ statusCode: 401, message: 'Invalid credentials' });

@@ -73,9 +73,18 @@ describe('POST /v1/signup: full_account validation', () => {
     [{ ...base, password: long(201) }, { message: ['password must be shorter than or equal to 200 characters'] }],
     [{ ...base }, { message: ['password should not be empty'] }],
     [{ email: 'full@example.com', full_account: true, password: 'Correct-Horse-9' }, { message: ['firstName should not be empty'] }],
-    [{ ...base, password: 'password123' }, { statusCode: 400, message: 'Password is too common. Please choose a stronger one.' }],
-    [{ ...base, password: 'QWERTYuiop' }, { statusCode: 400, message: 'Password is too common. Please choose a stronger one.' }],
-    [{ ...base, password: 'Ab3$efgh9' }, { statusCode: 400, message: 'Password must be at least 10 characters long.' }],
+    [
+      { ...base, password: 'password123' },
+      { statusCode: 400, message: 'Password is too common. Please choose a stronger one.' },
+    ],
+    [
+      { ...base, password: 'QWERTYuiop' },
+      { statusCode: 400, message: 'Password is too common. Please choose a stronger one.' },
+    ],
+    [
+      { ...base, password: 'Ab3$efgh9' },
+      { statusCode: 400, message: 'Password must be at least 10 characters long.' },
+    ],
   ])('refuses %j', async (body, expected) => {
     const r = await signup(body);
     expect(r.status).toBe(400);
@@ -88,7 +97,11 @@ describe('POST /v1/signup: full_account validation', () => {
     expect(r.body).toMatchObject({ flow: 'full_account', scope: 'pending' });
     const me = await http.get('/v1/me', { authorization: `Bearer ${r.body.api_key}`, 'x-forwarded-for': freshAddress() });
     expect(me.body).toMatchObject({ flow: 'full_account', scope: 'pending', state: 'awaiting_email_confirm' });
-    const send = await http.post('/v1/messages', { to: 'a@b.com', subject: 's', text: 't' }, { authorization: `Bearer ${r.body.api_key}`, 'x-forwarded-for': freshAddress() });
+    const send = await http.post(
+      '/v1/messages',
+      { to: 'a@b.com', subject: 's', text: 't' },
+      { authorization: `Bearer ${r.body.api_key}`, 'x-forwarded-for': freshAddress() },
+    );
     expect(send.status).toBe(403);
   });
 });

@@ -19,8 +19,14 @@ import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 const RECIPIENTS = 500;
 const prefix = `t${randomBytes(4).toString('hex')}-`;
 const env = {
-  ...process.env, TABLE_PREFIX: prefix, DYNAMO_ENDPOINT: inject('dynamoEndpoint'), SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent',
-  SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '300', DATA_DIR: mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'crash-')),
+  ...process.env,
+  TABLE_PREFIX: prefix,
+  DYNAMO_ENDPOINT: inject('dynamoEndpoint'),
+  SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+  LOG_LEVEL: 'silent',
+  SVC_ALLOW_LOOPBACK_TARGETS: 'true',
+  SEND_SWEEP_MS: '300',
+  DATA_DIR: mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'crash-')),
 };
 let deps: Deps;
 let relay: Relay;
@@ -60,9 +66,16 @@ describe('exactly once across a crash', () => {
     await credit(deps, owner.tenantId, 10, 'test balance', 'test');
     const http = client(first.url, { key: owner.apiKey });
     const acc = await http.post('/api/email-accounts', {
-      name: 'Bulk', email: 'bulk@crash.test',
-      imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'bulk@crash.test', imapPass: 'imap-secret-3',
-      smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'bulk@crash.test', smtpPass: 'smtp-secret-3',
+      name: 'Bulk',
+      email: 'bulk@crash.test',
+      imapHost: '127.0.0.1',
+      imapPort: dovecot.port,
+      imapUser: 'bulk@crash.test',
+      imapPass: 'imap-secret-3',
+      smtpHost: '127.0.0.1',
+      smtpPort: relay.port,
+      smtpUser: 'bulk@crash.test',
+      smtpPass: 'smtp-secret-3',
     });
     expect(acc.status).toBe(201);
     await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
@@ -73,12 +86,25 @@ describe('exactly once across a crash', () => {
     const now = deps.clock.now();
     const ids: string[] = [];
     for (let i = 0; i < RECIPIENTS; i += 50) {
-      ids.push(...(await Promise.all(Array.from({ length: Math.min(50, RECIPIENTS - i) }, (_, k) => createContact(table, { firstName: `R${i + k}`, email: `r${i + k}@sink.test` }, now)))).map((c) => c.id));
+      ids.push(
+        ...(
+          await Promise.all(
+            Array.from({ length: Math.min(50, RECIPIENTS - i) }, (_, k) => createContact(table, { firstName: `R${i + k}`, email: `r${i + k}@sink.test` }, now)),
+          )
+        ).map((c) => c.id),
+      );
     }
     const list = await createContactList(table, { name: 'crash' }, now);
     await addContactsToList(table, list.id, ids, now);
     const creative = await http.post('/api/creatives', { name: 'Bulk', subject: 'Hi {{firstName}}', bodyHtml: '<p>Hello {{firstName}}</p>' });
-    const task = await http.post('/api/tasks', { methodId: 2, description: 'crash', creativeId: creative.body.id, accountId: acc.body.id, contactListId: list.id, tracking: false });
+    const task = await http.post('/api/tasks', {
+      methodId: 2,
+      description: 'crash',
+      creativeId: creative.body.id,
+      accountId: acc.body.id,
+      contactListId: list.id,
+      tracking: false,
+    });
     await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
     expect((await http.post(`/api/tasks/${task.body.id}/start`)).status).toBe(200);
 

@@ -34,15 +34,24 @@ beforeAll(async () => {
   relay.users.set('ops@pace.test', 'smtp-secret-2');
   const { http } = ctx;
   const acc = await http.post('/api/email-accounts', {
-    name: 'Ops', email: 'ops@pace.test',
-    imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'ops@pace.test', imapPass: 'imap-secret-2',
-    smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'ops@pace.test', smtpPass: 'smtp-secret-2',
+    name: 'Ops',
+    email: 'ops@pace.test',
+    imapHost: '127.0.0.1',
+    imapPort: dovecot.port,
+    imapUser: 'ops@pace.test',
+    imapPass: 'imap-secret-2',
+    smtpHost: '127.0.0.1',
+    smtpPort: relay.port,
+    smtpUser: 'ops@pace.test',
+    smtpPass: 'smtp-secret-2',
   });
   accountId = acc.body.id;
   await http.patch(`/api/email-accounts/${accountId}`, { dnsAcknowledged: true });
   await http.put('/api/settings/company-profile', { companyName: 'Pace Ltd', physicalAddress: '2 Side Road, Leeds' });
   await http.patch('/api/settings/send-window', { enabled: false });
-  expect((await http.post('/api/webhooks', { url: `${receiver.url}/hook`, events: ['task.completed', 'task.failed'], secret: 's'.repeat(32) })).status).toBe(201);
+  expect((await http.post('/api/webhooks', { url: `${receiver.url}/hook`, events: ['task.completed', 'task.failed'], secret: 's'.repeat(32) })).status).toBe(
+    201,
+  );
 }, 60_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop()]);
@@ -57,7 +66,14 @@ async function mailingTask(count: number) {
   const list = await http.post('/api/contact-lists', { name: `pace ${batch}` });
   await http.post(`/api/contact-lists/${list.body.id}/contacts`, { contactIds: ids });
   const creative = await http.post('/api/creatives', { name: `c${batch}`, subject: 'Hello {{firstName}}', bodyHtml: '<p>Hi {{firstName}}</p>' });
-  const task = await http.post('/api/tasks', { methodId: 2, description: `batch ${batch}`, creativeId: creative.body.id, accountId, contactListId: list.body.id, tracking: false });
+  const task = await http.post('/api/tasks', {
+    methodId: 2,
+    description: `batch ${batch}`,
+    creativeId: creative.body.id,
+    accountId,
+    contactListId: list.body.id,
+    tracking: false,
+  });
   await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
   return { taskId: task.body.id as string, batch };
 }
@@ -71,14 +87,21 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
     expect((await http.put('/api/settings/min-send-interval', { seconds: 2 })).status).toBe(200);
     const { taskId, batch } = await mailingTask(5);
     expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
-    await waitFor('five sends', async () => sentTo(batch).length === 5, 400, () => advance(500).then(() => sleep(50)));
+    await waitFor(
+      'five sends',
+      async () => sentTo(batch).length === 5,
+      400,
+      () => advance(500).then(() => sleep(50)),
+    );
     const items = (await http.get(`/api/tasks/${taskId}/items?status=SENT`)).body.data as { slotAt: number }[];
     const slots = items.map((i) => i.slotAt).sort((a, b) => a - b);
     expect(slots).toHaveLength(5);
     for (let i = 1; i < slots.length; i++) expect(slots[i] - slots[i - 1]).toBeGreaterThanOrEqual(2000);
     const done = await waitFor('completed', async () => ((await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED' ? true : undefined));
     expect(done).toBe(true);
-    const hook = await waitFor('task.completed webhook', async () => receiver.received.find((r) => r.json?.type === 'task.completed' && r.json?.data?.taskId === taskId));
+    const hook = await waitFor('task.completed webhook', async () =>
+      receiver.received.find((r) => r.json?.type === 'task.completed' && r.json?.data?.taskId === taskId),
+    );
     expect(hook.json.data).toMatchObject({ status: 'COMPLETED', counters: { sent: 5, total: 5 } });
     await http.put('/api/settings/min-send-interval', { seconds: 0 });
   }, 90_000);
@@ -89,7 +112,17 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
     const hour = new Date(clock).getUTCHours();
     const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
     // A window that opens in two hours and lasts one: closed now.
-    expect((await http.patch('/api/settings/send-window', { enabled: true, workDays: [1, 2, 3, 4, 5, 6, 7], startTime: hh(hour + 2), endTime: hh(hour + 3), timezone: 'UTC' })).status).toBe(200);
+    expect(
+      (
+        await http.patch('/api/settings/send-window', {
+          enabled: true,
+          workDays: [1, 2, 3, 4, 5, 6, 7],
+          startTime: hh(hour + 2),
+          endTime: hh(hour + 3),
+          timezone: 'UTC',
+        })
+      ).status,
+    ).toBe(200);
     const { taskId, batch } = await mailingTask(3);
     expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
     await waitFor('items built', async () => (await http.get(`/api/tasks/${taskId}`)).body.built === true);
@@ -97,7 +130,12 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
     expect(sentTo(batch)).toHaveLength(0);
     expect((await http.get(`/api/tasks/${taskId}/items?status=QUEUED`)).body.data).toHaveLength(3);
     await advance(2 * 3_600_000 + 60_000);
-    await waitFor('sends after the window opened', async () => sentTo(batch).length === 3, 300, () => advance(60_000).then(() => sleep(100)));
+    await waitFor(
+      'sends after the window opened',
+      async () => sentTo(batch).length === 3,
+      300,
+      () => advance(60_000).then(() => sleep(100)),
+    );
     await http.patch('/api/settings/send-window', { enabled: false });
   }, 90_000);
 

@@ -47,9 +47,16 @@ async function setupWorkspace() {
   const { http } = ctx;
   await credit(ctx.rt.deps, ctx.account.tenantId, 10, 'test balance', 'test');
   const acc = await http.post('/api/email-accounts', {
-    name: 'Sales', email: 'sales@acme.test',
-    imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'sales@acme.test', imapPass: 'imap-secret-1',
-    smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'sales@acme.test', smtpPass: 'smtp-secret-1',
+    name: 'Sales',
+    email: 'sales@acme.test',
+    imapHost: '127.0.0.1',
+    imapPort: dovecot.port,
+    imapUser: 'sales@acme.test',
+    imapPass: 'imap-secret-1',
+    smtpHost: '127.0.0.1',
+    smtpPort: relay.port,
+    smtpUser: 'sales@acme.test',
+    smtpPass: 'smtp-secret-1',
   });
   expect(acc.status).toBe(201);
   // The fixture domain has no DNS records: acknowledge, as an owner would after reading checkDns.
@@ -90,7 +97,11 @@ describe('mailing task: the agent order over HTTP', () => {
     ]);
     expect((await http.post('/api/suppression', { email: 'sup@buyer.test', source: 'manual' })).status).toBe(201);
     expect((await http.post('/api/stop-list', { domain: 'stopped.test' })).status).toBe(201);
-    const creative = await http.post('/api/creatives', { name: 'Intro', subject: '{Hello|Hi} {{firstName}}', bodyHtml: '<p>{Hello|Hi} {{firstName}}, read <a href="https://example.com/offer">our offer</a>.</p>' });
+    const creative = await http.post('/api/creatives', {
+      name: 'Intro',
+      subject: '{Hello|Hi} {{firstName}}',
+      bodyHtml: '<p>{Hello|Hi} {{firstName}}, read <a href="https://example.com/offer">our offer</a>.</p>',
+    });
     expect(creative.status).toBe(201);
 
     // Without the compliance footer's address, start is refused naming the setting.
@@ -106,7 +117,10 @@ describe('mailing task: the agent order over HTTP', () => {
     const noAddress = await http.post(`/api/tasks/${task.body.id}/start`);
     expect(noAddress.status).toBe(409);
     expect(noAddress.body).toMatchObject({ code: 'physical_address_missing', setting: 'companyProfile' });
-    expect((await http.put('/api/settings/company-profile', { companyName: 'Acme GmbH', physicalAddress: '1 Main Street, Springfield', senderName: 'Sam Sales' })).status).toBe(200);
+    expect(
+      (await http.put('/api/settings/company-profile', { companyName: 'Acme GmbH', physicalAddress: '1 Main Street, Springfield', senderName: 'Sam Sales' }))
+        .status,
+    ).toBe(200);
 
     const started = await http.post(`/api/tasks/${task.body.id}/start`);
     expect(started.status).toBe(200);
@@ -115,7 +129,9 @@ describe('mailing task: the agent order over HTTP', () => {
       const t = await http.get(`/api/tasks/${task.body.id}`);
       return t.body.status === 'COMPLETED' && t.body;
     }).catch(async (e) => {
-      throw new Error(`${e.message}: ${JSON.stringify((await http.get(`/api/tasks/${task.body.id}`)).body)} ${JSON.stringify((await http.get(`/api/tasks/${task.body.id}/items`)).body)}`);
+      throw new Error(
+        `${e.message}: ${JSON.stringify((await http.get(`/api/tasks/${task.body.id}`)).body)} ${JSON.stringify((await http.get(`/api/tasks/${task.body.id}/items`)).body)}`,
+      );
     });
     expect(done.counters).toMatchObject({ total: 6, sent: 2, bounced: 1, skipped: 3, queued: 0 });
 
@@ -158,7 +174,10 @@ describe('mailing task: the agent order over HTTP', () => {
       expect(r.status).toBe(200);
     }
     expect((await http.get('/api/suppression/check?email=ann@buyer.test')).body).toMatchObject({ suppressed: true, suppression: { source: 'unsubscribe' } });
-    const forged = await fetch(url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), { method: 'POST', body: '' });
+    const forged = await fetch(
+      url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      { method: 'POST', body: '' },
+    );
     expect(forged.status).toBe(404);
 
     // Open pixel and click redirect: signed, counted total and unique.
@@ -167,7 +186,11 @@ describe('mailing task: the agent order over HTTP', () => {
     for (let i = 0; i < 2; i++) {
       const img = await fetch(pixel);
       expect(img.headers.get('content-type')).toBe('image/gif');
-      expect(Buffer.from(await img.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
+      expect(
+        Buffer.from(await img.arrayBuffer())
+          .subarray(0, 6)
+          .toString(),
+      ).toBe('GIF89a');
       const r = await fetch(click, { redirect: 'manual' });
       expect(r.status).toBe(302);
       expect(r.headers.get('location')).toBe('https://example.com/offer');
@@ -200,7 +223,9 @@ describe('mailing task: the agent order over HTTP', () => {
     const scoring = await http.post('/api/tasks', { methodId: 22 });
     expect(scoring.status).toBe(400);
     expect(scoring.body.message).toContain('companyListId is required for methodId 22');
-    expect((await http.post('/api/tasks', { methodId: 22, creativeId: 'x', companyListId: 'y' })).body.message).toContain('creativeId is not used by methodId 22');
+    expect((await http.post('/api/tasks', { methodId: 22, creativeId: 'x', companyListId: 'y' })).body.message).toContain(
+      'creativeId is not used by methodId 22',
+    );
     expect((await http.post('/api/tasks', { methodId: 2, description: 'x', creativeId: 'nope', accountId, contactListId: 'nope' })).status).toBe(404);
     expect((await http.get('/api/tasks/nope')).status).toBe(404);
   });

@@ -12,7 +12,6 @@ let owner: Awaited<ReturnType<typeof createApprovedAccount>>;
 const { connect, closeAll } = mcpClients(() => rt.url);
 const keyIdOf = async (apiKey: string) => (await rt.deps.platform.get<{ keyId: string }>(ApiKey.key({ keyHash: sha256(apiKey) })))!.keyId;
 
-
 beforeAll(async () => {
   ({ rt, account: owner } = await startTenantRuntime());
 });
@@ -38,7 +37,10 @@ describe('agent card', () => {
   it('names the MCP endpoint with its transport and tool prefix', async () => {
     const card = await client(rt.url).get('/.well-known/agent-card.json');
     expect(card.body.endpoints.mcp).toEqual({ url: `${rt.url}/mcp`, transport: 'streamable-http', stateless: true, toolPrefix: 'svc_' });
-    expect(card.body.capabilities.find((c: any) => c.operationId === 'notifications_self_note')).toMatchObject({ mcpTool: 'svc_notifications_self_note', scope: 'workspace:write' });
+    expect(card.body.capabilities.find((c: any) => c.operationId === 'notifications_self_note')).toMatchObject({
+      mcpTool: 'svc_notifications_self_note',
+      scope: 'workspace:write',
+    });
   });
 });
 
@@ -57,9 +59,13 @@ describe('GET /api/v1/agent-guide/campaign-sender-capability', () => {
     expect(r.body).toMatchObject({ header: 'X-SDR-Capability-Receipt', tenantId: owner.tenantId, ttlSeconds: 600, singleUse: true });
     const keyId = await keyIdOf(owner.apiKey);
     const otherKey = await keyIdOf(await addKey(rt.deps, owner.accountId, ['*']));
-    await expect(verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId: otherKey, receipt: r.body.receipt })).rejects.toMatchObject({ status: 403 });
+    await expect(verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId: otherKey, receipt: r.body.receipt })).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId, receipt: r.body.receipt })).resolves.toEqual({ consumed: true });
-    await expect(verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId, receipt: r.body.receipt })).rejects.toMatchObject({ body: { code: 'capability_receipt_invalid' } });
+    await expect(verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId, receipt: r.body.receipt })).rejects.toMatchObject({
+      body: { code: 'capability_receipt_invalid' },
+    });
   });
 
   it('issues one over MCP too, with _expert pointing at the campaign write', async () => {
@@ -68,6 +74,8 @@ describe('GET /api/v1/agent-guide/campaign-sender-capability', () => {
     expect(r.isError).toBeUndefined();
     expect(r.structuredContent.receipt).toMatch(/^svc_cr_/);
     expect(r.structuredContent._expert).toMatchObject({ next: 'svc_CampaignsController_create', check: expect.stringContaining('Single-use') });
-    await expect(verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId: await keyIdOf(owner.apiKey), receipt: r.structuredContent.receipt })).resolves.toEqual({ consumed: true });
+    await expect(
+      verifyAndConsumeReceipt(rt.deps, { tenantId: owner.tenantId, keyId: await keyIdOf(owner.apiKey), receipt: r.structuredContent.receipt }),
+    ).resolves.toEqual({ consumed: true });
   });
 });

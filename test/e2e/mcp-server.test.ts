@@ -45,7 +45,16 @@ describe('MCP server at /mcp', () => {
     const c = await connect(bearer(owner.apiKey));
     const { tools } = await c.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const n of ['svc_v1_me', 'svc_v1_signup', 'svc_agent_guide_get', 'svc_agent_guide_sender_capability', 'svc_notifications_self_note', 'svc_notifications_list', 'svc_notifications_get']) expect(byName.has(n), n).toBe(true);
+    for (const n of [
+      'svc_v1_me',
+      'svc_v1_signup',
+      'svc_agent_guide_get',
+      'svc_agent_guide_sender_capability',
+      'svc_notifications_self_note',
+      'svc_notifications_list',
+      'svc_notifications_get',
+    ])
+      expect(byName.has(n), n).toBe(true);
     expect(byName.has('svc_discovery_agent_card')).toBe(false); // mcp: false
     expect(tools.every((t) => t.name.startsWith('svc_'))).toBe(true);
     const note = byName.get('svc_notifications_self_note')!;

@@ -20,7 +20,13 @@ afterAll(async () => {
 async function rawToolsList(query = '', headers: Record<string, string> = {}) {
   const res = await fetch(`${env.rt.url}/mcp${query}`, {
     method: 'POST',
-    headers: { ...bearer(), ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    headers: {
+      ...bearer(),
+      ...headers,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   const text = await res.text();

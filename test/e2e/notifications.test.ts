@@ -32,7 +32,11 @@ describe('notifications', () => {
   });
 
   it('validates with the spec bodies and keeps tenants apart', async () => {
-    expect((await http.post('/api/notifications/self-note', { title: 'x', message: 'y', level: 1 })).body).toEqual({ statusCode: 400, message: ['property level should not exist'], error: 'Bad Request' });
+    expect((await http.post('/api/notifications/self-note', { title: 'x', message: 'y', level: 1 })).body).toEqual({
+      statusCode: 400,
+      message: ['property level should not exist'],
+      error: 'Bad Request',
+    });
     expect((await http.post('/api/notifications/self-note', { title: 'x' })).status).toBe(400);
     expect((await http.get('/api/notifications?cursor=bm90LWEtY3Vyc29y')).body).toMatchObject({ statusCode: 400, message: ['cursor is not valid'] });
     const other = await createApprovedAccount(rt.deps);
@@ -46,6 +50,10 @@ describe('notifications', () => {
   it('needs workspace:write to write and workspace:read to read', async () => {
     const reader = client(rt.url, { key: await addKey(rt.deps, owner.accountId, ['workspace:read']) });
     expect((await reader.get('/api/notifications')).status).toBe(200);
-    expect((await reader.post('/api/notifications/self-note', { title: 'a', message: 'b' })).body).toMatchObject({ statusCode: 403, code: 'insufficient_scope', requiredScope: 'workspace:write' });
+    expect((await reader.post('/api/notifications/self-note', { title: 'a', message: 'b' })).body).toMatchObject({
+      statusCode: 403,
+      code: 'insufficient_scope',
+      requiredScope: 'workspace:write',
+    });
   });
 });

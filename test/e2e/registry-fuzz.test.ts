@@ -40,9 +40,17 @@ describe('registry fuzz', () => {
       for (const r of samples) {
         n++;
         const started = Date.now();
-        const res = await send(rt.url, r, { ownerKey: owner.apiKey, tenantId: owner.tenantId, adminToken: TEST_ADMIN_TOKEN }, `100.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
+        const res = await send(
+          rt.url,
+          r,
+          { ownerKey: owner.apiKey, tenantId: owner.tenantId, adminToken: TEST_ADMIN_TOKEN },
+          `100.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        );
         if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${Date.now() - started} ms ${res.status} ${op.operationId} ${r.path}\n`);
-        if ((res.status >= 500 && !UPSTREAM_NOT_CONFIGURED(op.operationId, res.status)) || res.stack) failures.push(`${op.method} ${r.path}?${new URLSearchParams(r.query)} body=${r.body?.slice(0, 120)} cookie=${r.cookie} → ${res.status} ${res.text.slice(0, 160)}`);
+        if ((res.status >= 500 && !UPSTREAM_NOT_CONFIGURED(op.operationId, res.status)) || res.stack)
+          failures.push(
+            `${op.method} ${r.path}?${new URLSearchParams(r.query)} body=${r.body?.slice(0, 120)} cookie=${r.cookie} → ${res.status} ${res.text.slice(0, 160)}`,
+          );
       }
     }
     expect(n).toBe(operations.length * PER_OPERATION);

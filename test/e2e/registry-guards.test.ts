@@ -17,13 +17,17 @@ beforeAll(async () => {
   rt = await startTestRuntime({ env: { TRUST_PROXY: 'true' } });
   owner = await createApprovedAccount(rt.deps);
   stranger = await createApprovedAccount(rt.deps);
-  sandboxKey = (await client(rt.url).post('/v1/signup', { email: `sandbox-guard-${Date.now()}@example.com` }, { 'x-forwarded-for': freshAddress() })).body.api_key;
+  sandboxKey = (await client(rt.url).post('/v1/signup', { email: `sandbox-guard-${Date.now()}@example.com` }, { 'x-forwarded-for': freshAddress() })).body
+    .api_key;
 });
 afterAll(() => rt?.stop());
 
 const samplePath = (op: AnyOperation) => op.path.replace(/\{([A-Za-z0-9_]+)\}/g, '0mwqzzzzzzzzzzzzzzzzzzzzz');
 const call = (op: AnyOperation, headers: Record<string, string>) =>
-  client(rt.url).call(op.method, samplePath(op), op.method === 'GET' || op.method === 'DELETE' ? undefined : {}, { 'x-forwarded-for': freshAddress(), ...headers });
+  client(rt.url).call(op.method, samplePath(op), op.method === 'GET' || op.method === 'DELETE' ? undefined : {}, {
+    'x-forwarded-for': freshAddress(),
+    ...headers,
+  });
 
 const protectedOps = operations.filter((op) => op.access !== 'public');
 const tenantOps = operations.filter((op) => op.access === 'tenant');
@@ -48,7 +52,7 @@ describe('every operation of the registry', { timeout: 400_000 }, () => {
     }
   });
 
-  it("answers a tenant the caller does not belong to exactly like one that does not exist", async () => {
+  it('answers a tenant the caller does not belong to exactly like one that does not exist', async () => {
     for (const op of tenantOps) {
       const foreign = await call(op, { authorization: `Bearer ${stranger.apiKey}`, 'x-tenant-id': owner.tenantId });
       const missing = await call(op, { authorization: `Bearer ${stranger.apiKey}`, 'x-tenant-id': 'no-such-tenant' });
@@ -58,11 +62,22 @@ describe('every operation of the registry', { timeout: 400_000 }, () => {
   });
 
   it('never answers 5xx to a malformed request, and a 4xx body never carries a stack', async () => {
-    const bodies = ['{"not json', '[]', 'null', '123', '"text"', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}', JSON.stringify({ id: { $gt: '' }, name: 'x'.repeat(70_000) })];
+    const bodies = [
+      '{"not json',
+      '[]',
+      'null',
+      '123',
+      '"text"',
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}',
+      JSON.stringify({ id: { $gt: '' }, name: 'x'.repeat(70_000) }),
+    ];
     const api = client(rt.url, { key: owner.apiKey });
     for (const op of tenantOps) {
       for (const body of op.method === 'GET' || op.method === 'DELETE' ? [undefined] : bodies) {
-        const r = await api.call(op.method, samplePath(op) + '?pageSize=abc&cursor=%00&filters=%5B', body, { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() });
+        const r = await api.call(op.method, samplePath(op) + '?pageSize=abc&cursor=%00&filters=%5B', body, {
+          'content-type': 'application/json',
+          'x-forwarded-for': freshAddress(),
+        });
         expect(r.status, `${op.operationId} ${body?.slice(0, 40)} → ${r.text.slice(0, 200)}`).toBeLessThan(500);
         expect(r.text, op.operationId).not.toMatch(/\s+at .+\(.+:\d+:\d+\)/);
       }
@@ -78,7 +93,10 @@ describe('every operation of the registry', { timeout: 400_000 }, () => {
       const api = client(rt.url, { key: op.access === 'admin' ? TEST_ADMIN_TOKEN : owner.apiKey });
       const paths = op.path.includes('{') ? ids.map((id) => op.path.replace(/\{[A-Za-z0-9_]+\}/g, id)) : queries.map((q) => op.path + q);
       for (const p of paths) {
-        const r = await api.call(op.method, p, op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}', { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() });
+        const r = await api.call(op.method, p, op.method === 'GET' || op.method === 'DELETE' ? undefined : '{}', {
+          'content-type': 'application/json',
+          'x-forwarded-for': freshAddress(),
+        });
         if (r.status >= 500 || /\s+at .+:\d+:\d+/.test(r.text)) failures.push(`${op.operationId} ${p.slice(0, 60)} → ${r.status} ${r.text.slice(0, 120)}`);
       }
     }

@@ -49,14 +49,19 @@ describe('scoring tasks (methodId 22)', () => {
   let taskId: string;
   it('creates the task, adds steps, shows the prompt that runs', async () => {
     const created = await api.post('/api/tasks', {
-      methodId: 22, description: 'ICP', companyListId: listId, options: { modules: { icpreview: { ai_request: 'fitness gyms pools equipment' } } },
+      methodId: 22,
+      description: 'ICP',
+      companyListId: listId,
+      options: { modules: { icpreview: { ai_request: 'fitness gyms pools equipment' } } },
       steps: [{ type: 'DNS_CHECK' }, { type: 'EMAIL_EXTRACT' }, { type: 'TECH_DETECT' }],
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ methodId: 22, methodName: 'scoring', companyListId: listId });
     taskId = created.body.id;
     expect((await api.post(`/api/tasks/${taskId}/steps`, { steps: [{ type: 'NOPE' }] })).status).toBe(400);
-    expect((await api.post(`/api/tasks/${taskId}/steps`, { steps: [{ type: 'WEBHOOK_CARD_FIELD', config: { targetEntity: 'LEAD', targetFieldId: 'x' } }] })).status).toBe(400);
+    expect(
+      (await api.post(`/api/tasks/${taskId}/steps`, { steps: [{ type: 'WEBHOOK_CARD_FIELD', config: { targetEntity: 'LEAD', targetFieldId: 'x' } }] })).status,
+    ).toBe(400);
     const added = await api.post(`/api/tasks/${taskId}/steps`, { steps: [{ type: 'AI_CONTENT', config: { threshold: 5 } }] });
     expect(added.status).toBe(200);
     expect(added.body.steps.map((s: any) => s.type)).toEqual(['DNS_CHECK', 'EMAIL_EXTRACT', 'TECH_DETECT', 'AI_CONTENT']);

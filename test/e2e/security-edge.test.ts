@@ -19,11 +19,14 @@ afterAll(() => rt?.stop());
 function raw(method: string, target: string, headers: Record<string, string> = {}, body?: string) {
   const { hostname, port } = new URL(rt.url);
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request({ host: hostname, port, method, path: target, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      { host: hostname, port, method, path: target, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -69,7 +72,9 @@ describe('deep nesting over MCP (fault 5)', () => {
 
   it('answers the HTTP 400 body as a tool error, never -32603 with an internal message', async () => {
     const headers = { authorization: `Bearer ${owner.apiKey}`, 'x-tenant-id': owner.tenantId };
-    const overHttp = await client(rt.url, { key: owner.apiKey }).call('POST', '/api/notifications/self-note', `{"title":"t","message":"m","x":${deep}}`, { 'x-tenant-id': owner.tenantId });
+    const overHttp = await client(rt.url, { key: owner.apiKey }).call('POST', '/api/notifications/self-note', `{"title":"t","message":"m","x":${deep}}`, {
+      'x-tenant-id': owner.tenantId,
+    });
     expect(overHttp.status).toBe(400);
     const rpc = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"svc_notifications_self_note","arguments":{"tenant_id":"${owner.tenantId}","body":{"title":"t","message":"m","x":${deep}}}}}`;
     const r = await raw('POST', '/mcp', { ...headers, accept: 'application/json, text/event-stream' }, rpc);
@@ -87,7 +92,12 @@ describe('deep nesting over MCP (fault 5)', () => {
 describe("ids containing '#' (found by the registry fuzz run)", () => {
   it('are a 4xx, never a 500 from the key builder', async () => {
     const headers = { authorization: `Bearer ${owner.apiKey}`, 'x-tenant-id': owner.tenantId };
-    for (const target of ['/api/company-lists/A%23B%23C/members', '/api/companies/custom-fields/p%23%24W/values', '/api/companies/a%23b', '/api/contacts/%23']) {
+    for (const target of [
+      '/api/company-lists/A%23B%23C/members',
+      '/api/companies/custom-fields/p%23%24W/values',
+      '/api/companies/a%23b',
+      '/api/contacts/%23',
+    ]) {
       const r = await raw('GET', target, headers);
       expect(r.status, target).toBeGreaterThanOrEqual(400);
       expect(r.status, target).toBeLessThan(500);

@@ -12,14 +12,25 @@ let dovecot: Dovecot;
 let relay: Relay;
 
 const body = (over: Record<string, unknown> = {}) => ({
-  name: 'Sales', email: 'sales@acme.test',
-  imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'sales@acme.test', imapPass: 'imap-secret-1',
-  smtpHost: '127.0.0.1', smtpPort: relay.port, smtpUser: 'sales@acme.test', smtpPass: 'smtp-secret-1',
+  name: 'Sales',
+  email: 'sales@acme.test',
+  imapHost: '127.0.0.1',
+  imapPort: dovecot.port,
+  imapUser: 'sales@acme.test',
+  imapPass: 'imap-secret-1',
+  smtpHost: '127.0.0.1',
+  smtpPort: relay.port,
+  smtpUser: 'sales@acme.test',
+  smtpPass: 'smtp-secret-1',
   ...over,
 });
 
 beforeAll(async () => {
-  [ctx, dovecot, relay] = await Promise.all([startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true' } }), startDovecot(), startSmtpRelay({ rejectRcpt: /^nobody@/ })]);
+  [ctx, dovecot, relay] = await Promise.all([
+    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true' } }),
+    startDovecot(),
+    startSmtpRelay({ rejectRcpt: /^nobody@/ }),
+  ]);
   dovecot.addUser('sales@acme.test', 'imap-secret-1');
   relay.users.set('sales@acme.test', 'smtp-secret-1');
 }, 60_000);
@@ -31,94 +42,132 @@ afterAll(async () => {
 const SLOW_MACHINE_MS = 180_000;
 
 describe('sender mailboxes: real SMTP + IMAP login', () => {
-  it('a wrong IMAP password is 422 imap_auth_failed and nothing is stored', async () => {
-    const r = await ctx.http.post('/api/email-accounts', body({ imapPass: 'wrong' }));
-    expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ statusCode: 422, code: 'imap_auth_failed', side: 'imap' });
-    expect(r.body.message).toMatch(/IMAP/);
-    const list = await ctx.http.get('/api/email-accounts');
-    expect(list.body.data).toEqual([]);
-  }, SLOW_MACHINE_MS);
+  it(
+    'a wrong IMAP password is 422 imap_auth_failed and nothing is stored',
+    async () => {
+      const r = await ctx.http.post('/api/email-accounts', body({ imapPass: 'wrong' }));
+      expect(r.status).toBe(422);
+      expect(r.body).toMatchObject({ statusCode: 422, code: 'imap_auth_failed', side: 'imap' });
+      expect(r.body.message).toMatch(/IMAP/);
+      const list = await ctx.http.get('/api/email-accounts');
+      expect(list.body.data).toEqual([]);
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('a wrong SMTP password and an unreachable SMTP port name the SMTP side', async () => {
-    const bad = await ctx.http.post('/api/email-accounts', body({ smtpPass: 'nope' }));
-    expect(bad.status).toBe(422);
-    expect(bad.body).toMatchObject({ code: 'smtp_auth_failed', side: 'smtp' });
-    const down = await ctx.http.post('/api/email-accounts', body({ smtpPort: 1 }));
-    expect(down.body).toMatchObject({ code: 'smtp_unreachable', side: 'smtp' });
-    expect((await ctx.http.get('/api/email-accounts')).body.data).toEqual([]);
-  }, SLOW_MACHINE_MS);
+  it(
+    'a wrong SMTP password and an unreachable SMTP port name the SMTP side',
+    async () => {
+      const bad = await ctx.http.post('/api/email-accounts', body({ smtpPass: 'nope' }));
+      expect(bad.status).toBe(422);
+      expect(bad.body).toMatchObject({ code: 'smtp_auth_failed', side: 'smtp' });
+      const down = await ctx.http.post('/api/email-accounts', body({ smtpPort: 1 }));
+      expect(down.body).toMatchObject({ code: 'smtp_unreachable', side: 'smtp' });
+      expect((await ctx.http.get('/api/email-accounts')).body.data).toEqual([]);
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('connects, stores no plaintext password, refuses a duplicate and other tenants', async () => {
-    const r = await ctx.http.post('/api/email-accounts', body());
-    expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ email: 'sales@acme.test', auth: 'password', status: 'ACTIVE', hasPassword: true });
-    expect(JSON.stringify(r.body)).not.toMatch(/secret-1|PassEnc/);
-    const raw = await ctx.rt.deps.tenantTable(ctx.account.tenantId).get(EmailAccount.key({ accountId: r.body.id }));
-    expect(JSON.stringify(raw)).not.toMatch(/imap-secret-1|smtp-secret-1/);
-    expect(String(raw?.smtpPassEnc)).toMatch(/^v1\./);
+  it(
+    'connects, stores no plaintext password, refuses a duplicate and other tenants',
+    async () => {
+      const r = await ctx.http.post('/api/email-accounts', body());
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ email: 'sales@acme.test', auth: 'password', status: 'ACTIVE', hasPassword: true });
+      expect(JSON.stringify(r.body)).not.toMatch(/secret-1|PassEnc/);
+      const raw = await ctx.rt.deps.tenantTable(ctx.account.tenantId).get(EmailAccount.key({ accountId: r.body.id }));
+      expect(JSON.stringify(raw)).not.toMatch(/imap-secret-1|smtp-secret-1/);
+      expect(String(raw?.smtpPassEnc)).toMatch(/^v1\./);
 
-    const again = await ctx.http.post('/api/email-accounts', body());
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'email_account_exists', accountId: r.body.id });
+      const again = await ctx.http.post('/api/email-accounts', body());
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'email_account_exists', accountId: r.body.id });
 
-    const other = await otherTenantClient(ctx.rt);
-    expect((await other.get(`/api/email-accounts/${r.body.id}`)).status).toBe(404);
-    expect((await other.post(`/api/email-accounts/${r.body.id}/test-connection`)).status).toBe(404);
-    expect((await other.delete(`/api/email-accounts/${r.body.id}`)).status).toBe(404);
+      const other = await otherTenantClient(ctx.rt);
+      expect((await other.get(`/api/email-accounts/${r.body.id}`)).status).toBe(404);
+      expect((await other.post(`/api/email-accounts/${r.body.id}/test-connection`)).status).toBe(404);
+      expect((await other.delete(`/api/email-accounts/${r.body.id}`)).status).toBe(404);
 
-    const test = await ctx.http.post(`/api/email-accounts/${r.body.id}/test-connection`);
-    expect(test.body).toMatchObject({ ok: true, smtp: { ok: true }, imap: { ok: true } });
-  }, SLOW_MACHINE_MS);
+      const test = await ctx.http.post(`/api/email-accounts/${r.body.id}/test-connection`);
+      expect(test.body).toMatchObject({ ok: true, smtp: { ok: true }, imap: { ok: true } });
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('the transport sends through the relay and reports a 5xx refusal as rejected; the inbox reader reads by UID', async () => {
-    const { tenantId } = ctx.account;
-    const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
-    const t = await openSenderTransport(ctx.rt.deps, tenantId, id);
-    const msg = (to: string, n: number) => ({ from: { address: 'sales@acme.test' }, to: { address: to }, subject: `Hello ${n}`, html: '<p>hi</p>', text: 'hi', messageId: `<m${n}@acme.test>` });
-    const ok = await t.send(msg('buyer@example.test', 1));
-    const bounced = await t.send(msg('nobody@example.test', 2));
-    await t.close();
-    expect(ok).toMatchObject({ outcome: 'accepted', code: 250 });
-    expect(bounced).toMatchObject({ outcome: 'rejected', code: 550 });
-    expect(relay.messages.map((m) => m.subject)).toContain('Hello 1');
+  it(
+    'the transport sends through the relay and reports a 5xx refusal as rejected; the inbox reader reads by UID',
+    async () => {
+      const { tenantId } = ctx.account;
+      const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
+      const t = await openSenderTransport(ctx.rt.deps, tenantId, id);
+      const msg = (to: string, n: number) => ({
+        from: { address: 'sales@acme.test' },
+        to: { address: to },
+        subject: `Hello ${n}`,
+        html: '<p>hi</p>',
+        text: 'hi',
+        messageId: `<m${n}@acme.test>`,
+      });
+      const ok = await t.send(msg('buyer@example.test', 1));
+      const bounced = await t.send(msg('nobody@example.test', 2));
+      await t.close();
+      expect(ok).toMatchObject({ outcome: 'accepted', code: 250 });
+      expect(bounced).toMatchObject({ outcome: 'rejected', code: 550 });
+      expect(relay.messages.map((m) => m.subject)).toContain('Hello 1');
 
-    const now = ctx.rt.deps.clock.now();
-    await recordSend(ctx.rt.deps, tenantId, id, ok, now);
-    await recordSend(ctx.rt.deps, tenantId, id, bounced, now);
-    const state = await getSendingState(ctx.rt.deps, tenantId, id, now);
-    expect(state).toMatchObject({ sendable: false, reason: 'dns_unchecked', sentToday: 1 });
+      const now = ctx.rt.deps.clock.now();
+      await recordSend(ctx.rt.deps, tenantId, id, ok, now);
+      await recordSend(ctx.rt.deps, tenantId, id, bounced, now);
+      const state = await getSendingState(ctx.rt.deps, tenantId, id, now);
+      expect(state).toMatchObject({ sendable: false, reason: 'dns_unchecked', sentToday: 1 });
 
-    dovecot.deliver('sales@acme.test', 'From: buyer@example.test\nTo: sales@acme.test\nSubject: Re: Hello 1\nMessage-ID: <r1@example.test>\n\nYes please\n');
-    dovecot.deliver('sales@acme.test', 'From: buyer@example.test\nTo: sales@acme.test\nSubject: Re: Hello 2\nMessage-ID: <r2@example.test>\n\nAnd again\n');
-    const reader = await openInboxReader(ctx.rt.deps, tenantId, id);
-    const first = await reader.fetchSince(undefined, { limit: 1 });
-    expect(first.messages).toHaveLength(1);
-    expect(first.more).toBe(true);
-    const second = await reader.fetchSince(first.cursor);
-    expect(second.messages.map((m) => m.raw.toString()).join()).toMatch(/And again/);
-    expect(second.more).toBe(false);
-    expect((await reader.fetchSince(second.cursor)).messages).toEqual([]);
-    await reader.close();
-  }, SLOW_MACHINE_MS);
+      dovecot.deliver('sales@acme.test', 'From: buyer@example.test\nTo: sales@acme.test\nSubject: Re: Hello 1\nMessage-ID: <r1@example.test>\n\nYes please\n');
+      dovecot.deliver('sales@acme.test', 'From: buyer@example.test\nTo: sales@acme.test\nSubject: Re: Hello 2\nMessage-ID: <r2@example.test>\n\nAnd again\n');
+      const reader = await openInboxReader(ctx.rt.deps, tenantId, id);
+      const first = await reader.fetchSince(undefined, { limit: 1 });
+      expect(first.messages).toHaveLength(1);
+      expect(first.more).toBe(true);
+      const second = await reader.fetchSince(first.cursor);
+      expect(second.messages.map((m) => m.raw.toString()).join()).toMatch(/And again/);
+      expect(second.more).toBe(false);
+      expect((await reader.fetchSince(second.cursor)).messages).toEqual([]);
+      await reader.close();
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('testInboxCheckConnection logs in to seed mailboxes and saves them only when all pass', async () => {
-    dovecot.addUser('seed@gmail.test', 'seed-pw');
-    const seed = (pass: string) => ({ email: 'seed@gmail.test', provider: 'gmail', imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: 'seed@gmail.test', imapPass: pass });
-    const bad = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw'), seed('wrong')], save: true });
-    expect(bad.body).toMatchObject({ ok: false, saved: false, results: [{ ok: true }, { ok: false, code: 'imap_auth_failed' }] });
-    const good = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw')], save: true });
-    expect(good.body).toMatchObject({ ok: true, saved: true });
-  }, SLOW_MACHINE_MS);
+  it(
+    'testInboxCheckConnection logs in to seed mailboxes and saves them only when all pass',
+    async () => {
+      dovecot.addUser('seed@gmail.test', 'seed-pw');
+      const seed = (pass: string) => ({
+        email: 'seed@gmail.test',
+        provider: 'gmail',
+        imapHost: '127.0.0.1',
+        imapPort: dovecot.port,
+        imapUser: 'seed@gmail.test',
+        imapPass: pass,
+      });
+      const bad = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw'), seed('wrong')], save: true });
+      expect(bad.body).toMatchObject({ ok: false, saved: false, results: [{ ok: true }, { ok: false, code: 'imap_auth_failed' }] });
+      const good = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw')], save: true });
+      expect(good.body).toMatchObject({ ok: true, saved: true });
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('changing the password re-runs the login; delete frees the address', async () => {
-    const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
-    const bad = await ctx.http.patch(`/api/email-accounts/${id}`, { smtpPass: 'wrong' });
-    expect(bad.status).toBe(422);
-    const renamed = await ctx.http.patch(`/api/email-accounts/${id}`, { name: 'Sales EU', dnsAcknowledged: true });
-    expect(renamed.body).toMatchObject({ name: 'Sales EU' });
-    expect(renamed.body.dnsAcknowledgedAt).toBeTruthy();
-    expect((await ctx.http.delete(`/api/email-accounts/${id}`)).body).toEqual({ id, deleted: true });
-    expect((await ctx.http.get(`/api/email-accounts/${id}`)).status).toBe(404);
-  }, SLOW_MACHINE_MS);
+  it(
+    'changing the password re-runs the login; delete frees the address',
+    async () => {
+      const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
+      const bad = await ctx.http.patch(`/api/email-accounts/${id}`, { smtpPass: 'wrong' });
+      expect(bad.status).toBe(422);
+      const renamed = await ctx.http.patch(`/api/email-accounts/${id}`, { name: 'Sales EU', dnsAcknowledged: true });
+      expect(renamed.body).toMatchObject({ name: 'Sales EU' });
+      expect(renamed.body.dnsAcknowledgedAt).toBeTruthy();
+      expect((await ctx.http.delete(`/api/email-accounts/${id}`)).body).toEqual({ id, deleted: true });
+      expect((await ctx.http.get(`/api/email-accounts/${id}`)).status).toBe(404);
+    },
+    SLOW_MACHINE_MS,
+  );
 });

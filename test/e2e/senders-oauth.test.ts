@@ -22,10 +22,16 @@ beforeAll(async () => {
   ]);
   for (const p of ['GOOGLE', 'MICROSOFT']) {
     const env: Record<string, string> = {
-      CLIENT_ID: `${p.toLowerCase()}-client`, CLIENT_SECRET: 'secret', AUTH_URL: `${oauth.url}/${p.toLowerCase()}/authorize`, TOKEN_URL: `${oauth.url}/${p.toLowerCase()}/token`,
-      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(relay.port), IMAP_HOST: '127.0.0.1', IMAP_PORT: String(dovecot.port),
+      CLIENT_ID: `${p.toLowerCase()}-client`,
+      CLIENT_SECRET: 'secret',
+      AUTH_URL: `${oauth.url}/${p.toLowerCase()}/authorize`,
+      TOKEN_URL: `${oauth.url}/${p.toLowerCase()}/token`,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(relay.port),
+      IMAP_HOST: '127.0.0.1',
+      IMAP_PORT: String(dovecot.port),
     };
-    for (const [k, v] of Object.entries(env)) (process.env[`OAUTH_${p}_${k}`] = v), ENV_KEYS.push(`OAUTH_${p}_${k}`);
+    for (const [k, v] of Object.entries(env)) ((process.env[`OAUTH_${p}_${k}`] = v), ENV_KEYS.push(`OAUTH_${p}_${k}`));
   }
   ctx = await startTenantRuntime();
 }, 60_000);
@@ -50,53 +56,78 @@ async function consent(provider: 'google' | 'microsoft', email: string) {
 const SLOW_MACHINE_MS = 180_000;
 
 describe('OAuth mailboxes', () => {
-  it('Google-style flow ends with a connected account whose SMTP and IMAP logins use XOAUTH2', async () => {
-    const r = await consent('google', 'ann@gmail.test');
-    expect(r.status).toBe(200);
-    expect(r.body.account).toMatchObject({ email: 'ann@gmail.test', auth: 'oauth', provider: 'google', hasRefreshToken: true, hasPassword: false });
-    expect(relay.logins).toContainEqual({ user: 'ann@gmail.test', method: 'XOAUTH2', ok: true });
-    const raw = await ctx.rt.deps.tenantTable(ctx.account.tenantId).get(EmailAccount.key({ accountId: r.body.account.id }));
-    expect(JSON.stringify(raw)).not.toMatch(/"(rt|at)_[0-9a-f]{32}"/);
+  it(
+    'Google-style flow ends with a connected account whose SMTP and IMAP logins use XOAUTH2',
+    async () => {
+      const r = await consent('google', 'ann@gmail.test');
+      expect(r.status).toBe(200);
+      expect(r.body.account).toMatchObject({ email: 'ann@gmail.test', auth: 'oauth', provider: 'google', hasRefreshToken: true, hasPassword: false });
+      expect(relay.logins).toContainEqual({ user: 'ann@gmail.test', method: 'XOAUTH2', ok: true });
+      const raw = await ctx.rt.deps.tenantTable(ctx.account.tenantId).get(EmailAccount.key({ accountId: r.body.account.id }));
+      expect(JSON.stringify(raw)).not.toMatch(/"(rt|at)_[0-9a-f]{32}"/);
 
-    const t = await openSenderTransport(ctx.rt.deps, ctx.account.tenantId, r.body.account.id);
-    expect((await t.send({ from: { address: 'ann@gmail.test' }, to: { address: 'x@example.test' }, subject: 'via oauth', html: '<p>x</p>', text: 'x', messageId: '<o1@gmail.test>' })).outcome).toBe('accepted');
-    await t.close();
-    expect(relay.messages.at(-1)?.subject).toBe('via oauth');
-    expect((await ctx.http.post(`/api/email-accounts/${r.body.account.id}/test-connection`)).body.ok).toBe(true);
-    // A replayed callback (same state) is refused: the authorization is single-use.
-    expect((await fetch(`${ctx.rt.url}/api/email-accounts/oauth/google/callback?code=x&state=nope`)).status).toBe(400);
-  }, SLOW_MACHINE_MS);
+      const t = await openSenderTransport(ctx.rt.deps, ctx.account.tenantId, r.body.account.id);
+      expect(
+        (
+          await t.send({
+            from: { address: 'ann@gmail.test' },
+            to: { address: 'x@example.test' },
+            subject: 'via oauth',
+            html: '<p>x</p>',
+            text: 'x',
+            messageId: '<o1@gmail.test>',
+          })
+        ).outcome,
+      ).toBe('accepted');
+      await t.close();
+      expect(relay.messages.at(-1)?.subject).toBe('via oauth');
+      expect((await ctx.http.post(`/api/email-accounts/${r.body.account.id}/test-connection`)).body.ok).toBe(true);
+      // A replayed callback (same state) is refused: the authorization is single-use.
+      expect((await fetch(`${ctx.rt.url}/api/email-accounts/oauth/google/callback?code=x&state=nope`)).status).toBe(400);
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('Microsoft-style flow connects; a revoked refresh token suspends the account with the reason', async () => {
-    const r = await consent('microsoft', 'bob@outlook.test');
-    expect(r.status).toBe(200);
-    const id = r.body.account.id;
-    // Expire the cached access token and revoke every refresh token: the next use must refresh, fail, and suspend.
-    await ctx.rt.deps.tenantTable(ctx.account.tenantId).update(EmailAccount.key({ accountId: id }), { set: { accessTokenExpiresAt: '2000-01-01T00:00:00.000Z' } });
-    for (const t of [...oauth.refreshTokens.keys()]) if (oauth.refreshTokens.get(t)?.email === 'bob@outlook.test') oauth.revoke(t);
-    const test = await ctx.http.post(`/api/email-accounts/${id}/test-connection`);
-    expect(test.body.ok).toBe(false);
-    const acc = (await ctx.http.get(`/api/email-accounts/${id}`)).body;
-    expect(acc.status).toBe('SUSPENDED');
-    expect(acc.suspendedReason).toMatch(/^oauth_refresh_failed/);
-    expect((await getSendingState(ctx.rt.deps, ctx.account.tenantId, id, Date.now())).reason).toBe('oauth_refresh_failed');
-  }, SLOW_MACHINE_MS);
+  it(
+    'Microsoft-style flow connects; a revoked refresh token suspends the account with the reason',
+    async () => {
+      const r = await consent('microsoft', 'bob@outlook.test');
+      expect(r.status).toBe(200);
+      const id = r.body.account.id;
+      // Expire the cached access token and revoke every refresh token: the next use must refresh, fail, and suspend.
+      await ctx.rt.deps
+        .tenantTable(ctx.account.tenantId)
+        .update(EmailAccount.key({ accountId: id }), { set: { accessTokenExpiresAt: '2000-01-01T00:00:00.000Z' } });
+      for (const t of [...oauth.refreshTokens.keys()]) if (oauth.refreshTokens.get(t)?.email === 'bob@outlook.test') oauth.revoke(t);
+      const test = await ctx.http.post(`/api/email-accounts/${id}/test-connection`);
+      expect(test.body.ok).toBe(false);
+      const acc = (await ctx.http.get(`/api/email-accounts/${id}`)).body;
+      expect(acc.status).toBe('SUSPENDED');
+      expect(acc.suspendedReason).toMatch(/^oauth_refresh_failed/);
+      expect((await getSendingState(ctx.rt.deps, ctx.account.tenantId, id, Date.now())).reason).toBe('oauth_refresh_failed');
+    },
+    SLOW_MACHINE_MS,
+  );
 
-  it('the Outlook combo import connects without a browser; a malformed combo is 400 naming the format', async () => {
-    const refresh = oauth.issueRefreshToken('carol@hotmail.test', 'combo-client');
-    const r = await ctx.http.post('/api/email-accounts/import-oauth', { combo: `carol@hotmail.test:mailbox-pass:${refresh}:combo-client` });
-    expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ email: 'carol@hotmail.test', auth: 'oauth', provider: 'microsoft' });
-    const raw = await ctx.rt.deps.tenantTable(ctx.account.tenantId).get(EmailAccount.key({ accountId: r.body.id }));
-    expect(JSON.stringify(raw)).not.toMatch(/mailbox-pass/);
+  it(
+    'the Outlook combo import connects without a browser; a malformed combo is 400 naming the format',
+    async () => {
+      const refresh = oauth.issueRefreshToken('carol@hotmail.test', 'combo-client');
+      const r = await ctx.http.post('/api/email-accounts/import-oauth', { combo: `carol@hotmail.test:mailbox-pass:${refresh}:combo-client` });
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ email: 'carol@hotmail.test', auth: 'oauth', provider: 'microsoft' });
+      const raw = await ctx.rt.deps.tenantTable(ctx.account.tenantId).get(EmailAccount.key({ accountId: r.body.id }));
+      expect(JSON.stringify(raw)).not.toMatch(/mailbox-pass/);
 
-    for (const combo of ['carol@hotmail.test:pass:token', 'not-an-email:p:t:c', 'a@b.test::t:c']) {
-      const bad = await ctx.http.post('/api/email-accounts/import-oauth', { combo });
-      expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ code: 'invalid_combo', expectedFormat: 'email:password:refresh_token:client_id' });
-    }
-    const revoked = await ctx.http.post('/api/email-accounts/import-oauth', { combo: 'dan@hotmail.test:p:rt_unknown:combo-client' });
-    expect(revoked.status).toBe(422);
-    expect(revoked.body.code).toBe('oauth_refresh_failed');
-  }, SLOW_MACHINE_MS);
+      for (const combo of ['carol@hotmail.test:pass:token', 'not-an-email:p:t:c', 'a@b.test::t:c']) {
+        const bad = await ctx.http.post('/api/email-accounts/import-oauth', { combo });
+        expect(bad.status).toBe(400);
+        expect(bad.body).toMatchObject({ code: 'invalid_combo', expectedFormat: 'email:password:refresh_token:client_id' });
+      }
+      const revoked = await ctx.http.post('/api/email-accounts/import-oauth', { combo: 'dan@hotmail.test:p:rt_unknown:combo-client' });
+      expect(revoked.status).toBe(422);
+      expect(revoked.body.code).toBe('oauth_refresh_failed');
+    },
+    SLOW_MACHINE_MS,
+  );
 });

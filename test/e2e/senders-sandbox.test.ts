@@ -21,36 +21,64 @@ afterAll(() => ctx?.rt.stop());
 const SLOW_MACHINE_MS = 180_000;
 
 describe('local mail sandbox', () => {
-  it('a sender connects with any password, passes testConnection, and mail lands in the recipient mailbox (IMAP + /_local/mailbox)', async () => {
-    const mk = (email: string) => ctx.http.post('/api/email-accounts', {
-      name: email, email, smtpHost: '127.0.0.1', smtpPort, smtpUser: email, smtpPass: 'anything',
-      imapHost: '127.0.0.1', imapPort, imapUser: email, imapPass: 'anything',
-    });
-    const me = await mk('me@sandbox.test');
-    expect(me.status).toBe(201);
-    const buyer = await mk('buyer@sandbox.test');
-    expect(buyer.status).toBe(201);
-    expect((await ctx.http.post(`/api/email-accounts/${me.body.id}/test-connection`)).body).toMatchObject({ ok: true });
+  it(
+    'a sender connects with any password, passes testConnection, and mail lands in the recipient mailbox (IMAP + /_local/mailbox)',
+    async () => {
+      const mk = (email: string) =>
+        ctx.http.post('/api/email-accounts', {
+          name: email,
+          email,
+          smtpHost: '127.0.0.1',
+          smtpPort,
+          smtpUser: email,
+          smtpPass: 'anything',
+          imapHost: '127.0.0.1',
+          imapPort,
+          imapUser: email,
+          imapPass: 'anything',
+        });
+      const me = await mk('me@sandbox.test');
+      expect(me.status).toBe(201);
+      const buyer = await mk('buyer@sandbox.test');
+      expect(buyer.status).toBe(201);
+      expect((await ctx.http.post(`/api/email-accounts/${me.body.id}/test-connection`)).body).toMatchObject({ ok: true });
 
-    const { tenantId } = ctx.account;
-    const t = await openSenderTransport(ctx.rt.deps, tenantId, me.body.id);
-    const sent = await t.send({ from: { address: 'me@sandbox.test' }, to: { address: 'buyer@sandbox.test' }, subject: 'Hello from the sandbox', html: '<p>Hi</p>', text: 'Hi', messageId: '<s1@sandbox.test>' });
-    await t.close();
-    expect(sent.outcome).toBe('accepted');
+      const { tenantId } = ctx.account;
+      const t = await openSenderTransport(ctx.rt.deps, tenantId, me.body.id);
+      const sent = await t.send({
+        from: { address: 'me@sandbox.test' },
+        to: { address: 'buyer@sandbox.test' },
+        subject: 'Hello from the sandbox',
+        html: '<p>Hi</p>',
+        text: 'Hi',
+        messageId: '<s1@sandbox.test>',
+      });
+      await t.close();
+      expect(sent.outcome).toBe('accepted');
 
-    const reply = await openSenderTransport(ctx.rt.deps, tenantId, buyer.body.id);
-    await reply.send({ from: { address: 'buyer@sandbox.test' }, to: { address: 'me@sandbox.test' }, subject: 'Re: Hello from the sandbox', html: '<p>Yes</p>', text: 'Yes', messageId: '<r1@sandbox.test>', inReplyTo: '<s1@sandbox.test>' });
-    await reply.close();
+      const reply = await openSenderTransport(ctx.rt.deps, tenantId, buyer.body.id);
+      await reply.send({
+        from: { address: 'buyer@sandbox.test' },
+        to: { address: 'me@sandbox.test' },
+        subject: 'Re: Hello from the sandbox',
+        html: '<p>Yes</p>',
+        text: 'Yes',
+        messageId: '<r1@sandbox.test>',
+        inReplyTo: '<s1@sandbox.test>',
+      });
+      await reply.close();
 
-    const reader = await openInboxReader(ctx.rt.deps, tenantId, me.body.id);
-    const batch = await reader.fetchSince(undefined);
-    await reader.close();
-    expect(batch.messages).toHaveLength(1);
-    expect(batch.messages[0].raw.toString()).toMatch(/In-Reply-To: <s1@sandbox\.test>/);
+      const reader = await openInboxReader(ctx.rt.deps, tenantId, me.body.id);
+      const batch = await reader.fetchSince(undefined);
+      await reader.close();
+      expect(batch.messages).toHaveLength(1);
+      expect(batch.messages[0].raw.toString()).toMatch(/In-Reply-To: <s1@sandbox\.test>/);
 
-    const page = (await client(ctx.rt.url).get('/_local/mailbox?address=buyer@sandbox.test')).body;
-    expect(page.mailboxes[0].messages[0]).toMatchObject({ from: 'me@sandbox.test', subject: 'Hello from the sandbox' });
-    const html = await client(ctx.rt.url).get('/_local/mailbox', { accept: 'text/html' });
-    expect(html.text).toMatch(/Local mail sandbox/);
-  }, SLOW_MACHINE_MS);
+      const page = (await client(ctx.rt.url).get('/_local/mailbox?address=buyer@sandbox.test')).body;
+      expect(page.mailboxes[0].messages[0]).toMatchObject({ from: 'me@sandbox.test', subject: 'Hello from the sandbox' });
+      const html = await client(ctx.rt.url).get('/_local/mailbox', { accept: 'text/html' });
+      expect(html.text).toMatch(/Local mail sandbox/);
+    },
+    SLOW_MACHINE_MS,
+  );
 });

@@ -23,7 +23,7 @@ afterAll(() => rt?.stop());
 
 const me = (key: string) => http.get('/v1/me', { authorization: `Bearer ${key}` });
 const advance = async (ms: number) => expect((await http.post('/_local/clock', { advanceMs: ms })).status).toBe(200);
-const pendingIds = async () => ((await admin.get('/admin/api/registrations?state=awaiting_admin_approval')).body.data as { id: string; email: string }[]);
+const pendingIds = async () => (await admin.get('/admin/api/registrations?state=awaiting_admin_approval')).body.data as { id: string; email: string }[];
 const idOf = async (email: string) => (await pendingIds()).find((r) => r.email === email)?.id;
 const gone = (key: string) => until(async () => (await me(key)).status === 401, { timeoutMs: 15_000 });
 
@@ -70,7 +70,7 @@ describe('full-account registration (spec: States and transitions / Registration
     await expect(table.query({ pk: 'none' })).resolves.toMatchObject({ items: [] });
     const acceptances = await rt.deps.platform.query({ index: 'gsi1', pk: `TENANT#${approved.body.tenantId}#ACCEPTANCES` });
     expect(acceptances.items).toMatchObject([{ docKey: 'terms', context: 'signup' }]);
-    expect((await mailedLink(http, email, 'confirm'))).toBeTruthy();
+    expect(await mailedLink(http, email, 'confirm')).toBeTruthy();
     // Approving twice answers the same; the list no longer shows it as pending.
     expect((await admin.post(`/admin/api/registrations/${listed!.id}/approve`, {})).body.tenantId).toBe(approved.body.tenantId);
     expect(await idOf(email)).toBeUndefined();
@@ -145,7 +145,9 @@ describe('full-account registration (spec: States and transitions / Registration
     const list2 = await admin.get('/admin/api/tenants');
     expect(list2.body.data.find((t: { id: string }) => t.id === tenantId).balance).toBe(25.5);
     expect((await admin.post(`/admin/api/tenants/${tenantId}/credit`, { amount: -1, note: 'x' })).status).toBe(400);
-    expect((await admin.post(`/admin/api/tenants/${tenantId}/credit`, { amount: 1, note: 'x', extra: 1 })).body.message).toEqual(['property extra should not exist']);
+    expect((await admin.post(`/admin/api/tenants/${tenantId}/credit`, { amount: 1, note: 'x', extra: 1 })).body.message).toEqual([
+      'property extra should not exist',
+    ]);
     expect((await admin.post('/admin/api/tenants/nope/credit', { amount: 1, note: 'x' })).status).toBe(404);
     const q = await admin.get(`/admin/api/tenants/${tenantId}/questionnaire`);
     expect(q.status).toBe(200);

@@ -12,12 +12,24 @@ let farm: SiteFarm;
 let api: ReturnType<typeof client>;
 
 const staticSites: Record<string, Record<string, string>> = {};
-for (let i = 1; i <= 12; i++) staticSites[`static${i}.test`] = { '/': page(`Static ${i}`, `<p>Welcome to static company ${i}. We make widgets of all sizes for industry.</p>`, `<meta name="description" content="Static ${i} description">`) };
+for (let i = 1; i <= 12; i++)
+  staticSites[`static${i}.test`] = {
+    '/': page(
+      `Static ${i}`,
+      `<p>Welcome to static company ${i}. We make widgets of all sizes for industry.</p>`,
+      `<meta name="description" content="Static ${i} description">`,
+    ),
+  };
 
 const sites: Record<string, Record<string, any>> = {
   ...staticSites,
-  'js.test': { '/': '<html><head><title>JS only</title></head><body><div id="app"></div><script>document.getElementById("app").innerHTML = "<p>Rendered by script: write to render@js.test or call +7 495 765-43-21 any time of day</p>"</script></body></html>' },
-  'redirect.test': { '/': (_q: any, s: any) => s.writeHead(301, { location: '/home' }).end(), '/home': page('Redirected home', '<p>You arrived after a redirect, welcome to our redirect company.</p>') },
+  'js.test': {
+    '/': '<html><head><title>JS only</title></head><body><div id="app"></div><script>document.getElementById("app").innerHTML = "<p>Rendered by script: write to render@js.test or call +7 495 765-43-21 any time of day</p>"</script></body></html>',
+  },
+  'redirect.test': {
+    '/': (_q: any, s: any) => s.writeHead(301, { location: '/home' }).end(),
+    '/home': page('Redirected home', '<p>You arrived after a redirect, welcome to our redirect company.</p>'),
+  },
   'err500.test': { '/': (_q: any, s: any) => s.writeHead(500).end('boom') },
   'gone.test': { '/': (_q: any, s: any) => s.writeHead(404).end('nope') },
   'slow.test': { '/': (_q: any, s: any) => setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page('Slow', '<p>finally</p>')), 9000) },
@@ -25,16 +37,43 @@ const sites: Record<string, Record<string, any>> = {
   'shared.test': { '/': page('Shared host', '<p>Two companies share this site. Mail <a href="mailto:team@shared.test">us</a>.</p>') },
   'contacts.test': {
     '/': page('Contacts Co', '<p>Home page of contacts company with enough words to be content.</p><a href="/about">About</a><a href="/contacts">Contacts</a>'),
-    '/contacts': page('Contacts', '<p>Email: sales@contacts.test, phone 8 (812) 555-12-34</p><a href="https://vk.com/contactsco">VK</a><a href="https://t.me/contactsco">Telegram</a>'),
+    '/contacts': page(
+      'Contacts',
+      '<p>Email: sales@contacts.test, phone 8 (812) 555-12-34</p><a href="https://vk.com/contactsco">VK</a><a href="https://t.me/contactsco">Telegram</a>',
+    ),
   },
   'services.test': {
     '/': page('Services Co', '<p>Services company home with a lot of words inside.</p><a href="/contacts">Contacts</a><a href="/services">Our services</a>'),
     '/services': page('Services', '<p>Pool and spa. Reach us: spa(at)services.test</p>'),
     '/contacts': page('Contacts', '<p>never visited: hidden@services.test</p>'),
   },
-  'spell.test': { '/': page('Spellings', '<p>Write to info [at] spell [dot] test or <a href="mailto:Boss@Spell.test?subject=hi">boss</a>, call <a href="tel:+1-415-555-0132">us</a> or +7 (495) 123-45-67.</p><a href="https://www.facebook.com/spellco/">fb</a><a href="https://instagram.com/spellco">ig</a><a href="https://www.linkedin.com/company/spellco">in</a>') },
-  'robots.test': { '/robots.txt': (_q: any, s: any) => s.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /'), '/': page('Robots', '<p>secret</p>') },
-  'cp1251.test': { '/': (_q: any, s: any) => s.writeHead(200, { 'content-type': 'text/html; charset=windows-1251' }).end(Buffer.from([...Buffer.from('<html><head><title>'), 0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, ...Buffer.from('</title></head><body><p>Windows-1251 page with text for the crawler.</p></body></html>')])) },
+  'spell.test': {
+    '/': page(
+      'Spellings',
+      '<p>Write to info [at] spell [dot] test or <a href="mailto:Boss@Spell.test?subject=hi">boss</a>, call <a href="tel:+1-415-555-0132">us</a> or +7 (495) 123-45-67.</p><a href="https://www.facebook.com/spellco/">fb</a><a href="https://instagram.com/spellco">ig</a><a href="https://www.linkedin.com/company/spellco">in</a>',
+    ),
+  },
+  'robots.test': {
+    '/robots.txt': (_q: any, s: any) => s.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /'),
+    '/': page('Robots', '<p>secret</p>'),
+  },
+  'cp1251.test': {
+    '/': (_q: any, s: any) =>
+      s
+        .writeHead(200, { 'content-type': 'text/html; charset=windows-1251' })
+        .end(
+          Buffer.from([
+            ...Buffer.from('<html><head><title>'),
+            0xcf,
+            0xf0,
+            0xe8,
+            0xe2,
+            0xe5,
+            0xf2,
+            ...Buffer.from('</title></head><body><p>Windows-1251 page with text for the crawler.</p></body></html>'),
+          ]),
+        ),
+  },
 };
 
 const names = Object.keys(sites);
@@ -75,16 +114,34 @@ describe('site enrichment crawl (home+contacts)', () => {
   it('runs to the end with the expected status and reasonCode per company', async () => {
     const bad = await api.post('/api/site-enrichment/tasks', { companyIds: Object.values(companies), timeoutMs: 999 });
     expect(bad.status).toBe(400);
-    const res = await api.post('/api/site-enrichment/tasks', { companyIds: Object.values(companies), visitPages: 'home+contacts', timeoutMs: 6000, maxAttempts: 1 });
+    const res = await api.post('/api/site-enrichment/tasks', {
+      companyIds: Object.values(companies),
+      visitPages: 'home+contacts',
+      timeoutMs: 6000,
+      maxAttempts: 1,
+    });
     expect(res.status).toBe(202);
     expect(res.body.queued).toBe(Object.keys(companies).length);
     taskId = res.body.taskId;
-    const task = await waitFor(() => api.get(`/api/site-enrichment/tasks/${taskId}`), (r) => ['DONE', 'PARTIAL', 'FAILED'].includes(r.body.status));
+    const task = await waitFor(
+      () => api.get(`/api/site-enrichment/tasks/${taskId}`),
+      (r) => ['DONE', 'PARTIAL', 'FAILED'].includes(r.body.status),
+    );
     expect(task.body.status).toBe('PARTIAL');
     const items = (await api.get(`/api/site-enrichment/tasks/${taskId}/items?limit=500`)).body.data as any[];
     const of = (name: string) => items.find((i) => i.companyId === companies[name]);
-    const down = Object.keys(companies).filter((n) => of(n).status !== 'OK').map((n) => `${n}:${of(n).reasonCode}`);
-    expect(down.sort()).toEqual(['err500.test:http_5xx', 'gone.test:http_4xx', 'no-site:no_domain', 'nxdomain:dns_failure', 'parked.test:parked_domain', 'robots.test:blocked_by_robots', 'slow.test:timeout']);
+    const down = Object.keys(companies)
+      .filter((n) => of(n).status !== 'OK')
+      .map((n) => `${n}:${of(n).reasonCode}`);
+    expect(down.sort()).toEqual([
+      'err500.test:http_5xx',
+      'gone.test:http_4xx',
+      'no-site:no_domain',
+      'nxdomain:dns_failure',
+      'parked.test:parked_domain',
+      'robots.test:blocked_by_robots',
+      'slow.test:timeout',
+    ]);
     for (let i = 1; i <= 12; i++) expect(of(`static${i}.test`)).toMatchObject({ status: 'OK', reasonCode: null, method: 'fetch', title: `Static ${i}` });
     expect(of('js.test')).toMatchObject({ status: 'OK', method: 'browser' });
     expect(of('redirect.test')).toMatchObject({ status: 'OK', title: 'Redirected home' });
@@ -112,7 +169,11 @@ describe('site enrichment crawl (home+contacts)', () => {
     const sc = card.customFields.site_contacts;
     expect(sc.emails.map((e: any) => e.value).sort()).toEqual(['boss@spell.test', 'info@spell.test']);
     expect(sc.phones.map((e: any) => e.value).sort()).toEqual(['+14155550132', '+74951234567']);
-    expect(sc.social.map((e: any) => e.value).sort()).toEqual(['https://facebook.com/spellco', 'https://instagram.com/spellco', 'https://linkedin.com/company/spellco']);
+    expect(sc.social.map((e: any) => e.value).sort()).toEqual([
+      'https://facebook.com/spellco',
+      'https://instagram.com/spellco',
+      'https://linkedin.com/company/spellco',
+    ]);
     for (const e of [...sc.emails, ...sc.phones, ...sc.social]) (expect(e.sourceUrl).toMatch(/^http:\/\/spell\.test:/), expect(e.collectedAt).toBeTruthy());
     expect(card.customFields.site_title).toBe('Spellings');
     const contacts = (await api.get(`/api/companies/${companies['contacts.test']}`)).body.customFields.site_contacts;
@@ -157,7 +218,10 @@ describe('site enrichment crawl (home+contacts)', () => {
     const before = farm.hits.get('static1.test /');
     const r = await api.post(`/api/site-enrichment/tasks/${taskId}/retry`);
     expect(r.status).toBe(200);
-    const task = await waitFor(() => api.get(`/api/site-enrichment/tasks/${taskId}`), (x) => ['DONE', 'PARTIAL', 'FAILED'].includes(x.body.status));
+    const task = await waitFor(
+      () => api.get(`/api/site-enrichment/tasks/${taskId}`),
+      (x) => ['DONE', 'PARTIAL', 'FAILED'].includes(x.body.status),
+    );
     expect(task.body.status).toBe('PARTIAL');
     expect(farm.hits.get('static1.test /')).toBe(before);
     expect(farm.hits.get('err500.test /')).toBe(2);

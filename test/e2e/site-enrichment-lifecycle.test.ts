@@ -10,13 +10,21 @@ const HOSTS = Array.from({ length: 8 }, (_, i) => `slow${i}.test`);
 let dns: DnsServer;
 let farm: SiteFarm;
 const prefix = `tse${Date.now().toString(36)}-`;
-const env = () => ({ TABLE_PREFIX: prefix, DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SITE_ENRICHMENT_POLITENESS_MS: '10', SITE_ENRICHMENT_WORKERS: '1', SITE_ENRICHMENT_BROWSER: 'off' });
+const env = () => ({
+  TABLE_PREFIX: prefix,
+  DNS_SERVERS: dns.address,
+  SVC_ALLOW_LOOPBACK_TARGETS: 'true',
+  SITE_ENRICHMENT_POLITENESS_MS: '10',
+  SITE_ENRICHMENT_WORKERS: '1',
+  SITE_ENRICHMENT_BROWSER: 'off',
+});
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof client>;
 let apiKey: string;
 const ids: string[] = [];
 
-const slowPage = (n: string) => (_q: any, s: any) => setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page(n, `<p>Slow site ${n} with some content words.</p>`)), 400);
+const slowPage = (n: string) => (_q: any, s: any) =>
+  setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page(n, `<p>Slow site ${n} with some content words.</p>`)), 400);
 const terminal = (s: string) => ['DONE', 'PARTIAL', 'FAILED', 'CANCELLED'].includes(s);
 
 async function waitTask(id: string, done: (b: any) => boolean, rounds = 120) {

@@ -27,7 +27,9 @@ afterAll(async () => {
 });
 
 const form = (token: string, fields: Record<string, string>) =>
-  anon.post(`/api/connectors/tilda/webhook?token=${encodeURIComponent(token)}`, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+  anon.post(`/api/connectors/tilda/webhook?token=${encodeURIComponent(token)}`, new URLSearchParams(fields).toString(), {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
 
 describe('Tilda connector', () => {
   it('issues a token once, accepts the connection check, maps a submission to a Contact plus a Lead (and emits lead.created)', async () => {
@@ -45,12 +47,26 @@ describe('Tilda connector', () => {
     expect(test.status).toBe(200);
     expect(test.body).toEqual({ ok: true, test: true });
 
-    const fields = { Name: 'Иван Петров', Email: 'Ivan.Petrov@Example.RU', Phone: '+7 (916) 123-45-67', Company: 'Рога и копыта', formid: 'form123456', formname: 'Заявка', tranid: '1234567:8901' };
+    const fields = {
+      Name: 'Иван Петров',
+      Email: 'Ivan.Petrov@Example.RU',
+      Phone: '+7 (916) 123-45-67',
+      Company: 'Рога и копыта',
+      formid: 'form123456',
+      formname: 'Заявка',
+      tranid: '1234567:8901',
+    };
     const r = await form(issued.body.token, fields);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ ok: true, duplicate: false, contactReused: false });
     const contact = await api.get(`/api/contacts/${r.body.contactId}`);
-    expect(contact.body).toMatchObject({ firstName: 'Иван', lastName: 'Петров', email: 'ivan.petrov@example.ru', phone: '+79161234567', source: { kind: 'form' } });
+    expect(contact.body).toMatchObject({
+      firstName: 'Иван',
+      lastName: 'Петров',
+      email: 'ivan.petrov@example.ru',
+      phone: '+79161234567',
+      source: { kind: 'form' },
+    });
     const dossier = await api.get(`/api/leads/${r.body.leadId}/dossier`);
     expect(dossier.status).toBe(200);
     expect(JSON.stringify(dossier.body)).toContain('tilda:form123456:1234567:8901');
@@ -61,7 +77,12 @@ describe('Tilda connector', () => {
     const again = await form(issued.body.token, fields);
     expect(again.body).toEqual({ ok: true, duplicate: true, contactId: r.body.contactId, leadId: r.body.leadId });
     // A JSON submission by the same person reuses the contact, with a new lead.
-    const json = await anon.post(`/api/connectors/tilda/webhook?token=${issued.body.token}`, { name: 'Ivan', email: 'ivan.petrov@example.ru', formid: 'form2', tranid: 'x-2' });
+    const json = await anon.post(`/api/connectors/tilda/webhook?token=${issued.body.token}`, {
+      name: 'Ivan',
+      email: 'ivan.petrov@example.ru',
+      formid: 'form2',
+      tranid: 'x-2',
+    });
     expect(json.body).toMatchObject({ ok: true, contactReused: true, contactId: r.body.contactId });
     expect(json.body.leadId).not.toBe(r.body.leadId);
     const empty = await form(issued.body.token, { formid: 'f', tranid: 't9', Comments: 'hi' });
@@ -97,7 +118,13 @@ describe('registry lookup (DaData stand-in)', () => {
     rt.deps.config.registry.apiKey = DADATA_KEY;
     const r = await api.get('/api/connectors/dadata/name?q=' + encodeURIComponent('сбербанк') + '&count=5');
     expect(r.status).toBe(200);
-    expect(r.body.data[0]).toEqual({ name: 'ПАО СБЕРБАНК', inn: '7707083893', ogrn: '1027700132195', address: 'г Москва, ул Вавилова, д 19', status: 'ACTIVE' });
+    expect(r.body.data[0]).toEqual({
+      name: 'ПАО СБЕРБАНК',
+      inn: '7707083893',
+      ogrn: '1027700132195',
+      address: 'г Москва, ул Вавилова, д 19',
+      status: 'ACTIVE',
+    });
     expect(r.body.data[1]).toMatchObject({ inn: '7736663049', status: 'LIQUIDATED' });
     expect(r.body.data[2]).toMatchObject({ inn: '502700112233', address: null });
     expect(dadata.requests.at(-1)).toMatchObject({ authorization: `Token ${DADATA_KEY}`, body: { query: 'сбербанк', count: 5 } });

@@ -26,7 +26,14 @@ describe('webhook subscriptions', () => {
   it('validates url, events, secret and unknown properties', async () => {
     const ok = { url: `${receiver.url}/x`, events: ['lead.moved'], secret: SECRET };
     expect((await api.post('/api/webhooks', { ...ok, url: 'http://example.com/hook' })).body.message).toEqual(['url must be an HTTPS URL']);
-    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'https://[fd00::1]/x', 'https://100.64.0.1/', 'https://0xa000001/', 'ftp://example.com/']) {
+    for (const url of [
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'https://[fd00::1]/x',
+      'https://100.64.0.1/',
+      'https://0xa000001/',
+      'ftp://example.com/',
+    ]) {
       expect((await api.post('/api/webhooks', { ...ok, url })).status, url).toBe(400);
     }
     expect((await api.post('/api/webhooks', { ...ok, events: ['lead.exploded'] })).status).toBe(400);
@@ -40,9 +47,20 @@ describe('webhook subscriptions', () => {
   });
 
   it('creates, lists, gets, updates and deletes; the secret never comes back', async () => {
-    const created = await api.post('/api/webhooks', { url: 'https://hooks.example.com/in', events: ['lead.created', 'lead.created'], secret: SECRET, description: 'CRM sync' });
+    const created = await api.post('/api/webhooks', {
+      url: 'https://hooks.example.com/in',
+      events: ['lead.created', 'lead.created'],
+      secret: SECRET,
+      description: 'CRM sync',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ url: 'https://hooks.example.com/in', events: ['lead.created'], active: true, secretHint: '…fXYZ', description: 'CRM sync' });
+    expect(created.body).toMatchObject({
+      url: 'https://hooks.example.com/in',
+      events: ['lead.created'],
+      active: true,
+      secretHint: '…fXYZ',
+      description: 'CRM sync',
+    });
     expect(created.body.standardWebhooksSecret).toBe(`whsec_${Buffer.from(SECRET).toString('base64')}`);
     expect(created.body.secret).toBeUndefined();
     const id = created.body.id;
@@ -91,7 +109,11 @@ describe('signed delivery of a lead move', () => {
     const hook = await waitFor(() => receiver.received.find((r) => r.json?.type === 'lead.moved'), 'the lead.moved delivery');
     expect(hook.path).toBe('/hooks/crm');
     expect(hook.headers['content-type']).toBe('application/json');
-    expect(hook.json).toMatchObject({ type: 'lead.moved', tenantId: account.tenantId, data: { leadId: lead.body.id, toStageId: target.id, fromStageId: lead.body.stageId } });
+    expect(hook.json).toMatchObject({
+      type: 'lead.moved',
+      tenantId: account.tenantId,
+      data: { leadId: lead.body.id, toStageId: target.id, fromStageId: lead.body.stageId },
+    });
     expect(hook.json.id).toMatch(/^[0-9a-z]{25}$/);
     expect(new Date(hook.json.occurredAt).toISOString()).toBe(hook.json.occurredAt);
     // Our own check of X-SERVICE-Signature over the raw bytes.
@@ -103,13 +125,26 @@ describe('signed delivery of a lead move', () => {
     const payload = new Webhook(sub.body.standardWebhooksSecret).verify(hook.raw.toString('utf8'), hook.headers as Record<string, string>);
     expect(payload).toEqual(hook.json);
     expect(new Webhook(SECRET, { format: 'raw' }).verify(hook.raw.toString('utf8'), hook.headers as Record<string, string>)).toEqual(hook.json);
-    expect(() => new Webhook(`whsec_${Buffer.from('another-secret-123456789012').toString('base64')}`).verify(hook.raw.toString('utf8'), hook.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another-secret-123456789012').toString('base64')}`).verify(
+        hook.raw.toString('utf8'),
+        hook.headers as Record<string, string>,
+      ),
+    ).toThrow();
 
     const deliveries = await waitFor(async () => {
       const r = await api.get(`/api/webhooks/${sub.body.id}/deliveries?status=DELIVERED`);
       return r.body.data.length ? r.body : undefined;
     }, 'DELIVERED status');
-    expect(deliveries.data[0]).toMatchObject({ id: hook.headers['webhook-id'], webhookId: sub.body.id, eventId: hook.json.id, eventType: 'lead.moved', status: 'DELIVERED', attempts: 1, lastStatusCode: 200 });
+    expect(deliveries.data[0]).toMatchObject({
+      id: hook.headers['webhook-id'],
+      webhookId: sub.body.id,
+      eventId: hook.json.id,
+      eventType: 'lead.moved',
+      status: 'DELIVERED',
+      attempts: 1,
+      lastStatusCode: 200,
+    });
     // Only the subscribed kind arrived (lead.created was not subscribed).
     expect(receiver.received.filter((r) => r.json?.type === 'lead.created')).toHaveLength(0);
     expect((await api.post(`/api/webhooks/deliveries/${deliveries.data[0].id}/retry`)).status).toBe(409);

@@ -39,10 +39,13 @@ describe('retries on schedule, FAILED, manual retry', () => {
 
     for (const [i, seconds] of RETRY_DELAYS_SECONDS.entries()) {
       // The outcome of the previous attempt is recorded (and the next one scheduled) before time moves.
-      await waitFor(async () => {
-        const [d] = await deliveries();
-        return d?.attempts === i + 1 && d.status === 'RETRYING' && d.nextAttemptAt > d.lastAttemptAt;
-      }, `attempt ${i + 1} recorded`);
+      await waitFor(
+        async () => {
+          const [d] = await deliveries();
+          return d?.attempts === i + 1 && d.status === 'RETRYING' && d.nextAttemptAt > d.lastAttemptAt;
+        },
+        `attempt ${i + 1} recorded`,
+      );
       // Just short of the delay nothing happens; past delay + max jitter (10 %) the next attempt fires.
       await advance(seconds * 1000 * 0.9);
       await new Promise((r) => setTimeout(r, 300));

@@ -58,7 +58,12 @@ describe('least privilege derived from the registry', () => {
   it("gives a public operation's role no write on the platform table, and no queue", () => {
     const { statements, env } = grantsOf('agent_guide_get');
     expect(statements.filter(onPlatformTable).flatMap(actions)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-    expect(statements.filter(onPlatformTable).flatMap(actions).filter((a) => WRITES.includes(a))).toEqual([]);
+    expect(
+      statements
+        .filter(onPlatformTable)
+        .flatMap(actions)
+        .filter((a) => WRITES.includes(a)),
+    ).toEqual([]);
     expect(statements.flatMap(actions).some((a) => a.startsWith('sqs:'))).toBe(false);
     expect(Object.keys(env)).not.toContain('QUEUE_URL_WEBHOOKS');
     expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
@@ -76,7 +81,11 @@ describe('least privilege derived from the registry', () => {
     expect(Object.keys(grantsOf('leads_create').env)).toContain('QUEUE_URL_WEBHOOKS');
     expect(grantsOf('leads_create').statements.flatMap(actions)).toContain('sqs:SendMessage');
     expect(Object.keys(grantsOf('companies_get').env)).not.toContain('QUEUE_URL_WEBHOOKS');
-    expect(grantsOf('companies_get').statements.flatMap(actions).some((a) => a.startsWith('sqs:'))).toBe(false);
+    expect(
+      grantsOf('companies_get')
+        .statements.flatMap(actions)
+        .some((a) => a.startsWith('sqs:')),
+    ).toBe(false);
   });
 
   it('has no default SecretsKey: a deploy needs one, and the pattern admits only 32 bytes of base64', () => {

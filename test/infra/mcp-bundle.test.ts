@@ -17,9 +17,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const event = (body: unknown): APIGatewayProxyEventV2 =>
   ({
-    version: '2.0', routeKey: '$default', rawPath: '/mcp', rawQueryString: '', isBase64Encoded: false, body: JSON.stringify(body),
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: '/mcp',
+    rawQueryString: '',
+    isBase64Encoded: false,
+    body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host: 'abc.lambda-url.eu-west-1.on.aws' },
-    requestContext: { domainName: 'abc.lambda-url.eu-west-1.on.aws', http: { method: 'POST', path: '/mcp', sourceIp: '203.0.113.9', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r1' },
+    requestContext: {
+      domainName: 'abc.lambda-url.eu-west-1.on.aws',
+      http: { method: 'POST', path: '/mcp', sourceIp: '203.0.113.9', protocol: 'HTTP/1.1', userAgent: 't' },
+      requestId: 'r1',
+    },
   }) as never;
 
 describe('MCP Lambda bundle', () => {
@@ -27,14 +36,26 @@ describe('MCP Lambda bundle', () => {
     const outfile = path.join(dir, 'mcp.mjs');
     // The MCP function runs every tool, so it has every operation's resources (platform mail included).
     await build({ ...lambdaEsbuildOptions(path.join(ROOT, 'functions/mcp/mcp.ts'), ['platformMail']), outfile });
-    const env = { SECRETS_KEY: 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=', AWS_REGION: 'eu-west-1', PUBLIC_BASE_URL: 'https://api.example.com', TABLE_PREFIX: 'b-' };
+    const env = {
+      SECRETS_KEY: 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=',
+      AWS_REGION: 'eu-west-1',
+      PUBLIC_BASE_URL: 'https://api.example.com',
+      TABLE_PREFIX: 'b-',
+    };
     const saved = { ...process.env };
     Object.assign(process.env, env);
     delete process.env.SVC_RUNTIME;
     delete process.env.MCP_URL;
     try {
       const { handler } = await import(pathToFileURL(outfile).href);
-      const init = await handler(event({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+      const init = await handler(
+        event({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
+      );
       expect(init.statusCode).toBe(200);
       expect(JSON.parse(init.body).result.serverInfo).toEqual({ name: 'svc', version: '1.0.0' });
       const list = await handler(event({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));

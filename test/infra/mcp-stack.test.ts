@@ -18,12 +18,23 @@ let fnIds: Record<string, string> = {};
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const functions = new Map<string, NodejsFunction>();
-  const stack = Object.assign(new Stack(app, 'McpOnly', { env: { account: '123456789012', region: 'eu-west-1' } }), { functions, operationFunction: (id: string) => functions.get(id)! });
+  const stack = Object.assign(new Stack(app, 'McpOnly', { env: { account: '123456789012', region: 'eu-west-1' } }), {
+    functions,
+    operationFunction: (id: string) => functions.get(id)!,
+  });
   const lambda = (id: string, entry: string, opts: { timeout?: never; memorySize?: number; resources?: readonly string[] } = {}) => {
     if (id === 'McpServer') granted = opts.resources;
-    return new NodejsFunction(stack, id, { entry: path.join(ROOT, entry), runtime: Runtime.NODEJS_22_X, timeout: opts.timeout, memorySize: opts.memorySize, projectRoot: ROOT, depsLockFilePath: path.join(ROOT, 'package-lock.json') });
+    return new NodejsFunction(stack, id, {
+      entry: path.join(ROOT, entry),
+      runtime: Runtime.NODEJS_22_X,
+      timeout: opts.timeout,
+      memorySize: opts.memorySize,
+      projectRoot: ROOT,
+      depsLockFilePath: path.join(ROOT, 'package-lock.json'),
+    });
   };
-  for (const id of ['discovery_agent_card', 'agent_guide_get']) stack.functions.set(id, lambda(`Op_${id}`, `functions/${id.startsWith('agent') ? 'agent' : 'discovery'}/${id}.ts`));
+  for (const id of ['discovery_agent_card', 'agent_guide_get'])
+    stack.functions.set(id, lambda(`Op_${id}`, `functions/${id.startsWith('agent') ? 'agent' : 'discovery'}/${id}.ts`));
   mcpServer(stack, { lambda: lambda as never });
   template = Template.fromStack(stack);
   fnIds = Object.fromEntries([...stack.functions].map(([k, f]) => [k, stack.getLogicalId(f.node.defaultChild as never)]));

@@ -23,7 +23,13 @@ let account: Awaited<ReturnType<typeof createApprovedAccount>>;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  const env = { TABLE_PREFIX: prefix, AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'), SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'), AWS_REGION: 'eu-west-1', PUBLIC_BASE_URL: 'https://api.example.com' };
+  const env = {
+    TABLE_PREFIX: prefix,
+    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+    SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'),
+    AWS_REGION: 'eu-west-1',
+    PUBLIC_BASE_URL: 'https://api.example.com',
+  };
   // Tables and a tenant created by the local runtime's own services, then read by the bundles.
   account = await createApprovedAccount(await localDeps(env.AWS_ENDPOINT_URL_DYNAMODB, { ...process.env, ...env }));
   // A relay nobody listens on: no test here sends platform mail, but every bundle must start with one configured.
@@ -43,21 +49,38 @@ async function bundled(operationId: string) {
   const outfile = path.join(dir, `${operationId}.mjs`);
   const { metafile } = await build({ ...lambdaEsbuildOptions(path.join(ROOT, operationEntry(op)), operationResources(op)), outfile, metafile: true });
   // What reached the output (the metafile's inputs also list files tree-shaken to nothing).
-  const shipped = Object.entries(Object.values(metafile!.outputs)[0].inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p);
+  const shipped = Object.entries(Object.values(metafile!.outputs)[0].inputs)
+    .filter(([, i]) => i.bytesInOutput > 0)
+    .map(([p]) => p);
   const packages = shipped.flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
   bundledPackages.set(operationId, [...new Set(packages)]);
   // `import * as z from 'zod'` lets esbuild drop zod's other locales (~258 KB); `import { z }` would pull them all in.
-  expect(shipped.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)), operationId).toEqual([]);
+  expect(
+    shipped.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)),
+    operationId,
+  ).toEqual([]);
   return (await import(pathToFileURL(outfile).href)).handler as (e: APIGatewayProxyEventV2, c?: unknown) => Promise<{ statusCode: number; body?: string }>;
 }
 
-const event = (method: string, routePath: string, rawPath: string, opts: { body?: unknown; key?: string; query?: Record<string, string> } = {}): APIGatewayProxyEventV2 =>
+const event = (
+  method: string,
+  routePath: string,
+  rawPath: string,
+  opts: { body?: unknown; key?: string; query?: Record<string, string> } = {},
+): APIGatewayProxyEventV2 =>
   ({
-    version: '2.0', routeKey: `${method} ${routePath}`, rawPath, rawQueryString: new URLSearchParams(opts.query ?? {}).toString(), isBase64Encoded: false,
+    version: '2.0',
+    routeKey: `${method} ${routePath}`,
+    rawPath,
+    rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
+    isBase64Encoded: false,
     queryStringParameters: opts.query,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     headers: { 'content-type': 'application/json', ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}) },
-    requestContext: { http: { method, path: rawPath, sourceIp: `203.0.113.${Math.floor(Math.random() * 200) + 1}`, protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r' },
+    requestContext: {
+      http: { method, path: rawPath, sourceIp: `203.0.113.${Math.floor(Math.random() * 200) + 1}`, protocol: 'HTTP/1.1', userAgent: 't' },
+      requestId: 'r',
+    },
   }) as never;
 
 describe('operation Lambda bundles', () => {
@@ -79,7 +102,10 @@ describe('operation Lambda bundles', () => {
 
   it('companies_create and companies_list work from their bundles in the tenant table', async () => {
     const create = await bundled('companies_create');
-    const made = await create(event('POST', '/api/companies', '/api/companies', { key: account.apiKey, body: { name: 'Bundled Ltd', domain: 'bundled.example' } }), {});
+    const made = await create(
+      event('POST', '/api/companies', '/api/companies', { key: account.apiKey, body: { name: 'Bundled Ltd', domain: 'bundled.example' } }),
+      {},
+    );
     expect(made.statusCode).toBe(201);
     const list = await bundled('companies_list');
     const page = await list(event('GET', '/api/companies', '/api/companies', { key: account.apiKey, query: { pageSize: '10' } }), {});

@@ -14,7 +14,11 @@ beforeAll(() => {
 describe('mailing delivery in the CDK app', () => {
   it('has the sends queue with a DLQ, a worker with reserved concurrency and partial batch failures, and the scheduled lease sweep', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { VisibilityTimeout: 180, RedrivePolicy: Match.objectLike({ maxReceiveCount: 8 }) });
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 1, ScalingConfig: { MaximumConcurrency: SEND_WORKER_CONCURRENCY } });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: SEND_WORKER_CONCURRENCY },
+    });
     template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: SEND_WORKER_CONCURRENCY });
     template.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(1 minute)', FlexibleTimeWindow: { Mode: 'OFF' } });
   });

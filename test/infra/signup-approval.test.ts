@@ -26,10 +26,16 @@ const fnOf = (operationId: string) => {
   const id = owner.getLogicalId(fn.node.defaultChild as never);
   const resource = t.findResources('AWS::Lambda::Function')[id];
   const role = resource.Properties.Role['Fn::GetAtt'][0];
-  const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes(role)).map((p) => JSON.stringify(p.Properties.PolicyDocument)).join('\n');
+  const policies = Object.values(t.findResources('AWS::IAM::Policy'))
+    .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+    .map((p) => JSON.stringify(p.Properties.PolicyDocument))
+    .join('\n');
   return { resource, policies };
 };
-const allRoutes = () => [stack, ...stack.operationStacks.values()].flatMap((s) => Object.values(templateOf(s).findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string));
+const allRoutes = () =>
+  [stack, ...stack.operationStacks.values()].flatMap((s) =>
+    Object.values(templateOf(s).findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string),
+  );
 
 describe('signup approval on AWS', () => {
   it('deploys the ASL file as a Standard state machine with the task Lambda substituted', () => {
@@ -60,10 +66,17 @@ describe('signup approval on AWS', () => {
   });
 
   it('admin operations are deployed as routes under /admin/api', () => {
-    expect(allRoutes()).toEqual(expect.arrayContaining([
-      'GET /admin/api/registrations', 'POST /admin/api/registrations/{id}/approve', 'POST /admin/api/registrations/{id}/reject',
-      'GET /admin/api/tenants', 'POST /admin/api/tenants/{id}/credit', 'GET /admin/api/tenants/{id}/questionnaire',
-      'GET /v1/signup/confirm', 'GET /v1/signup/accept-terms',
-    ]));
+    expect(allRoutes()).toEqual(
+      expect.arrayContaining([
+        'GET /admin/api/registrations',
+        'POST /admin/api/registrations/{id}/approve',
+        'POST /admin/api/registrations/{id}/reject',
+        'GET /admin/api/tenants',
+        'POST /admin/api/tenants/{id}/credit',
+        'GET /admin/api/tenants/{id}/questionnaire',
+        'GET /v1/signup/confirm',
+        'GET /v1/signup/accept-terms',
+      ]),
+    );
   });
 });

@@ -21,13 +21,20 @@ beforeAll(() => {
   // would synthesize the whole app again each time).
   const assembly = app.synth();
   template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
-  templates = [template, ...[...stack.operationStacks.values()].map((n) => Template.fromJSON(JSON.parse(readFileSync(path.join(assembly.directory, n.templateFile), 'utf8'))))];
+  templates = [
+    template,
+    ...[...stack.operationStacks.values()].map((n) => Template.fromJSON(JSON.parse(readFileSync(path.join(assembly.directory, n.templateFile), 'utf8')))),
+  ];
 });
 
 describe('CDK app', () => {
   it('has one HTTP API route per deployable operation', () => {
     const routes = Object.values(allResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
-    for (const op of deployable) expect(routes.filter((k) => k === `${op.method} ${op.path}`), op.operationId).toHaveLength(1);
+    for (const op of deployable)
+      expect(
+        routes.filter((k) => k === `${op.method} ${op.path}`),
+        op.operationId,
+      ).toHaveLength(1);
     expect(routes.some((k) => k.includes('/_local'))).toBe(false);
   });
 
@@ -42,14 +49,21 @@ describe('CDK app', () => {
 
   it('creates the platform table with the shared key schema, GSIs and TTL', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
-      GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: 'gsi1' }), Match.objectLike({ IndexName: 'gsi2' }), Match.objectLike({ IndexName: 'gsi3' })]),
+      GlobalSecondaryIndexes: Match.arrayWith([
+        Match.objectLike({ IndexName: 'gsi1' }),
+        Match.objectLike({ IndexName: 'gsi2' }),
+        Match.objectLike({ IndexName: 'gsi3' }),
+      ]),
     });
   });
 
-  it('keeps every stack under CloudFormation\'s 500-resource limit', () => {
+  it("keeps every stack under CloudFormation's 500-resource limit", () => {
     for (const t of templates) expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(500);
   });
 

@@ -34,6 +34,8 @@ describe('webhooks in the CDK app', () => {
   it('lets operation functions nudge the queue (QUEUE_URL_WEBHOOKS) and gives the registry lookup its settings', () => {
     expect(Object.keys(functionResource('LeadsController_move').Properties.Environment.Variables)).toContain('QUEUE_URL_WEBHOOKS');
     expect(Object.keys(functionResource('connectors_tilda_webhook').Properties.Environment.Variables)).toContain('QUEUE_URL_WEBHOOKS');
-    expect(Object.keys(functionResource('connectors_registry_name').Properties.Environment.Variables)).toEqual(expect.arrayContaining(['REGISTRY_BASE_URL', 'REGISTRY_API_KEY']));
+    expect(Object.keys(functionResource('connectors_registry_name').Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['REGISTRY_BASE_URL', 'REGISTRY_API_KEY']),
+    );
   });
 });

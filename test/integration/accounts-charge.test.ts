@@ -18,7 +18,12 @@ describe('charge', () => {
     const err = await charge(rt.deps, a.tenantId, 'site_enrichment', 2).catch((e) => e);
     expect(isInsufficientBalance(err)).toBe(true);
     expect(isAppError(err) && err.body).toMatchObject({
-      statusCode: 402, error: 'insufficient_balance', topUpUrl: `${rt.url}/console/billing?tenant=${a.tenantId}`, operation: 'site_enrichment', cost: 0.006, balance: 0,
+      statusCode: 402,
+      error: 'insufficient_balance',
+      topUpUrl: `${rt.url}/console/billing?tenant=${a.tenantId}`,
+      operation: 'site_enrichment',
+      cost: 0.006,
+      balance: 0,
     });
     expect(typeof (err as { body: { message: string } }).body.message).toBe('string');
     expect((await client(rt.url, { key: a.apiKey }).get('/api/billing/ledger')).body.data).toEqual([]);
@@ -59,4 +64,3 @@ describe('charge', () => {
     await expect(charge(rt.deps, a.tenantId, 'nope' as never)).rejects.toThrow(/no price/);
   });
 });
-

@@ -98,7 +98,11 @@ describe('SMTP platform mailer (smtp-server on 127.0.0.1)', () => {
     try {
       const http = client(rt.url);
       const email = `smtp-${Date.now()}@example.com`;
-      const r = await http.post('/v1/signup', { email, full_account: true, password: 'a-long-pass-phrase', firstName: 'Sam' }, { 'x-forwarded-for': freshAddress() });
+      const r = await http.post(
+        '/v1/signup',
+        { email, full_account: true, password: 'a-long-pass-phrase', firstName: 'Sam' },
+        { 'x-forwarded-for': freshAddress() },
+      );
       expect(r.status).toBe(201);
       const m = await waitForMail(email);
       expect(m.subject).toBe('Confirm your email address');
@@ -123,8 +127,23 @@ describe('GET /_local/outbox', () => {
       expect(Array.isArray(local.body.data)).toBe(true);
       const deployed = { ...rt.deps, config: { ...rt.deps.config, mode: 'aws' as const } };
       const event = {
-        version: '2.0', routeKey: 'GET /_local/outbox', rawPath: '/_local/outbox', rawQueryString: '', headers: {},
-        requestContext: { http: { method: 'GET', path: '/_local/outbox', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r1', routeKey: 'GET /_local/outbox', stage: '$default', time: '', timeEpoch: 0, accountId: 'a', apiId: 'a', domainName: 'x', domainPrefix: 'x' },
+        version: '2.0',
+        routeKey: 'GET /_local/outbox',
+        rawPath: '/_local/outbox',
+        rawQueryString: '',
+        headers: {},
+        requestContext: {
+          http: { method: 'GET', path: '/_local/outbox', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 't' },
+          requestId: 'r1',
+          routeKey: 'GET /_local/outbox',
+          stage: '$default',
+          time: '',
+          timeEpoch: 0,
+          accountId: 'a',
+          apiId: 'a',
+          domainName: 'x',
+          domainPrefix: 'x',
+        },
         isBase64Encoded: false,
       };
       const out = await executeOperation(deployed, outboxOp, event as never);
@@ -146,7 +165,11 @@ describe('SFN workflows adapter (aws-sdk-client-mock)', () => {
     const wf = new SfnWorkflows((m) => env[workflowArnVariable(m)], new SFNClient({ region: 'eu-west-1' }));
     await wf.start('signup-approval', 'acc-1-abcd', { accountId: 'acc-1', state: 'awaiting_email_confirm' });
     const start = sfn.commandCalls(StartExecutionCommand)[0].args[0].input;
-    expect(start).toEqual({ stateMachineArn: env.SFN_ARN_SIGNUP_APPROVAL, name: 'acc-1-abcd', input: JSON.stringify({ accountId: 'acc-1', state: 'awaiting_email_confirm' }) });
+    expect(start).toEqual({
+      stateMachineArn: env.SFN_ARN_SIGNUP_APPROVAL,
+      name: 'acc-1-abcd',
+      input: JSON.stringify({ accountId: 'acc-1', state: 'awaiting_email_confirm' }),
+    });
     await wf.sendTaskSuccess('live', { accountId: 'acc-1', state: 'awaiting_agreement' });
     expect(sfn.commandCalls(SendTaskSuccessCommand)[0].args[0].input.output).toBe(JSON.stringify({ accountId: 'acc-1', state: 'awaiting_agreement' }));
     await expect(wf.sendTaskSuccess('old', {})).rejects.toBeInstanceOf(TaskTokenGone);

@@ -33,7 +33,9 @@ describe('capability receipts on DynamoDB', () => {
     const { receipt } = await issueReceipt(deps, { tenantId: 't1', keyId: 'k1' });
     expect(await outcome(verifyAndConsumeReceipt(deps, { tenantId: 't2', keyId: 'k1', receipt }))).toBe('capability_receipt_invalid');
     expect(await outcome(verifyAndConsumeReceipt(deps, { tenantId: 't1', keyId: 'k2', receipt }))).toBe('capability_receipt_invalid');
-    expect(await outcome(verifyAndConsumeReceipt(deps, { tenantId: 't1', keyId: 'k1', receipt: `svc_cr_${'A'.repeat(43)}` }))).toBe('capability_receipt_invalid');
+    expect(await outcome(verifyAndConsumeReceipt(deps, { tenantId: 't1', keyId: 'k1', receipt: `svc_cr_${'A'.repeat(43)}` }))).toBe(
+      'capability_receipt_invalid',
+    );
     (deps.clock as AdjustableClock).advance(RECEIPT_TTL_MS + 1);
     expect(await outcome(verifyAndConsumeReceipt(deps, { tenantId: 't1', keyId: 'k1', receipt }))).toBe('capability_receipt_invalid');
   });

@@ -34,7 +34,9 @@ describe('DynamoTableStore against DynamoDB Local', () => {
 
   it('rolls back a transaction whose marker exists and says which item failed', async () => {
     await table.put({ pk: 'M#1', sk: 'M' });
-    const err = await table.transact([{ put: { pk: 'X#1', sk: 'X' } }, { put: { pk: 'M#1', sk: 'M' }, condition: { expression: 'attribute_not_exists(pk)' } }]).catch((e) => e);
+    const err = await table
+      .transact([{ put: { pk: 'X#1', sk: 'X' } }, { put: { pk: 'M#1', sk: 'M' }, condition: { expression: 'attribute_not_exists(pk)' } }])
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ConditionFailed);
     expect(err.index).toBe(1);
     expect(await table.get({ pk: 'X#1', sk: 'X' })).toBeUndefined();

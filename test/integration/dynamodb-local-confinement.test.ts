@@ -32,15 +32,26 @@ const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8
 /** A DynamoDB ListTables over plain HTTP with made-up SigV4 credentials (it accepts any). */
 function listTables(host: string, port: number) {
   return new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
-    const req = http.request({ host, port, method: 'POST', path: '/', timeout: 5000, headers: {
-      'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables',
-      authorization: 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00',
-    } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', (e) => resolve({ error: e.message }));
-    });
+    const req = http.request(
+      {
+        host,
+        port,
+        method: 'POST',
+        path: '/',
+        timeout: 5000,
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          authorization: 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00',
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', (e) => resolve({ error: e.message }));
+      },
+    );
     req.on('timeout', () => (req.destroy(), resolve({ error: 'no answer' })));
     req.on('error', (e) => resolve({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
     req.end('{}');
@@ -56,7 +67,10 @@ afterAll(() => db?.stop());
 describe('DynamoDB Local is reachable from this machine only', () => {
   it('answers over loopback, and refuses a connection made to a non-loopback address of the machine', async () => {
     expect(await listTables('127.0.0.1', db.port)).toMatchObject({ status: 200 });
-    const external = Object.values(os.networkInterfaces()).flat().filter((a) => a && !a.internal && a.family === 'IPv4').map((a) => a!.address);
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((a) => a && !a.internal && a.family === 'IPv4')
+      .map((a) => a!.address);
     if (external.length) {
       for (const address of external) {
         const r = await listTables(address, db.port);
@@ -79,15 +93,30 @@ describe('DynamoDB Local is reachable from this machine only', () => {
     const profile = path.resolve('.tmp', `chromium-ddb-${process.pid}`);
     mkdirSync(profile, { recursive: true });
     const browser = await puppeteer.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, userDataDir: profile,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      userDataDir: profile,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
     });
     try {
       const tab = await browser.newPage();
       await tab.goto(`http://127.0.0.1:${(page.address() as AddressInfo).port}/`);
       const outcome = await tab.evaluate(async (endpoint: string) => {
         try {
-          const r = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables' }, body: '{}' });
+          const r = await fetch(endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables' },
+            body: '{}',
+          });
           return `answered ${r.status}: ${await r.text()}`;
         } catch (e) {
           return `refused: ${(e as Error).name}`;
@@ -120,7 +149,11 @@ describe('DynamoDB Local lives no longer than the runtime', () => {
   it('kill -9 of the npm start runtime takes its java with it, and a restart works', async () => {
     const dataDir = tmp();
     const start = () => {
-      const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn('npm', ['start'], {
+        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
       const ready = new Promise<{ url: string; javaPid: number }>((resolve, reject) => {
         let out = '';
         const timer = setTimeout(() => reject(new Error(`no startup line: ${out}`)), 90_000);

@@ -59,7 +59,12 @@ beforeAll(async () => {
     'mx.private.test': { A: ['10.1.2.3'] },
     'slow.test': mx('mx.slow.test'),
     'mx.slow.test': { A: ['127.0.0.3'] },
-    'backup.test': { MX: [{ priority: 5, exchange: 'mx.down.test' }, { priority: 10, exchange: 'mx.good.test' }] },
+    'backup.test': {
+      MX: [
+        { priority: 5, exchange: 'mx.down.test' },
+        { priority: 10, exchange: 'mx.good.test' },
+      ],
+    },
   });
 });
 
@@ -70,8 +75,16 @@ afterAll(async () => {
 });
 
 const settings = (over: Partial<VerifySettings> = {}): VerifySettings => ({
-  dnsServers: [dns.address], dnsTimeoutMs: 2000, smtpPort: port, smtpStepTimeoutMs: 2000, heloName: 'verifier.test',
-  budgetMs: 20_000, allowLoopback: true, concurrency: 4, now: () => Date.now(), ...over,
+  dnsServers: [dns.address],
+  dnsTimeoutMs: 2000,
+  smtpPort: port,
+  smtpStepTimeoutMs: 2000,
+  heloName: 'verifier.test',
+  budgetMs: 20_000,
+  allowLoopback: true,
+  concurrency: 4,
+  now: () => Date.now(),
+  ...over,
 });
 
 const one = async (email: string, over?: Partial<VerifySettings>) => (await verifyAddresses([email], settings(over)))[0];
@@ -94,7 +107,11 @@ describe('email verification', () => {
   it('invalid: syntax, unknown domain, no MX, null MX', async () => {
     const out = await verifyAddresses(['not-an-address', 'a..b@good.test', 'x@missing.test', 'x@nomx.test', 'x@nullmx.test'], settings());
     expect(out.map((v) => [v.result, v.reasons[0]])).toEqual([
-      ['invalid', 'syntax'], ['invalid', 'syntax'], ['invalid', 'domain_not_found'], ['invalid', 'no_mx'], ['invalid', 'null_mx'],
+      ['invalid', 'syntax'],
+      ['invalid', 'syntax'],
+      ['invalid', 'domain_not_found'],
+      ['invalid', 'no_mx'],
+      ['invalid', 'null_mx'],
     ]);
   });
 

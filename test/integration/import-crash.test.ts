@@ -14,13 +14,22 @@ import { client } from '../support/runtime.js';
  * duplicateOf names a company that exists.
  */
 const ROWS = 2_000;
-const rows = Array.from({ length: ROWS }, (_, i) => ({ Company: `Crash ${i}`, Site: `crash-${i}.example.net`, Email: `owner${i}@crash-${i}.example.net`, First: `N${i}` }));
+const rows = Array.from({ length: ROWS }, (_, i) => ({
+  Company: `Crash ${i}`,
+  Site: `crash-${i}.example.net`,
+  Email: `owner${i}@crash-${i}.example.net`,
+  First: `N${i}`,
+}));
 const mapping = { Company: 'name', Site: 'domain', Email: 'c:email', First: 'c:firstName' };
 const body = (duplicateHandling: 'skip' | 'update') => ({ rows, mapping, options: { dedupeBy: 'domain', duplicateHandling } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startRuntime(dataDir: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no startup line: ${out}`)), 90_000);

@@ -23,7 +23,11 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let tenantId: string;
 
 beforeAll(async () => {
-  deps = await localDeps(inject('dynamoEndpoint'), { TABLE_PREFIX: `q${randomBytes(4).toString('hex')}-`, SVC_ALLOW_LOOPBACK_TARGETS: 'true', LOG_LEVEL: 'silent' });
+  deps = await localDeps(inject('dynamoEndpoint'), {
+    TABLE_PREFIX: `q${randomBytes(4).toString('hex')}-`,
+    SVC_ALLOW_LOOPBACK_TARGETS: 'true',
+    LOG_LEVEL: 'silent',
+  });
   queue = deps.queue as LocalWorkQueue;
   clock = deps.clock as AdjustableClock;
   receiver = await startWebhookReceiver();
@@ -119,7 +123,14 @@ describe('dispatcher and deliveries', () => {
     const id = `${event.eventId}${subA.id}`;
     // Simulate a worker that claimed attempt 1 and then died before recording anything.
     const now = clock.now();
-    await table.update(WebhookDelivery.key({ deliveryId: id }), { set: { attempts: 1, leaseId: 'dead-worker', leaseUntilMs: now + ATTEMPT_LEASE_MS, ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(now + ATTEMPT_LEASE_MS), deliveryId: id }) } });
+    await table.update(WebhookDelivery.key({ deliveryId: id }), {
+      set: {
+        attempts: 1,
+        leaseId: 'dead-worker',
+        leaseUntilMs: now + ATTEMPT_LEASE_MS,
+        ...WebhookDelivery.indexKeys('due', { dueAt: dueKey(now + ATTEMPT_LEASE_MS), deliveryId: id }),
+      },
+    });
     // Queued copies of attempt 1 are ignored while the lease is alive.
     expect(await attemptDelivery(deps, tenantId, id, 1)).toBe('skipped');
     expect(await requeueOverdue(deps, tenantId)).toBe(0);

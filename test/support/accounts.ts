@@ -14,10 +14,20 @@ import { ApiKey } from '../../shared/identity/entities.js';
 export async function createApprovedAccount(deps: Deps, opts: { email?: string; scopes?: string[]; tenantName?: string } = {}) {
   const email = opts.email ?? `owner-${newId()}@example.com`;
   const apiKey = generateApiKey();
-  const account = await createAccountWithKey(deps, {
-    email, flow: 'full_account', scope: 'pending', moderation_status: 'pending', status: 'PENDING',
-    registrationState: 'awaiting_admin_approval', monthlyQuota: 500,
-  }, apiKey, opts.scopes ?? ['*']);
+  const account = await createAccountWithKey(
+    deps,
+    {
+      email,
+      flow: 'full_account',
+      scope: 'pending',
+      moderation_status: 'pending',
+      status: 'PENDING',
+      registrationState: 'awaiting_admin_approval',
+      monthlyQuota: 500,
+    },
+    apiKey,
+    opts.scopes ?? ['*'],
+  );
   if (!account) throw new Error(`${email} already has an account`);
   const { tenantId, userId } = await provisionTenant(deps, { accountId: account.accountId, email, tenantName: opts.tenantName ?? `Tenant of ${email}` });
   return { accountId: account.accountId, apiKey, tenantId, userId, email };

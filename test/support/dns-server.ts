@@ -111,7 +111,10 @@ function readName(msg: Buffer, offset: number): { name: string; end: number } {
 }
 
 function encodeName(name: string): Buffer {
-  const parts = norm(name).split('.').filter(Boolean).map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'latin1')]));
+  const parts = norm(name)
+    .split('.')
+    .filter(Boolean)
+    .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'latin1')]));
   return Buffer.concat([...parts, Buffer.from([0])]);
 }
 

@@ -24,7 +24,9 @@ export interface Dovecot {
 }
 
 export function mailUid(): { uid: number; gid: number } {
-  const rows = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':'));
+  const rows = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((l) => l.split(':'));
   const row = rows.find((f) => Number(f[2]) >= 1000 && Number(f[2]) < 65534) ?? rows.find((f) => f[0] === 'svcmail');
   if (!row) throw new Error('no non-root user for Dovecot mail folders: run scripts/ensure-test-tools.mjs as root (it creates svcmail)');
   return { uid: Number(row[2]), gid: Number(row[3]) };
@@ -39,8 +41,11 @@ export async function startDovecot(opts: { oauth2TokeninfoUrl?: string } = {}): 
   mkdirSync(passwd);
   const port = await freePort();
   const oauth = opts.oauth2TokeninfoUrl;
-  if (oauth) writeFileSync(path.join(dir, 'oauth2.conf.ext'), `tokeninfo_url = ${oauth}\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`);
-  writeFileSync(path.join(dir, 'dovecot.conf'), `protocols = imap
+  if (oauth)
+    writeFileSync(path.join(dir, 'oauth2.conf.ext'), `tokeninfo_url = ${oauth}\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`);
+  writeFileSync(
+    path.join(dir, 'dovecot.conf'),
+    `protocols = imap
 listen = 127.0.0.1
 base_dir = ${dir}/run
 state_dir = ${dir}/run/state
@@ -52,12 +57,16 @@ mail_location = maildir:${dir}/mail/%u
 mail_uid = ${uid}
 mail_gid = ${gid}
 first_valid_uid = ${uid}
-${oauth ? `passdb {
+${
+  oauth
+    ? `passdb {
   driver = oauth2
   mechanisms = xoauth2
   args = ${dir}/oauth2.conf.ext
 }
-` : ''}passdb {
+`
+    : ''
+}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${passwd}/%u
 }
@@ -81,8 +90,11 @@ service anvil {
 namespace inbox {
   inbox = yes
 }
-`);
-  const child: ChildProcess = spawn(process.env.DOVECOT_PATH || '/usr/sbin/dovecot', ['-F', '-c', path.join(dir, 'dovecot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+`,
+  );
+  const child: ChildProcess = spawn(process.env.DOVECOT_PATH || '/usr/sbin/dovecot', ['-F', '-c', path.join(dir, 'dovecot.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (b) => (stderr += String(b)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -12,21 +12,81 @@ import type { AnyOperation } from '../../shared/registry/operation.js';
  * runtime gets a DNS server on 127.0.0.1 that knows no name.
  */
 const HOSTILE_STRINGS = [
-  '', ' ', '\u0000', '%00', '%ZZ', '%E0%A4%A', '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", '${jndi:ldap://x.invalid/a}',
-  '__proto__', 'constructor', 'x'.repeat(5000), '\uD800', '😀'.repeat(50), '#', 'A#B#C', 'COMPANY#x', '{"pk":"x"}', 'null', '-1', '1e309',
+  '',
+  ' ',
+  '\u0000',
+  '%00',
+  '%ZZ',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${jndi:ldap://x.invalid/a}',
+  '__proto__',
+  'constructor',
+  'x'.repeat(5000),
+  '\uD800',
+  '😀'.repeat(50),
+  '#',
+  'A#B#C',
+  'COMPANY#x',
+  '{"pk":"x"}',
+  'null',
+  '-1',
+  '1e309',
 ];
-const URLS = ['https://example.test/', 'http://127.0.0.1:1/', 'https://[::ffff:0:127.0.0.1]/', 'https://10.0.0.1/', 'https://a.invalid/x?y=1', 'ftp://example.test', 'https://user:pw@example.test/', 'javascript:alert(1)'];
+const URLS = [
+  'https://example.test/',
+  'http://127.0.0.1:1/',
+  'https://[::ffff:0:127.0.0.1]/',
+  'https://10.0.0.1/',
+  'https://a.invalid/x?y=1',
+  'ftp://example.test',
+  'https://user:pw@example.test/',
+  'javascript:alert(1)',
+];
 const EMAILS = ['a@example.test', 'ADMIN@EXAMPLE.TEST', 'x@y', 'bad', 'a@b.invalid', `${'l'.repeat(70)}@example.test`];
 const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 export const CRAFTED_CURSORS = [
-  enc({ pk: 'CONTACTLISTS', sk: '' }), `${enc({ pk: 'x', sk: '' })}.AAAAAAAAAAAAAAAAAAAAAAAA`, enc({ s: 'x', k: '' }), 'not-a-cursor', '.', 'a.b.c', enc([1, 2]), enc('str'),
-  enc({ pk: 'P', sk: 'S', gsi1pk: '', gsi1sk: '' }), 'A'.repeat(2000),
+  enc({ pk: 'CONTACTLISTS', sk: '' }),
+  `${enc({ pk: 'x', sk: '' })}.AAAAAAAAAAAAAAAAAAAAAAAA`,
+  enc({ s: 'x', k: '' }),
+  'not-a-cursor',
+  '.',
+  'a.b.c',
+  enc([1, 2]),
+  enc('str'),
+  enc({ pk: 'P', sk: 'S', gsi1pk: '', gsi1sk: '' }),
+  'A'.repeat(2000),
 ];
-export const CRAFTED_COOKIES = ['svc_session=%E0%A4%A', 'svc_session=%', 'svc_session=' + 'a'.repeat(500), 'svc_session=a; svc_session=b', '=x', 'svc_session', 'svc_csrf=%C0%AF; svc_session=%ZZ'];
+export const CRAFTED_COOKIES = [
+  'svc_session=%E0%A4%A',
+  'svc_session=%',
+  'svc_session=' + 'a'.repeat(500),
+  'svc_session=a; svc_session=b',
+  '=x',
+  'svc_session',
+  'svc_csrf=%C0%AF; svc_session=%ZZ',
+];
 
 const hostileString = fc.constantFrom(...HOSTILE_STRINGS);
-const plainString = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('a', 'Acme', 'test', 'DE', 'x@example.test'), hostileString, fc.constantFrom(...URLS), fc.constantFrom(...EMAILS));
-const hostileValue = fc.oneof(fc.constant(null), fc.constant([]), fc.constant({}), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), hostileString, fc.jsonValue({ maxDepth: 3 }));
+const plainString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('a', 'Acme', 'test', 'DE', 'x@example.test'),
+  hostileString,
+  fc.constantFrom(...URLS),
+  fc.constantFrom(...EMAILS),
+);
+const hostileValue = fc.oneof(
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  hostileString,
+  fc.jsonValue({ maxDepth: 3 }),
+);
 
 type Def = { type: string; [k: string]: any };
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
@@ -41,21 +101,41 @@ function shapedFor(schema: unknown, depth: number): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   if (depth > 4) return fc.constant(null);
   switch (def.type) {
-    case 'string': return plainString;
-    case 'number': case 'int': return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0, -1, 1, 100, 101, 1e9, 2 ** 53, -(2 ** 31), 0.5));
-    case 'bigint': return fc.integer();
-    case 'boolean': return fc.boolean();
-    case 'date': return fc.constantFrom('2026-01-01', '2026-13-45', 'not-a-date', '1970-01-01T00:00:00Z');
-    case 'literal': return fc.constantFrom(...(def.values as unknown[]));
-    case 'enum': return fc.oneof(fc.constantFrom(...Object.values(def.entries as Record<string, unknown>)), plainString);
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+    case 'string':
+      return plainString;
+    case 'number':
+    case 'int':
+      return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0, -1, 1, 100, 101, 1e9, 2 ** 53, -(2 ** 31), 0.5));
+    case 'bigint':
+      return fc.integer();
+    case 'boolean':
+      return fc.boolean();
+    case 'date':
+      return fc.constantFrom('2026-01-01', '2026-13-45', 'not-a-date', '1970-01-01T00:00:00Z');
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'enum':
+      return fc.oneof(fc.constantFrom(...Object.values(def.entries as Record<string, unknown>)), plainString);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
       return fc.option(arbitraryFor(def.innerType, depth), { nil: undefined });
-    case 'pipe': return arbitraryFor(def.in?._zod?.def?.type === 'transform' ? def.out : def.in, depth);
-    case 'union': return fc.oneof(...(def.options as unknown[]).map((o) => arbitraryFor(o, depth)));
-    case 'intersection': return arbitraryFor(def.left, depth);
-    case 'array': return fc.array(arbitraryFor(def.element, depth + 1), { maxLength: 4 });
-    case 'tuple': return fc.tuple(...(def.items as unknown[]).map((i) => arbitraryFor(i, depth + 1)));
-    case 'record': return fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), hostileString), arbitraryFor(def.valueType, depth + 1), { maxKeys: 3 });
+    case 'pipe':
+      return arbitraryFor(def.in?._zod?.def?.type === 'transform' ? def.out : def.in, depth);
+    case 'union':
+      return fc.oneof(...(def.options as unknown[]).map((o) => arbitraryFor(o, depth)));
+    case 'intersection':
+      return arbitraryFor(def.left, depth);
+    case 'array':
+      return fc.array(arbitraryFor(def.element, depth + 1), { maxLength: 4 });
+    case 'tuple':
+      return fc.tuple(...(def.items as unknown[]).map((i) => arbitraryFor(i, depth + 1)));
+    case 'record':
+      return fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), hostileString), arbitraryFor(def.valueType, depth + 1), { maxKeys: 3 });
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
       const fields = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, fc.option(arbitraryFor(v, depth + 1), { nil: undefined, freq: 4 })]));
@@ -66,8 +146,10 @@ function shapedFor(schema: unknown, depth: number): fc.Arbitrary<unknown> {
         return out;
       });
     }
-    case 'lazy': return depth > 2 ? fc.constant(null) : arbitraryFor(def.getter(), depth + 1);
-    default: return hostileValue;
+    case 'lazy':
+      return depth > 2 ? fc.constant(null) : arbitraryFor(def.getter(), depth + 1);
+    default:
+      return hostileValue;
   }
 }
 
@@ -75,26 +157,64 @@ function shapedFor(schema: unknown, depth: number): fc.Arbitrary<unknown> {
 function queryFor(schema: unknown): fc.Arbitrary<Record<string, string>> {
   if (!schema) return fc.constant({});
   const shape = (defOf(schema).shape ?? {}) as Record<string, unknown>;
-  const fields = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, fc.option(k === 'cursor' ? fc.constantFrom(...CRAFTED_CURSORS) : arbitraryFor(v).map(toQueryValue), { nil: undefined, freq: 3 })]));
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [
+      k,
+      fc.option(k === 'cursor' ? fc.constantFrom(...CRAFTED_CURSORS) : arbitraryFor(v).map(toQueryValue), { nil: undefined, freq: 3 }),
+    ]),
+  );
   return fc.record(fields).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, string>);
 }
-const toQueryValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const toQueryValue = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
-export interface FuzzRequest { op: AnyOperation; path: string; query: Record<string, string>; body?: string; cookie?: string; asOwner: boolean }
+export interface FuzzRequest {
+  op: AnyOperation;
+  path: string;
+  query: Record<string, string>;
+  body?: string;
+  cookie?: string;
+  asOwner: boolean;
+}
 
 export function requestFor(op: AnyOperation): fc.Arbitrary<FuzzRequest> {
   const pathShape = op.input.path ? ((defOf(op.input.path).shape ?? {}) as Record<string, unknown>) : {};
-  const params = fc.record(Object.fromEntries(Object.keys(pathShape).map((k) => [k, fc.oneof(fc.constantFrom('0mwqzzzzzzzzzzzzzzzzzzzzz', 'missing'), hostileString.filter((s) => s !== ''), fc.string({ minLength: 1, maxLength: 30 }))])));
-  const body = op.input.body && op.method !== 'GET' ? fc.oneof({ arbitrary: arbitraryFor(op.input.body).map((b) => JSON.stringify(b) ?? ''), weight: 9 }, { arbitrary: fc.constantFrom('{"not json', '[', '{"a":' + '['.repeat(100) + ']'.repeat(100) + '}'), weight: 1 }) : fc.constant(undefined);
-  return fc.record({
-    params, query: queryFor(op.input.query), body,
-    cookie: fc.option(fc.constantFrom(...CRAFTED_COOKIES), { nil: undefined, freq: 4 }),
-    asOwner: fc.boolean().map((b) => b || op.access !== 'public'),
-  }).map(({ params, query, body, cookie, asOwner }) => ({
-    op,
-    path: op.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, n: string) => encodeURIComponent(((params as Record<string, string>)[n] ?? 'x').replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
-    query, body, cookie, asOwner,
-  }));
+  const params = fc.record(
+    Object.fromEntries(
+      Object.keys(pathShape).map((k) => [
+        k,
+        fc.oneof(
+          fc.constantFrom('0mwqzzzzzzzzzzzzzzzzzzzzz', 'missing'),
+          hostileString.filter((s) => s !== ''),
+          fc.string({ minLength: 1, maxLength: 30 }),
+        ),
+      ]),
+    ),
+  );
+  const body =
+    op.input.body && op.method !== 'GET'
+      ? fc.oneof(
+          { arbitrary: arbitraryFor(op.input.body).map((b) => JSON.stringify(b) ?? ''), weight: 9 },
+          { arbitrary: fc.constantFrom('{"not json', '[', '{"a":' + '['.repeat(100) + ']'.repeat(100) + '}'), weight: 1 },
+        )
+      : fc.constant(undefined);
+  return fc
+    .record({
+      params,
+      query: queryFor(op.input.query),
+      body,
+      cookie: fc.option(fc.constantFrom(...CRAFTED_COOKIES), { nil: undefined, freq: 4 }),
+      asOwner: fc.boolean().map((b) => b || op.access !== 'public'),
+    })
+    .map(({ params, query, body, cookie, asOwner }) => ({
+      op,
+      path: op.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, n: string) =>
+        encodeURIComponent(((params as Record<string, string>)[n] ?? 'x').replace(/[\uD800-\uDFFF]/g, '\uFFFD')),
+      ),
+      query,
+      body,
+      cookie,
+      asOwner,
+    }));
 }
 
 export const STACK = /\s+at .+\(.+:\d+:\d+\)/;
@@ -110,7 +230,13 @@ export async function send(baseUrl: string, r: FuzzRequest, auth: { ownerKey: st
     if (r.op.access === 'tenant') headers['x-tenant-id'] = auth.tenantId;
   }
   try {
-    const res = await fetch(`${baseUrl}${r.path}${qs ? `?${qs}` : ''}`, { method: r.op.method, headers, body: r.body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(`${baseUrl}${r.path}${qs ? `?${qs}` : ''}`, {
+      method: r.op.method,
+      headers,
+      body: r.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
     const text = await res.text();
     return { status: res.status, stack: STACK.test(text), text };
   } catch (e) {

@@ -38,7 +38,13 @@ export async function startOAuthStandIn(): Promise<OAuthStandIn> {
   const issue = (email: string, clientId: string, withRefresh: boolean) => {
     const access = token('at');
     accessTokens.set(access, email);
-    const body: Record<string, unknown> = { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'mail', id_token: `${b64url({ alg: 'none' })}.${b64url({ email, email_verified: true, aud: clientId })}.` };
+    const body: Record<string, unknown> = {
+      access_token: access,
+      expires_in: 3599,
+      token_type: 'Bearer',
+      scope: 'mail',
+      id_token: `${b64url({ alg: 'none' })}.${b64url({ email, email_verified: true, aud: clientId })}.`,
+    };
     if (withRefresh) {
       const refresh = token('rt');
       refreshTokens.set(refresh, { email, clientId });
@@ -74,7 +80,8 @@ export async function startOAuthStandIn(): Promise<OAuthStandIn> {
       if (f.get('grant_type') === 'authorization_code') {
         const c = codes.get(f.get('code') ?? '');
         codes.delete(f.get('code') ?? '');
-        if (!c || c.redirectUri !== f.get('redirect_uri') || c.clientId !== f.get('client_id')) return json(400, { error: 'invalid_grant', error_description: 'Bad code or redirect_uri' });
+        if (!c || c.redirectUri !== f.get('redirect_uri') || c.clientId !== f.get('client_id'))
+          return json(400, { error: 'invalid_grant', error_description: 'Bad code or redirect_uri' });
         return json(200, issue(c.email, c.clientId, true));
       }
       if (f.get('grant_type') === 'refresh_token') {
@@ -92,8 +99,12 @@ export async function startOAuthStandIn(): Promise<OAuthStandIn> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    get loginAs() { return state.loginAs; },
-    set loginAs(v: string) { state.loginAs = v; },
+    get loginAs() {
+      return state.loginAs;
+    },
+    set loginAs(v: string) {
+      state.loginAs = v;
+    },
     accessTokens,
     refreshTokens,
     issueRefreshToken(email, clientId) {
@@ -103,6 +114,10 @@ export async function startOAuthStandIn(): Promise<OAuthStandIn> {
     },
     revoke: (t) => void refreshTokens.delete(t),
     requests,
-    stop: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -31,7 +31,11 @@ export const open = (http: Http, url: string, headers?: Record<string, string>) 
 
 let n = 0;
 export async function signupFull(http: Http, ip: string, email = `reg${Date.now().toString(36)}${++n}@example.com`) {
-  const r = await http.post('/v1/signup', { email, full_account: true, password: 'a-long-pass-phrase', firstName: 'Ada', org: 'Acme Ltd' }, { 'x-forwarded-for': ip });
+  const r = await http.post(
+    '/v1/signup',
+    { email, full_account: true, password: 'a-long-pass-phrase', firstName: 'Ada', org: 'Acme Ltd' },
+    { 'x-forwarded-for': ip },
+  );
   expect(r.status).toBe(201);
   return { email, key: r.body.api_key as string };
 }

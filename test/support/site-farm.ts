@@ -17,7 +17,9 @@ export interface SiteFarm {
 export async function startSiteFarm(sites: Record<string, Record<string, SiteHandler | string>>): Promise<SiteFarm> {
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
-    const host = String(req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const host = String(req.headers.host ?? '')
+      .replace(/:\d+$/, '')
+      .toLowerCase();
     const path = (req.url ?? '/').split('?')[0];
     hits.set(`${host} ${path}`, (hits.get(`${host} ${path}`) ?? 0) + 1);
     const site = sites[host];

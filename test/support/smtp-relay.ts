@@ -17,7 +17,9 @@ export interface Relay {
   stop(): Promise<void>;
 }
 
-export async function startSmtpRelay(opts: { acceptToken?: (user: string, token: string) => boolean; rejectRcpt?: RegExp; deferRcpt?: RegExp } = {}): Promise<Relay> {
+export async function startSmtpRelay(
+  opts: { acceptToken?: (user: string, token: string) => boolean; rejectRcpt?: RegExp; deferRcpt?: RegExp } = {},
+): Promise<Relay> {
   const users = new Map<string, string>();
   const messages: Relay['messages'] = [];
   const logins: Relay['logins'] = [];
@@ -26,9 +28,10 @@ export async function startSmtpRelay(opts: { acceptToken?: (user: string, token:
     authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
     logger: false,
     onAuth(auth: SMTPServerAuthentication, _session, cb) {
-      const ok = auth.method === 'XOAUTH2'
-        ? Boolean(opts.acceptToken?.(auth.username ?? '', auth.accessToken ?? ''))
-        : users.has(auth.username ?? '') && users.get(auth.username ?? '') === auth.password;
+      const ok =
+        auth.method === 'XOAUTH2'
+          ? Boolean(opts.acceptToken?.(auth.username ?? '', auth.accessToken ?? ''))
+          : users.has(auth.username ?? '') && users.get(auth.username ?? '') === auth.password;
       logins.push({ user: auth.username ?? '', method: auth.method, ok });
       if (!ok) {
         if (auth.method === 'XOAUTH2') return cb(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
@@ -47,7 +50,14 @@ export async function startSmtpRelay(opts: { acceptToken?: (user: string, token:
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw).catch(() => undefined);
-        messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject: parsed?.subject, authUser: String(session.user ?? ''), authMethod: undefined });
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: parsed?.subject,
+          authUser: String(session.user ?? ''),
+          authMethod: undefined,
+        });
         cb(null, 'queued');
       });
     },

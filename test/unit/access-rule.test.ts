@@ -21,7 +21,14 @@ describe('one access rule for HTTP and MCP', () => {
     const mismatches: string[] = [];
     for (const op of operations.filter((o) => isMcpTool(o))) {
       for (const [who, p] of Object.entries(principals)) {
-        const callable = (() => { try { authorize(op, p); return true; } catch { return false; } })();
+        const callable = (() => {
+          try {
+            authorize(op, p);
+            return true;
+          } catch {
+            return false;
+          }
+        })();
         if (callable !== visibleTo(op, p)) mismatches.push(`${op.operationId} for ${who}: call ${callable}, listed ${visibleTo(op, p)}`);
       }
     }
@@ -32,7 +39,10 @@ describe('one access rule for HTTP and MCP', () => {
     expect(accessDenial({ access: 'tenant' }, undefined)?.status).toBe(401);
     expect(accessDenial({ access: 'tenant' }, principals.sandbox)?.body).toMatchObject({ statusCode: 403, code: 'sandbox_key' });
     expect(accessDenial({ access: 'tenant' }, principals.pending)?.body).toMatchObject({ code: 'registration_pending' });
-    expect(accessDenial({ access: 'tenant', scope: 'crm:write' }, principals.readOnly)?.body).toMatchObject({ code: 'insufficient_scope', requiredScope: 'crm:write' });
+    expect(accessDenial({ access: 'tenant', scope: 'crm:write' }, principals.readOnly)?.body).toMatchObject({
+      code: 'insufficient_scope',
+      requiredScope: 'crm:write',
+    });
     expect(accessDenial({ access: 'tenant' }, principals.approvedButPending)?.body).toMatchObject({ code: 'account_pending' });
     expect(accessDenial({ access: 'admin' }, principals.approved)?.status).toBe(404);
     expect(accessDenial({ access: 'identity' }, principals.adminToken)?.status).toBe(403);

@@ -9,7 +9,15 @@ import type { Deps } from '../../shared/runtime/deps.js';
 let dns: DnsServer;
 beforeAll(async () => {
   dns = await startDnsServer({
-    'acme.test': { A: ['127.0.0.1'], AAAA: ['::1'], MX: [{ priority: 20, exchange: 'mx2.acme.test' }, { priority: 10, exchange: 'mx1.acme.test' }], TXT: ['v=spf1 -all'] },
+    'acme.test': {
+      A: ['127.0.0.1'],
+      AAAA: ['::1'],
+      MX: [
+        { priority: 20, exchange: 'mx2.acme.test' },
+        { priority: 10, exchange: 'mx1.acme.test' },
+      ],
+      TXT: ['v=spf1 -all'],
+    },
     'mx1.acme.test': { A: ['192.0.2.1'] },
     'alias.acme.test': { CNAME: 'acme.test' },
     'nullmx.test': { MX: [{ priority: 0, exchange: '.' }] },
@@ -23,7 +31,10 @@ describe('test/support/dns-server', () => {
     r.setServers([dns.address]);
     expect(await r.resolve4('acme.test')).toEqual(['127.0.0.1']);
     expect(await r.resolve6('acme.test')).toEqual(['::1']);
-    expect((await r.resolveMx('acme.test')).sort((a, b) => a.priority - b.priority)).toEqual([{ exchange: 'mx1.acme.test', priority: 10 }, { exchange: 'mx2.acme.test', priority: 20 }]);
+    expect((await r.resolveMx('acme.test')).sort((a, b) => a.priority - b.priority)).toEqual([
+      { exchange: 'mx1.acme.test', priority: 10 },
+      { exchange: 'mx2.acme.test', priority: 20 },
+    ]);
     expect(await r.resolveTxt('acme.test')).toEqual([['v=spf1 -all']]);
     expect(await r.resolve4('alias.acme.test')).toEqual(['127.0.0.1']);
     await expect(r.resolve4('missing.test')).rejects.toMatchObject({ code: 'ENOTFOUND' });
@@ -53,7 +64,8 @@ describe('free-mail list', () => {
 });
 
 describe('domain checks', () => {
-  const deps = (dnsServers: string[]) => ({ config: { dnsServers, allowLoopbackTargets: false }, clock: { now: () => Date.UTC(2026, 10, 21) } }) as unknown as Deps;
+  const deps = (dnsServers: string[]) =>
+    ({ config: { dnsServers, allowLoopbackTargets: false }, clock: { now: () => Date.UTC(2026, 10, 21) } }) as unknown as Deps;
 
   it('DNS_SERVERS (host:port) is honoured by the resolver of the checks', async () => {
     const d = domainDns({ dnsServers: [dns.address] });
@@ -65,9 +77,13 @@ describe('domain checks', () => {
   it('reports each failed check by reason code; loopback websites are refused without the opt-in', async () => {
     const r = await runDomainChecks(deps([dns.address]), 'ceo@acme.test');
     expect(r).toMatchObject({
-      domain: 'acme.test', passed: false, reasons: ['website_unreachable'],
-      mx: { passed: true, hosts: ['mx1.acme.test', 'mx2.acme.test'] }, mxAlignment: { passed: true, resolvingHosts: ['mx1.acme.test'] },
-      website: { passed: false, url: null, status: null }, checkedAt: '2026-11-21T00:00:00.000Z',
+      domain: 'acme.test',
+      passed: false,
+      reasons: ['website_unreachable'],
+      mx: { passed: true, hosts: ['mx1.acme.test', 'mx2.acme.test'] },
+      mxAlignment: { passed: true, resolvingHosts: ['mx1.acme.test'] },
+      website: { passed: false, url: null, status: null },
+      checkedAt: '2026-11-21T00:00:00.000Z',
     });
     const nullMx = await runDomainChecks(deps([dns.address]), 'a@nullmx.test');
     expect(nullMx.reasons).toEqual(['no_mx', 'website_unreachable']);

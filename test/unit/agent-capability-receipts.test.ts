@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_TTL_MS, issueReceipt, receiptSubject, requireReceiptForSenderChange, verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
+import {
+  RECEIPT_TTL_MS,
+  issueReceipt,
+  receiptSubject,
+  requireReceiptForSenderChange,
+  verifyAndConsumeReceipt,
+} from '../../shared/agent/capability-receipts.js';
 import { isAppError } from '../../shared/errors.js';
 import { sha256 } from '../../shared/identity/api-keys.js';
 import { AdjustableClock } from '../../shared/runtime/clock.js';
@@ -23,7 +29,8 @@ function fakeDeps() {
     async update(key: Key, spec: UpdateSpec) {
       const cur = items.get(id(key));
       const v = spec.condition?.values ?? {};
-      if (!cur || cur.consumedAt !== undefined || cur.tenantId !== v[':t'] || cur.keyId !== v[':k'] || !((cur.expiresAtMs as number) > (v[':now'] as number))) throw new ConditionFailed(0);
+      if (!cur || cur.consumedAt !== undefined || cur.tenantId !== v[':t'] || cur.keyId !== v[':k'] || !((cur.expiresAtMs as number) > (v[':now'] as number)))
+        throw new ConditionFailed(0);
       Object.assign(cur, spec.set);
       return cur;
     },
@@ -81,7 +88,8 @@ describe('capability receipts', () => {
   it('is required only when a body changes senderConfig or sendWindow', async () => {
     const { deps } = fakeDeps();
     const principal: Principal = { kind: 'key', keyId: 'k1', scopes: ['*'], platformAdmin: false };
-    const ctx = (receipt?: string) => ({ deps, principal, tenant: { tenantId: 't1' }, request: { headers: receipt ? { 'x-sdr-capability-receipt': receipt } : {} } }) as never;
+    const ctx = (receipt?: string) =>
+      ({ deps, principal, tenant: { tenantId: 't1' }, request: { headers: receipt ? { 'x-sdr-capability-receipt': receipt } : {} } }) as never;
     expect(await code(requireReceiptForSenderChange(ctx(), { name: 'x' }))).toBe('ok');
     expect(await code(requireReceiptForSenderChange(ctx(), { sendWindow: { enabled: false } }))).toBe('capability_receipt_required');
     const { receipt } = await issueReceipt(deps, { tenantId: 't1', keyId: receiptSubject(principal) });

@@ -28,11 +28,13 @@ describe('AI provider port', () => {
     let fail = false;
     const server = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        seen = { auth: req.headers.authorization, url: req.url, body: JSON.parse(body) };
-        if (fail) return res.writeHead(503).end();
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: '{"score":7}' } }] }));
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          seen = { auth: req.headers.authorization, url: req.url, body: JSON.parse(body) };
+          if (fail) return res.writeHead(503).end();
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: '{"score":7}' } }] }));
+        });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

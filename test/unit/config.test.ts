@@ -3,7 +3,9 @@ import { configFromEnv } from '../../shared/runtime/config.js';
 
 describe('configuration from the environment', () => {
   it('refuses a SECRETS_KEY that is not 32 bytes of base64, with a message that says how to make one', () => {
-    expect(() => configFromEnv({ SECRETS_KEY: 'CHANGE-ME-32-byte-base64-key-for-secrets-at-rest=' })).toThrow(/32 random bytes in base64.*openssl rand -base64 32/);
+    expect(() => configFromEnv({ SECRETS_KEY: 'CHANGE-ME-32-byte-base64-key-for-secrets-at-rest=' })).toThrow(
+      /32 random bytes in base64.*openssl rand -base64 32/,
+    );
     expect(() => configFromEnv({})).toThrow(/SECRETS_KEY must be set/);
     expect(configFromEnv({ SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') }).secretsKey).toHaveLength(44);
     expect(configFromEnv({ SVC_RUNTIME: 'local' }).mode).toBe('local'); // the local dev key is valid

@@ -9,15 +9,25 @@ import { decryptSecret, encryptSecret } from '../../shared/security/secrets.js';
 import { COMMON_PASSWORDS, assertStrongPassword } from '../../shared/identity/passwords.js';
 
 describe('validation messages (class-validator dialect)', () => {
-  const schema = z.strictObject({ name: z.string().max(3), n: z.number().int().min(2), tags: z.array(z.string()).max(1), nested: z.strictObject({ a: z.string() }).optional() });
+  const schema = z.strictObject({
+    name: z.string().max(3),
+    n: z.number().int().min(2),
+    tags: z.array(z.string()).max(1),
+    nested: z.strictObject({ a: z.string() }).optional(),
+  });
   const messages = (v: unknown) => issueMessages(schema.safeParse(v).error!);
 
   it('names each unknown property, nested ones with their path', () => {
-    expect(messages({ name: 'a', n: 2, tags: [], x: 1, nested: { a: 'b', y: 2 } }).sort()).toEqual(['property nested.y should not exist', 'property x should not exist']);
+    expect(messages({ name: 'a', n: 2, tags: [], x: 1, nested: { a: 'b', y: 2 } }).sort()).toEqual([
+      'property nested.y should not exist',
+      'property x should not exist',
+    ]);
   });
   it('phrases length, range, type and emptiness', () => {
     expect(messages({ name: 'abcd', n: 1, tags: ['a', 'b'] })).toEqual([
-      'name must be shorter than or equal to 3 characters', 'n must not be less than 2', 'tags must contain no more than 1 elements',
+      'name must be shorter than or equal to 3 characters',
+      'n must not be less than 2',
+      'tags must contain no more than 1 elements',
     ]);
     expect(messages({ n: 'x', tags: [] })).toEqual(['name should not be empty', 'n must be a number']);
   });
@@ -80,6 +90,10 @@ describe('secrets', () => {
     expect(() => decryptSecret(tampered, key)).toThrow();
   });
   it('log lines never carry secret-named fields', () => {
-    expect(redact({ email: 'a@b.c', password: 'x', nested: { smtpPass: 'y', apiKey: 'z', secret: 's' } })).toEqual({ email: 'a@b.c', password: '[redacted]', nested: { smtpPass: '[redacted]', apiKey: '[redacted]', secret: '[redacted]' } });
+    expect(redact({ email: 'a@b.c', password: 'x', nested: { smtpPass: 'y', apiKey: 'z', secret: 's' } })).toEqual({
+      email: 'a@b.c',
+      password: '[redacted]',
+      nested: { smtpPass: '[redacted]', apiKey: '[redacted]', secret: '[redacted]' },
+    });
   });
 });

@@ -19,9 +19,10 @@ describe('photo variation', () => {
     expect(photoStyles(1, { ...v, enabled: false })).toEqual([]);
     expect(photoStyles(1, { ...v, intensity: 0 })).toEqual([]);
     expect(photoStyles(1, undefined)).toEqual([]);
-    for (let seed = 0; seed < 100; seed++) for (const s of photoStyles(seed, { ...v, intensity: 2 })) {
-      for (const m of s.filter.matchAll(/\(([\d.]+)\)/g)) expect(Math.abs(Number(m[1]) - 1)).toBeGreaterThan(0.01);
-    }
+    for (let seed = 0; seed < 100; seed++)
+      for (const s of photoStyles(seed, { ...v, intensity: 2 })) {
+        for (const m of s.filter.matchAll(/\(([\d.]+)\)/g)) expect(Math.abs(Number(m[1]) - 1)).toBeGreaterThan(0.01);
+      }
     expect([...PROTECTED_ROLES]).toEqual(['logo', 'qr', 'drawing', 'signature', 'seal']);
   });
 });

@@ -45,8 +45,8 @@ describe('template language', () => {
     const counts: Record<string, number> = { one: 0, two: 0, three: 0 };
     for (let i = 0; i < 1000; i++) counts[r('{one|two|three}', {}, templateSeed('creative-1', `contact-${i}`)).text]++;
     for (const n of Object.values(counts)) {
-      expect(n).toBeGreaterThanOrEqual(1000 / 3 * 0.8);
-      expect(n).toBeLessThanOrEqual(1000 / 3 * 1.2);
+      expect(n).toBeGreaterThanOrEqual((1000 / 3) * 0.8);
+      expect(n).toBeLessThanOrEqual((1000 / 3) * 1.2);
     }
     const other = new Set(Array.from({ length: 50 }, (_, i) => r('{a|b|c|d}', {}, templateSeed(`creative-${i}`, 'contact-1')).text));
     expect(other.size).toBeGreaterThan(1);

@@ -31,13 +31,14 @@ describe('sortable number encoding', () => {
       if (r.skBeginsWith) return k.startsWith(r.skBeginsWith);
       return r.skGreaterThan !== undefined ? k > r.skGreaterThan : k < r.skLessThan!;
     };
-    for (const b of [-5, 0, 3.5]) for (const v of [-10, -5, -1, 0, 3.5, 4, 100]) {
-      expect(inRange('gt', b, v), `${v} gt ${b}`).toBe(v > b);
-      expect(inRange('gte', b, v), `${v} gte ${b}`).toBe(v >= b);
-      expect(inRange('lt', b, v), `${v} lt ${b}`).toBe(v < b);
-      expect(inRange('lte', b, v), `${v} lte ${b}`).toBe(v <= b);
-      expect(inRange('equals', b, v), `${v} equals ${b}`).toBe(v === b);
-    }
+    for (const b of [-5, 0, 3.5])
+      for (const v of [-10, -5, -1, 0, 3.5, 4, 100]) {
+        expect(inRange('gt', b, v), `${v} gt ${b}`).toBe(v > b);
+        expect(inRange('gte', b, v), `${v} gte ${b}`).toBe(v >= b);
+        expect(inRange('lt', b, v), `${v} lt ${b}`).toBe(v < b);
+        expect(inRange('lte', b, v), `${v} lte ${b}`).toBe(v <= b);
+        expect(inRange('equals', b, v), `${v} equals ${b}`).toBe(v === b);
+      }
   });
 });
 
@@ -54,14 +55,27 @@ describe('filter parsing', () => {
     const unknown = parseFilters([{ field: 'inn', operator: 'equals', value: '1' }], fields);
     expect(unknown).toMatchObject({ ok: false, problem: { code: 'unknown_filter_field', field: 'inn' } });
     expect(!unknown.ok && unknown.problem.code === 'unknown_filter_field' && unknown.problem.available).toContain('cf_tier');
-    expect(parseFilters([{ field: 'name', operator: 'gt', value: 1 }], fields)).toMatchObject({ ok: false, problem: { code: 'malformed_filter', reason: 'unsupported_operator' } });
+    expect(parseFilters([{ field: 'name', operator: 'gt', value: 1 }], fields)).toMatchObject({
+      ok: false,
+      problem: { code: 'malformed_filter', reason: 'unsupported_operator' },
+    });
     expect(parseFilters('nope', fields)).toMatchObject({ ok: false, problem: { code: 'malformed_filter', reason: 'malformed' } });
     expect(parseFilters([{ field: 'name', operator: 'contains', value: '' }], fields)).toMatchObject({ ok: false, problem: { reason: 'malformed' } });
-    expect(parseFilters(Array.from({ length: 21 }, () => ({ field: 'name', operator: 'isEmpty' })), fields)).toMatchObject({ ok: false });
+    expect(
+      parseFilters(
+        Array.from({ length: 21 }, () => ({ field: 'name', operator: 'isEmpty' })),
+        fields,
+      ),
+    ).toMatchObject({ ok: false });
   });
 
   it('matches items case-insensitively, dates in time order, numbers exactly', () => {
-    const item = { name: 'Acme GmbH', city: '  Berlin ', createdAt: '2024-05-01T00:00:00.000Z', customFields: { revenue: 10, renewal: '2030-01-01T00:00:00.000Z' } };
+    const item = {
+      name: 'Acme GmbH',
+      city: '  Berlin ',
+      createdAt: '2024-05-01T00:00:00.000Z',
+      customFields: { revenue: 10, renewal: '2030-01-01T00:00:00.000Z' },
+    };
     const ok = (rules: unknown) => {
       const p = parseFilters(rules, fields);
       if (!p.ok) throw new Error(JSON.stringify(p.problem));
@@ -71,8 +85,18 @@ describe('filter parsing', () => {
     expect(ok([{ field: 'city', operator: 'equals', value: 'berlin' }])).toBe(true);
     expect(ok([{ field: 'country', operator: 'isEmpty' }])).toBe(true);
     expect(ok([{ field: 'country', operator: 'isEmpty', value: false }])).toBe(false);
-    expect(ok([{ field: 'createdAt', operator: 'after', value: '2024-04-30' }, { field: 'createdAt', operator: 'before', value: '2024-05-02T00:00:00Z' }])).toBe(true);
-    expect(ok([{ field: 'cf_revenue', operator: 'equals', value: 10 }, { field: 'cf_renewal', operator: 'after', value: '2029-12-31' }])).toBe(true);
+    expect(
+      ok([
+        { field: 'createdAt', operator: 'after', value: '2024-04-30' },
+        { field: 'createdAt', operator: 'before', value: '2024-05-02T00:00:00Z' },
+      ]),
+    ).toBe(true);
+    expect(
+      ok([
+        { field: 'cf_revenue', operator: 'equals', value: 10 },
+        { field: 'cf_renewal', operator: 'after', value: '2029-12-31' },
+      ]),
+    ).toBe(true);
     expect(ok([{ field: 'cf_revenue', operator: 'gt', value: 10 }])).toBe(false);
     expect(ok([{ field: 'cf_tier', operator: 'isEmpty' }])).toBe(true);
     expect(matchRule({ field: 'cf_revenue', operator: 'lt', kind: 'number', slug: 'revenue', value: 5 }, undefined)).toBe(false);
@@ -83,7 +107,11 @@ describe('custom-field values', () => {
   const map = new Map(defs.map((d) => [d.slug, d]));
   it('checks types strictly over the API and coerces CSV strings for imports', () => {
     expect(() => applyValues(map, {}, { revenue: '5' })).toThrow();
-    expect(applyValues(map, {}, { revenue: '5,5', tier: 3, renewal: '2024-01-02' }, { coerce: true })).toEqual({ revenue: 5.5, tier: '3', renewal: '2024-01-02T00:00:00.000Z' });
+    expect(applyValues(map, {}, { revenue: '5,5', tier: 3, renewal: '2024-01-02' }, { coerce: true })).toEqual({
+      revenue: 5.5,
+      tier: '3',
+      renewal: '2024-01-02T00:00:00.000Z',
+    });
     expect(applyValues(map, { revenue: 1, tier: 'a' }, { revenue: null })).toEqual({ tier: 'a' });
   });
 

@@ -17,12 +17,16 @@ describe('import domain normalisation', () => {
     ['München.de', 'xn--mnchen-3ya.de'],
   ])('%s → %s', (raw, want) => expect(normalizeImportDomain(raw)).toBe(want));
 
-  it.each(['acme', '', '   ', 'a..b.com', 'http://', 'not a domain.com', '-acme.com'])('rejects %j', (raw) => expect(normalizeImportDomain(raw)).toBeUndefined());
+  it.each(['acme', '', '   ', 'a..b.com', 'http://', 'not a domain.com', '-acme.com'])('rejects %j', (raw) =>
+    expect(normalizeImportDomain(raw)).toBeUndefined(),
+  );
 });
 
 describe('INN checksum', () => {
   it.each(['7707083893', '7736050003', '500100732259', '7707 083 893'])('accepts %s', (inn) => expect(validInn(inn)).toBe(inn.replace(/\s/g, '')));
-  it.each(['7707083894', '500100732258', '500100732269', '123', '77070838930', 'abcdefghij', '0000000001'])('rejects %s', (inn) => expect(validInn(inn)).toBeUndefined());
+  it.each(['7707083894', '500100732258', '500100732269', '123', '77070838930', 'abcdefghij', '0000000001'])('rejects %s', (inn) =>
+    expect(validInn(inn)).toBeUndefined(),
+  );
   it('accepts a numeric cell', () => expect(validInn(7707083893)).toBe('7707083893'));
 });
 
@@ -42,11 +46,16 @@ describe('channel normalisation', () => {
 });
 
 describe('import mapping', () => {
-  const defs = new Map<string, CustomFieldDefinition>([['revenue', { entity: 'company', slug: 'revenue', label: 'Revenue', fieldType: 'number', createdAt: '' }]]);
+  const defs = new Map<string, CustomFieldDefinition>([
+    ['revenue', { entity: 'company', slug: 'revenue', label: 'Revenue', fieldType: 'number', createdAt: '' }],
+  ]);
   const combined = { scope: { company: true, contact: true, cf: true }, contactPrefix: 'required' as const };
   it('sorts targets into company, contact and custom fields', () => {
     const m = parseMapping({ A: 'name', B: 'c:email', C: 'cf:revenue', D: 'domain' }, defs, combined);
-    expect(m.company).toEqual([['A', 'name'], ['D', 'domain']]);
+    expect(m.company).toEqual([
+      ['A', 'name'],
+      ['D', 'domain'],
+    ]);
     expect(m.contact).toEqual([['B', 'email']]);
     expect(m.cf).toEqual([['C', 'revenue']]);
   });
@@ -65,11 +74,17 @@ describe('import mapping', () => {
     expect(() => parseMapping({ A: 'name', B: 'name' }, defs, combined)).toThrow();
   });
   it('companies-only imports report contact and cf targets as ignored', () => {
-    const m = parseMapping({ A: 'name', B: 'c:email', C: 'cf:revenue' }, defs, { scope: { company: true, contact: false, cf: false }, contactPrefix: 'required' });
+    const m = parseMapping({ A: 'name', B: 'c:email', C: 'cf:revenue' }, defs, {
+      scope: { company: true, contact: false, cf: false },
+      contactPrefix: 'required',
+    });
     expect(m.ignored).toEqual(['c:email', 'cf:revenue']);
   });
   it('contact imports take bare or prefixed contact targets', () => {
     const m = parseMapping({ A: 'email', B: 'c:firstName' }, new Map(), { scope: { company: false, contact: true, cf: true }, contactPrefix: 'optional' });
-    expect(m.contact).toEqual([['A', 'email'], ['B', 'firstName']]);
+    expect(m.contact).toEqual([
+      ['A', 'email'],
+      ['B', 'firstName'],
+    ]);
   });
 });

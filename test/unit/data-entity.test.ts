@@ -17,7 +17,13 @@ describe('defineEntity', () => {
     expect(Company.key({ companyId: 'c1' })).toEqual({ pk: 'TCOMPANY#c1', sk: 'TCOMPANY' });
     const item = Company.item({ companyId: 'c1', createdAt: '2026-01-01' }, { name: 'Acme' });
     expect(item).toEqual({
-      name: 'Acme', pk: 'TCOMPANY#c1', sk: 'TCOMPANY', gsi1pk: 'TCOMPANIES', gsi1sk: '2026-01-01#c1', entity: 'test_company', _v: 2,
+      name: 'Acme',
+      pk: 'TCOMPANY#c1',
+      sk: 'TCOMPANY',
+      gsi1pk: 'TCOMPANIES',
+      gsi1sk: '2026-01-01#c1',
+      entity: 'test_company',
+      _v: 2,
     });
     expect(item).not.toHaveProperty('gsi2pk');
     expect(Company.is(item)).toBe(true);
@@ -38,28 +44,42 @@ describe('defineEntity', () => {
 
   it('lets a declared free-text composite carry # only as the last placeholder of its templates', () => {
     const Marker = defineEntity({
-      entity: 'test_marker', version: 1, table: 'tenant', freeText: ['value'],
+      entity: 'test_marker',
+      version: 1,
+      table: 'tenant',
+      freeText: ['value'],
       keys: { primary: { pk: 'TMARKER#${type}#${value}', sk: 'TMARKER' } },
     });
     expect(Marker.key({ type: 'email', value: 'a#b@x.test' })).toEqual({ pk: 'TMARKER#email#a#b@x.test', sk: 'TMARKER' });
     expect(() => Marker.key({ type: 'e#mail', value: 'a' })).toThrow(/may not contain/);
-    expect(() => defineEntity({
-      entity: 'test_bad_free', version: 1, table: 'tenant', freeText: ['value'],
-      keys: { primary: { pk: 'TBAD#${value}#${id}', sk: 'TBAD' } },
-    })).toThrow(/last placeholder/);
+    expect(() =>
+      defineEntity({
+        entity: 'test_bad_free',
+        version: 1,
+        table: 'tenant',
+        freeText: ['value'],
+        keys: { primary: { pk: 'TBAD#${value}#${id}', sk: 'TBAD' } },
+      }),
+    ).toThrow(/last placeholder/);
   });
 
   it('finds entities whose keys can collide on the same table and index', () => {
     const Link = defineEntity({
-      entity: 'test_link', version: 1, table: 'tenant',
+      entity: 'test_link',
+      version: 1,
+      table: 'tenant',
       keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCONTACT#${contactId}' } },
     });
     const Clash = defineEntity({
-      entity: 'test_clash', version: 1, table: 'tenant',
+      entity: 'test_clash',
+      version: 1,
+      table: 'tenant',
       keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCOMPANY${suffix}' } },
     });
     const Elsewhere = defineEntity({
-      entity: 'test_platform', version: 1, table: 'platform',
+      entity: 'test_platform',
+      version: 1,
+      table: 'platform',
       keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCOMPANY' } },
     });
     expect(keyCollisions([Company, Link, Elsewhere])).toEqual([]);

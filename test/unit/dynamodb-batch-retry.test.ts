@@ -13,7 +13,15 @@ afterEach(() => ddb.reset());
 
 function policy(overrides: Partial<BatchRetryPolicy> = {}) {
   const sleeps: number[] = [];
-  const p: BatchRetryPolicy = { maxAttempts: 5, baseMs: 10, capMs: 40, maxTotalMs: 60_000, random: () => 1, sleep: async (ms) => void sleeps.push(ms), ...overrides };
+  const p: BatchRetryPolicy = {
+    maxAttempts: 5,
+    baseMs: 10,
+    capMs: 40,
+    maxTotalMs: 60_000,
+    random: () => 1,
+    sleep: async (ms) => void sleeps.push(ms),
+    ...overrides,
+  };
   return { p, sleeps };
 }
 const store = (p: BatchRetryPolicy) => new DynamoTableStore(createDocumentClient({ endpoint: 'http://127.0.0.1:9' }), 't1', p);
@@ -23,7 +31,9 @@ describe('batch writes never drop items', () => {
   it('batchPut throws after its bounded retries when the store leaves items unprocessed forever', async () => {
     ddb.on(BatchWriteCommand).callsFake((input) => ({ UnprocessedItems: input.RequestItems }));
     const { p, sleeps } = policy();
-    const err = await store(p).batchPut(items(3)).catch((e) => e);
+    const err = await store(p)
+      .batchPut(items(3))
+      .catch((e) => e);
     expect(err).toBeInstanceOf(BatchIncompleteError);
     expect(err.message).toBe('DynamoDB batchPut on t1: 3 item(s) still unprocessed after 5 attempt(s)');
     expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(5);
@@ -58,7 +68,11 @@ describe('batch writes never drop items', () => {
     });
     const { p, sleeps } = policy();
     await store(p).batchPut(items(30));
-    expect(written.sort()).toEqual(items(30).map((i) => i.pk).sort());
+    expect(written.sort()).toEqual(
+      items(30)
+        .map((i) => i.pk)
+        .sort(),
+    );
     // 30 items = two chunks of 25 and 5; only the first chunk's 5 leftovers are sent again
     expect(ddb.commandCalls(BatchWriteCommand).map((c) => (c.args[0].input.RequestItems!.t1 as unknown[]).length)).toEqual([25, 5, 5]);
     expect(sleeps).toEqual([10]);

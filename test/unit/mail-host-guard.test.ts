@@ -31,8 +31,14 @@ describe('mail-host guard (same address rules as the outbound-fetch guard)', () 
 
 describe('SMTP answers as outcomes', () => {
   it('5xx on RCPT is rejected; 4xx, auth and connection failures are deferred', () => {
-    expect(smtpFailure(Object.assign(new Error('x'), { code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 unknown' }))).toMatchObject({ outcome: 'rejected', code: 550 });
-    expect(smtpFailure(Object.assign(new Error('x'), { code: 'EENVELOPE', responseCode: 451, response: '451 later' }))).toMatchObject({ outcome: 'deferred', code: 451 });
+    expect(smtpFailure(Object.assign(new Error('x'), { code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 unknown' }))).toMatchObject({
+      outcome: 'rejected',
+      code: 550,
+    });
+    expect(smtpFailure(Object.assign(new Error('x'), { code: 'EENVELOPE', responseCode: 451, response: '451 later' }))).toMatchObject({
+      outcome: 'deferred',
+      code: 451,
+    });
     expect(smtpFailure(Object.assign(new Error('x'), { code: 'EAUTH', responseCode: 535 }))).toMatchObject({ outcome: 'deferred' });
     expect(smtpFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }))).toMatchObject({ outcome: 'deferred', code: 0 });
   });

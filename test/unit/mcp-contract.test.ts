@@ -11,12 +11,23 @@ import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { Principal } from '../../shared/runtime/principal.js';
 
-const everything: Principal = { kind: 'key', keyId: 'k', accountId: 'a', userId: 'u', accountScope: 'approved', status: 'ACTIVE', scopes: ['*'], platformAdmin: false };
+const everything: Principal = {
+  kind: 'key',
+  keyId: 'k',
+  accountId: 'a',
+  userId: 'u',
+  accountScope: 'approved',
+  status: 'ACTIVE',
+  scopes: ['*'],
+  platformAdmin: false,
+};
 const exposed = operations.filter((op) => op.mcp !== false && op.access !== 'admin');
 
 describe('MCP tools = the registry', () => {
   it('every operation except mcp:false and admin ones is one tool svc_<operationId>, for a fully scoped key', () => {
-    const names = listTools(operations, everything).map((t) => t.name).sort();
+    const names = listTools(operations, everything)
+      .map((t) => t.name)
+      .sort();
     expect(names).toEqual(exposed.map((op) => `svc_${op.operationId}`).sort());
     for (const op of operations.filter((o) => o.mcp === false || o.access === 'admin')) expect(names).not.toContain(`svc_${op.operationId}`);
   });
@@ -28,13 +39,24 @@ describe('MCP tools = the registry', () => {
       expect(t.description).toBe(shortDescription(op));
       const props = Object.keys(t.inputSchema.properties);
       const a = argumentNames(op);
-      expect(props.sort(), op.operationId).toEqual([...a.path, ...a.query, ...(a.body ? [BODY_ARG] : []), ...(op.access === 'tenant' ? [TENANT_ARG] : []), ...(a.idempotencyKey ? [IDEMPOTENCY_ARG] : [])].sort());
+      expect(props.sort(), op.operationId).toEqual(
+        [
+          ...a.path,
+          ...a.query,
+          ...(a.body ? [BODY_ARG] : []),
+          ...(op.access === 'tenant' ? [TENANT_ARG] : []),
+          ...(a.idempotencyKey ? [IDEMPOTENCY_ARG] : []),
+        ].sort(),
+      );
       for (const p of pathParams(op.path)) {
         expect((t.inputSchema.properties[p] as { type: string }).type).toBe('string');
         expect(t.inputSchema.required).toContain(p);
       }
       // No argument name may shadow the body or the tenant.
-      expect([...a.path, ...a.query].filter((n) => n === BODY_ARG || n === TENANT_ARG), op.operationId).toEqual([]);
+      expect(
+        [...a.path, ...a.query].filter((n) => n === BODY_ARG || n === TENANT_ARG),
+        op.operationId,
+      ).toEqual([]);
       expect(t.annotations.readOnlyHint).toBe(Boolean(op.hints?.readOnly));
       if (op.hints?.destructive) expect(t.annotations.destructiveHint).toBe(true);
       if (op.hints?.idempotent) expect(t.annotations.idempotentHint).toBe(true);
@@ -67,7 +89,10 @@ describe('adding an operation needs no change in the MCP code', () => {
   });
   const registry: AnyOperation[] = [...operations, synthetic];
   const deps = { config: configFromEnv({ SVC_RUNTIME: 'local' }) } as unknown as Deps;
-  const event = { headers: {}, requestContext: { http: { method: 'POST', path: '/mcp', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r' } } as unknown as APIGatewayProxyEventV2;
+  const event = {
+    headers: {},
+    requestContext: { http: { method: 'POST', path: '/mcp', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r' },
+  } as unknown as APIGatewayProxyEventV2;
   let c: Client | undefined;
   afterEach(async () => c?.close());
 
@@ -96,7 +121,12 @@ describe('adding an operation needs no change in the MCP code', () => {
   it('calls it through the shared pipeline, with result-dependent _expert', async () => {
     const client = await connect();
     const r = (await client.callTool({ name: 'svc_synthetic_widgets_echo', arguments: { widgetId: 'w 1', times: 3, body: { text: 'ab' } } })) as any;
-    expect(r.structuredContent).toEqual({ widgetId: 'w 1', echo: 'ababab', channel: 'mcp', _expert: { next: 'svc_v1_me', why: 'test guidance depends on the result' } });
+    expect(r.structuredContent).toEqual({
+      widgetId: 'w 1',
+      echo: 'ababab',
+      channel: 'mcp',
+      _expert: { next: 'svc_v1_me', why: 'test guidance depends on the result' },
+    });
     const short = (await client.callTool({ name: 'svc_synthetic_widgets_echo', arguments: { widgetId: 'w', body: { text: 'ab' } } })) as any;
     expect(short.structuredContent._expert.next).toBe('svc_synthetic_widgets_echo');
     const bad = (await client.callTool({ name: 'svc_synthetic_widgets_echo', arguments: { widgetId: 'w', body: { text: 'ab', extra: true } } })) as any;

@@ -5,25 +5,52 @@ import { buildAgentGuide } from '../../shared/agent/guide.js';
 import { expertFor, toToolResult } from '../../shared/mcp/call.js';
 import type { AnyOperation } from '../../shared/registry/operation.js';
 
-const op = (o: Partial<AnyOperation>) => ({ method: 'POST', path: '/api/x', tag: 'x', access: 'tenant', scope: 'crm:write', input: {}, summary: 's', description: 'd', handler: async () => ({}), ...o }) as AnyOperation;
+const op = (o: Partial<AnyOperation>) =>
+  ({
+    method: 'POST',
+    path: '/api/x',
+    tag: 'x',
+    access: 'tenant',
+    scope: 'crm:write',
+    input: {},
+    summary: 's',
+    description: 'd',
+    handler: async () => ({}),
+    ...o,
+  }) as AnyOperation;
 const all = (ids: string[]) => (id: string) => ids.includes(id);
 
 describe('default _expert from the outreach order', () => {
   it('follows the spec order: audience, verify, creative, sender, send, tracking, follow-up', () => {
     expect(OUTREACH_ORDER.map((s) => s.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const has = all(['contacts_create', 'EmailVerificationController_verifyBatch', 'creatives_create', 'creatives_preview', 'ContentAnalyzerController_check', 'EmailAccountsController_checkDns', 'CampaignsController_create', 'CampaignsController_send', 'DeliverabilityController_getMatrix']);
+    const has = all([
+      'contacts_create',
+      'EmailVerificationController_verifyBatch',
+      'creatives_create',
+      'creatives_preview',
+      'ContentAnalyzerController_check',
+      'EmailAccountsController_checkDns',
+      'CampaignsController_create',
+      'CampaignsController_send',
+      'DeliverabilityController_getMatrix',
+    ]);
     expect(defaultGuidance(op({ operationId: 'contacts_create', tag: 'contacts' }), {}, has).next).toBe('EmailVerificationController_verifyBatch');
     expect(defaultGuidance(op({ operationId: 'EmailVerificationController_verifyBatch' }), {}, has).next).toBe('creatives_create');
     expect(defaultGuidance(op({ operationId: 'creatives_create', tag: 'creatives' }), {}, has).next).toBe('creatives_preview');
     // Missing steps are skipped: no inbox-placement tool yet, no email account create yet.
     expect(defaultGuidance(op({ operationId: 'ContentAnalyzerController_check' }), {}, has).next).toBe('EmailAccountsController_checkDns');
-    expect(defaultGuidance(op({ operationId: 'CampaignsController_send', tag: 'campaigns' }), {}, has)).toMatchObject({ next: 'DeliverabilityController_getMatrix', check: expect.stringContaining('X-SDR-Capability-Receipt') });
+    expect(defaultGuidance(op({ operationId: 'CampaignsController_send', tag: 'campaigns' }), {}, has)).toMatchObject({
+      next: 'DeliverabilityController_getMatrix',
+      check: expect.stringContaining('X-SDR-Capability-Receipt'),
+    });
   });
 
   it('places operations by tag when their id is not listed, and suggests creating on an empty list', () => {
     const has = all(['contacts_create', 'EmailVerificationController_verifyBatch']);
     expect(stepOf({ operationId: 'companies_list', tag: 'companies' })?.step).toBe(1);
-    expect(defaultGuidance(op({ operationId: 'companies_search', tag: 'companies' }), { data: [{ id: 1 }] }, has).next).toBe('EmailVerificationController_verifyBatch');
+    expect(defaultGuidance(op({ operationId: 'companies_search', tag: 'companies' }), { data: [{ id: 1 }] }, has).next).toBe(
+      'EmailVerificationController_verifyBatch',
+    );
     expect(defaultGuidance(op({ operationId: 'companies_search', tag: 'companies' }), { data: [] }, has).next).toBe('contacts_create');
   });
 
@@ -54,17 +81,42 @@ describe('recovery _expert per error class', () => {
   it('names the next step as a tool, or as a route for a plain-REST operation', () => {
     const res = (body: unknown) => ({ status: 200, body, headers: {}, cookies: [], result: body, input: { path: {}, query: {}, body: {} } });
     expect(expertFor(operations, op({ operationId: 'a', guidance: () => ({ next: 'v1_me', why: 'w' }) }), res({})).next).toBe('svc_v1_me');
-    expect(expertFor(operations, op({ operationId: 'a', guidance: () => ({ next: 'discovery_agent_card', why: 'w' }) }), res({})).next).toBe('GET /.well-known/agent-card.json');
-    expect(expertFor(operations, op({ operationId: 'a', guidance: () => { throw new Error('boom'); } }), res({})).next).toBe('svc_agent_guide_get');
+    expect(expertFor(operations, op({ operationId: 'a', guidance: () => ({ next: 'discovery_agent_card', why: 'w' }) }), res({})).next).toBe(
+      'GET /.well-known/agent-card.json',
+    );
+    expect(
+      expertFor(
+        operations,
+        op({
+          operationId: 'a',
+          guidance: () => {
+            throw new Error('boom');
+          },
+        }),
+        res({}),
+      ).next,
+    ).toBe('svc_agent_guide_get');
   });
 
-  it('passes paid responses\' _billing through unchanged and wraps non-object bodies', () => {
+  it("passes paid responses' _billing through unchanged and wraps non-object bodies", () => {
     const billing = { operation: 'platform_render', cost: 2, currency: 'RUB', balance_after: 98 };
-    const r = toToolResult(operations, op({ operationId: 'a' }), { status: 200, body: { ok: true, _billing: billing }, headers: {}, cookies: [] }, { guidance: true });
+    const r = toToolResult(
+      operations,
+      op({ operationId: 'a' }),
+      { status: 200, body: { ok: true, _billing: billing }, headers: {}, cookies: [] },
+      { guidance: true },
+    );
     expect(r.structuredContent!._billing).toEqual(billing);
     expect(JSON.parse(r.content[0].text)._billing).toEqual(billing);
-    expect(toToolResult(operations, op({ operationId: 'a' }), { status: 200, body: [1, 2], headers: {}, cookies: [] }, { guidance: false }).structuredContent).toEqual({ result: [1, 2] });
-    const bare = toToolResult(operations, op({ operationId: 'a' }), { status: 429, body: null, headers: { 'retry-after': '3' }, cookies: [] }, { guidance: false });
+    expect(
+      toToolResult(operations, op({ operationId: 'a' }), { status: 200, body: [1, 2], headers: {}, cookies: [] }, { guidance: false }).structuredContent,
+    ).toEqual({ result: [1, 2] });
+    const bare = toToolResult(
+      operations,
+      op({ operationId: 'a' }),
+      { status: 429, body: null, headers: { 'retry-after': '3' }, cookies: [] },
+      { guidance: false },
+    );
     expect(bare).toMatchObject({ isError: true, _meta: { 'svc/status': 429, 'svc/retryAfter': 3 } });
     expect(bare.structuredContent).toBeUndefined();
     expect(JSON.parse(bare.content[0].text)).toEqual({ statusCode: 429 });

@@ -13,7 +13,16 @@ import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { Principal } from '../../shared/runtime/principal.js';
 
-const everything: Principal = { kind: 'key', keyId: 'k', accountId: 'a', userId: 'u', accountScope: 'approved', status: 'ACTIVE', scopes: ['*'], platformAdmin: false };
+const everything: Principal = {
+  kind: 'key',
+  keyId: 'k',
+  accountId: 'a',
+  userId: 'u',
+  accountScope: 'approved',
+  status: 'ACTIVE',
+  scopes: ['*'],
+  platformAdmin: false,
+};
 
 describe('toolsets', () => {
   it('every operation of the registry has a toolset (add its tag to TAG_TOOLSETS in shared/mcp/toolsets.ts)', () => {
@@ -22,12 +31,19 @@ describe('toolsets', () => {
   });
 
   it('maps the tags of the mailing half too, and only to known toolsets', () => {
-    for (const tag of ['senders', 'settings', 'deliverability', 'creatives', 'briefs', 'tasks', 'mailing', 'enrichment', 'scoring', 'campaigns', 'dialogs']) expect(TAG_TOOLSETS[tag], tag).toBeDefined();
+    for (const tag of ['senders', 'settings', 'deliverability', 'creatives', 'briefs', 'tasks', 'mailing', 'enrichment', 'scoring', 'campaigns', 'dialogs'])
+      expect(TAG_TOOLSETS[tag], tag).toBeDefined();
     for (const t of Object.values(TAG_TOOLSETS)) expect(Object.keys(TOOLSETS)).toContain(t);
   });
 
   it('the default set stays small: < 25 tools and < 25 KB of tools/list for a fully scoped key', () => {
-    const tools = [...listTools(operations.filter((op) => inToolsets(op, new Set(DEFAULT_TOOLSETS))), everything), searchToolDefinition];
+    const tools = [
+      ...listTools(
+        operations.filter((op) => inToolsets(op, new Set(DEFAULT_TOOLSETS))),
+        everything,
+      ),
+      searchToolDefinition,
+    ];
     expect(tools.length).toBeLessThan(25);
     expect(JSON.stringify({ tools }).length).toBeLessThan(25_000);
   });
@@ -56,14 +72,23 @@ describe('toolsets', () => {
 
 describe('svc_tools_search (official client over an in-memory transport, synthetic registry entry)', () => {
   const pour = defineOperation({
-    operationId: 'CampaignsController_pour', method: 'POST', path: '/api/campaigns/{id}/pour', tag: 'campaigns',
-    summary: 'Pour an audience into a campaign', description: 'Adds the contacts of a list or filter to a campaign (test-only synthetic entry).',
-    access: 'tenant', scope: 'crm:write', input: { path: z.strictObject({ id: z.string() }), body: z.strictObject({ listId: z.string() }) },
+    operationId: 'CampaignsController_pour',
+    method: 'POST',
+    path: '/api/campaigns/{id}/pour',
+    tag: 'campaigns',
+    summary: 'Pour an audience into a campaign',
+    description: 'Adds the contacts of a list or filter to a campaign (test-only synthetic entry).',
+    access: 'tenant',
+    scope: 'crm:write',
+    input: { path: z.strictObject({ id: z.string() }), body: z.strictObject({ listId: z.string() }) },
     handler: async ({ path }) => ({ id: path.id, poured: 0 }),
   });
   const registry: AnyOperation[] = [...operations, pour];
   const deps = { config: configFromEnv({ SVC_RUNTIME: 'local' }) } as unknown as Deps;
-  const event = { headers: {}, requestContext: { http: { method: 'POST', path: '/mcp', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r' } } as unknown as APIGatewayProxyEventV2;
+  const event = {
+    headers: {},
+    requestContext: { http: { method: 'POST', path: '/mcp', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 't' }, requestId: 'r' },
+  } as unknown as APIGatewayProxyEventV2;
   let c: Client | undefined;
   afterEach(async () => c?.close());
 

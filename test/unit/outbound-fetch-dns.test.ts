@@ -29,14 +29,19 @@ afterAll(async () => {
 
 describe('outbound guard with DNS_SERVERS', () => {
   it.each(['rebind', 'metadata', 'intranet', 'v6', 'mapped'])('refuses %s.attacker.test after resolving it, without connecting', async (name) => {
-    const e = await outboundFetch({ url: `http://${name}.attacker.test:${port}/`, dnsServers: [dns.address], timeoutMs: 5000 }).then(() => undefined, (x) => x);
+    const e = await outboundFetch({ url: `http://${name}.attacker.test:${port}/`, dnsServers: [dns.address], timeoutMs: 5000 }).then(
+      () => undefined,
+      (x) => x,
+    );
     expect(e).toBeInstanceOf(OutboundBlocked);
     expect(hits).toBe(0);
     expect(dns.queries.some((q) => q.endsWith(`${name}.attacker.test`))).toBe(true);
   });
 
   it('refuses a name that does not resolve', async () => {
-    await expect(outboundFetch({ url: `http://nxdomain.attacker.test:${port}/`, dnsServers: [dns.address], timeoutMs: 5000 })).rejects.toThrow(/does not resolve/);
+    await expect(outboundFetch({ url: `http://nxdomain.attacker.test:${port}/`, dnsServers: [dns.address], timeoutMs: 5000 })).rejects.toThrow(
+      /does not resolve/,
+    );
   });
 
   it('connects to the checked address when loopback is explicitly allowed (tests only)', async () => {

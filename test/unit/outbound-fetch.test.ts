@@ -30,18 +30,39 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const refused = async (p: Promise<unknown>) => {
-  const e = await p.then(() => undefined, (x) => x);
+  const e = await p.then(
+    () => undefined,
+    (x) => x,
+  );
   expect(e).toBeInstanceOf(OutboundBlocked);
   return e as OutboundBlocked;
 };
 
 describe('address classification', () => {
   it.each([
-    ['127.0.0.1', 'loopback'], ['127.255.1.2', 'loopback'], ['::1', 'loopback'], ['10.0.0.1', 'private'], ['172.16.5.4', 'private'],
-    ['192.168.1.1', 'private'], ['169.254.169.254', 'link-local'], ['100.64.0.1', 'cgnat'], ['100.100.100.200', 'cgnat'], ['0.0.0.0', 'unspecified'],
-    ['::', 'unspecified'], ['224.0.0.1', 'multicast'], ['ff02::1', 'multicast'], ['fe80::1', 'link-local'], ['fc00::1', 'unique-local'],
-    ['fd00:ec2::254', 'unique-local'], ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['::ffff:a9fe:a9fe', 'link-local'],
-    ['64:ff9b::a00:1', 'private'], ['2002:7f00:1::', 'loopback'], ['::127.0.0.1', 'loopback'], ['255.255.255.255', 'reserved'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.1.2', 'loopback'],
+    ['::1', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.5.4', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'link-local'],
+    ['100.64.0.1', 'cgnat'],
+    ['100.100.100.200', 'cgnat'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['fe80::1', 'link-local'],
+    ['fc00::1', 'unique-local'],
+    ['fd00:ec2::254', 'unique-local'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:a9fe:a9fe', 'link-local'],
+    ['64:ff9b::a00:1', 'private'],
+    ['2002:7f00:1::', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['255.255.255.255', 'reserved'],
   ])('%s is %s', (ip, reason) => expect(blockedReason(ip)).toBe(reason));
 
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '1.1.1.1'])('%s is public', (ip) => expect(blockedReason(ip)).toBeUndefined());
@@ -67,9 +88,21 @@ describe('address classification', () => {
 
 describe('target URLs', () => {
   it.each([
-    'http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://0x7f000001/',
-    'http://2130706433/', 'http://0177.0.0.1/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/', 'http://[fd12::1]/', 'http://[fe80::1]/',
-    'http://localhost/', 'http://metadata.google.internal/', 'file:///etc/passwd', 'http://user:pw@example.com/',
+    'http://127.0.0.1/',
+    'http://[::1]/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/',
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://127.1/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[fd12::1]/',
+    'http://[fe80::1]/',
+    'http://localhost/',
+    'http://metadata.google.internal/',
+    'file:///etc/passwd',
+    'http://user:pw@example.com/',
   ])('refuses %s', (u) => expect(() => checkTargetUrl(u)).toThrow(OutboundBlocked));
 
   it('requires HTTPS unless the target is loopback and the flag is on', () => {
@@ -100,7 +133,14 @@ describe('outboundFetch', () => {
   it('refuses a redirect to 127.0.0.1 (public first hop stood in by a loopback server)', async () => {
     const before = hits.length;
     // The guard sees 93.184.216.34 (public); the socket goes to our loopback server (test seam).
-    const e = await refused(outboundFetch({ url: `http://hooks.example.test:${new URL(base).port}/to-loopback`, resolve: async () => ['93.184.216.34'], dialOverride: () => '127.0.0.1', maxRedirects: 3 }));
+    const e = await refused(
+      outboundFetch({
+        url: `http://hooks.example.test:${new URL(base).port}/to-loopback`,
+        resolve: async () => ['93.184.216.34'],
+        dialOverride: () => '127.0.0.1',
+        maxRedirects: 3,
+      }),
+    );
     expect(e.reason).toMatch(/loopback/);
     expect(hits.slice(before)).toEqual(['/to-loopback']);
   });

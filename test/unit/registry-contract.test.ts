@@ -42,7 +42,9 @@ describe('operation registry contract', () => {
   it('puts exactly the deployable operations in OpenAPI 3.1, with their scope and MCP tool', () => {
     const doc = buildOpenApi(operations, 'http://x');
     expect(doc.openapi).toBe('3.1.0');
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, o]) => ({ key: `${m.toUpperCase()} ${path}`, o: o as Record<string, unknown> })));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([m, o]) => ({ key: `${m.toUpperCase()} ${path}`, o: o as Record<string, unknown> })),
+    );
     expect(documented.map((d) => d.key).sort()).toEqual(deployable.map((op) => `${op.method} ${op.path}`).sort());
     for (const op of deployable) {
       const entry = (doc.paths[op.path] as Record<string, Record<string, unknown>>)[op.method.toLowerCase()];

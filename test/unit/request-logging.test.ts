@@ -19,7 +19,15 @@ afterEach(() => {
 });
 
 const event = (path: string): APIGatewayProxyEventV2 =>
-  ({ version: '2.0', routeKey: `GET ${path}`, rawPath: path, rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { requestId: 'req-1', http: { method: 'GET', path, sourceIp: '127.0.0.1' } } }) as never;
+  ({
+    version: '2.0',
+    routeKey: `GET ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1', http: { method: 'GET', path, sourceIp: '127.0.0.1' } },
+  }) as never;
 
 describe('request-scoped logging', () => {
   it('binds requestId, operationId, channel and later fields to every line of the scope, child fields too', async () => {
@@ -31,13 +39,29 @@ describe('request-scoped logging', () => {
     });
     log.info('outside');
     expect(lines[0]).toMatchObject({ level: 'info', msg: 'first', requestId: 'r1', operationId: 'op' });
-    expect(lines[1]).toMatchObject({ level: 'warn', msg: 'second', requestId: 'r1', operationId: 'op', tenantId: 't1', step: 2, apiKey: '[redacted]', nested: { password: '[redacted]' } });
+    expect(lines[1]).toMatchObject({
+      level: 'warn',
+      msg: 'second',
+      requestId: 'r1',
+      operationId: 'op',
+      tenantId: 't1',
+      step: 2,
+      apiKey: '[redacted]',
+      nested: { password: '[redacted]' },
+    });
     expect(lines[2]).not.toHaveProperty('requestId');
   });
 
   it('the pipeline opens the scope: an unhandled error is logged with its request and operation, and hands ctx.log to the handler', async () => {
     const op = defineOperation({
-      operationId: 'synthetic_boom', method: 'GET', path: '/synthetic/boom', tag: 'synthetic', summary: 's', description: 'd', access: 'public', input: {},
+      operationId: 'synthetic_boom',
+      method: 'GET',
+      path: '/synthetic/boom',
+      tag: 'synthetic',
+      summary: 's',
+      description: 'd',
+      access: 'public',
+      input: {},
       handler: async (_i, ctx): Promise<unknown> => {
         ctx.log.info('in handler');
         throw new Error('boom');

@@ -35,7 +35,12 @@ describe('sendWindowState', () => {
   });
 
   it('rejects malformed values; PATCH keeps omitted fields', () => {
-    for (const bad of [{ startTime: '24:00' }, { workDays: [0] }, { workDays: [8] }, { timezone: 'UTC+3' }, { foo: 1 }]) expect(SendWindowPatchSchema.safeParse(bad).success).toBe(false);
-    expect(mergeSendWindow(w({ timezone: 'Asia/Tokyo' }), { startTime: '10:00' })).toMatchObject({ timezone: 'Asia/Tokyo', startTime: '10:00', endTime: '18:00' });
+    for (const bad of [{ startTime: '24:00' }, { workDays: [0] }, { workDays: [8] }, { timezone: 'UTC+3' }, { foo: 1 }])
+      expect(SendWindowPatchSchema.safeParse(bad).success).toBe(false);
+    expect(mergeSendWindow(w({ timezone: 'Asia/Tokyo' }), { startTime: '10:00' })).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      startTime: '10:00',
+      endTime: '18:00',
+    });
   });
 });

@@ -12,7 +12,13 @@ describe('delivery signing', () => {
   const h = signatureHeaders(secret, 'd1', now, body);
 
   it('builds the documented body and both signatures', () => {
-    expect(JSON.parse(body)).toEqual({ id: 'e1', type: 'lead.won', occurredAt: '2026-01-01T00:00:00.000Z', tenantId: 't1', data: { leadId: 'L', name: 'Ёжик' } });
+    expect(JSON.parse(body)).toEqual({
+      id: 'e1',
+      type: 'lead.won',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      tenantId: 't1',
+      data: { leadId: 'L', name: 'Ёжик' },
+    });
     expect(h['X-SERVICE-Signature']).toBe('sha256=' + createHmac('sha256', secret).update(Buffer.from(body, 'utf8')).digest('hex'));
     expect(h).toMatchObject({ 'webhook-id': 'd1', 'webhook-timestamp': String(now) });
     expect(h['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
@@ -36,7 +42,12 @@ describe('delivery signing', () => {
 
 describe('Tilda payloads', () => {
   it('reads form-encoded and JSON bodies and recognises the connection check', () => {
-    expect(parseFormPayload('Name=%D0%98%D0%B2%D0%B0%D0%BD&Email=a%40b.ru&formid=f1&tranid=1%3A2')).toEqual({ Name: 'Иван', Email: 'a@b.ru', formid: 'f1', tranid: '1:2' });
+    expect(parseFormPayload('Name=%D0%98%D0%B2%D0%B0%D0%BD&Email=a%40b.ru&formid=f1&tranid=1%3A2')).toEqual({
+      Name: 'Иван',
+      Email: 'a@b.ru',
+      formid: 'f1',
+      tranid: '1:2',
+    });
     expect(parseFormPayload('{"name":"X","phone":79161234567,"nested":{"a":1}}', 'application/json')).toEqual({ name: 'X', phone: '79161234567' });
     expect(isTildaTest(parseFormPayload('test=test'))).toBe(true);
     expect(isTildaTest(parseFormPayload('test=test&Email=a@b.ru'))).toBe(false);

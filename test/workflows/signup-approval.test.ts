@@ -132,7 +132,8 @@ describe('signup-approval.asl.json', () => {
     await confirmEmail(deps, await token(email, 'confirm'));
     // An execution started with a stale state: the await task sees the registration moved on.
     void wf.start('signup-approval', `${accountId}-restart`, { accountId, state: 'awaiting_email_confirm' });
-    for (let i = 0; i < 100 && wf.pendingTokens.filter((t) => t.startsWith(`local:${accountId}-restart:AwaitAgreement`)).length === 0; i++) await new Promise((r) => setTimeout(r, 30));
+    for (let i = 0; i < 100 && wf.pendingTokens.filter((t) => t.startsWith(`local:${accountId}-restart:AwaitAgreement`)).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 30));
     expect(wf.pendingTokens.some((t) => t.startsWith(`local:${accountId}-restart:AwaitAgreement`))).toBe(true);
   });
 
@@ -144,7 +145,8 @@ describe('signup-approval.asl.json', () => {
     const service = await startLocalWorkflowService(restarted);
     try {
       const runner = restarted.workflows as LocalWorkflows;
-      for (let i = 0; i < 100 && !runner.pendingTokens.some((t) => t.startsWith(`local:${accountId}`) && t.includes(':AwaitAgreement:')); i++) await new Promise((r) => setTimeout(r, 30));
+      for (let i = 0; i < 100 && !runner.pendingTokens.some((t) => t.startsWith(`local:${accountId}`) && t.includes(':AwaitAgreement:')); i++)
+        await new Promise((r) => setTimeout(r, 30));
       expect(runner.pendingTokens.some((t) => t.startsWith(`local:${accountId}`) && t.includes(':AwaitAgreement:'))).toBe(true);
     } finally {
       await service.stop();

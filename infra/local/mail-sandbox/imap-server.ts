@@ -75,35 +75,54 @@ function session(socket: net.Socket, store: SandboxStore) {
     }
     const ok = (text = `${cmd} completed`) => send(`${tag} OK ${text}\r\n`);
     switch (cmd) {
-      case 'CAPABILITY': send(`* CAPABILITY ${CAPS}\r\n`); return ok();
-      case 'NOOP': case 'CHECK': return ok();
-      case 'ID': send('* ID ("name" "svc-sandbox")\r\n'); return ok();
-      case 'LOGOUT': send('* BYE logging out\r\n'); ok(); return socket.end();
-      case 'LOGIN': return login(tag, args[0] ?? '');
+      case 'CAPABILITY':
+        send(`* CAPABILITY ${CAPS}\r\n`);
+        return ok();
+      case 'NOOP':
+      case 'CHECK':
+        return ok();
+      case 'ID':
+        send('* ID ("name" "svc-sandbox")\r\n');
+        return ok();
+      case 'LOGOUT':
+        send('* BYE logging out\r\n');
+        ok();
+        return socket.end();
+      case 'LOGIN':
+        return login(tag, args[0] ?? '');
       case 'AUTHENTICATE':
         if ((args[0] ?? '').toUpperCase() !== 'PLAIN') return send(`${tag} NO unsupported mechanism\r\n`);
-        if (args[1]) return handle(args[1]), undefined;
+        if (args[1]) return (handle(args[1]), undefined);
         pendingAuth = tag;
         return send('+ \r\n');
     }
     if (!user) return send(`${tag} NO log in first\r\n`);
     const box = store.mailbox(user);
     switch (cmd) {
-      case 'LIST': case 'LSUB':
+      case 'LIST':
+      case 'LSUB':
         if (args[1] === '') send('* LIST (\\Noselect) "/" ""\r\n');
         else send('* LIST (\\HasNoChildren) "/" "INBOX"\r\n');
         return ok();
-      case 'SELECT': case 'EXAMINE': {
+      case 'SELECT':
+      case 'EXAMINE': {
         if ((args[0] ?? '').toUpperCase() !== 'INBOX') return send(`${tag} NO no such mailbox\r\n`);
         selected = true;
         send(`* FLAGS (\\Seen \\Answered \\Flagged \\Deleted \\Draft)\r\n* ${box.messages.length} EXISTS\r\n* 0 RECENT\r\n`);
-        send(`* OK [UIDVALIDITY ${box.uidValidity}] UIDs valid\r\n* OK [UIDNEXT ${box.uidNext}] next UID\r\n* OK [PERMANENTFLAGS (\\Seen \\Answered \\Flagged \\Deleted \\Draft)] ok\r\n`);
+        send(
+          `* OK [UIDVALIDITY ${box.uidValidity}] UIDs valid\r\n* OK [UIDNEXT ${box.uidNext}] next UID\r\n* OK [PERMANENTFLAGS (\\Seen \\Answered \\Flagged \\Deleted \\Draft)] ok\r\n`,
+        );
         return ok(`[${cmd === 'EXAMINE' ? 'READ-ONLY' : 'READ-WRITE'}] ${cmd} completed`);
       }
       case 'STATUS':
-        send(`* STATUS "INBOX" (MESSAGES ${box.messages.length} UIDNEXT ${box.uidNext} UIDVALIDITY ${box.uidValidity} UNSEEN ${box.messages.filter((m) => !m.flags.includes('\\Seen')).length})\r\n`);
+        send(
+          `* STATUS "INBOX" (MESSAGES ${box.messages.length} UIDNEXT ${box.uidNext} UIDVALIDITY ${box.uidValidity} UNSEEN ${box.messages.filter((m) => !m.flags.includes('\\Seen')).length})\r\n`,
+        );
         return ok();
-      case 'CLOSE': case 'UNSELECT': selected = false; return ok();
+      case 'CLOSE':
+      case 'UNSELECT':
+        selected = false;
+        return ok();
     }
     if (!selected) return send(`${tag} NO select a mailbox first\r\n`);
     switch (cmd) {
@@ -111,7 +130,9 @@ function session(socket: net.Socket, store: SandboxStore) {
         // Supported: ALL, UID <set>, <set>; anything else returns every message (a superset is safe for callers that filter).
         const uidArg = args.findIndex((a) => a.toUpperCase() === 'UID');
         const set = uidArg >= 0 ? args[uidArg + 1] : args.find((a) => /^[\d:*,]+$/.test(a));
-        const hits = box.messages.map((m, i) => ({ m, seq: i + 1 })).filter(({ m, seq }) => !set || inSet(set, uidArg >= 0 ? m.uid : seq, uidArg >= 0 ? box.uidNext - 1 : box.messages.length));
+        const hits = box.messages
+          .map((m, i) => ({ m, seq: i + 1 }))
+          .filter(({ m, seq }) => !set || inSet(set, uidArg >= 0 ? m.uid : seq, uidArg >= 0 ? box.uidNext - 1 : box.messages.length));
         send(`* SEARCH${hits.map((h) => ' ' + (byUid ? h.m.uid : h.seq)).join('')}\r\n`);
         return ok();
       }
@@ -130,7 +151,9 @@ function session(socket: net.Socket, store: SandboxStore) {
             parts.push(Buffer.concat([Buffer.from(`BODY[] {${raw.length}}\r\n`), raw]));
             if (!what.includes('PEEK') && !m.flags.includes('\\Seen')) m.flags.push('\\Seen');
           }
-          send(Buffer.concat([Buffer.from(`* ${i + 1} FETCH (`), ...parts.flatMap((p, k) => [Buffer.from(k ? ' ' : ''), Buffer.from(p)]), Buffer.from(')\r\n')]));
+          send(
+            Buffer.concat([Buffer.from(`* ${i + 1} FETCH (`), ...parts.flatMap((p, k) => [Buffer.from(k ? ' ' : ''), Buffer.from(p)]), Buffer.from(')\r\n')]),
+          );
         });
         return ok();
       }
@@ -148,7 +171,8 @@ function session(socket: net.Socket, store: SandboxStore) {
         });
         return ok();
       }
-      case 'EXPUNGE': return ok();
+      case 'EXPUNGE':
+        return ok();
     }
     send(`${tag} BAD unsupported command ${cmd}\r\n`);
   }
@@ -167,7 +191,10 @@ function tokenize(line: string): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < line.length) {
-    if (line[i] === ' ') { i++; continue; }
+    if (line[i] === ' ') {
+      i++;
+      continue;
+    }
     if (line[i] === '"') {
       let s = '';
       for (i++; i < line.length && line[i] !== '"'; i++) s += line[i] === '\\' ? line[++i] : line[i];
@@ -203,4 +230,5 @@ function inSet(set: string, n: number, max: number): boolean {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const imapDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ${d.toISOString().slice(11, 19)} +0000`;
+const imapDate = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ${d.toISOString().slice(11, 19)} +0000`;

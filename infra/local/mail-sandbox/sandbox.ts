@@ -84,7 +84,12 @@ export async function startMailSandboxService(deps: Deps): Promise<BackgroundSer
   const dataDir = process.env.VITEST ? undefined : path.resolve(process.env.DATA_DIR ?? './.data');
   let sandbox: MailSandbox;
   try {
-    sandbox = await startMailSandbox({ dataDir, smtpPort: port('MAIL_SANDBOX_SMTP_PORT', 2525), imapPort: port('MAIL_SANDBOX_IMAP_PORT', 1143), now: () => deps.clock.now() });
+    sandbox = await startMailSandbox({
+      dataDir,
+      smtpPort: port('MAIL_SANDBOX_SMTP_PORT', 2525),
+      imapPort: port('MAIL_SANDBOX_IMAP_PORT', 1143),
+      now: () => deps.clock.now(),
+    });
   } catch {
     // The default ports are taken (a second runtime, the test suite): any free port instead.
     sandbox = await startMailSandbox({ dataDir, smtpPort: 0, imapPort: 0, now: () => deps.clock.now() });

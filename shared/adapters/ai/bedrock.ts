@@ -37,7 +37,10 @@ export function sdkConverseClient(): ConverseClient {
  */
 export class BedrockAi implements AiProvider {
   readonly name = 'bedrock';
-  constructor(readonly model: string, private readonly client: ConverseClient = sdkConverseClient()) {}
+  constructor(
+    readonly model: string,
+    private readonly client: ConverseClient = sdkConverseClient(),
+  ) {}
 
   async complete(req: AiRequest): Promise<AiResponse> {
     const ctl = new AbortController();

@@ -20,7 +20,12 @@ export const BATCH_RETRY: BatchRetryPolicy = { maxAttempts: 10, baseMs: 25, capM
 
 export class BatchIncompleteError extends Error {
   override readonly name = 'BatchIncompleteError';
-  constructor(readonly operation: 'batchGet' | 'batchPut', readonly tableName: string, readonly unprocessed: number, readonly attempts: number) {
+  constructor(
+    readonly operation: 'batchGet' | 'batchPut',
+    readonly tableName: string,
+    readonly unprocessed: number,
+    readonly attempts: number,
+  ) {
     super(`DynamoDB ${operation} on ${tableName}: ${unprocessed} item(s) still unprocessed after ${attempts} attempt(s)`);
   }
 }

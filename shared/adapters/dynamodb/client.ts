@@ -6,9 +6,7 @@ export function createDocumentClient(opts: { endpoint?: string; region?: string 
   const local = Boolean(opts.endpoint);
   const client = new DynamoDBClient({
     region: opts.region ?? 'us-east-1',
-    ...(local
-      ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(local ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: local ? 3 : 5,
   });
   return DynamoDBDocumentClient.from(client, {

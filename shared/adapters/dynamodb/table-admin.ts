@@ -1,4 +1,12 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists, waitUntilTableNotExists } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
+} from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_SCHEMA } from '../../data/schema.js';
 import type { TableAdmin } from '../../ports/table-store.js';
@@ -20,26 +28,33 @@ export class DynamoTableAdmin implements TableAdmin {
     const attrs = new Set<string>([TABLE_SCHEMA.partitionKey, TABLE_SCHEMA.sortKey]);
     TABLE_SCHEMA.indexes.forEach((i) => (attrs.add(i.partitionKey), attrs.add(i.sortKey)));
     try {
-      await this.client.send(new CreateTableCommand({
-        TableName: name,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
-        KeySchema: [
-          { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: TABLE_SCHEMA.indexes.map((i) => ({
-          IndexName: i.name,
-          KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }],
-          Projection: { ProjectionType: 'ALL' },
-        })),
-      }));
+      await this.client.send(
+        new CreateTableCommand({
+          TableName: name,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          KeySchema: [
+            { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+            { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: TABLE_SCHEMA.indexes.map((i) => ({
+            IndexName: i.name,
+            KeySchema: [
+              { AttributeName: i.partitionKey, KeyType: 'HASH' },
+              { AttributeName: i.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+        }),
+      );
     } catch (e) {
       if ((e as Error).name !== 'ResourceInUseException') throw e;
     }
     await waitUntilTableExists({ client: this.client, maxWaitTime: 120, minDelay: 1, maxDelay: 2 }, { TableName: name });
     try {
-      await this.client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true } }));
+      await this.client.send(
+        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true } }),
+      );
     } catch {
       // TTL is an optimisation (expiry sweeps are authoritative); a backend without it still works.
     }

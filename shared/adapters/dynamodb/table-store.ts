@@ -1,10 +1,27 @@
 import {
-  BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand,
-  QueryCommand, TransactWriteCommand, UpdateCommand,
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../../errors.js';
-import { ConditionFailed, type Condition, type Item, type Key, type Page, type QuerySpec, type TableStore, type TxOp, type UpdateSpec } from '../../ports/table-store.js';
+import {
+  ConditionFailed,
+  type Condition,
+  type Item,
+  type Key,
+  type Page,
+  type QuerySpec,
+  type TableStore,
+  type TxOp,
+  type UpdateSpec,
+} from '../../ports/table-store.js';
 import { recordCapacity } from './consumed-capacity.js';
 import { openCursor, sealCursor } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
@@ -13,7 +30,11 @@ type Expr = { names: Record<string, string>; values: Record<string, unknown> };
 
 /** TableStore over one DynamoDB table through the document client. */
 export class DynamoTableStore implements TableStore {
-  constructor(private readonly doc: DynamoDBDocumentClient, readonly tableName: string, private readonly batchRetry: BatchRetryPolicy = BATCH_RETRY) {}
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    readonly tableName: string,
+    private readonly batchRetry: BatchRetryPolicy = BATCH_RETRY,
+  ) {}
 
   async get<T>(key: Key) {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
@@ -23,14 +44,18 @@ export class DynamoTableStore implements TableStore {
 
   async put(item: Item, condition?: Condition) {
     await guard(async () => {
-      const out = await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }));
+      const out = await this.doc.send(
+        new PutCommand({ TableName: this.tableName, Item: item, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }),
+      );
       recordCapacity(out.ConsumedCapacity, 'write');
     });
   }
 
   async update<T>(key: Key, spec: UpdateSpec) {
     return guard(async () => {
-      const out = await this.doc.send(new UpdateCommand({ TableName: this.tableName, Key: key, ...updateParams(spec), ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'TOTAL' }));
+      const out = await this.doc.send(
+        new UpdateCommand({ TableName: this.tableName, Key: key, ...updateParams(spec), ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'TOTAL' }),
+      );
       recordCapacity(out.ConsumedCapacity, 'write');
       return out.Attributes as T;
     });
@@ -38,7 +63,9 @@ export class DynamoTableStore implements TableStore {
 
   async delete(key: Key, condition?: Condition) {
     await guard(async () => {
-      const out = await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: key, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }));
+      const out = await this.doc.send(
+        new DeleteCommand({ TableName: this.tableName, Key: key, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }),
+      );
       recordCapacity(out.ConsumedCapacity, 'write');
     });
   }
@@ -53,18 +80,20 @@ export class DynamoTableStore implements TableStore {
     else if (spec.skGreaterThan !== undefined) cond += ` AND ${ph(e, skName)} > ${val(e, spec.skGreaterThan)}`;
     else if (spec.skLessThan !== undefined) cond += ` AND ${ph(e, skName)} < ${val(e, spec.skLessThan)}`;
     const filter = spec.filter ? merge(e, spec.filter) : undefined;
-    const out = await this.doc.send(new QueryCommand({
-      TableName: this.tableName,
-      IndexName: spec.index,
-      KeyConditionExpression: cond,
-      FilterExpression: filter,
-      ExpressionAttributeNames: e.names,
-      ExpressionAttributeValues: e.values,
-      Limit: spec.limit,
-      ScanIndexForward: !spec.descending,
-      ExclusiveStartKey: spec.cursor ? cursorWithin(this.tableName, spec, pkName, skName) : undefined,
-      ReturnConsumedCapacity: 'TOTAL',
-    }));
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: spec.index,
+        KeyConditionExpression: cond,
+        FilterExpression: filter,
+        ExpressionAttributeNames: e.names,
+        ExpressionAttributeValues: e.values,
+        Limit: spec.limit,
+        ScanIndexForward: !spec.descending,
+        ExclusiveStartKey: spec.cursor ? cursorWithin(this.tableName, spec, pkName, skName) : undefined,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
     recordCapacity(out.ConsumedCapacity, 'read');
     return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? sealCursor(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined };
   }
@@ -73,12 +102,18 @@ export class DynamoTableStore implements TableStore {
     const found: T[] = [];
     type Request = Record<string, { Keys: Key[] }>;
     for (let i = 0; i < keys.length; i += 100) {
-      await sendUntilProcessed<Request>({ [this.tableName]: { Keys: keys.slice(i, i + 100) } }, async (request) => {
-        const out = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
-        out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read'));
-        found.push(...((out.Responses?.[this.tableName] ?? []) as T[]));
-        return out.UnprocessedKeys as Request | undefined;
-      }, (r) => r[this.tableName]?.Keys?.length ?? 0, { operation: 'batchGet', tableName: this.tableName }, this.batchRetry);
+      await sendUntilProcessed<Request>(
+        { [this.tableName]: { Keys: keys.slice(i, i + 100) } },
+        async (request) => {
+          const out = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
+          out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read'));
+          found.push(...((out.Responses?.[this.tableName] ?? []) as T[]));
+          return out.UnprocessedKeys as Request | undefined;
+        },
+        (r) => r[this.tableName]?.Keys?.length ?? 0,
+        { operation: 'batchGet', tableName: this.tableName },
+        this.batchRetry,
+      );
     }
     return found;
   }
@@ -86,11 +121,19 @@ export class DynamoTableStore implements TableStore {
   async batchPut(items: Item[]) {
     type Request = Record<string, unknown[]>;
     for (let i = 0; i < items.length; i += 25) {
-      await sendUntilProcessed<Request>({ [this.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) }, async (request) => {
-        const out: { UnprocessedItems?: Request; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }));
-        out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
-        return out.UnprocessedItems;
-      }, (r) => r[this.tableName]?.length ?? 0, { operation: 'batchPut', tableName: this.tableName }, this.batchRetry);
+      await sendUntilProcessed<Request>(
+        { [this.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+        async (request) => {
+          const out: { UnprocessedItems?: Request; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(
+            new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }),
+          );
+          out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
+          return out.UnprocessedItems;
+        },
+        (r) => r[this.tableName]?.length ?? 0,
+        { operation: 'batchPut', tableName: this.tableName },
+        this.batchRetry,
+      );
     }
   }
 
@@ -162,12 +205,23 @@ function conditionParams(c?: Condition) {
 function updateParams(spec: UpdateSpec) {
   const e: Expr = { names: {}, values: {} };
   const sets = [
-    ...Object.entries(spec.set ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => `${ph(e, k)} = ${val(e, v)}`),
+    ...Object.entries(spec.set ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${ph(e, k)} = ${val(e, v)}`),
     ...Object.entries(spec.setIfMissing ?? {}).map(([k, v]) => `${ph(e, k)} = if_not_exists(${ph(e, k)}, ${val(e, v)})`),
   ];
   const adds = Object.entries(spec.add ?? {}).map(([k, v]) => `${ph(e, k)} ${val(e, v)}`);
-  const removes = [...(spec.remove ?? []), ...Object.entries(spec.set ?? {}).filter(([, v]) => v === undefined).map(([k]) => k)].map((k) => ph(e, k));
-  const parts = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
+  const removes = [
+    ...(spec.remove ?? []),
+    ...Object.entries(spec.set ?? {})
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k),
+  ].map((k) => ph(e, k));
+  const parts = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ].filter(Boolean);
   const ConditionExpression = spec.condition ? merge(e, spec.condition) : undefined;
   return {
     UpdateExpression: parts.join(' '),
@@ -182,17 +236,19 @@ function updateParams(spec: UpdateSpec) {
  * prefix and direction. Moving bounds (`skLessThan: now`) are left out on purpose; the range check
  * below still holds the key inside them.
  */
-const cursorScope = (tableName: string, spec: QuerySpec) => JSON.stringify([tableName, spec.index ?? '', spec.pk, spec.skBeginsWith ?? null, Boolean(spec.descending)]);
+const cursorScope = (tableName: string, spec: QuerySpec) =>
+  JSON.stringify([tableName, spec.index ?? '', spec.pk, spec.skBeginsWith ?? null, Boolean(spec.descending)]);
 
 /** The cursor's key must be signed for this query and lie inside its key condition (DynamoDB refuses one outside it). */
 function cursorWithin(tableName: string, spec: QuerySpec, pkName: string, skName: string) {
   const key = decodeCursor(openCursor(cursorScope(tableName, spec), spec.cursor!), pkName, spec.pk);
   const sk = key[skName];
-  const inside = typeof sk === 'string'
-    && (spec.skBeginsWith === undefined || sk.startsWith(spec.skBeginsWith))
-    && (spec.skBetween === undefined || (sk >= spec.skBetween[0] && sk <= spec.skBetween[1]))
-    && (spec.skGreaterThan === undefined || sk > spec.skGreaterThan)
-    && (spec.skLessThan === undefined || sk < spec.skLessThan);
+  const inside =
+    typeof sk === 'string' &&
+    (spec.skBeginsWith === undefined || sk.startsWith(spec.skBeginsWith)) &&
+    (spec.skBetween === undefined || (sk >= spec.skBetween[0] && sk <= spec.skBetween[1])) &&
+    (spec.skGreaterThan === undefined || sk > spec.skGreaterThan) &&
+    (spec.skLessThan === undefined || sk < spec.skLessThan);
   if (!inside) throw badRequest(['cursor is not valid']);
   return key;
 }
@@ -203,9 +259,14 @@ function cursorWithin(tableName: string, spec: QuerySpec, pkName: string, skName
  */
 function decodeCursor(opened: unknown, pkName = 'pk', expectedPk?: string): Record<string, unknown> {
   const parsed = opened as Record<string, unknown>;
-  const valid = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && typeof parsed.pk === 'string' && typeof parsed.sk === 'string'
-    && (expectedPk === undefined || parsed[pkName] === expectedPk)
-    && Object.values(parsed).every((v) => typeof v === 'string' && v !== '');
+  const valid =
+    parsed &&
+    typeof parsed === 'object' &&
+    !Array.isArray(parsed) &&
+    typeof parsed.pk === 'string' &&
+    typeof parsed.sk === 'string' &&
+    (expectedPk === undefined || parsed[pkName] === expectedPk) &&
+    Object.values(parsed).every((v) => typeof v === 'string' && v !== '');
   if (!valid) throw badRequest(['cursor is not valid']);
   return parsed;
 }

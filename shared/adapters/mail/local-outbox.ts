@@ -5,15 +5,23 @@ import { newId } from '../../data/ids.js';
 
 /** Local runtime default: platform mail is kept in the platform table and read at GET /_local/outbox. */
 export class LocalOutboxMailer implements PlatformMailer {
-  constructor(private readonly table: TableStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly table: TableStore,
+    private readonly clock: Clock,
+  ) {}
 
   async send(m: PlatformMessage) {
     const now = this.clock.now();
     // Inverted time in the sort key lists the newest first with a plain forward Query.
     const sk = `${(9e15 - now).toString().padStart(16, '0')}#${newId(now)}`;
     await this.table.put({
-      pk: 'LOCAL#OUTBOX', sk,
-      to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, links: m.links ?? {},
+      pk: 'LOCAL#OUTBOX',
+      sk,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      links: m.links ?? {},
       createdAt: new Date(now).toISOString(),
     });
   }

@@ -8,7 +8,10 @@ import type { PlatformMailer, PlatformMessage } from '../../ports/platform-mail.
  */
 export class SmtpPlatformMailer implements PlatformMailer {
   private transport?: Promise<Transporter>;
-  constructor(private readonly url: string, private readonly from: string) {
+  constructor(
+    private readonly url: string,
+    private readonly from: string,
+  ) {
     new URL(url); // a malformed PLATFORM_SMTP_URL fails at start, not on the first message
   }
 

@@ -10,7 +10,10 @@ export const queueUrlEnvName = (queue: string) => `QUEUE_URL_${queue.toUpperCase
 
 /** The WorkQueue port over SQS standard queues (one queue, with its DLQ, per logical name). */
 export class SqsWorkQueue implements WorkQueue {
-  constructor(private readonly client: SQSClient, private readonly urlOf: (queue: string) => string | undefined) {}
+  constructor(
+    private readonly client: SQSClient,
+    private readonly urlOf: (queue: string) => string | undefined,
+  ) {}
 
   async send(queue: string, body: unknown, options: { delaySeconds?: number; dedupeId?: string } = {}) {
     const url = this.urlOf(queue);
@@ -24,7 +27,10 @@ export class SqsWorkQueue implements WorkQueue {
 /** The queues of `config.aws.queueUrls` (QUEUE_URL_<NAME>, set by the CDK stack for declared `queue:<name>` resources). */
 export function sqsQueueFromConfig(config: Pick<Config, 'aws'>) {
   const endpoint = config.aws.endpoints.sqs;
-  return new SqsWorkQueue(new SQSClient({ region: config.aws.region, ...(endpoint ? { endpoint } : {}) }), (q) => config.aws.queueUrls[queueUrlEnvName(q).slice('QUEUE_URL_'.length).toLowerCase()]);
+  return new SqsWorkQueue(
+    new SQSClient({ region: config.aws.region, ...(endpoint ? { endpoint } : {}) }),
+    (q) => config.aws.queueUrls[queueUrlEnvName(q).slice('QUEUE_URL_'.length).toLowerCase()],
+  );
 }
 
 /** SQS records as the port's messages (ApproximateReceiveCount is the attempt). */
@@ -33,4 +39,8 @@ export interface SqsRecordLike {
   body: string;
   attributes?: { ApproximateReceiveCount?: string };
 }
-export const messageFromSqs = (r: SqsRecordLike): QueueMessage => ({ id: r.messageId, body: JSON.parse(r.body), attempt: Number(r.attributes?.ApproximateReceiveCount ?? 1) });
+export const messageFromSqs = (r: SqsRecordLike): QueueMessage => ({
+  id: r.messageId,
+  body: JSON.parse(r.body),
+  attempt: Number(r.attributes?.ApproximateReceiveCount ?? 1),
+});

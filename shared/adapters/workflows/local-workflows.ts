@@ -40,7 +40,10 @@ export class LocalWorkflows implements Workflows {
   private seq = 0;
   private stopped = false;
 
-  constructor(private readonly clock: Clock, opts: { tickMs?: number } = {}) {
+  constructor(
+    private readonly clock: Clock,
+    opts: { tickMs?: number } = {},
+  ) {
     this.timer = setInterval(() => this.tick(), opts.tickMs ?? 1000);
     this.timer.unref();
   }
@@ -71,7 +74,11 @@ export class LocalWorkflows implements Workflows {
           ? async (i) => ({ StatusCode: 200, Payload: await m.def.task(((i as Json).Payload ?? {}) as Json) })
           : async (i) => m.def.task(i as Json);
     }
-    const run = m.sm.run(input as never, { overrides: { taskResourceLocalHandlers: overrides as never, retryIntervalOverrides: Object.fromEntries(Object.keys(overrides).map((s) => [s, 50])) }, noThrowOnAbort: true, context: { Execution: { Name: name }, Task: { Token: 'replaced-per-step' } } as never });
+    const run = m.sm.run(input as never, {
+      overrides: { taskResourceLocalHandlers: overrides as never, retryIntervalOverrides: Object.fromEntries(Object.keys(overrides).map((s) => [s, 50])) },
+      noThrowOnAbort: true,
+      context: { Execution: { Name: name }, Task: { Token: 'replaced-per-step' } } as never,
+    });
     const result = run.result.catch((e) => {
       if (!this.stopped) log.warn('local workflow failed', { machine, name, error: (e as Error).name, message: (e as Error).message });
       throw e;

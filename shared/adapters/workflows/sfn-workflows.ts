@@ -39,4 +39,5 @@ export class SfnWorkflows implements Workflows {
 }
 
 /** The state machines of `config.aws.workflowArns` (SFN_ARN_<MACHINE>, set by the CDK stack for the `workflows` resource). */
-export const sfnWorkflowsFromConfig = (config: Pick<Config, 'aws'>) => new SfnWorkflows((m) => config.aws.workflowArns[workflowArnVariable(m).slice('SFN_ARN_'.length).toLowerCase()]);
+export const sfnWorkflowsFromConfig = (config: Pick<Config, 'aws'>) =>
+  new SfnWorkflows((m) => config.aws.workflowArns[workflowArnVariable(m).slice('SFN_ARN_'.length).toLowerCase()]);

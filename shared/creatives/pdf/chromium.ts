@@ -19,7 +19,16 @@ function launch() {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       headless: true,
       userDataDir: profile,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+        '--font-render-hinting=none',
+      ],
     });
     return { browser: b, profile };
   })().catch((e) => {

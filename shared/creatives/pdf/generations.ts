@@ -29,10 +29,18 @@ export interface GenerationView {
 }
 
 export const toGeneration = (i: Item): GenerationView => ({
-  generationId: i.id as string, status: i.status as GenerationView['status'], creativeId: i.creativeId as string,
-  contactId: (i.contactId as string) ?? null, companyId: (i.companyId as string) ?? null, contentVersion: i.contentVersion as number,
-  sizeBytes: (i.sizeBytes as number) ?? null, sha256: (i.sha256 as string) ?? null, error: (i.error as string) ?? null,
-  createdAt: i.createdAt as string, finishedAt: (i.finishedAt as string) ?? null, expiresAt: (i.expiresAt as string) ?? null,
+  generationId: i.id as string,
+  status: i.status as GenerationView['status'],
+  creativeId: i.creativeId as string,
+  contactId: (i.contactId as string) ?? null,
+  companyId: (i.companyId as string) ?? null,
+  contentVersion: i.contentVersion as number,
+  sizeBytes: (i.sizeBytes as number) ?? null,
+  sha256: (i.sha256 as string) ?? null,
+  error: (i.error as string) ?? null,
+  createdAt: i.createdAt as string,
+  finishedAt: (i.finishedAt as string) ?? null,
+  expiresAt: (i.expiresAt as string) ?? null,
 });
 
 /**
@@ -40,16 +48,35 @@ export const toGeneration = (i: Item): GenerationView => ({
  * content version, recipient), so repeating the POST returns the same generation instead of queueing
  * new work; a FAILED or EXPIRED one is queued again.
  */
-export async function requestPdf(table: TableStore, queue: WorkQueue, tenantId: string, input: { creativeId: string; contactId?: string; companyId?: string }, now: number) {
+export async function requestPdf(
+  table: TableStore,
+  queue: WorkQueue,
+  tenantId: string,
+  input: { creativeId: string; contactId?: string; companyId?: string },
+  now: number,
+) {
   const creative = await getCreative(table, input.creativeId);
   const recipient = await loadRecipientContext(table, input);
-  const id = createHash('sha256').update([creative.id, creative.contentVersion, recipient.contactId ?? '', recipient.companyId ?? ''].join('\u0000')).digest('hex').slice(0, 26);
+  const id = createHash('sha256')
+    .update([creative.id, creative.contentVersion, recipient.contactId ?? '', recipient.companyId ?? ''].join('\u0000'))
+    .digest('hex')
+    .slice(0, 26);
   const existing = await table.get(PdfGeneration.key({ generationId: id }));
-  if (existing && !['FAILED', 'EXPIRED'].includes(existing.status as string) && !(existing.expiresAt && Date.parse(existing.expiresAt as string) <= now)) return toGeneration(existing);
-  const item = PdfGeneration.item({ generationId: id }, {
-    id, status: 'PENDING', creativeId: creative.id, contactId: recipient.contactId ?? null, companyId: recipient.companyId ?? null,
-    contentVersion: creative.contentVersion, createdAt: iso(now), ttl: Math.floor((now + PDF_TTL_MS * 2) / 1000),
-  });
+  if (existing && !['FAILED', 'EXPIRED'].includes(existing.status as string) && !(existing.expiresAt && Date.parse(existing.expiresAt as string) <= now))
+    return toGeneration(existing);
+  const item = PdfGeneration.item(
+    { generationId: id },
+    {
+      id,
+      status: 'PENDING',
+      creativeId: creative.id,
+      contactId: recipient.contactId ?? null,
+      companyId: recipient.companyId ?? null,
+      contentVersion: creative.contentVersion,
+      createdAt: iso(now),
+      ttl: Math.floor((now + PDF_TTL_MS * 2) / 1000),
+    },
+  );
   await table.put(item);
   await queue.send(PDF_QUEUE, { type: 'pdf', tenantId, generationId: id } satisfies PdfMessage);
   return toGeneration(item);

@@ -27,7 +27,10 @@ export async function runPdfGeneration(deps: { tenantTable(id: string): TableSto
     if (!deps.files) throw new Error('no file store configured');
     await table.update(key, { set: { status: 'RUNNING' } });
     const creative = await getCreative(table, item.creativeId as string);
-    const recipient = await loadRecipientContext(table, { contactId: (item.contactId as string) ?? undefined, companyId: (item.companyId as string) ?? undefined });
+    const recipient = await loadRecipientContext(table, {
+      contactId: (item.contactId as string) ?? undefined,
+      companyId: (item.companyId as string) ?? undefined,
+    });
     const rendered = renderCreativeFor(creative, recipient, { skipText: true });
     const variation = pdfImageVariationSchema.safeParse((creative.formConfig as Record<string, unknown> | null)?.pdf_image_variation);
     const seed = templateSeed(creative.id, recipient.contactId ?? recipient.companyId ?? '');

@@ -16,7 +16,16 @@ function launch(): Promise<Browser> {
     .launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
     })
     .catch((e) => {
       browser = undefined;
@@ -48,11 +57,22 @@ export async function renderPage(url: string, o: FetchOptions & { loadImages: bo
     await page.setRequestInterception(true);
     page.on('request', (req) => {
       const type = req.resourceType();
-      if ((!o.loadImages && (type === 'image' || type === 'media' || type === 'font')) || !/^https?:/.test(req.url())) return void req.abort().catch(() => undefined);
-      outboundFetch({ url: req.url(), method: req.method() === 'POST' ? 'POST' : 'GET', body: req.postData(), allowLoopback: o.allowLoopback, dnsServers: o.dnsServers, timeoutMs: o.timeoutMs, maxBodyBytes: 2 * 1024 * 1024, maxRedirects: 0 })
+      if ((!o.loadImages && (type === 'image' || type === 'media' || type === 'font')) || !/^https?:/.test(req.url()))
+        return void req.abort().catch(() => undefined);
+      outboundFetch({
+        url: req.url(),
+        method: req.method() === 'POST' ? 'POST' : 'GET',
+        body: req.postData(),
+        allowLoopback: o.allowLoopback,
+        dnsServers: o.dnsServers,
+        timeoutMs: o.timeoutMs,
+        maxBodyBytes: 2 * 1024 * 1024,
+        maxRedirects: 0,
+      })
         .then((res) => {
           const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && k !== 'content-length' && k !== 'transfer-encoding') headers[k] = Array.isArray(v) ? v.join(', ') : v;
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined && k !== 'content-length' && k !== 'transfer-encoding') headers[k] = Array.isArray(v) ? v.join(', ') : v;
           return req.respond({ status: res.status, headers, body: res.body });
         })
         .catch(() => req.abort('failed').catch(() => undefined));
@@ -60,7 +80,9 @@ export async function renderPage(url: string, o: FetchOptions & { loadImages: bo
     const res = await page.goto(url, { waitUntil: 'networkidle2', timeout: o.timeoutMs });
     const html = await page.content();
     const status = res?.status() ?? 0;
-    const screenshot = o.screenshot ? ((await page.screenshot({ type: 'jpeg', quality: 60, fullPage: false, clip: { x: 0, y: 0, width: 1280, height: 800 } })) as Buffer) : undefined;
+    const screenshot = o.screenshot
+      ? ((await page.screenshot({ type: 'jpeg', quality: 60, fullPage: false, clip: { x: 0, y: 0, width: 1280, height: 800 } })) as Buffer)
+      : undefined;
     const out = { finalUrl: page.url(), html, durationMs: Date.now() - started, screenshot };
     if (status >= 500) return { ...out, ok: false, reasonCode: 'http_5xx' };
     if (status >= 400) return { ...out, ok: false, reasonCode: 'http_4xx' };

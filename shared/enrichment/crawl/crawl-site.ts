@@ -24,7 +24,10 @@ export interface PageSnapshot {
   text: string;
 }
 
-export interface Found { value: string; sourceUrl: string }
+export interface Found {
+  value: string;
+  sourceUrl: string;
+}
 
 export interface SiteResult {
   status: 'OK' | 'DOWN';
@@ -44,7 +47,10 @@ export interface SiteResult {
 }
 
 // robots-parser is CommonJS (module.exports = fn) with an ESM-style d.ts: the function is the namespace's default.
-interface Robots { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay(ua?: string): number | undefined }
+interface Robots {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
+}
 const robotsParser = ((robotsModule as unknown as { default?: unknown }).default ?? robotsModule) as (url: string, txt: string) => Robots;
 
 const RETRYABLE = new Set(['timeout', 'http_5xx', 'connection_reset', 'network_error', 'browser_error']);
@@ -73,7 +79,15 @@ async function visit(url: string, label: PageSnapshot['page'], o: CrawlOptions, 
       finalUrl = r.finalUrl;
     }
   }
-  const snapshot: PageSnapshot = { page: label, url, finalUrl, httpStatus: method === 'fetch' ? fetched.httpStatus : null, method, durationMs, text: facts.text };
+  const snapshot: PageSnapshot = {
+    page: label,
+    url,
+    finalUrl,
+    httpStatus: method === 'fetch' ? fetched.httpStatus : null,
+    method,
+    durationMs,
+    text: facts.text,
+  };
   return { ok: true as const, facts, snapshot, screenshot };
 }
 
@@ -94,7 +108,18 @@ export async function crawlSite(url: string, o: CrawlOptions): Promise<SiteResul
   const robots = robotsTxt !== undefined ? robotsParser(`${origin}/robots.txt`, robotsTxt) : undefined;
   const delay = Math.max(o.politenessMs, Math.min(5000, (robots?.getCrawlDelay(CRAWLER_AGENT) ?? 0) * 1000));
   const down = (reasonCode: string): SiteResult => ({
-    status: 'DOWN', reasonCode, method: 'fetch', title: null, description: null, pages: [], emails: [], phones: [], social: [], counts: { emails: 0, phones: 0, social: 0 }, forms: 0, durationMs: Date.now() - started,
+    status: 'DOWN',
+    reasonCode,
+    method: 'fetch',
+    title: null,
+    description: null,
+    pages: [],
+    emails: [],
+    phones: [],
+    social: [],
+    counts: { emails: 0, phones: 0, social: 0 },
+    forms: 0,
+    durationMs: Date.now() - started,
   });
   if (!allowedBy(robots, url)) return down('blocked_by_robots');
   if (robotsTxt !== undefined) await sleep(delay);
@@ -119,10 +144,18 @@ export async function crawlSite(url: string, o: CrawlOptions): Promise<SiteResul
   };
   const sum = (pick: (f: PageFacts) => string[]) => facts.reduce((n, f) => n + pick(f.facts).length, 0);
   return {
-    status: 'OK', reasonCode: null, method: pages.some((p) => p.method === 'browser') ? 'browser' : 'fetch',
-    title: home.facts.title, description: home.facts.description, pages,
-    emails: collect((f) => f.emails), phones: collect((f) => f.phones), social: collect((f) => f.social),
+    status: 'OK',
+    reasonCode: null,
+    method: pages.some((p) => p.method === 'browser') ? 'browser' : 'fetch',
+    title: home.facts.title,
+    description: home.facts.description,
+    pages,
+    emails: collect((f) => f.emails),
+    phones: collect((f) => f.phones),
+    social: collect((f) => f.social),
     counts: { emails: sum((f) => f.emails), phones: sum((f) => f.phones), social: sum((f) => f.social) },
-    forms: facts.filter((f) => f.facts.hasForm).length, durationMs: Date.now() - started, screenshot: home.screenshot,
+    forms: facts.filter((f) => f.facts.hasForm).length,
+    durationMs: Date.now() - started,
+    screenshot: home.screenshot,
   };
 }

@@ -18,7 +18,8 @@ export interface PageFacts {
   hasForm: boolean;
 }
 
-const SOCIAL_HOSTS = /(^|\.)(facebook\.com|fb\.com|instagram\.com|linkedin\.com|twitter\.com|x\.com|vk\.com|vkontakte\.ru|t\.me|telegram\.me|youtube\.com|tiktok\.com|ok\.ru|wa\.me)$/i;
+const SOCIAL_HOSTS =
+  /(^|\.)(facebook\.com|fb\.com|instagram\.com|linkedin\.com|twitter\.com|x\.com|vk\.com|vkontakte\.ru|t\.me|telegram\.me|youtube\.com|tiktok\.com|ok\.ru|wa\.me)$/i;
 const PARKED = /(domain (name )?(is )?(for sale|parked)|buy this domain|this domain may be for sale|parkingcrew|sedoparking|domain parking|hugedomains)/i;
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,24}/gi;
 // "info [at] acme [dot] com", "info(at)acme.com", "info at acme dot com" (with brackets only, to avoid prose)
@@ -41,7 +42,11 @@ export function normalizePhone(raw: string): string | undefined {
 }
 
 export function normalizeEmail(raw: string): string | undefined {
-  const e = raw.trim().toLowerCase().replace(/^mailto:/, '').split('?')[0];
+  const e = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^mailto:/, '')
+    .split('?')[0];
   if (!/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,24}$/.test(e) || ASSET.test(e)) return undefined;
   return e;
 }
@@ -62,7 +67,8 @@ export function extractPage(html: string, baseUrl: string): PageFacts {
   // A space before every tag, so text of adjacent elements never glues together ("a@b.comContacts").
   const $ = cheerio.load(html.replace(/</g, ' <'));
   const title = $('title').first().text().trim().slice(0, 300) || null;
-  const description = ($('meta[name="description"]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '').trim().slice(0, 1000) || null;
+  const description =
+    ($('meta[name="description"]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '').trim().slice(0, 1000) || null;
   const scripts = $('script').length;
   const noscript = $('noscript').text();
   const hasForm = $('form').length > 0;
@@ -111,7 +117,18 @@ export function extractPage(html: string, baseUrl: string): PageFacts {
     if (p) phones.add(p);
   }
   const needsScripts = text.length < 80 && (scripts > 0 || /enable javascript/i.test(noscript));
-  return { title, description, text, links, emails: [...emails], phones: [...phones], social: [...social], needsScripts, parked: PARKED.test(`${title ?? ''} ${text.slice(0, 3000)}`), hasForm };
+  return {
+    title,
+    description,
+    text,
+    links,
+    emails: [...emails],
+    phones: [...phones],
+    social: [...social],
+    needsScripts,
+    parked: PARKED.test(`${title ?? ''} ${text.slice(0, 3000)}`),
+    hasForm,
+  };
 }
 
 const SERVICES = /(services?|uslugi|услуги|spa|pool|бассейн|fitness|фитнес)/i;
@@ -123,15 +140,17 @@ const CONTACTS = /(contact|kontakt|контакт|about-us|impressum)/i;
  */
 export function pickSecondPage(links: PageFacts['links'], homeUrl: string): string | undefined {
   const home = new URL(homeUrl);
-  const same = links.filter((l) => {
-    try {
-      const u = new URL(l.href);
-      u.hash = '';
-      return u.hostname === home.hostname && u.pathname !== home.pathname && !ASSET.test(u.pathname);
-    } catch {
-      return false;
-    }
-  }).map((l) => ({ ...l, href: l.href.replace(/#.*$/, '') }));
+  const same = links
+    .filter((l) => {
+      try {
+        const u = new URL(l.href);
+        u.hash = '';
+        return u.hostname === home.hostname && u.pathname !== home.pathname && !ASSET.test(u.pathname);
+      } catch {
+        return false;
+      }
+    })
+    .map((l) => ({ ...l, href: l.href.replace(/#.*$/, '') }));
   const match = (re: RegExp) => same.find((l) => re.test(new URL(l.href).pathname) || re.test(l.label));
   return (match(SERVICES) ?? match(CONTACTS) ?? same[0])?.href;
 }

@@ -55,7 +55,12 @@ export async function fetchPage(url: string, o: FetchOptions): Promise<FetchedPa
   const base = { url, finalUrl: url, html: '', httpStatus: null as number | null };
   try {
     const res = await outboundFetch({
-      url, allowLoopback: o.allowLoopback, dnsServers: o.dnsServers, timeoutMs: o.timeoutMs, maxBodyBytes: o.maxBytes ?? 1024 * 1024, maxRedirects: 5,
+      url,
+      allowLoopback: o.allowLoopback,
+      dnsServers: o.dnsServers,
+      timeoutMs: o.timeoutMs,
+      maxBodyBytes: o.maxBytes ?? 1024 * 1024,
+      maxRedirects: 5,
       headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
     });
     const durationMs = Date.now() - started;
@@ -76,7 +81,15 @@ export async function fetchPage(url: string, o: FetchOptions): Promise<FetchedPa
 /** robots.txt of a site (guarded, short deadline); undefined when absent or unreadable (= allowed). */
 export async function fetchRobots(origin: string, o: FetchOptions): Promise<string | undefined> {
   try {
-    const res = await outboundFetch({ url: `${origin}/robots.txt`, allowLoopback: o.allowLoopback, dnsServers: o.dnsServers, timeoutMs: Math.min(o.timeoutMs, 5000), maxBodyBytes: 64 * 1024, maxRedirects: 2, headers: { 'user-agent': USER_AGENT } });
+    const res = await outboundFetch({
+      url: `${origin}/robots.txt`,
+      allowLoopback: o.allowLoopback,
+      dnsServers: o.dnsServers,
+      timeoutMs: Math.min(o.timeoutMs, 5000),
+      maxBodyBytes: 64 * 1024,
+      maxRedirects: 2,
+      headers: { 'user-agent': USER_AGENT },
+    });
     return res.status === 200 ? res.body.toString('utf8') : undefined;
   } catch {
     return undefined;

@@ -2,7 +2,9 @@
 declare module 'google-libphonenumber' {
   interface PhoneNumber {}
   const lib: {
-    PhoneNumberUtil: { getInstance(): { parse(s: string, region?: string): PhoneNumber; isValidNumber(n: PhoneNumber): boolean; format(n: PhoneNumber, f: number): string } };
+    PhoneNumberUtil: {
+      getInstance(): { parse(s: string, region?: string): PhoneNumber; isValidNumber(n: PhoneNumber): boolean; format(n: PhoneNumber, f: number): string };
+    };
     PhoneNumberFormat: { E164: number };
   };
   export default lib;

@@ -5,7 +5,7 @@ export const campaignGuarantee: LegalDocument = {
   title: 'Campaign Legality Guarantee',
   version: '2026-11-01',
   effectiveDate: '2026-11-01',
-  summary: 'The client\'s warranty, accepted for each campaign, that the offer and the audience are lawful.',
+  summary: "The client's warranty, accepted for each campaign, that the offer and the audience are lawful.",
   body: `# Campaign Legality Guarantee
 
 By creating a campaign the client confirms, for that campaign:

@@ -14,7 +14,13 @@ export const DOC_KEYS = ['terms', 'aup', 'privacy', 'dpa', 'mode2', 'campaign_gu
 export type DocKey = (typeof DOC_KEYS)[number];
 
 export const DOCUMENTS: Record<DocKey, LegalDocument> = {
-  terms, aup, privacy, dpa, mode2, campaign_guarantee: campaignGuarantee, security,
+  terms,
+  aup,
+  privacy,
+  dpa,
+  mode2,
+  campaign_guarantee: campaignGuarantee,
+  security,
 };
 
 export const isDocKey = (k: string): k is DocKey => (DOC_KEYS as readonly string[]).includes(k);

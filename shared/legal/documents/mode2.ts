@@ -5,7 +5,7 @@ export const mode2: LegalDocument = {
   title: 'Mode 2: Autonomous Agent Operation',
   version: '2026-11-01',
   effectiveDate: '2026-11-01',
-  summary: 'Extra terms for letting AI agents run outreach with the client\'s keys, including approving their own mailings.',
+  summary: "Extra terms for letting AI agents run outreach with the client's keys, including approving their own mailings.",
   body: `# Mode 2: Autonomous Agent Operation
 
 In Mode 2 the client lets software agents act in its workspace through API keys or MCP tools, without a person reviewing each step.
