@@ -2,7 +2,7 @@ import { listContactIds } from '../contact-lists/lists.js';
 import { stopListMatch } from '../audience/stoplist.js';
 import { suppressedAmong } from '../audience/suppression.js';
 import { domainOf, emailHash } from '../audience/normalize.js';
-import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ContactedMarker, SendItem, Task, type SkipReason } from '../tasks/entities.js';
 import { counterAdds, getTaskItem } from '../tasks/tasks.js';
@@ -11,7 +11,8 @@ import { checkCompletion } from './complete.js';
 import { recontactPeriodMs } from './settings.js';
 import { ContactEntity } from '../contacts/entities.js';
 
-const CHUNK = 100;
+/** Members per build transaction: 99 item puts + the counter update is DynamoDB's limit of 100 actions. */
+const CHUNK = 99;
 
 interface Verdict {
   contactId: string;
@@ -25,7 +26,8 @@ interface Verdict {
  * (address or domain), stop-list (domain or company), the last verification (invalid, role address),
  * already contacted by another task within the re-contact period (a per-address marker claimed with
  * a conditional write, so two tasks never both mail one address).
- * Idempotent: members that already have an item are left alone, so a crashed build just runs again.
+ * Idempotent: members that already have an item are left alone (and were counted with it), so a
+ * crashed build just runs again.
  */
 export async function buildTaskItems(deps: Deps, tenantId: string, taskId: string) {
   const table = deps.tenantTable(tenantId);
@@ -35,32 +37,53 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
   const ids = await listContactIds(table, task.contactListId!);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const existing = new Set(
-      (await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId),
-    );
-    const fresh = chunk.filter((id) => !existing.has(id));
-    if (!fresh.length) continue;
-    const verdicts = await screen(deps, table, taskId, fresh);
-    const now = deps.clock.now();
-    const at = new Date(now).toISOString();
-    const items = verdicts.map((v) =>
-      v.reason
-        ? SendItem.item(
-            { taskId, contactId: v.contactId },
-            { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at },
-          )
-        : SendItem.item(
-            { taskId, contactId: v.contactId, dueAt: pad(now) },
-            { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
-          ),
-    );
-    for (let j = 0; j < items.length; j += 25) await table.batchPut(items.slice(j, j + 25));
-    const kept = verdicts.filter((v) => !v.reason);
-    await table.update(Task.key({ taskId }), { add: counterAdds({ total: verdicts.length, queued: kept.length, skipped: verdicts.length - kept.length }) });
-    await Promise.all(kept.map((v) => enqueue(deps, { type: 'send', tenantId, taskId, contactId: v.contactId })));
+    // A concurrent duplicate build message can win a chunk: then re-read and write only what is left.
+    let kept: string[] | undefined;
+    for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunk);
+    if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
+    await Promise.all(kept.map((contactId) => enqueue(deps, { type: 'send', tenantId, taskId, contactId })));
   }
   await table.update(Task.key({ taskId }), { set: { built: true }, add: { version: 1 } });
   await checkCompletion(deps, tenantId, taskId);
+}
+
+/**
+ * One chunk's items and the task counters they add, in one transaction (items conditional on not
+ * existing): a crash never leaves items the counters do not know, and members that already have an
+ * item were counted when it was written. Answers the QUEUED contact ids, or undefined when another
+ * build wrote one of these items first.
+ */
+async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: string[]): Promise<string[] | undefined> {
+  const existing = new Set(
+    (await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId),
+  );
+  const fresh = chunk.filter((id) => !existing.has(id));
+  if (!fresh.length) return [];
+  const verdicts = await screen(deps, table, taskId, fresh);
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const items = verdicts.map((v) =>
+    v.reason
+      ? SendItem.item(
+          { taskId, contactId: v.contactId },
+          { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at },
+        )
+      : SendItem.item(
+          { taskId, contactId: v.contactId, dueAt: pad(now) },
+          { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
+        ),
+  );
+  const kept = verdicts.filter((v) => !v.reason).map((v) => v.contactId);
+  try {
+    await table.transact([
+      ...items.map((item) => ({ put: item, condition: notExists })),
+      { update: Task.key({ taskId }), spec: { add: counterAdds({ total: verdicts.length, queued: kept.length, skipped: verdicts.length - kept.length }) } },
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed) return undefined;
+    throw e;
+  }
+  return kept;
 }
 
 export const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');

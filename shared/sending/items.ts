@@ -1,4 +1,4 @@
-import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import { ConditionFailed, exists, type Item, type TableStore, type UpdateSpec } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { SendItem, Task, type SendItemRecord } from '../tasks/entities.js';
 import { counterAdds, type CounterName } from '../tasks/tasks.js';
@@ -17,6 +17,25 @@ export async function getItem(table: TableStore, taskId: string, contactId: stri
 export async function updateItem(table: TableStore, taskId: string, contactId: string, spec: Parameters<TableStore['update']>[1]) {
   try {
     await table.update(itemKey(taskId, contactId), spec);
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionFailed) return false;
+    throw e;
+  }
+}
+
+/**
+ * An item transition and the task counters it moves, in one transaction: a crash between two separate
+ * writes would keep the new status and lose the count (the task then completes early, or never).
+ * false when a condition failed: the item moved under us, or the task is gone.
+ * Costs 2 WRU per item written (transactional) instead of 1: ~$0.0025 per 1,000 sends on demand.
+ */
+export async function moveItem(table: TableStore, taskId: string, contactId: string, spec: UpdateSpec, counters: Partial<Record<CounterName, number>>) {
+  try {
+    await table.transact([
+      { update: itemKey(taskId, contactId), spec },
+      { update: Task.key({ taskId }), spec: { add: counterAdds(counters), condition: exists } },
+    ]);
     return true;
   } catch (e) {
     if (e instanceof ConditionFailed) return false;

@@ -1,7 +1,7 @@
 import { suppress } from '../audience/suppression.js';
 import { notFound } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
-import { addCounters, updateItem } from './items.js';
+import { addCounters, moveItem, updateItem } from './items.js';
 import { verifyLink } from './links.js';
 
 /**
@@ -34,14 +34,13 @@ export async function unsubscribe(deps: Deps, token: string) {
   const table = deps.tenantTable(p.t);
   const now = deps.clock.now();
   const entry = await suppress(table, { email: p.e, source: 'unsubscribe', note: `task ${p.a}` }, now);
-  if (
-    await updateItem(table, p.a, p.c, {
-      set: { unsubscribedAt: new Date(now).toISOString() },
-      condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(unsubscribedAt)' },
-    })
-  ) {
-    await addCounters(table, p.a, { unsubscribed: 1 });
-  }
+  await moveItem(
+    table,
+    p.a,
+    p.c,
+    { set: { unsubscribedAt: new Date(now).toISOString() }, condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(unsubscribedAt)' } },
+    { unsubscribed: 1 },
+  );
   return { email: p.e, entry };
 }
 

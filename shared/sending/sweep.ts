@@ -21,7 +21,8 @@ const MAX_PER_SWEEP = 1000;
  *   with the SAME stored Message-ID, marked `recovered`; a second copy, if any, carries the same
  *   Message-ID, so it is detectable (receivers and the sink dedupe by it) and counted here
  *   (`ambiguousAttempts`). A crash mid-build needs no sweep: the build message is acknowledged only
- *   after the build, and the build skips members that already have an item.
+ *   after the build, which skips members that already have an item (written in one transaction with
+ *   the counters they add) and puts the QUEUED ones of a half-done chunk back through this sweep.
  */
 export async function sweepTenantSends(deps: Deps, tenantId: string) {
   const table = deps.tenantTable(tenantId);

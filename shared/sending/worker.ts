@@ -12,7 +12,7 @@ import { getDefaultTrackingDomain } from '../tracking-domains/tracking-domains.j
 import { getTaskItem } from '../tasks/tasks.js';
 import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
-import { addCounters, getItem, requeue, updateItem } from './items.js';
+import { getItem, moveItem, requeue, updateItem } from './items.js';
 import { gateItem, pauseTask } from './gates.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
@@ -34,15 +34,13 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const task = await getTaskItem(table, taskId).catch(() => undefined);
   if (!task) return;
   if (task.status === 'CANCELLED') {
-    if (
-      await updateItem(table, taskId, contactId, {
-        set: { status: 'CANCELLED', reason: 'task_cancelled', updatedAt: iso(deps) },
-        remove: ['gsi2pk', 'gsi2sk'],
-        condition: statusIs('QUEUED'),
-      })
-    ) {
-      await addCounters(table, taskId, { cancelled: 1, queued: -1 });
-    }
+    await moveItem(
+      table,
+      taskId,
+      contactId,
+      { set: { status: 'CANCELLED', reason: 'task_cancelled', updatedAt: iso(deps) }, remove: ['gsi2pk', 'gsi2sk'], condition: statusIs('QUEUED') },
+      { cancelled: 1, queued: -1 },
+    );
     return;
   }
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
@@ -124,32 +122,31 @@ async function recordOutcome(
   const table = deps.tenantTable(tenantId);
   const smtp = { outcome: r.outcome, code: r.code, response: r.response.slice(0, 500) };
   const at = iso(deps);
-  const final = (status: string, extra: Record<string, unknown> = {}) =>
-    updateItem(table, it.taskId, it.contactId, {
-      set: { status, smtp, updatedAt: at, ...extra },
-      remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'],
-      condition: mine,
-    });
+  const final = (status: string, extra: Record<string, unknown>, counters: Parameters<typeof moveItem>[4]) =>
+    moveItem(
+      table,
+      it.taskId,
+      it.contactId,
+      { set: { status, smtp, updatedAt: at, ...extra }, remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'], condition: mine },
+      counters,
+    );
   if (r.outcome === 'accepted') {
-    if (!(await final('SENT', { sentAt: at }))) return log.warn('send recorded after the lease was lost', { taskId: it.taskId, messageId: r.messageId });
-    await addCounters(table, it.taskId, { sent: 1, queued: -1 });
+    if (!(await final('SENT', { sentAt: at }, { sent: 1, queued: -1 })))
+      return log.warn('send recorded after the lease was lost', { taskId: it.taskId, messageId: r.messageId });
   } else if (r.outcome === 'rejected') {
-    if (!(await final('BOUNCED', { reason: 'hard_bounce' }))) return;
+    if (!(await final('BOUNCED', { reason: 'hard_bounce' }, { bounced: 1, queued: -1 }))) return;
     await suppress(table, { email: it.email, source: 'bounce', note: `${r.code} ${r.response}`.slice(0, 300) }, deps.clock.now());
-    await addCounters(table, it.taskId, { bounced: 1, queued: -1 });
   } else if (it.attempts >= MAX_ATTEMPTS) {
-    if (!(await final('FAILED', { reason: 'deferred_too_often' }))) return;
-    await addCounters(table, it.taskId, { failed: 1, queued: -1, deferred: 1 });
+    if (!(await final('FAILED', { reason: 'deferred_too_often' }, { failed: 1, queued: -1, deferred: 1 }))) return;
   } else {
-    const ok = await updateItem(table, it.taskId, it.contactId, {
-      set: { status: 'QUEUED', smtp, updatedAt: at },
-      remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
-      condition: mine,
-    });
-    if (ok) {
-      await addCounters(table, it.taskId, { deferred: 1 });
-      await requeue(deps, tenantId, it, backoffMs(it.attempts));
-    }
+    const ok = await moveItem(
+      table,
+      it.taskId,
+      it.contactId,
+      { set: { status: 'QUEUED', smtp, updatedAt: at }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition: mine },
+      { deferred: 1 },
+    );
+    if (ok) await requeue(deps, tenantId, it, backoffMs(it.attempts));
     return;
   }
   await checkCompletion(deps, tenantId, it.taskId);
