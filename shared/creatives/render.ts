@@ -30,6 +30,9 @@ const TEXT_OPTIONS = {
   ],
 };
 
+/** The plain-text part of an HTML email (the same conversion renders use). */
+export const htmlToText = (html: string) => convert(html, TEXT_OPTIONS);
+
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:
  * the caller loads the context (loadRecipientContext) once per recipient. Throws TemplateError for a
@@ -45,7 +48,7 @@ export function renderCreativeFor(
   const subject = renderTemplate(creative.subject, vars, { seed, html: false });
   const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
   const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
-  const text = options.skipText ? '' : convert(body.text, TEXT_OPTIONS);
+  const text = options.skipText ? '' : htmlToText(body.text);
   return { subject: subject.text.replace(/[\r\n]+/g, ' ').trim(), html: body.text, text, unresolvedTokens };
 }
 

@@ -2,11 +2,12 @@ import { listContactIds } from '../contact-lists/lists.js';
 import { stopListMatch } from '../audience/stoplist.js';
 import { suppressedAmong } from '../audience/suppression.js';
 import { domainOf, emailHash } from '../audience/normalize.js';
-import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ContactedMarker, SendItem, Task, type SkipReason } from '../tasks/entities.js';
-import { counterAdds, getTaskItem } from '../tasks/tasks.js';
+import { getTaskItem } from '../tasks/tasks.js';
 import { enqueue } from './queue.js';
+import { pad, putItemsCounted } from './items.js';
 import { checkCompletion } from './complete.js';
 import { recontactPeriodMs } from './settings.js';
 import { ContactEntity } from '../contacts/entities.js';
@@ -73,20 +74,8 @@ async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: 
           { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
         ),
   );
-  const kept = verdicts.filter((v) => !v.reason).map((v) => v.contactId);
-  try {
-    await table.transact([
-      ...items.map((item) => ({ put: item, condition: notExists })),
-      { update: Task.key({ taskId }), spec: { add: counterAdds({ total: verdicts.length, queued: kept.length, skipped: verdicts.length - kept.length }) } },
-    ]);
-  } catch (e) {
-    if (e instanceof ConditionFailed) return undefined;
-    throw e;
-  }
-  return kept;
+  return putItemsCounted(table, taskId, items);
 }
-
-export const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
 
 async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {
   const contacts = new Map((await table.batchGet<Item>(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id as string, c]));

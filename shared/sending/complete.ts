@@ -5,7 +5,7 @@ import { Task } from '../tasks/entities.js';
 import { getTaskItem, taskView } from '../tasks/tasks.js';
 
 /**
- * When every item of an ACTIVE, fully built task is final, the task becomes COMPLETED (or FAILED when
+ * When every item of an ACTIVE, fully built task (never an `open` one: its owner adds items over time) is final, the task becomes COMPLETED (or FAILED when
  * nothing could be sent) and `task.completed` / `task.failed` goes to the outbox in the same
  * transaction (conditional on the status, so exactly one worker wins and one event exists).
  */
@@ -13,7 +13,7 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
   const table = deps.tenantTable(tenantId);
   const task = await getTaskItem(table, taskId);
   const view = taskView(task as never);
-  if (task.status !== 'ACTIVE' || !(task as { built?: boolean }).built) return false;
+  if (task.status !== 'ACTIVE' || !(task as { built?: boolean }).built || task.open) return false;
   const c = view.counters;
   const final = c.sent + c.bounced + c.failed + c.skipped + c.cancelled;
   if (final < c.total) return false;

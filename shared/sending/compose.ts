@@ -14,6 +14,8 @@ export interface ComposeInput {
   rendered: { subject: string; html: string; text: string };
   profile: CompanyProfile;
   messageId: string;
+  /** A reply or follow-up: In-Reply-To and References of the thread it continues. */
+  thread?: { inReplyTo: string; references: string[] };
   tracking: boolean;
   trackingDomain?: string | null;
 }
@@ -52,6 +54,7 @@ export function composeMessage(deps: Deps, m: ComposeInput): OutboundMessage {
     html,
     text: `${m.rendered.text}${footerText}`,
     messageId: m.messageId,
+    ...(m.thread ? { inReplyTo: m.thread.inReplyTo, references: m.thread.references } : {}),
     headers: {
       'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${m.from.address}?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

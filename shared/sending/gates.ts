@@ -6,7 +6,8 @@ import { getMinSendInterval, getWorkspaceSendWindow } from '../settings/settings
 import { MailboxPacing, Task, type TaskRecord } from '../tasks/entities.js';
 
 /**
- * The per-mailbox gates before a send, in order: the send window (outside it the item waits until
+ * The per-mailbox gates before a send, in order: the send window (the task's own — a campaign's — else
+ * the workspace's; outside it the item waits until
  * the window opens, it is never dropped), the sender's state (suspension or failing DNS pause the
  * task; a spent daily cap waits for the next UTC day), and the minimum interval (a `nextSlotAt`
  * per mailbox, claimed with a conditional write so two workers never take one slot).
@@ -19,8 +20,7 @@ export async function gateItem(
   now = deps.clock.now(),
 ): Promise<number | 'paused' | undefined> {
   const table = deps.tenantTable(tenantId);
-  const { source: _source, ...stored } = await getWorkspaceSendWindow(table); // `source` is not part of the window shape
-  const window = sendWindowState(stored, now);
+  const window = sendWindowState(task.sendWindow ?? (await workspaceWindow(table)), now);
   if (!window.windowOpen) return window.nextOpenAt ? Math.max(1000, Date.parse(window.nextOpenAt) - now) : 3_600_000;
   const state = await getSendingState(deps, tenantId, task.accountId!, now);
   if (!state.sendable) {
@@ -31,6 +31,11 @@ export async function gateItem(
   const intervalMs = (await getMinSendInterval(table)) * 1000;
   if (intervalMs <= 0) return undefined;
   return claimSlot(deps, task.accountId!, tenantId, intervalMs, now);
+}
+
+async function workspaceWindow(table: ReturnType<Deps['tenantTable']>) {
+  const { source: _source, ...stored } = await getWorkspaceSendWindow(table); // `source` is not part of the window shape
+  return stored;
 }
 
 async function claimSlot(deps: Deps, accountId: string, tenantId: string, intervalMs: number, now: number): Promise<number | undefined> {

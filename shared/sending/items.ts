@@ -1,11 +1,15 @@
-import { ConditionFailed, exists, type Item, type TableStore, type UpdateSpec } from '../ports/table-store.js';
+import { ConditionFailed, exists, notExists, type Item, type TableStore, type UpdateSpec } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { SendItem, Task, type SendItemRecord } from '../tasks/entities.js';
+import { SendItem, Task, type SendContent, type SendItemRecord, type SendOrigin } from '../tasks/entities.js';
+import { conflict } from '../errors.js';
 import { counterAdds, type CounterName } from '../tasks/tasks.js';
 import { enqueue } from './queue.js';
-import { pad } from './build.js';
 
 /** Send-item writes shared by the worker, the sweep and the task lifecycle. */
+
+/** Due times as fixed-width sort keys (gsi2 SENDDUE). */
+export const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
+
 export const itemKey = (taskId: string, contactId: string) => SendItem.key({ taskId, contactId });
 export const dueIndex = (taskId: string, contactId: string, dueAt: number) => SendItem.indexKeys('due', { dueAt: pad(dueAt), taskId, contactId });
 
@@ -56,6 +60,80 @@ export async function requeue(deps: Deps, tenantId: string, item: { taskId: stri
   const dueAt = deps.clock.now() + delayMs;
   await table.update(itemKey(item.taskId, item.contactId), { set: { ...set, dueAt, ...dueIndex(item.taskId, item.contactId, dueAt) } });
   await enqueue(deps, { type: 'send', tenantId, taskId: item.taskId, contactId: item.contactId }, delayMs);
+}
+
+/**
+ * New items (≤ 99) and the task counters they add, in one transaction, each item conditional on not
+ * existing: a crash never leaves items the counters do not know. Answers the contact ids of the
+ * QUEUED ones, or undefined when one of the items already existed (a concurrent writer won).
+ */
+export async function putItemsCounted(table: TableStore, taskId: string, items: Item[]): Promise<string[] | undefined> {
+  const queued = items.filter((i) => i.status === 'QUEUED');
+  try {
+    await table.transact([
+      ...items.map((item) => ({ put: item, condition: notExists })),
+      { update: Task.key({ taskId }), spec: { add: counterAdds({ total: items.length, queued: queued.length, skipped: items.length - queued.length }) } },
+    ]);
+  } catch (e) {
+    if (e instanceof ConditionFailed) return undefined;
+    throw e;
+  }
+  return queued.map((i) => i.contactId as string);
+}
+
+export interface NewSendItem {
+  contactId: string;
+  email: string;
+  content: SendContent;
+  thread?: SendItemRecord['thread'];
+  origin?: SendOrigin;
+  /** Not before (ms epoch); now when absent. */
+  dueAt?: number;
+}
+
+/**
+ * Sends pre-rendered emails through an owner's `open` task (campaigns, sequences, replies): items
+ * are written with their counters (chunks of 99) and queued for their due time; the worker applies
+ * the same gates (window, sender state, daily cap, pacing), charge, compliance footer and tracking as
+ * for any task. One item per (task, contact): an item that already exists is a replay and is left
+ * alone (answers the ids actually added).
+ */
+export async function addSendItems(deps: Deps, tenantId: string, taskId: string, items: NewSendItem[]): Promise<string[]> {
+  const table = deps.tenantTable(tenantId);
+  const added: string[] = [];
+  for (let i = 0; i < items.length; i += 99) {
+    const chunk = items.slice(i, i + 99);
+    const existing = new Set((await table.batchGet<{ contactId: string }>(chunk.map((x) => itemKey(taskId, x.contactId)))).map((x) => x.contactId));
+    const fresh = chunk.filter((x) => !existing.has(x.contactId));
+    if (!fresh.length) continue;
+    const now = deps.clock.now();
+    const at = new Date(now).toISOString();
+    const records = fresh.map((x) => {
+      const dueAt = Math.max(now, x.dueAt ?? now);
+      return SendItem.item(
+        { taskId, contactId: x.contactId, dueAt: pad(dueAt) },
+        {
+          taskId,
+          contactId: x.contactId,
+          email: x.email,
+          status: 'QUEUED',
+          attempts: 0,
+          dueAt,
+          content: x.content,
+          ...(x.thread ? { thread: x.thread } : {}),
+          ...(x.origin ? { origin: x.origin } : {}),
+          createdAt: at,
+          updatedAt: at,
+        },
+      );
+    });
+    const kept = await putItemsCounted(table, taskId, records);
+    if (kept === undefined) throw conflict('these send items are being added by another request; retry');
+    const due = new Map(records.map((r) => [r.contactId as string, r.dueAt as number]));
+    await Promise.all(kept.map((contactId) => enqueue(deps, { type: 'send', tenantId, taskId, contactId }, due.get(contactId)! - now)));
+    added.push(...kept);
+  }
+  return added;
 }
 
 /** Every QUEUED item of a task back on the queue (resume, cancel): bounded pages, items of 1000. */

@@ -2,8 +2,8 @@ import { log } from '../ports/logger.js';
 import type { Deps } from '../runtime/deps.js';
 import type { SendItemRecord, TaskRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { buildTaskItems, pad } from './build.js';
-import { dueIndex, updateItem } from './items.js';
+import { buildTaskItems } from './build.js';
+import { dueIndex, pad, updateItem } from './items.js';
 import { enqueue, SEND_QUEUE, type SendMessage } from './queue.js';
 import { sendItem } from './worker.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { suppress } from '../audience/suppression.js';
 import { charge, isInsufficientBalance } from '../billing/billing.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { htmlToText, loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
 import { log } from '../ports/logger.js';
 import type { SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
@@ -60,19 +60,22 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   });
   if (!leased) return;
   const mine = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } };
-  const creative = toCreative(await getCreativeItem(table, task.creativeId!));
   const [profile, trackingDomain] = await Promise.all([getPhysicalAddress(table), getDefaultTrackingDomain(table)]);
   if (!profile) {
     await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
     return pauseTask(deps, tenantId, task, 'physical_address_missing');
   }
   const recipient = await loadRecipientContext(table, { contactId });
-  const rendered = renderCreativeFor(creative, recipient);
+  // Pre-rendered content (campaigns, sequences, replies) goes as is; a plain task renders its creative.
+  const rendered = item.content
+    ? { subject: item.content.subject, html: item.content.html, text: item.content.text ?? htmlToText(item.content.html) }
+    : renderCreativeFor(toCreative(await getCreativeItem(table, task.creativeId!)), recipient);
   const message = composeMessage(deps, {
     tenantId,
     taskId,
     contactId,
     messageId,
+    ...(item.thread ? { thread: item.thread } : {}),
     profile,
     tracking: task.tracking !== false,
     rendered,

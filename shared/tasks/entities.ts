@@ -1,4 +1,5 @@
 import { defineEntity } from '../data/entity.js';
+import type { SendWindow } from '../settings/send-window.js';
 
 /**
  * Tenant-table entities of tasks and their send items.
@@ -85,6 +86,15 @@ export interface TaskRecord {
   };
   pauseReason?: string | null;
   tracking: boolean;
+  /**
+   * Set on tasks another domain owns (a campaign's sends, a sequence's steps, dialog replies): their
+   * items carry pre-rendered `content` and arrive over time (`addSendItems`), so the task never
+   * completes by itself while `open`.
+   */
+  owner?: SendOrigin;
+  open?: boolean;
+  /** The owner's own send window (a campaign's `sendWindow`); the workspace window when absent. */
+  sendWindow?: SendWindow;
   counters: Record<string, number>;
   createdAt: string;
   updatedAt: string;
@@ -105,6 +115,26 @@ export interface SendItemRecord {
   /** Set right before the SMTP transaction: a lost lease after it is the ambiguous window. */
   smtpStartedAt?: number;
   smtp?: { outcome: string; code: number; response: string };
+  /** Pre-rendered email (campaign render, sequence step, reply): sent as is instead of rendering the task's creative. */
+  content?: SendContent;
+  /** Threading headers of a reply or a follow-up in the same thread. */
+  thread?: { inReplyTo: string; references: string[] };
+  /** Which campaign recipient, enrolment step or dialog this item sends for. */
+  origin?: SendOrigin;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface SendContent {
+  subject: string;
+  html: string;
+  /** Plain-text part; derived from the HTML when absent. */
+  text?: string;
+}
+
+export interface SendOrigin {
+  kind: 'campaign' | 'sequence' | 'dialog';
+  id: string;
+  /** Sequence step number, when kind = sequence. */
+  step?: number;
 }

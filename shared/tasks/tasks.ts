@@ -2,7 +2,8 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { newId } from '../data/ids.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Principal } from '../runtime/principal.js';
-import { Task, type TaskRecord } from './entities.js';
+import type { SendWindow } from '../settings/send-window.js';
+import { Task, type SendOrigin, type TaskRecord } from './entities.js';
 
 /** Counters every mailing task carries (progress: queued → sending → final). */
 export const ZERO_COUNTERS = {
@@ -66,6 +67,44 @@ export async function createMailingTask(table: TableStore, input: MailingTaskInp
   };
   await table.put(Task.item({ taskId, createdAt: at }, record), Task.notExists);
   return taskView(record as unknown as Item);
+}
+
+/**
+ * The send task another domain owns (a campaign, a sequence, a mailbox's replies): ACTIVE and `open`
+ * from the start (its owner's own gates and approval came first), items added with `addSendItems`.
+ * Idempotent per `taskId` (the owner picks a stable one, e.g. its own id): a replay answers the stored task.
+ */
+export async function ensureOwnedSendTask(
+  table: TableStore,
+  input: { taskId: string; owner: SendOrigin; accountId: string; description: string; tracking?: boolean; sendWindow?: SendWindow },
+  now: number,
+) {
+  const at = new Date(now).toISOString();
+  const record: Omit<TaskRecord, 'counters'> & Record<string, unknown> = {
+    taskId: input.taskId,
+    methodId: 2,
+    methodName: 'mailing',
+    description: input.description,
+    accountId: input.accountId,
+    owner: input.owner,
+    open: true,
+    built: true,
+    ...(input.sendWindow ? { sendWindow: input.sendWindow } : {}),
+    status: 'ACTIVE',
+    approvalStatus: 'APPROVED',
+    tracking: input.tracking ?? true,
+    ...counterAdds(ZERO_COUNTERS),
+    createdAt: at,
+    updatedAt: at,
+    startedAt: at,
+    version: 1,
+  };
+  try {
+    await table.put(Task.item({ taskId: input.taskId, createdAt: at }, record), Task.notExists);
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e;
+  }
+  return getTaskItem(table, input.taskId);
 }
 
 export async function getTaskItem(table: TableStore, taskId: string): Promise<TaskRecord & { version: number }> {
