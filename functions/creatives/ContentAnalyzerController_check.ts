@@ -50,7 +50,7 @@ export const operation = defineOperation({
     if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);
     if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined))
       throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
-    return checkContent(requireTenant(ctx).table, body);
+    return checkContent(requireTenant(ctx).table, body, ctx.deps.config.contentCheck);
   },
   guidance: (r) =>
     r.hits.length

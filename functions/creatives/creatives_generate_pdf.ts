@@ -46,7 +46,14 @@ export const operation = defineOperation({
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);
     if (!ctx.deps.queue) throw serviceUnavailable('PDF queue is not configured');
-    return requestPdf(tenant.table, ctx.deps.queue, tenant.tenantId, { creativeId: path.id, ...body }, ctx.deps.clock.now());
+    return requestPdf(
+      tenant.table,
+      ctx.deps.queue,
+      tenant.tenantId,
+      { creativeId: path.id, ...body },
+      ctx.deps.clock.now(),
+      ctx.deps.config.creatives.pdfTtlMs,
+    );
   },
   guidance: (g) => ({
     next: 'creatives_pdf_generations_get',

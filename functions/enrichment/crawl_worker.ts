@@ -3,7 +3,7 @@ import { messageFromSqs } from '../../shared/adapters/queue/sqs-queue.js';
 import type { CrawlMessage } from '../../shared/enrichment/run.js';
 import { handleCrawlMessage } from '../../shared/enrichment/worker.js';
 import type { ScoreMessage } from '../../shared/scoring/run.js';
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
 

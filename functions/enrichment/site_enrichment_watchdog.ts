@@ -1,5 +1,4 @@
 import { watchdogScan } from '../../shared/enrichment/run.js';
-import { enrichmentSettings } from '../../shared/enrichment/settings.js';
 import { sweepRaw } from '../../shared/enrichment/views.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
@@ -9,7 +8,7 @@ setDepsFactory(() => awsDeps());
 /** EventBridge every minute: the stall watchdog; at minute 0 also the hourly RawFetch sweep over every tenant. */
 export async function handler() {
   const deps = await getDeps();
-  const s = enrichmentSettings();
+  const s = deps.config.enrichment;
   const reclaimed = await watchdogScan(deps, s.stallMs, s.maxResumeAttempts);
   let swept = 0;
   if (new Date(deps.clock.now()).getUTCMinutes() === 0) {

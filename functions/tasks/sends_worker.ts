@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { messageFromSqs } from '../../shared/adapters/queue/sqs-queue.js';
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
 import type { SendMessage } from '../../shared/sending/queue.js';

@@ -1,4 +1,4 @@
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { closePdfBrowser } from '../../shared/creatives/pdf/chromium.js';

@@ -2,10 +2,10 @@ import { LocalWorkflows, substitute } from '../../shared/adapters/workflows/loca
 import { closeBrowser } from '../../shared/enrichment/crawl/browser.js';
 import { LOCAL_ENRICHMENT_TASK_ARN, readSiteEnrichmentAsl, runEnrichmentStep } from '../../shared/enrichment/machine.js';
 import { activeTasks, reclaim, watchdogScan, type CrawlMessage, type RunInput } from '../../shared/enrichment/run.js';
-import { CRAWL_QUEUE, ENRICHMENT_MACHINE, enrichmentSettings } from '../../shared/enrichment/settings.js';
+import { CRAWL_QUEUE, ENRICHMENT_MACHINE } from '../../shared/enrichment/settings.js';
 import { sweepRaw } from '../../shared/enrichment/views.js';
 import { handleCrawlMessage } from '../../shared/enrichment/worker.js';
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { BackgroundService } from './background.js';
 import { LocalWorkQueue } from './local-queue.js';
@@ -17,7 +17,7 @@ import { LocalWorkQueue } from './local-queue.js';
  * watchdog every SITE_ENRICHMENT_WATCHDOG_MS (default 30 s) and the RawFetch sweep hourly.
  */
 export async function startEnrichmentWorker(deps: Deps): Promise<BackgroundService> {
-  const s = enrichmentSettings();
+  const s = deps.config.enrichment;
   if (deps.workflows instanceof LocalWorkflows) {
     deps.workflows.register(ENRICHMENT_MACHINE, {
       definition: substitute(readSiteEnrichmentAsl(), { SiteEnrichmentTaskArn: LOCAL_ENRICHMENT_TASK_ARN }),
@@ -28,7 +28,7 @@ export async function startEnrichmentWorker(deps: Deps): Promise<BackgroundServi
   const consumer =
     queue instanceof LocalWorkQueue
       ? queue.consume(CRAWL_QUEUE, (m) => handleCrawlMessage(deps, m.body as CrawlMessage), {
-          concurrency: Number(process.env.SITE_ENRICHMENT_WORKERS) || 16,
+          concurrency: deps.config.local.enrichmentWorkers,
           visibilityMs: 300_000,
         })
       : undefined;
@@ -50,7 +50,7 @@ export async function startEnrichmentWorker(deps: Deps): Promise<BackgroundServi
     return t;
   };
   const timers = [
-    every(Number(process.env.SITE_ENRICHMENT_WATCHDOG_MS) || 30_000, () => watchdogScan(deps, s.stallMs, s.maxResumeAttempts)),
+    every(deps.config.local.enrichmentWatchdogMs, () => watchdogScan(deps, s.stallMs, s.maxResumeAttempts)),
     every(3600_000, async () => {
       const tenants = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 1000 });
       for (const t of tenants.items) await sweepRaw(deps.tenantTable(t.tenantId), deps.clock.now());

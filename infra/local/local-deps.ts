@@ -14,7 +14,7 @@ import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
-export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
+export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promise<Deps> {
   installWebhookNudge();
   const config = configFromEnv({ ...env, SVC_RUNTIME: 'local' });
   configureLogging({ level: config.logLevel });
@@ -38,6 +38,6 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv = proce
     tableAdmin,
     mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
     queue: new LocalWorkQueue(platform, clock),
-    files: new LocalFileStore(`${env.DATA_DIR ?? './.data'}/files`, () => clock.now(), Number(env.FILES_MAX_BYTES ?? 10 * 1024 * 1024)),
+    files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
   };
 }

@@ -1,4 +1,4 @@
-import { log } from '../../shared/ports/logger.js';
+import { log } from '../../shared/runtime/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { SEND_QUEUE, type SendMessage } from '../../shared/sending/queue.js';
 import { handleSendMessage, sweepAllTenantSends } from '../../shared/sending/sweep.js';
@@ -15,21 +15,18 @@ export async function startSendWorker(deps: Deps): Promise<BackgroundService> {
   const queue = deps.queue;
   if (!(queue instanceof LocalWorkQueue)) return { name: 'sends', stop: async () => undefined };
   const consumer = queue.consume(SEND_QUEUE, (m) => handleSendMessage(deps, m.body as SendMessage), {
-    concurrency: Number(process.env.SEND_CONCURRENCY ?? 16),
+    concurrency: deps.config.local.sendConcurrency,
     visibilityMs: 150_000,
     maxReceives: 8,
   });
   let sweeping = false;
-  const timer = setInterval(
-    () => {
-      if (sweeping) return;
-      sweeping = true;
-      sweepAllTenantSends(deps, 'direct')
-        .catch((e) => log.warn('send sweep failed', { message: (e as Error).message }))
-        .finally(() => (sweeping = false));
-    },
-    Number(process.env.SEND_SWEEP_MS ?? 5000),
-  );
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepAllTenantSends(deps, 'direct')
+      .catch((e) => log.warn('send sweep failed', { message: (e as Error).message }))
+      .finally(() => (sweeping = false));
+  }, deps.config.local.sendSweepMs);
   timer.unref();
   return {
     name: 'sends',

@@ -1,39 +1,35 @@
 import { BedrockAi } from '../adapters/ai/bedrock.js';
 import type { AiHealth, AiProvider } from '../ports/ai.js';
+import type { Config } from '../runtime/config.js';
 import { CircuitBreaker, guarded } from './breaker.js';
 import { BuiltinAi } from './builtin.js';
 import { OpenAiCompatible } from './openai.js';
 
 /**
- * The process's AI provider, chosen by AI_PROVIDER (builtin | openai | bedrock; default builtin) and
- * wrapped in its circuit breaker. `aiHealth()` is the outage signal (one row per provider built).
- *   openai:  AI_BASE_URL (default https://api.openai.com/v1), AI_API_KEY (required), AI_MODEL (default gpt-4o-mini)
- *   bedrock: AI_MODEL (a Bedrock model id), AWS credentials from the Lambda role
- *   breaker: AI_BREAKER_THRESHOLD (default 5 consecutive failures), AI_BREAKER_COOLDOWN_MS (default 30 s)
+ * The AI provider of a config (`deps.config.ai`: AI_PROVIDER builtin | openai | bedrock, AI_BASE_URL,
+ * AI_API_KEY, AI_MODEL, AI_BREAKER_*; defaults in shared/runtime/config.ts), wrapped in its circuit
+ * breaker. Providers and breakers are cached by their config values, so runtimes with different
+ * settings in one process (tests) never share one. `aiHealth()` is the outage signal.
  */
 const breakers = new Map<string, CircuitBreaker>();
 const cache = new Map<string, AiProvider>();
 
-export function aiProvider(env: NodeJS.ProcessEnv = process.env): AiProvider {
-  const name = (env.AI_PROVIDER ?? 'builtin').toLowerCase();
-  const key = `${name}|${env.AI_BASE_URL ?? ''}|${env.AI_MODEL ?? ''}`;
+export function aiProvider(ai: Config['ai']): AiProvider {
+  const key = JSON.stringify([ai.provider, ai.baseUrl, ai.apiKey, ai.model, ai.breakerThreshold, ai.breakerCooldownMs]);
   const hit = cache.get(key);
   if (hit) return hit;
   const raw: AiProvider =
-    name === 'openai'
-      ? new OpenAiCompatible(env.AI_BASE_URL ?? 'https://api.openai.com/v1', env.AI_API_KEY ?? '', env.AI_MODEL ?? 'gpt-4o-mini')
-      : name === 'bedrock'
-        ? new BedrockAi(env.AI_MODEL ?? 'anthropic.claude-3-haiku-20240307-v1:0')
-        : new BuiltinAi();
-  const breaker = breakerFor(raw.name, env);
-  const provider = guarded(raw, breaker);
+    ai.provider === 'openai' ? new OpenAiCompatible(ai.baseUrl, ai.apiKey, ai.model) : ai.provider === 'bedrock' ? new BedrockAi(ai.model) : new BuiltinAi();
+  const provider = guarded(raw, breakerFor(raw.name, ai));
   cache.set(key, provider);
   return provider;
 }
 
-export function breakerFor(provider: string, env: NodeJS.ProcessEnv = process.env) {
-  let b = breakers.get(provider);
-  if (!b) breakers.set(provider, (b = new CircuitBreaker(provider, Number(env.AI_BREAKER_THRESHOLD) || 5, Number(env.AI_BREAKER_COOLDOWN_MS) || 30_000)));
+/** One breaker per provider and endpoint (base URL, model) and breaker settings. */
+export function breakerFor(provider: string, ai: Config['ai']) {
+  const key = JSON.stringify([provider, ai.baseUrl, ai.model, ai.breakerThreshold, ai.breakerCooldownMs]);
+  let b = breakers.get(key);
+  if (!b) breakers.set(key, (b = new CircuitBreaker(provider, ai.breakerThreshold, ai.breakerCooldownMs)));
   return b;
 }
 

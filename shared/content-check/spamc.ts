@@ -1,17 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Config } from '../runtime/config.js';
 
 /**
- * Optional SpamAssassin adapter: when `spamc` is installed (SPAMC_PATH or /usr/bin/spamc) and not
- * switched off (CONTENT_CHECK_SPAMC=off; always off in Lambda), the message is piped to `spamc -R`
- * with a time bound. Returns null when unavailable or on any failure: the named rules still stand.
+ * Optional SpamAssassin adapter: when `spamc` is installed (`cfg.spamcPath`: SPAMC_PATH or /usr/bin/spamc)
+ * and not switched off (`cfg.spamc`: CONTENT_CHECK_SPAMC=off; always off in Lambda), the message is piped
+ * to `spamc -R` with a time bound. Returns null when unavailable or on any failure: the named rules still stand.
  */
-export async function spamAssassinReport(
-  message: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ score: number; required: number; rules: string[] } | null> {
-  const bin = env.SPAMC_PATH ?? '/usr/bin/spamc';
-  if (env.CONTENT_CHECK_SPAMC === 'off' || env.AWS_LAMBDA_FUNCTION_NAME || !existsSync(bin)) return null;
+export async function spamAssassinReport(message: string, cfg: Config['contentCheck']): Promise<{ score: number; required: number; rules: string[] } | null> {
+  const bin = cfg.spamcPath;
+  if (!cfg.spamc || !existsSync(bin)) return null;
   return new Promise((resolve) => {
     const child = spawn(bin, ['-R', '--max-size=512000'], { stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';

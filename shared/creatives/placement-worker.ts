@@ -11,7 +11,6 @@ import { loadRecipientContext, renderCreativeFor } from './render.js';
 
 // The worker half of placement tests (SMTP + IMAP clients), apart from the API half in placement.ts.
 const SPAM_FOLDERS = ['Junk', 'Spam', 'INBOX.Junk', 'INBOX.Spam', '[Gmail]/Spam', 'Junk E-mail', 'Bulk Mail', 'Спам'];
-const POLL_MS = Number(process.env.PLACEMENT_POLL_MS ?? 3000);
 
 const hasToken = (raw: Buffer, token: string) =>
   raw.includes(`X-Placement-Token: ${token}`) || raw.toString('latin1').toLowerCase().includes(`x-placement-token: ${token}`);
@@ -90,7 +89,7 @@ async function sendAndWatch(deps: Deps, msg: PlacementMessage) {
       }
     }
     if (!seeds.some((s) => s.placement === 'pending') || Date.now() >= deadline) break;
-    await new Promise((r) => setTimeout(r, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
+    await new Promise((r) => setTimeout(r, Math.min(deps.config.creatives.placementPollMs, Math.max(0, deadline - Date.now()))));
   }
   for (const s of seeds) if (s.placement === 'pending') s.placement = 'missing';
   for (const s of seeds) if (s.placement !== 'send_failed') await recordDeliverability(table, test.accountId as string, s.provider, { [s.placement]: 1 });

@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../errors.js';
 import { newId } from '../data/ids.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import {

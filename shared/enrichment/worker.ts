@@ -1,5 +1,5 @@
 import { CompanyEntity } from '../companies/entities.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { crawlSite, type Found, type SiteResult } from './crawl/crawl-site.js';
@@ -7,7 +7,7 @@ import { EnrichmentHost, EnrichmentItem, EnrichmentTask, RawFetch, type HostReco
 import { appendEvent } from './events.js';
 import type { CrawlMessage } from './run.js';
 import { scoreCompany, type ScoreMessage } from '../scoring/run.js';
-import { enrichmentSettings, fetchOptions, RAW_TEXT_MAX, RAW_TTL_MS } from './settings.js';
+import { fetchOptions, RAW_TEXT_MAX, RAW_TTL_MS } from './settings.js';
 
 type Stored = { value: string; sourceUrl: string; collectedAt: string };
 type SiteContacts = { emails: Stored[]; phones: Stored[]; social: Stored[] };
@@ -90,7 +90,7 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
   });
   if (ok) await appendEvent(table, task.taskId, 'item_ok', { sourceUrls, counts: r.counts, added: { ...added, forms: r.forms } }, now, { companyId });
   else await appendEvent(table, task.taskId, 'item_down', null, now, { companyId, reasonCode: r.reasonCode });
-  if (ok && enrichmentSettings().rawSnapshots) {
+  if (ok && deps.config.enrichment.rawSnapshots) {
     for (const p of r.pages) {
       const expiresAt = new Date(now + RAW_TTL_MS).toISOString();
       await table.put(
@@ -126,7 +126,7 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
   if (!task || task.status !== 'RUNNING' || task.runId !== msg.runId) return; // paused, cancelled or superseded run
   const host = await table.get<HostRecord>(EnrichmentHost.key({ taskId: msg.taskId, host: msg.host }));
   if (!host || host.status !== 'PENDING' || host.runId !== msg.runId) return;
-  const s = enrichmentSettings();
+  const s = deps.config.enrichment;
   const o = task.options;
   const result = await crawlSite(host.url, {
     ...fetchOptions(deps, o.timeoutMs),
@@ -136,6 +136,7 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
     saveScreenshot: false,
     politenessMs: s.politenessMs,
     browser: s.browser,
+    chromiumPath: deps.config.chromiumPath,
   });
   const now = deps.clock.now();
   try {

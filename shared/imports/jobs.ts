@@ -1,6 +1,6 @@
 import { notFound } from '../errors.js';
 import { newId } from '../data/ids.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { runCompanyImport, type ImportMode } from './companies-import.js';

@@ -9,6 +9,3 @@ export interface Logger {
   /** A logger whose lines also carry `fields`. */
   child(fields: Record<string, unknown>): Logger;
 }
-
-// Moved to shared/runtime/logger.ts; kept so in-flight imports keep working. New code imports from there.
-export { log, redact } from '../runtime/logger.js';

@@ -3,7 +3,7 @@ import { DynamoTableAdmin } from '../adapters/dynamodb/table-admin.js';
 import { DynamoTableStore } from '../adapters/dynamodb/table-store.js';
 import { systemClock } from './clock.js';
 import { tableNames } from '../data/schema.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, type Config } from './config.js';
 import type { Deps } from './deps.js';
 import { useCursorKey } from '../http/paging.js';
 import { sqsQueueFromConfig } from '../adapters/queue/sqs-queue.js';
@@ -12,10 +12,9 @@ import { platformMailerFor } from '../adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromConfig } from '../adapters/workflows/sfn-workflows.js';
 import { configureLogging } from './logger.js';
 
-/** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment). */
-export async function awsDeps(env: NodeJS.ProcessEnv = process.env): Promise<Deps> {
+/** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment, read once by configFromEnv). */
+export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
   installWebhookNudge();
-  const config = configFromEnv(env);
   useCursorKey(config.secretsKey); // paging cursors are signed with a key derived from SECRETS_KEY
   configureLogging({ level: config.logLevel });
   const doc = createDocumentClient({ endpoint: config.aws.endpoints.dynamodb, region: config.aws.region });

@@ -33,6 +33,43 @@ export interface Config {
   mcpUrl?: string;
   /** REGISTRY_BASE_URL, REGISTRY_API_KEY: the company registry (DaData); no key → the lookup answers 503. */
   registry: { baseUrl: string; apiKey?: string };
+  /**
+   * The AI provider of scoring (shared/ai/provider.ts). AI_PROVIDER: builtin (default; any other value
+   * too) | openai | bedrock. openai: AI_BASE_URL (default https://api.openai.com/v1), AI_API_KEY
+   * (required), AI_MODEL (default gpt-4o-mini); bedrock: AI_MODEL (default
+   * anthropic.claude-3-haiku-20240307-v1:0), credentials from the Lambda role. Circuit breaker:
+   * AI_BREAKER_THRESHOLD (default 5 consecutive failures), AI_BREAKER_COOLDOWN_MS (default 30 s).
+   */
+  ai: { provider: 'builtin' | 'openai' | 'bedrock'; baseUrl: string; apiKey: string; model: string; breakerThreshold: number; breakerCooldownMs: number };
+  /** SEND_RECONTACT_DAYS (default 30; 0 turns the guard off): an address contacted by one task is not mailed by another within this period. */
+  sending: { recontactPeriodMs: number };
+  /** SpamAssassin in the content check: SPAMC_PATH (default /usr/bin/spamc); CONTENT_CHECK_SPAMC=off disables it; always off in Lambda (AWS_LAMBDA_FUNCTION_NAME). */
+  contentCheck: { spamcPath: string; spamc: boolean };
+  /** TRACKING_CNAME_TARGET: the host tenant tracking domains CNAME to; unset means `track.<publicBaseUrl host>` (trackingHost). */
+  trackingCnameTarget?: string;
+  /** Site enrichment (the crawl). */
+  enrichment: {
+    /** SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED (default on; `false` or `0` turns it off): RawFetch rows for OK companies. */
+    rawSnapshots: boolean;
+    /** SITE_ENRICHMENT_MAX_RESUME_ATTEMPTS (default 5): watchdog reclaims before FAILED. */
+    maxResumeAttempts: number;
+    /** SITE_ENRICHMENT_STALL_MS (default 120 s): a RUNNING task without progress this long is reclaimed. */
+    stallMs: number;
+    /** SITE_ENRICHMENT_POLITENESS_MS (default 250): pause between two requests to one host. */
+    politenessMs: number;
+    /** SITE_ENRICHMENT_BROWSER=off: never start Chromium (default on). */
+    browser: boolean;
+  };
+  /** CHROMIUM_PATH (default /usr/bin/chromium; in Lambda a packaged Chromium): the crawl's browser path and the PDF printer. */
+  chromiumPath: string;
+  /** PLACEMENT_POLL_MS (default 3000): between IMAP rounds of a placement test; PDF_MAX_BYTES (default 5 MB): cap of a generated PDF; PDF_TTL_HOURS (default 24): until it expires. */
+  creatives: { placementPollMs: number; pdfMaxBytes: number; pdfTtlMs: number };
+  /**
+   * OAuth sender mailboxes, per provider: OAUTH_<P>_CLIENT_ID, _CLIENT_SECRET (none: that provider is off),
+   * _AUTH_URL, _TOKEN_URL, _SMTP_HOST, _SMTP_PORT, _IMAP_HOST, _IMAP_PORT (defaults: the provider's
+   * documented endpoints and mail hosts, shared/senders/oauth-providers.ts), P = GOOGLE | MICROSOFT.
+   */
+  oauth: Record<OAuthProvider, ProviderConfig>;
   /** AWS wiring, all set by the CDK stack from each function's declared resources. */
   aws: {
     region: string;
@@ -45,8 +82,29 @@ export interface Config {
     /** SFN_ARN_<MACHINE>: the state machines this function may start or signal. */
     workflowArns: Record<string, string>;
   };
-  /** Local runtime periods: LOCAL_WORKFLOW_TICK_MS, REGISTRATION_SWEEP_MS, WEBHOOK_SWEEP_MS. */
-  local: { workflowTickMs: number; registrationSweepMs: number; webhookSweepMs: number };
+  /** The embedded runtime only. */
+  local: {
+    /** Periods: LOCAL_WORKFLOW_TICK_MS (default 1000), REGISTRATION_SWEEP_MS (default 30 s), WEBHOOK_SWEEP_MS (default 2000). */
+    workflowTickMs: number;
+    registrationSweepMs: number;
+    webhookSweepMs: number;
+    /** DATA_DIR (default ./.data): DynamoDB Local files, tenant files (`files/`), the mail sandbox. */
+    dataDir: string;
+    /** FILES_MAX_BYTES (default 10 MB): cap of one file in the local file store. */
+    filesMaxBytes: number;
+    /** SEND_CONCURRENCY (default 16) sends at once; SEND_SWEEP_MS (default 5000) between lease sweeps. */
+    sendConcurrency: number;
+    sendSweepMs: number;
+    /** SITE_ENRICHMENT_WORKERS (default 16) crawls at once; SITE_ENRICHMENT_WATCHDOG_MS (default 30 s) between stall scans. */
+    enrichmentWorkers: number;
+    enrichmentWatchdogMs: number;
+    /**
+     * The mail sandbox: MAIL_SANDBOX=off disables it; MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT
+     * (default 2525 / 1143; 0 = any free port). Under vitest (VITEST set) the ports default to 0 and
+     * nothing is persisted; otherwise mail is kept under DATA_DIR.
+     */
+    mailSandbox: { enabled: boolean; smtpPort: number; imapPort: number; persist: boolean };
+  };
 }
 
 import { createHash } from 'node:crypto';
@@ -54,6 +112,8 @@ import type { LogLevel } from '../ports/logger.js';
 import { limits, type Limits } from '../limits/limits.js';
 import { probeConfig, type ProbeConfig } from '../email-verification/settings.js';
 import { DADATA_DEFAULT_BASE_URL } from '../connectors/registry.js';
+import type { OAuthProvider } from '../senders/entities.js';
+import { providerConfig, type ProviderConfig } from '../senders/oauth-providers.js';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
@@ -83,6 +143,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
     mcpUrl: env.MCP_URL || undefined,
     registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_DEFAULT_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
+    ai: aiConfig(env),
+    sending: { recontactPeriodMs: Math.max(0, Number(env.SEND_RECONTACT_DAYS ?? 30)) * 86_400_000 },
+    contentCheck: { spamcPath: env.SPAMC_PATH ?? '/usr/bin/spamc', spamc: env.CONTENT_CHECK_SPAMC !== 'off' && !env.AWS_LAMBDA_FUNCTION_NAME },
+    trackingCnameTarget: env.TRACKING_CNAME_TARGET || undefined,
+    enrichment: {
+      rawSnapshots: env.SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED !== 'false' && env.SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED !== '0',
+      maxResumeAttempts: Number(env.SITE_ENRICHMENT_MAX_RESUME_ATTEMPTS) || 5,
+      stallMs: Number(env.SITE_ENRICHMENT_STALL_MS) || 120_000,
+      politenessMs: Number(env.SITE_ENRICHMENT_POLITENESS_MS ?? 250),
+      browser: env.SITE_ENRICHMENT_BROWSER !== 'off',
+    },
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    creatives: {
+      placementPollMs: Number(env.PLACEMENT_POLL_MS ?? 3000),
+      pdfMaxBytes: Number(env.PDF_MAX_BYTES ?? 5 * 1024 * 1024),
+      pdfTtlMs: Number(env.PDF_TTL_HOURS ?? 24) * 3600_000,
+    },
+    oauth: { google: providerConfig('google', env), microsoft: providerConfig('microsoft', env) },
     aws: {
       region: env.AWS_REGION ?? 'us-east-1',
       endpoints: {
@@ -98,9 +176,38 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       workflowTickMs: Number(env.LOCAL_WORKFLOW_TICK_MS) || 1000,
       registrationSweepMs: Number(env.REGISTRATION_SWEEP_MS) || 30_000,
       webhookSweepMs: Number(env.WEBHOOK_SWEEP_MS) || 2000,
+      dataDir: env.DATA_DIR ?? './.data',
+      filesMaxBytes: Number(env.FILES_MAX_BYTES ?? 10 * 1024 * 1024),
+      sendConcurrency: Number(env.SEND_CONCURRENCY ?? 16),
+      sendSweepMs: Number(env.SEND_SWEEP_MS ?? 5000),
+      enrichmentWorkers: Number(env.SITE_ENRICHMENT_WORKERS) || 16,
+      enrichmentWatchdogMs: Number(env.SITE_ENRICHMENT_WATCHDOG_MS) || 30_000,
+      mailSandbox: {
+        enabled: env.MAIL_SANDBOX !== 'off',
+        smtpPort: sandboxPort(env, 'MAIL_SANDBOX_SMTP_PORT', 2525),
+        imapPort: sandboxPort(env, 'MAIL_SANDBOX_IMAP_PORT', 1143),
+        persist: !env.VITEST,
+      },
     },
   };
 }
+
+function aiConfig(env: NodeJS.ProcessEnv): Config['ai'] {
+  const name = (env.AI_PROVIDER ?? 'builtin').toLowerCase();
+  const provider = name === 'openai' || name === 'bedrock' ? name : 'builtin';
+  const defaultModel = provider === 'openai' ? 'gpt-4o-mini' : provider === 'bedrock' ? 'anthropic.claude-3-haiku-20240307-v1:0' : '';
+  return {
+    provider,
+    baseUrl: env.AI_BASE_URL ?? 'https://api.openai.com/v1',
+    apiKey: env.AI_API_KEY ?? '',
+    model: env.AI_MODEL ?? defaultModel,
+    breakerThreshold: Number(env.AI_BREAKER_THRESHOLD) || 5,
+    breakerCooldownMs: Number(env.AI_BREAKER_COOLDOWN_MS) || 30_000,
+  };
+}
+
+/** Test runs (VITEST) take free ports so they never hold the well-known ones a developer's `npm start` wants. */
+const sandboxPort = (env: NodeJS.ProcessEnv, name: string, dflt: number) => (env[name] !== undefined ? Number(env[name]) : env.VITEST ? 0 : dflt);
 
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 

@@ -115,7 +115,7 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
             keywords: '',
             content,
           });
-          const res = await aiProvider().complete({ prompt, json: true, timeoutMs: 20_000 });
+          const res = await aiProvider(deps.config.ai).complete({ prompt, json: true, timeoutMs: 20_000 });
           const answer = icpAnswerOf(parseJsonAnswer(res.text));
           if (!answer) {
             status = 'failed';

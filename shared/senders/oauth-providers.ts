@@ -1,6 +1,6 @@
 /**
  * OAuth providers for sender mailboxes (authorization-code flow + refresh). Endpoints and client
- * credentials come from the environment so tests (and a private deployment) point them at a stand-in:
+ * credentials come from the environment (`deps.config.oauth`) so tests (and a private deployment) point them at a stand-in:
  *   OAUTH_GOOGLE_CLIENT_ID, OAUTH_GOOGLE_CLIENT_SECRET, OAUTH_GOOGLE_AUTH_URL, OAUTH_GOOGLE_TOKEN_URL
  *   OAUTH_MICROSOFT_CLIENT_ID, OAUTH_MICROSOFT_CLIENT_SECRET, OAUTH_MICROSOFT_AUTH_URL, OAUTH_MICROSOFT_TOKEN_URL
  * Mail hosts of the connected mailbox: Gmail smtp.gmail.com:465 / imap.gmail.com:993, Microsoft
@@ -42,7 +42,8 @@ const DEFAULTS: Record<OAuthProvider, Omit<ProviderConfig, 'provider' | 'clientI
   },
 };
 
-export function providerConfig(provider: OAuthProvider, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
+/** Parses one provider's OAUTH_<P>_* variables; called only by configFromEnv (read it as `deps.config.oauth[provider]`). */
+export function providerConfig(provider: OAuthProvider, env: NodeJS.ProcessEnv): ProviderConfig {
   const p = provider.toUpperCase();
   const d = DEFAULTS[provider];
   return {

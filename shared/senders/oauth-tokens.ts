@@ -2,7 +2,6 @@ import type { Deps } from '../runtime/deps.js';
 import type { TableStore } from '../ports/table-store.js';
 import { decryptSecret, encryptSecret } from '../security/secrets.js';
 import { EmailAccount, type EmailAccountItem, type OAuthProvider } from './entities.js';
-import { providerConfig } from './oauth-providers.js';
 
 /**
  * Token endpoint calls (RFC 6749 4.1.3 code exchange, 6 refresh), as Google and Microsoft document
@@ -27,7 +26,7 @@ export interface TokenAnswer {
 }
 
 export async function tokenRequest(deps: Deps, provider: OAuthProvider, params: Record<string, string>): Promise<TokenAnswer> {
-  const cfg = providerConfig(provider);
+  const cfg = deps.config.oauth[provider];
   const body = new URLSearchParams({ ...params, ...(cfg.clientSecret && !params.client_secret ? { client_secret: cfg.clientSecret } : {}) });
   let res: Response;
   try {
@@ -68,7 +67,7 @@ export async function accessTokenFor(deps: Deps, table: TableStore, a: EmailAcco
     const t = await tokenRequest(deps, a.provider, {
       grant_type: 'refresh_token',
       refresh_token: refreshToken,
-      client_id: a.oauthClientId ?? providerConfig(a.provider).clientId ?? '',
+      client_id: a.oauthClientId ?? deps.config.oauth[a.provider].clientId ?? '',
     });
     const set: Record<string, unknown> = { accessTokenEnc: encryptSecret(t.accessToken, key), accessTokenExpiresAt: t.expiresAt, updatedAt: at };
     // Microsoft rotates refresh tokens: keep the newest.

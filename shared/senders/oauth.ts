@@ -6,7 +6,6 @@ import { encryptSecret } from '../security/secrets.js';
 import { refuseExisting, storeAccount } from './accounts.js';
 import { checkConnection, connectionError } from './connection.js';
 import { OAuthState, type OAuthProvider } from './entities.js';
-import { providerConfig } from './oauth-providers.js';
 import { OAuthTokenError, tokenRequest, type TokenAnswer } from './oauth-tokens.js';
 
 /**
@@ -20,7 +19,7 @@ const STATE_TTL_MS = 15 * 60_000;
 export const redirectUriFor = (deps: Deps, provider: OAuthProvider) => `${deps.config.publicBaseUrl}/api/email-accounts/oauth/${provider}/callback`;
 
 export async function startOAuth(deps: Deps, tenantId: string, provider: OAuthProvider, name?: string) {
-  const cfg = providerConfig(provider);
+  const cfg = deps.config.oauth[provider];
   if (!cfg.clientId)
     throw badRequestCode('oauth_not_configured', {
       message: `OAuth for ${provider} is not configured on this service (OAUTH_${provider.toUpperCase()}_CLIENT_ID)`,
@@ -87,7 +86,7 @@ export async function finishOAuth(deps: Deps, provider: OAuthProvider, q: { code
     throw badRequestCode('oauth_state_invalid', { message: 'unknown or expired authorization: start again' });
   await deps.platform.delete(key); // single use
   if (q.error || !q.code) throw badRequestCode('oauth_denied', { message: `the provider answered ${q.error ?? 'without a code'}` });
-  const cfg = providerConfig(provider);
+  const cfg = deps.config.oauth[provider];
   let tokens: TokenAnswer;
   try {
     tokens = await tokenRequest(deps, provider, {
@@ -122,7 +121,7 @@ export async function connectOAuthMailbox(
   a: { provider: OAuthProvider; email: string; name: string; clientId: string; tokens: TokenAnswer; refreshToken?: string },
 ) {
   await refuseExisting(table, a.email);
-  const cfg = providerConfig(a.provider);
+  const cfg = deps.config.oauth[a.provider];
   const login = { user: a.email, accessToken: a.tokens.accessToken };
   const check = await checkConnection(
     deps.config,

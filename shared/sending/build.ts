@@ -9,7 +9,6 @@ import { getTaskItem } from '../tasks/tasks.js';
 import { enqueue } from './queue.js';
 import { pad, putItemsCounted } from './items.js';
 import { checkCompletion } from './complete.js';
-import { recontactPeriodMs } from './settings.js';
 import { ContactEntity } from '../contacts/entities.js';
 
 /** Members per build transaction: 99 item puts + the counter update is DynamoDB's limit of 100 actions. */
@@ -111,7 +110,7 @@ async function screen(deps: Deps, table: TableStore, taskId: string, contactIds:
       verdict('role_address');
       continue;
     }
-    if (!(await claimContacted(table, email, taskId, deps.clock.now()))) {
+    if (!(await claimContacted(table, email, taskId, deps.clock.now(), deps.config.sending.recontactPeriodMs))) {
       verdict('already_contacted');
       continue;
     }
@@ -133,12 +132,12 @@ function verificationOf(c: Item, email: string) {
 }
 
 /** Claims the address for this task unless another task contacted it within the re-contact period. */
-async function claimContacted(table: TableStore, email: string, taskId: string, now: number): Promise<boolean> {
+async function claimContacted(table: TableStore, email: string, taskId: string, now: number, recontactPeriodMs: number): Promise<boolean> {
   const hash = emailHash(email);
   try {
     await table.put(ContactedMarker.item({ emailHash: hash }, { taskId, contactedAt: now }), {
       expression: 'attribute_not_exists(pk) OR taskId = :t OR contactedAt < :cutoff',
-      values: { ':t': taskId, ':cutoff': now - recontactPeriodMs() },
+      values: { ':t': taskId, ':cutoff': now - recontactPeriodMs },
     });
     return true;
   } catch (e) {

@@ -1,8 +1,4 @@
-/**
- * Send-engine settings that are not workspace settings. SEND_RECONTACT_DAYS: an address contacted by
- * one task is not mailed by another within this many days (default 30; 0 turns the guard off).
- */
-export const recontactPeriodMs = (env: NodeJS.ProcessEnv = process.env) => Math.max(0, Number(env.SEND_RECONTACT_DAYS ?? 30)) * 86_400_000;
+/** Send-engine constants that are not workspace settings (the re-contact period is `deps.config.sending`). */
 
 /** How long a worker holds an item it claimed (longer than the SMTP timeouts of one message). */
 export const LEASE_MS = 120_000;

@@ -1,4 +1,4 @@
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import type { Deps } from '../runtime/deps.js';
 import type { SendItemRecord, TaskRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';

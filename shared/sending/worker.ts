@@ -3,7 +3,7 @@ import { suppress } from '../audience/suppression.js';
 import { charge, isInsufficientBalance } from '../billing/billing.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { htmlToText, loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
-import { log } from '../ports/logger.js';
+import { log } from '../runtime/logger.js';
 import type { SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import { recordSend } from '../senders/transport.js';

@@ -14,7 +14,7 @@ import { TrackingDomain, type TrackingDomainItem } from './entities.js';
 export const MAX_TRACKING_DOMAINS = 20;
 
 export function trackingHost(deps: Deps): string {
-  return (process.env.TRACKING_CNAME_TARGET || `track.${new URL(deps.config.publicBaseUrl).hostname}`).toLowerCase();
+  return (deps.config.trackingCnameTarget || `track.${new URL(deps.config.publicBaseUrl).hostname}`).toLowerCase();
 }
 
 const view = (d: TrackingDomainItem) => ({

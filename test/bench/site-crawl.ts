@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { closeBrowser } from '../../shared/enrichment/crawl/browser.js';
 import { crawlSite } from '../../shared/enrichment/crawl/crawl-site.js';
 import { pool } from '../../shared/imports/writer.js';
+import { configFromEnv } from '../../shared/runtime/config.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { page, startSiteFarm } from '../support/site-farm.js';
 
@@ -35,6 +36,7 @@ export async function run() {
     loadImages: false,
     saveScreenshot: false,
     politenessMs: 0,
+    chromiumPath: configFromEnv({ ...process.env, SVC_RUNTIME: 'local' }).chromiumPath,
   };
   try {
     let t = performance.now();

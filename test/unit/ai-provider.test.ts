@@ -7,10 +7,11 @@ import { BuiltinAi } from '../../shared/ai/builtin.js';
 import { OpenAiCompatible } from '../../shared/ai/openai.js';
 import { aiProvider, parseJsonAnswer } from '../../shared/ai/provider.js';
 import { AiUnavailable } from '../../shared/ports/ai.js';
+import { configFromEnv } from '../../shared/runtime/config.js';
 
 describe('AI provider port', () => {
   it('builtin is the default, deterministic, and answers the ICP contract as strict JSON', async () => {
-    const ai = aiProvider({});
+    const ai = aiProvider(configFromEnv({ SVC_RUNTIME: 'local' }).ai);
     expect(ai.name).toBe('builtin');
     const prompt = 'We sell fitness equipment to gyms and pools.\nContent: Our fitness club has two pools and gyms with equipment';
     const a = await ai.complete({ prompt, json: true });

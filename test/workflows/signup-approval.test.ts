@@ -13,7 +13,7 @@ import { approveRegistration, rejectRegistration } from '../../shared/accounts/l
 import { SIGNUP_APPROVAL_ASL } from '../../shared/accounts/signup-approval-machine.js';
 import { sweepExpiredRegistrations } from '../../shared/accounts/sweep.js';
 import { signup } from '../../shared/identity/signup.js';
-import type { AdjustableClock } from '../../shared/ports/clock.js';
+import type { AdjustableClock } from '../../shared/runtime/clock.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { Account, AccountEmail } from '../../shared/identity/entities.js';
 

@@ -47,4 +47,25 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  {
+    // One config: the environment is read once, in shared/runtime/config.ts (`configFromEnv` → `deps.config`).
+    // The domain, the operations and the local workers take their settings from `deps.config`; only
+    // entry points (infra/local/runtime.ts, the CDK app, scripts, tests) may touch process.env.
+    files: ['shared/**/*.ts', 'functions/**/*.ts', 'infra/local/*-worker.ts', 'infra/local/mail-sandbox/**/*.ts'],
+    ignores: ['shared/runtime/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from deps.config; add the variable to Config in shared/runtime/config.ts (and the README table).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        ...['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings from deps.config (shared/runtime/config.ts).' })),
+      ],
+    },
+  },
 );

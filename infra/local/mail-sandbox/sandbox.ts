@@ -13,7 +13,7 @@ import { currentSandbox, SandboxStore, setCurrentSandbox } from './store.js';
  * side lands in each recipient's sandbox mailbox (readable over IMAP as that address, and at
  * GET /_local/mailbox), so a reply sent to a sender mailbox can be read back by the inbox sync.
  * Ports: MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT (default 2525 / 1143; 0 = any free port),
- * MAIL_SANDBOX=off disables it. Nothing leaves the machine: no relaying to real domains.
+ * MAIL_SANDBOX=off disables it (`deps.config.local.mailSandbox`). Nothing leaves the machine: no relaying to real domains.
  */
 export interface MailSandbox {
   smtpPort: number;
@@ -77,17 +77,16 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
 
 /** Background service entry for the local runtime. */
 export async function startMailSandboxService(deps: Deps): Promise<BackgroundService & { sandbox?: MailSandbox }> {
-  if (process.env.MAIL_SANDBOX === 'off') return { name: 'mail-sandbox', stop: async () => undefined };
-  // Test runs take free ports so they never hold the well-known ones a developer's `npm start` wants.
-  const port = (name: string, dflt: number) => (process.env[name] !== undefined ? Number(process.env[name]) : process.env.VITEST ? 0 : dflt);
-  // Persisted under DATA_DIR like the database; test runs (VITEST) keep it in memory.
-  const dataDir = process.env.VITEST ? undefined : path.resolve(process.env.DATA_DIR ?? './.data');
+  const cfg = deps.config.local.mailSandbox;
+  if (!cfg.enabled) return { name: 'mail-sandbox', stop: async () => undefined };
+  // Persisted under DATA_DIR like the database; test runs (VITEST) keep it in memory and take free ports.
+  const dataDir = cfg.persist ? path.resolve(deps.config.local.dataDir) : undefined;
   let sandbox: MailSandbox;
   try {
     sandbox = await startMailSandbox({
       dataDir,
-      smtpPort: port('MAIL_SANDBOX_SMTP_PORT', 2525),
-      imapPort: port('MAIL_SANDBOX_IMAP_PORT', 1143),
+      smtpPort: cfg.smtpPort,
+      imapPort: cfg.imapPort,
       now: () => deps.clock.now(),
     });
   } catch {

@@ -5,18 +5,19 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { PROTECTED_ROLES, type PhotoStyle } from './variation.js';
 
 /**
- * Prints HTML to PDF in Chromium (puppeteer-core: CHROMIUM_PATH, else /usr/bin/chromium; in Lambda a
- * packaged Chromium at CHROMIUM_PATH). One browser per process, a fresh page per document.
+ * Prints HTML to PDF in Chromium (puppeteer-core at `config.chromiumPath`: CHROMIUM_PATH, else
+ * /usr/bin/chromium; in Lambda a packaged Chromium at CHROMIUM_PATH). One browser per process (launched
+ * from the first caller's path), a fresh page per document.
  * The page never reaches the network: every request except data: URIs is aborted (no SSRF through a
  * creative's <img src>), so images must be inline (data: URIs). The profile lives under TMPDIR.
  */
 let browser: Promise<{ browser: Browser; profile: string }> | undefined;
 
-function launch() {
+function launch(executablePath: string) {
   browser ??= (async () => {
     const profile = await mkdtemp(path.join(os.tmpdir(), 'svc-pdf-chromium-'));
     const b = await puppeteer.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath,
       headless: true,
       userDataDir: profile,
       args: [
@@ -47,8 +48,8 @@ export async function closePdfBrowser() {
   await rm(got.profile, { recursive: true, force: true }).catch(() => undefined);
 }
 
-export async function htmlToPdf(html: string, styles: PhotoStyle[], opts: { timeoutMs?: number } = {}): Promise<Buffer> {
-  const { browser: b } = await launch();
+export async function htmlToPdf(html: string, styles: PhotoStyle[], opts: { chromiumPath: string; timeoutMs?: number }): Promise<Buffer> {
+  const { browser: b } = await launch(opts.chromiumPath);
   const page = await b.newPage();
   const timeout = opts.timeoutMs ?? 30_000;
   try {

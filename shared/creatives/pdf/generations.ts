@@ -9,8 +9,6 @@ import { loadRecipientContext } from '../render.js';
 
 export const PDF_QUEUE = 'creative-pdfs';
 export type PdfMessage = { type: 'pdf'; tenantId: string; generationId: string };
-export const PDF_MAX_BYTES = Number(process.env.PDF_MAX_BYTES ?? 5 * 1024 * 1024);
-export const PDF_TTL_MS = Number(process.env.PDF_TTL_HOURS ?? 24) * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface GenerationView {
@@ -46,7 +44,8 @@ export const toGeneration = (i: Item): GenerationView => ({
 /**
  * Requests a PDF of a creative for one recipient. The generation id is derived from (creative,
  * content version, recipient), so repeating the POST returns the same generation instead of queueing
- * new work; a FAILED or EXPIRED one is queued again.
+ * new work; a FAILED or EXPIRED one is queued again. `pdfTtlMs` (PDF_TTL_HOURS): the item outlives
+ * the file by one more period.
  */
 export async function requestPdf(
   table: TableStore,
@@ -54,6 +53,7 @@ export async function requestPdf(
   tenantId: string,
   input: { creativeId: string; contactId?: string; companyId?: string },
   now: number,
+  pdfTtlMs: number,
 ) {
   const creative = await getCreative(table, input.creativeId);
   const recipient = await loadRecipientContext(table, input);
@@ -74,7 +74,7 @@ export async function requestPdf(
       companyId: recipient.companyId ?? null,
       contentVersion: creative.contentVersion,
       createdAt: iso(now),
-      ttl: Math.floor((now + PDF_TTL_MS * 2) / 1000),
+      ttl: Math.floor((now + pdfTtlMs * 2) / 1000),
     },
   );
   await table.put(item);

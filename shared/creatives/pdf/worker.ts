@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FileStore } from '../../ports/files.js';
 import type { TableStore } from '../../ports/table-store.js';
+import type { Config } from '../../runtime/config.js';
 import { getCreative } from '../creatives.js';
 import { PdfGeneration } from '../entities.js';
 import { loadRecipientContext, renderCreativeFor } from '../render.js';
 import { pdfImageVariationSchema } from '../schema.js';
 import { templateSeed } from '../template.js';
 import { htmlToPdf } from './chromium.js';
-import { PDF_MAX_BYTES, PDF_TTL_MS, type PdfMessage } from './generations.js';
+import type { PdfMessage } from './generations.js';
 import { photoStyles } from './variation.js';
 
 // Kept apart from generations.ts so the API Lambdas (request, poll) never bundle puppeteer-core.
@@ -17,7 +18,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * The worker step: render for the recipient, print in Chromium with the photo variation, store the
  * file (size cap, expiry), mark READY; any failure marks FAILED with a short reason (no stack).
  */
-export async function runPdfGeneration(deps: { tenantTable(id: string): TableStore; files?: FileStore; clock: { now(): number } }, msg: PdfMessage) {
+export async function runPdfGeneration(
+  deps: { config: Pick<Config, 'creatives' | 'chromiumPath'>; tenantTable(id: string): TableStore; files?: FileStore; clock: { now(): number } },
+  msg: PdfMessage,
+) {
+  const { pdfMaxBytes, pdfTtlMs } = deps.config.creatives;
   const table = deps.tenantTable(msg.tenantId);
   const key = PdfGeneration.key({ generationId: msg.generationId });
   const item = await table.get(key);
@@ -34,9 +39,9 @@ export async function runPdfGeneration(deps: { tenantTable(id: string): TableSto
     const rendered = renderCreativeFor(creative, recipient, { skipText: true });
     const variation = pdfImageVariationSchema.safeParse((creative.formConfig as Record<string, unknown> | null)?.pdf_image_variation);
     const seed = templateSeed(creative.id, recipient.contactId ?? recipient.companyId ?? '');
-    const pdf = await htmlToPdf(rendered.html, photoStyles(seed, variation.success ? variation.data : undefined));
-    if (pdf.length > PDF_MAX_BYTES) return void (await finish({ status: 'FAILED', error: `pdf_too_large: ${pdf.length} bytes > ${PDF_MAX_BYTES}` }));
-    const expiresAt = iso(deps.clock.now() + PDF_TTL_MS);
+    const pdf = await htmlToPdf(rendered.html, photoStyles(seed, variation.success ? variation.data : undefined), { chromiumPath: deps.config.chromiumPath });
+    if (pdf.length > pdfMaxBytes) return void (await finish({ status: 'FAILED', error: `pdf_too_large: ${pdf.length} bytes > ${pdfMaxBytes}` }));
+    const expiresAt = iso(deps.clock.now() + pdfTtlMs);
     await deps.files.put(msg.tenantId, `pdf/${msg.generationId}.pdf`, pdf, { contentType: 'application/pdf', expiresAt });
     await finish({ status: 'READY', sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), expiresAt, error: null });
   } catch (e) {

@@ -4,17 +4,18 @@ import type { FetchOptions } from './fetch-page.js';
 import { reasonOf } from './fetch-page.js';
 
 /**
- * The browser path: real Chromium (CHROMIUM_PATH, else /usr/bin/chromium) for pages that need scripts.
+ * The browser path: real Chromium (`config.chromiumPath`: CHROMIUM_PATH, else /usr/bin/chromium) for pages that need scripts.
  * Chromium never touches the network itself: request interception answers every request through the
  * outbound guard (same checks, same DNS_SERVERS resolution, same loopback rule), so the browser path
- * cannot reach anything the fetch path may not. Images are aborted unless loadImages.
+ * cannot reach anything the fetch path may not. Images are aborted unless loadImages. One browser per
+ * process, launched from the first caller's path.
  */
 let browser: Promise<Browser> | undefined;
 
-function launch(): Promise<Browser> {
+function launch(executablePath: string): Promise<Browser> {
   browser ??= puppeteer
     .launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath,
       headless: true,
       args: [
         '--headless',
@@ -49,11 +50,11 @@ export interface RenderedPage {
   screenshot?: Buffer;
 }
 
-export async function renderPage(url: string, o: FetchOptions & { loadImages: boolean; screenshot?: boolean }): Promise<RenderedPage> {
+export async function renderPage(url: string, o: FetchOptions & { loadImages: boolean; chromiumPath: string; screenshot?: boolean }): Promise<RenderedPage> {
   const started = Date.now();
   let page;
   try {
-    page = await (await launch()).newPage();
+    page = await (await launch(o.chromiumPath)).newPage();
     await page.setRequestInterception(true);
     page.on('request', (req) => {
       const type = req.resourceType();

@@ -10,8 +10,10 @@ export interface CrawlOptions extends FetchOptions {
   saveScreenshot: boolean;
   /** Pause between two requests to the same host (politeness), ms. */
   politenessMs: number;
-  /** Set CRAWL_BROWSER=off to never start Chromium (pages that need scripts then stay fetch-only). */
+  /** false: never start Chromium (SITE_ENRICHMENT_BROWSER=off; pages that need scripts then stay fetch-only). */
   browser: boolean;
+  /** The Chromium binary (`config.chromiumPath`, CHROMIUM_PATH). */
+  chromiumPath: string;
 }
 
 export interface PageSnapshot {
