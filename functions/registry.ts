@@ -25,6 +25,7 @@ import { settingsOperations } from './settings/index.js';
 import { deliverabilityOperations } from './deliverability/index.js';
 import { enrichmentOperations } from './enrichment/index.js';
 import { scoringOperations } from './scoring/index.js';
+import { campaignOperations } from './campaigns/index.js';
 
 /**
  * Every operation of the service. Routes (local and API Gateway), Lambda functions, MCP tools, the
@@ -58,6 +59,7 @@ export const operations: AnyOperation[] = [
   ...deliverabilityOperations,
   ...enrichmentOperations,
   ...scoringOperations,
+  ...campaignOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

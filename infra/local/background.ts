@@ -7,6 +7,7 @@ import { startCreativeWorkers } from './creative-workers.js';
 import { startImportWorker } from './import-worker.js';
 import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
 import { startEnrichmentWorker } from './enrichment-worker.js';
+import { startCampaignService } from '../../shared/campaigns/local-service.js';
 
 export interface BackgroundService {
   name: string;
@@ -42,3 +43,6 @@ backgroundServices.push(startImportWorker);
 
 // Site enrichment: the site-enrichment ASL on the local runner, the crawls queue consumer, restart scan, stall watchdog, RawFetch sweep.
 backgroundServices.push(startEnrichmentWorker);
+
+// Campaigns: the campaign-recipients ASL on the local runner and the conveyor (balance pauses, AI recovery).
+backgroundServices.push(startCampaignService);

@@ -38,6 +38,13 @@ export class CircuitBreaker {
     }
   }
 
+  /** Closes the breaker (an operator's resume: the next call goes to the provider again). */
+  reset() {
+    this.failures = 0;
+    this.openUntil = 0;
+    this.trial = false;
+  }
+
   health(): AiHealth {
     const t = this.now();
     const state = !this.openUntil ? 'closed' : this.openUntil > t ? 'open' : 'half_open';

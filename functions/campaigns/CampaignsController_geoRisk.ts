@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { geoRisk } from '../../shared/campaigns/ops.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'CampaignsController_geoRisk',
+  method: 'GET',
+  path: '/api/campaigns/{id}/geo-risk',
+  tag: 'campaigns',
+  summary: 'Recipient counts by country policy (read-only)',
+  description:
+    'byPolicy (allowed, gdpr_disclosed, opt_in_only, manual_confirm, unknown) and byCountry; recipients not yet screened are counted from their ccTLD (provisional).',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: campaignIdPath },
+  output: z.looseObject({ total: z.number(), byPolicy: z.record(z.string(), z.number()), byCountry: z.record(z.string(), z.number()) }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => geoRisk(ctx.deps, requireTenant(ctx).tenantId, path.id),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,21 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { getCampaignView } from '../../shared/campaigns/ops.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath, campaignOutput } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'CampaignsController_get',
+  method: 'GET',
+  path: '/api/campaigns/{id}',
+  tag: 'campaigns',
+  summary: 'Get a campaign with its recipient counts',
+  description: 'The campaign (status, pauseReason, operationalState, primaryBlocker, pipeline) and recipients per state. Another tenant’s id: 404.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: campaignIdPath },
+  output: campaignOutput,
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => getCampaignView(ctx.deps, requireTenant(ctx).tenantId, path.id),
+});
+export const handler = lambdaHandler(operation);

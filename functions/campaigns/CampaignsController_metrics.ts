@@ -1,0 +1,24 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { campaignMetrics } from '../../shared/campaigns/ops.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath } from './schema.js';
+
+const tu = z.looseObject({ total: z.number(), unique: z.number() });
+export const operation = defineOperation({
+  operationId: 'CampaignsController_metrics',
+  method: 'GET',
+  path: '/api/campaigns/{id}/metrics',
+  tag: 'campaigns',
+  summary: 'Campaign metrics: sent, delivered, opened, clicked, replied',
+  description:
+    'From the campaign’s send task: sent (handed to SMTP), delivered (accepted), bounced, opened/clicked/replied total and unique, unsubscribed, queued, failed.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: campaignIdPath },
+  output: z.looseObject({ sent: z.number(), delivered: z.number(), opened: tu, clicked: tu, replied: tu }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => campaignMetrics(ctx.deps, requireTenant(ctx).tenantId, path.id),
+});
+export const handler = lambdaHandler(operation);

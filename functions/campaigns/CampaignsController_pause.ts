@@ -1,0 +1,23 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { pauseCampaign } from '../../shared/campaigns/ops.js';
+import { lambdaHandler } from '../lambda.js';
+import { actorOf, campaignIdPath, campaignOutput } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'CampaignsController_pause',
+  method: 'POST',
+  path: '/api/campaigns/{id}/pause',
+  tag: 'campaigns',
+  summary: 'Pause an ACTIVE campaign',
+  description:
+    'ACTIVE → PAUSED (pauseReason manual, logged with who paused it); its send task pauses, nothing more leaves. Pausing a PAUSED campaign answers it unchanged.',
+  access: 'tenant',
+  scope: 'tasks:write',
+  input: { path: campaignIdPath },
+  output: campaignOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path }, ctx) => pauseCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx)),
+  guidance: (c) => ({ next: 'CampaignsController_resume', why: 'Resume when ready.', check: `POST /api/campaigns/${c.id}/resume` }),
+});
+export const handler = lambdaHandler(operation);

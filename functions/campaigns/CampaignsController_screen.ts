@@ -1,0 +1,29 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { screen } from '../../shared/campaigns/recipients.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'CampaignsController_screen',
+  method: 'POST',
+  path: '/api/campaigns/{id}/screen',
+  tag: 'campaigns',
+  summary: 'Screen NEW recipients: SCREENED or SKIPPED (free)',
+  description:
+    'NEW → SCREENED or SKIPPED with a reason: suppressed, stop_listed, non_target_role (the brief’s icp.nonTargetRoles), geo_opt_in_only (DE/AT), geo_manual_confirm (RU). ' +
+    'Country: the contact’s, else its company’s, else the ccTLD. GDPR-zone recipients pass and get the source disclosure in the footer. Free of charge; safe to repeat.',
+  access: 'tenant',
+  scope: 'tasks:write',
+  input: { path: campaignIdPath },
+  output: z.looseObject({ screened: z.number(), skipped: z.number(), reasons: z.record(z.string(), z.number()).describe('SKIPPED by reason') }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path }, ctx) => screen(ctx.deps, requireTenant(ctx).table, path.id),
+  guidance: (_r, { path }) => ({
+    next: 'campaigns_preparations_start',
+    why: 'PLATFORM: prepare (render + audit) the SCREENED recipients; BYOC: campaigns_submit_rendered_emails.',
+    check: `POST /api/campaigns/${path.id}/preparations`,
+  }),
+});
+export const handler = lambdaHandler(operation);

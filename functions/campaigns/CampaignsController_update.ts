@@ -1,0 +1,30 @@
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { requireReceiptForSenderChange } from '../../shared/agent/capability-receipts.js';
+import { campaignView, logActivity, patchCampaign } from '../../shared/campaigns/campaigns.js';
+import { lambdaHandler } from '../lambda.js';
+import { actorOf, campaignIdPath, campaignOutput, campaignPatchBody } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'CampaignsController_update',
+  method: 'PATCH',
+  path: '/api/campaigns/{id}',
+  tag: 'campaigns',
+  summary: 'Update a campaign (name, creatives, send window, sender)',
+  description:
+    'PATCH of sendWindow is atomic and keeps omitted fields; malformed values are a 400. Changing sendWindow or senderConfig needs X-SDR-Capability-Receipt. The campaign’s send task follows the new window.',
+  access: 'tenant',
+  scope: 'tasks:write',
+  input: { path: campaignIdPath, body: campaignPatchBody },
+  output: campaignOutput,
+  resources: ['platformTable:write'],
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path, body }, ctx) => {
+    const tenant = requireTenant(ctx);
+    await requireReceiptForSenderChange(ctx, body as Record<string, unknown>);
+    const after = await patchCampaign(tenant.table, path.id, body, ctx.deps.clock.now());
+    await logActivity(ctx.deps, tenant.table, path.id, actorOf(ctx), 'updated', null, { fields: Object.keys(body) });
+    return campaignView(after);
+  },
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { operationalStatus } from '../../shared/campaigns/ops.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath } from './schema.js';
+import { outboxTaskOutput } from './outputs.js';
+
+export const operation = defineOperation({
+  operationId: 'campaigns_operational_status',
+  method: 'GET',
+  path: '/api/campaigns/{id}/operational-status',
+  tag: 'campaigns',
+  summary: 'Operational state: blocker, AI health, preparation, send task progress',
+  description:
+    'status, pauseReason, operationalState (NORMAL | DEGRADED), primaryBlocker (AI_STAGES_HALTED ...), pipeline.retryAt, the AI breaker, the running preparation, recipient counts, the send task counters and its queued sends (attemptNumber, attemptLimit, issuedAt, leaseDeadline, workerId, profileId, reasonCode, history).',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: campaignIdPath },
+  output: z.looseObject({
+    status: z.string(),
+    operationalState: z.enum(['NORMAL', 'DEGRADED']),
+    primaryBlocker: z.string().nullable(),
+    pipeline: z.looseObject({ retryAt: z.string().nullable() }),
+    tasks: z.array(outboxTaskOutput),
+  }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path }, ctx) => operationalStatus(ctx.deps, requireTenant(ctx).tenantId, path.id),
+});
+export const handler = lambdaHandler(operation);

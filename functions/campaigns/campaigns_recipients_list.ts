@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listRecipients } from '../../shared/campaigns/recipients.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath, recipientsQuery } from './schema.js';
+
+export const operation = defineOperation({
+  operationId: 'campaigns_recipients_list',
+  method: 'GET',
+  path: '/api/campaigns/{id}/recipients',
+  tag: 'campaigns',
+  summary: 'List a campaign’s recipients (by state)',
+  description:
+    'Query status (NEW, SCREENED, SKIPPED, READY, CREATIVE_FAILED, SENT), limit, cursor. Each row: state, reason, country, geoPolicy, audit iterations and categories.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: { path: campaignIdPath, query: recipientsQuery },
+  output: z.looseObject({
+    data: z.array(
+      z.looseObject({ contactId: z.string(), email: z.string(), status: z.string(), reason: z.string().nullable(), auditCategories: z.array(z.string()) }),
+    ),
+    nextCursor: z.string().nullable(),
+  }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path, query }, ctx) => listRecipients(requireTenant(ctx).table, path.id, query),
+});
+export const handler = lambdaHandler(operation);

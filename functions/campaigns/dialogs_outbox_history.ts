@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { outboxHistory } from '../../shared/campaigns/ops.js';
+import { lambdaHandler } from '../lambda.js';
+import { campaignIdPath } from './schema.js';
+import { outboxTaskOutput } from './outputs.js';
+
+export const operation = defineOperation({
+  operationId: 'dialogs_outbox_history',
+  method: 'GET',
+  path: '/api/dialogs/outbox/{id}/history',
+  tag: 'campaigns',
+  summary: 'Outbox of a campaign: every send task with its attempts and history',
+  description:
+    'id = campaign id. Per send task (one per recipient): id (<taskId>~<contactId>, what skip preview takes), status, attemptNumber, attemptLimit, issuedAt, leaseDeadline, workerId, profileId (sender mailbox), reasonCode, history. Query status, limit, cursor.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: {
+    path: campaignIdPath,
+    query: z.strictObject({
+      status: z.enum(['QUEUED', 'SENDING', 'SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED']).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().max(2000).optional(),
+    }),
+  },
+  output: z.looseObject({ data: z.array(outboxTaskOutput), nextCursor: z.string().nullable() }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async ({ path, query }, ctx) => outboxHistory(ctx.deps, requireTenant(ctx).tenantId, path.id, query),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import type { OperationContext } from '../../shared/runtime/context.js';
+import { SendWindowPatchSchema } from '../../shared/settings/send-window.js';
+import { RECIPIENT_STATUSES } from '../../shared/campaigns/entities.js';
+
+export const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'id must be an id');
+
+/** Path `{id}` of campaign operations. */
+export const campaignIdPath = z.strictObject({ id });
+
+export const senderConfigSchema = z
+  .strictObject({
+    accountId: id.describe('Sender mailbox (EmailAccountsController_list); default: the first mailbox that can send'),
+    tracking: z.boolean().optional().describe('Open pixel and click redirect (default true)'),
+  })
+  .describe('Changing it needs X-SDR-Capability-Receipt');
+
+export const campaignCreateBody = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  renderMode: z.enum(['PLATFORM', 'BYOC']).default('PLATFORM').describe('PLATFORM: AI render billed per email (platform_render); BYOC: you submit renders'),
+  creativeIds: z.array(id).max(20).default([]).describe('Required for PLATFORM; iterations of the audit rotate through them'),
+  briefId: id.optional().describe("The brief whose icp.nonTargetRoles screen the audience (default: the first creative's brief)"),
+  sendWindow: SendWindowPatchSchema.optional().describe('Omitted fields take a safe default; enabled:false = 24/7. Needs X-SDR-Capability-Receipt'),
+  senderConfig: senderConfigSchema.optional(),
+});
+
+export const campaignPatchBody = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  creativeIds: z.array(id).max(20).optional(),
+  sendWindow: SendWindowPatchSchema.optional().describe('Atomic merge: omitted fields are kept. Needs X-SDR-Capability-Receipt'),
+  senderConfig: senderConfigSchema.optional(),
+});
+
+export const recipientCounts = z.looseObject({}).describe('Recipients per state: NEW, SCREENED, SKIPPED, READY, CREATIVE_FAILED, SENT');
+
+export const campaignOutput = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  renderMode: z.enum(['PLATFORM', 'BYOC']),
+  creativeIds: z.array(z.string()),
+  status: z.enum(['DRAFT', 'ACTIVE', 'PAUSED', 'BLOCKED']).describe('DRAFT until the first send; PAUSED with pauseReason; BLOCKED = manual moderation'),
+  label: z.string().nullable().describe('CAMPAIGN_DRAFT while a draft: a label, never an activation'),
+  pauseReason: z.string().nullable().describe('manual, insufficient_balance, sender_* ...'),
+  operationalState: z.enum(['NORMAL', 'DEGRADED']).describe('DEGRADED: AI stages halted (render, tier-2 audit); READY emails keep sending'),
+  primaryBlocker: z.string().nullable().describe('AI_STAGES_HALTED, AUDIT_EXHAUSTED or null'),
+  pipeline: z.looseObject({ retryAt: z.string().nullable() }).nullable().describe('When the AI stages are retried by themselves'),
+  auditIterations: z.number(),
+  createdAt: z.string(),
+});
+
+export const campaignListOutput = z.looseObject({ data: z.array(campaignOutput), nextCursor: z.string().nullable() });
+
+export const pageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(2000).optional(),
+});
+
+export const recipientsQuery = z.strictObject({
+  status: z.enum(RECIPIENT_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(2000).optional(),
+});
+
+/** Who acted: the key or user behind the request (never a secret). */
+export const actorOf = (ctx: OperationContext) => ({
+  kind: ctx.principal?.kind ?? 'unknown',
+  ...(ctx.principal?.keyId ? { id: ctx.principal.keyId } : ctx.principal?.userId ? { id: ctx.principal.userId } : {}),
+});

@@ -1,0 +1,180 @@
+import { conflict, notFound } from '../errors.js';
+import { newId } from '../data/ids.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { getCreativeItem } from '../creatives/creatives.js';
+import { mergeSendWindow, type SendWindow, type SendWindowPatch } from '../settings/send-window.js';
+import { Task } from '../tasks/entities.js';
+import { Activity, Campaign, type CampaignRecord, type RenderMode } from './entities.js';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface Actor {
+  kind: string;
+  id?: string;
+}
+
+export function campaignView(i: CampaignRecord | Item) {
+  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, ...rest } = i as Item;
+  return { id: (i as CampaignRecord).campaignId, ...(rest as unknown as CampaignRecord) };
+}
+export type CampaignView = ReturnType<typeof campaignView>;
+
+export async function getCampaignItem(table: TableStore, id: string): Promise<CampaignRecord> {
+  if (!ID.test(id)) throw notFound('Campaign');
+  const item = await table.get<CampaignRecord>(Campaign.key({ campaignId: id }));
+  if (!item || !Campaign.is(item)) throw notFound('Campaign');
+  return item;
+}
+
+export async function createCampaign(
+  table: TableStore,
+  input: {
+    name: string;
+    renderMode: RenderMode;
+    creativeIds: string[];
+    briefId?: string;
+    sendWindow?: SendWindowPatch;
+    senderConfig?: CampaignRecord['senderConfig'];
+  },
+  now: number,
+  campaignId = newId(now),
+) {
+  // Every creative must exist; the linked brief is the given one, else the first creative's.
+  let briefId = input.briefId ?? null;
+  for (const id of input.creativeIds) {
+    const c = await getCreativeItem(table, id);
+    briefId ??= (c.briefId as string) ?? null;
+  }
+  const at = new Date(now).toISOString();
+  const record: CampaignRecord = {
+    campaignId,
+    name: input.name,
+    renderMode: input.renderMode,
+    creativeIds: input.creativeIds,
+    briefId,
+    ...(input.sendWindow ? { sendWindow: mergeSendWindow(undefined, input.sendWindow) } : {}),
+    ...(input.senderConfig ? { senderConfig: input.senderConfig } : {}),
+    status: 'DRAFT',
+    label: 'CAMPAIGN_DRAFT',
+    pauseReason: null,
+    operationalState: 'NORMAL',
+    primaryBlocker: null,
+    pipeline: null,
+    auditIterations: 0,
+    activeGenerationId: null,
+    guaranteeAcceptanceId: null,
+    aiRecoveredAt: null,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  await table.put(Campaign.item({ campaignId, createdAt: at }, record as unknown as Item), { expression: 'attribute_not_exists(pk)' });
+  return record;
+}
+
+export async function listCampaigns(table: TableStore, q: { limit: number; cursor?: string; status?: string }) {
+  const page = await table.query<CampaignRecord>({
+    ...Campaign.query('byCreated', {}),
+    descending: true,
+    limit: q.limit,
+    cursor: q.cursor,
+    ...(q.status ? { filter: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': q.status } } } : {}),
+  });
+  return { data: page.items.map(campaignView), nextCursor: page.cursor ?? null };
+}
+
+/** Optimistic update of a campaign (version condition); 409 campaign_changed when it moved meanwhile. */
+export async function updateCampaign(
+  table: TableStore,
+  c: { campaignId: string; version: number },
+  set: Record<string, unknown>,
+  now: number,
+  extra: { add?: Record<string, number> } = {},
+) {
+  try {
+    return await table.update<CampaignRecord>(Campaign.key({ campaignId: c.campaignId }), {
+      set: { ...set, updatedAt: new Date(now).toISOString() },
+      add: { version: 1, ...(extra.add ?? {}) },
+      condition: { expression: 'version = :v', values: { ':v': c.version } },
+    });
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw conflict('Campaign changed meanwhile; retry', { code: 'campaign_changed' });
+    throw e;
+  }
+}
+
+/** PATCH: name, creativeIds and an atomic sendWindow merge (omitted fields kept); the owned send task follows the window. */
+export async function patchCampaign(
+  table: TableStore,
+  id: string,
+  patch: { name?: string; creativeIds?: string[]; sendWindow?: SendWindowPatch; senderConfig?: CampaignRecord['senderConfig'] },
+  now: number,
+) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const c = await getCampaignItem(table, id);
+    if (patch.creativeIds) for (const cid of patch.creativeIds) await getCreativeItem(table, cid);
+    const set: Record<string, unknown> = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.creativeIds) set.creativeIds = patch.creativeIds;
+    if (patch.senderConfig) set.senderConfig = patch.senderConfig;
+    let window: SendWindow | undefined;
+    if (patch.sendWindow) set.sendWindow = window = mergeSendWindow(c.sendWindow, patch.sendWindow);
+    try {
+      const after = await updateCampaign(table, c, set, now);
+      if (window) await syncTaskWindow(table, id, window);
+      return after;
+    } catch (e) {
+      if (!(e as { body?: { code?: string } }).body || (e as { body: { code?: string } }).body.code !== 'campaign_changed') throw e;
+    }
+  }
+  throw conflict('Campaign changed meanwhile; retry', { code: 'campaign_changed' });
+}
+
+async function syncTaskWindow(table: TableStore, campaignId: string, sendWindow: SendWindow) {
+  await table.update(Task.key({ taskId: campaignId }), { set: { sendWindow }, condition: { expression: 'attribute_exists(pk)' } }).catch((e) => {
+    if (!(e instanceof ConditionFailed)) throw e;
+  });
+}
+
+export async function deleteCampaign(table: TableStore, id: string) {
+  const c = await getCampaignItem(table, id);
+  if (c.status === 'ACTIVE') throw conflict('An ACTIVE campaign cannot be deleted: pause it first', { code: 'campaign_active', status: c.status });
+  try {
+    await table.delete(Campaign.key({ campaignId: id }), { expression: '#s <> :a', names: { '#s': 'status' }, values: { ':a': 'ACTIVE' } });
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw conflict('An ACTIVE campaign cannot be deleted: pause it first', { code: 'campaign_active' });
+    throw e;
+  }
+  // Recipients, generations and the log go with it (bounded pages); the send task keeps its history.
+  for (let i = 0; i < 100; i++) {
+    const page = await table.query({ pk: `CAMPAIGN#${id}`, limit: 100 });
+    if (!page.items.length) break;
+    await Promise.all(page.items.map((it) => table.delete({ pk: it.pk as string, sk: it.sk as string })));
+  }
+}
+
+/** Appends a log line: who (a key, a user, the system conveyor), what and why. */
+export async function logActivity(
+  deps: Deps,
+  table: TableStore,
+  campaignId: string,
+  actor: Actor,
+  action: string,
+  reason: string | null,
+  detail: Record<string, unknown> = {},
+) {
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const activityId = newId(now);
+  await table.put(Activity.item({ campaignId, at, activityId }, { campaignId, activityId, at, actor, action, reason, detail }));
+}
+
+export async function listActivity(table: TableStore, campaignId: string, q: { limit: number; cursor?: string }) {
+  await getCampaignItem(table, campaignId);
+  const page = await table.query<Item>({ pk: `CAMPAIGN#${campaignId}`, skBeginsWith: 'ACT#', descending: true, limit: q.limit, cursor: q.cursor });
+  return {
+    data: page.items.map((i) => ({ id: i.activityId, at: i.at, actor: i.actor, action: i.action, reason: i.reason ?? null, detail: i.detail ?? {} })),
+    nextCursor: page.cursor ?? null,
+  };
+}
