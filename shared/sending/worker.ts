@@ -65,7 +65,10 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
     await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
     return pauseTask(deps, tenantId, task, 'physical_address_missing');
   }
-  const recipient = await loadRecipientContext(table, { contactId });
+  // Pre-rendered items may address someone who is no contact (a campaign's owner-address test): the context only names the recipient then.
+  const recipient = item.content
+    ? await loadRecipientContext(table, { contactId }).catch((): Awaited<ReturnType<typeof loadRecipientContext>> => ({}))
+    : await loadRecipientContext(table, { contactId });
   // Pre-rendered content (campaigns, sequences, replies) goes as is; a plain task renders its creative.
   const rendered = item.content
     ? { subject: item.content.subject, html: item.content.html, text: item.content.text ?? htmlToText(item.content.html) }
