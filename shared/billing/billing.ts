@@ -29,7 +29,7 @@ export async function charge(
   tenantId: string,
   operation: BilledOperation,
   quantity = 1,
-  opts: { refId?: string; note?: string } = {},
+  opts: { refId?: string; note?: string; onceKey?: string } = {},
 ): Promise<BillingBlock> {
   if (!isBilledOperation(operation)) throw new Error(`no price for ${operation}: add it to shared/billing/prices.ts`);
   if (!Number.isInteger(quantity) || quantity < 0) throw new Error(`charge quantity must be a non-negative integer, got ${quantity}`);
@@ -39,8 +39,15 @@ export async function charge(
     return { operation, cost: 0, currency: CURRENCY, balance_after: toAmount(item?.balanceMicros ?? 0) };
   }
   try {
-    const entry = await applyEntry(deps, tenantId, -costMicros, { type: 'charge', operation, quantity, refId: opts.refId, note: opts.note });
-    return { operation, cost: toAmount(costMicros), currency: CURRENCY, balance_after: toAmount(entry.balanceAfterMicros) };
+    const entry = await applyEntry(
+      deps,
+      tenantId,
+      -costMicros,
+      { type: 'charge', operation, quantity, refId: opts.refId, note: opts.note },
+      { onceKey: opts.onceKey },
+    );
+    // From the entry: with a once-key a repeat answers the first call's entry, whatever it asked now.
+    return { operation, cost: toAmount(-entry.amountMicros), currency: CURRENCY, balance_after: toAmount(entry.balanceAfterMicros) };
   } catch (e) {
     if (e instanceof Insufficient) throw insufficientBalance(deps, tenantId, operation, costMicros, e.balanceMicros);
     throw e;

@@ -20,4 +20,16 @@ export const LedgerEntry = defineEntity({
   keys: { primary: { pk: 'TENANT#${tenantId}', sk: 'LEDGER#${seq}' } },
 });
 
+/**
+ * A charge or credit that must happen at most once (a block of prepaid sends, its refund): written in
+ * the entry's transaction with attribute_not_exists, so a retry after a crash finds it and does not
+ * move the balance again. Holds the entry's seq and amount.
+ */
+export const BillingOnce = defineEntity({
+  entity: 'billing_once',
+  version: 1,
+  table: 'platform',
+  keys: { primary: { pk: 'TENANT#${tenantId}', sk: 'ONCE#${onceKey}' } },
+});
+
 export const ledgerSeq = (seq: number) => String(seq).padStart(12, '0');

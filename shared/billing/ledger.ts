@@ -4,7 +4,7 @@ import { ConditionFailed, type Condition } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { CURRENCY, toAmount } from './prices.js';
 import { Tenant } from '../tenancy/entities.js';
-import { Balance, LedgerEntry, ledgerSeq } from './entities.js';
+import { Balance, BillingOnce, LedgerEntry, ledgerSeq } from './entities.js';
 
 export interface BalanceItem {
   tenantId: string;
@@ -50,14 +50,16 @@ const isContention = (e: unknown) =>
  * `balanceMicros >= cost`; the entry's sort key is the new version, written with attribute_not_exists.
  * Concurrent writers retry on a fresh read, so the balance never goes negative and balance_after is exact.
  * `requireTenant` adds a condition check that the tenant exists (credits from the admin API).
+ * `onceKey` makes the entry happen at most once: a repeat answers the first call's entry unchanged.
  */
 export async function applyEntry(
   deps: Deps,
   tenantId: string,
   deltaMicros: number,
   entry: EntryInput,
-  opts: { requireTenant?: boolean } = {},
+  opts: { requireTenant?: boolean; onceKey?: string } = {},
 ): Promise<LedgerItem> {
+  const onceIndex = opts.requireTenant ? 3 : 2;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = await deps.platform.get<BalanceItem>(Balance.key({ tenantId }));
     const before = current?.balanceMicros ?? 0;
@@ -91,15 +93,37 @@ export async function applyEntry(
         },
         { put: LedgerEntry.item({ tenantId, seq: ledgerSeq(seq) }, item), condition: { expression: 'attribute_not_exists(pk)' } },
         ...(opts.requireTenant ? [{ check: Tenant.key({ tenantId }), condition: { expression: 'attribute_exists(pk)' } }] : []),
+        ...(opts.onceKey
+          ? [
+              {
+                put: BillingOnce.item(
+                  { tenantId, onceKey: opts.onceKey },
+                  { tenantId, seq, quantity: entry.quantity, amountMicros: deltaMicros, createdAt: at },
+                ),
+                condition: { expression: 'attribute_not_exists(pk)' },
+              },
+            ]
+          : []),
       ]);
       return item;
     } catch (e) {
-      if (e instanceof ConditionFailed && e.index === 2) throw e;
+      if (e instanceof ConditionFailed && opts.requireTenant && e.index === 2) throw e;
+      if (e instanceof ConditionFailed && opts.onceKey && e.index === onceIndex) {
+        const done = await alreadyApplied(deps, tenantId, opts.onceKey);
+        if (done) return done;
+      }
       if (!isContention(e)) throw e;
       await sleep(Math.min(40, 2 * attempt) + Math.random() * 10);
     }
   }
   throw serviceUnavailable('The balance is busy; retry shortly');
+}
+
+/** The entry an earlier call with the same once-key wrote (its ledger row), or undefined. */
+async function alreadyApplied(deps: Deps, tenantId: string, onceKey: string): Promise<LedgerItem | undefined> {
+  const once = await deps.platform.get<{ seq: number }>(BillingOnce.key({ tenantId, onceKey }));
+  if (!once) return undefined;
+  return deps.platform.get<LedgerItem>(LedgerEntry.key({ tenantId, seq: ledgerSeq(once.seq) }));
 }
 
 export async function readBalance(deps: Deps, tenantId: string) {

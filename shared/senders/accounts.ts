@@ -69,9 +69,6 @@ export async function storeAccount(deps: Deps, table: TableStore, a: NewAccount)
     dnsStatus: null,
     dnsAcknowledgedAt: null,
     lastConnectionCheck: { ok: true, at },
-    relaySent: 0,
-    relayFailed: 0,
-    relayBounced: 0,
     createdAt: at,
     updatedAt: at,
   };

@@ -5,7 +5,8 @@ import type { TableStore } from '../ports/table-store.js';
  * Sender mailboxes of a tenant (tenant table).
  * - `EmailAccount`: one item per mailbox; listed on gsi1 in creation order.
  * - `EmailAccountAddress`: uniqueness marker per mailbox address (written in the create transaction).
- * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced) the send engine updates.
+ * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced) and the day's last success or
+ *   SMTP error: the send engine's one write per send to the mailbox (relayHealth sums them).
  * - `OAuthState` (platform table): a pending OAuth authorization (the callback arrives without a tenant).
  */
 export const EmailAccount = defineEntity({
@@ -74,13 +75,6 @@ export interface EmailAccountItem {
   warmup?: { startPerDay: number; increasePerDay: number; maxPerDay: number } | null;
   dailyLimit?: number | null;
   lastConnectionCheck?: { ok: boolean; at: string; code?: string; message?: string } | null;
-  /** Relay health counters (top-level attributes so one UpdateItem ADDs them). */
-  relaySent?: number;
-  relayFailed?: number;
-  relayBounced?: number;
-  relayLastError?: string | null;
-  relayLastErrorAt?: string | null;
-  relayLastSentAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }

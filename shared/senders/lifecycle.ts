@@ -36,27 +36,42 @@ export async function relayHealth(deps: Deps, table: TableStore, id: string) {
   const a = await requireAccount(table, id);
   const now = deps.clock.now();
   const from = utcDay(now - 6 * 86_400_000);
-  const page = await table.query<{ day: string; sent?: number; failed?: number; bounced?: number }>({
-    pk: EmailAccount.key({ accountId: id }).pk,
-    skBetween: [SenderDay.key({ accountId: id, day: from }).sk, SenderDay.key({ accountId: id, day: utcDay(now) }).sk],
-    limit: 10,
-  });
-  const days = page.items.map((d) => ({ day: d.day, sent: d.sent ?? 0, failed: d.failed ?? 0, bounced: d.bounced ?? 0 }));
+  // Every day row, newest first (one per UTC day the mailbox sent: ~365 small items a year, bounded).
+  const rows: { day: string; sent?: number; failed?: number; bounced?: number; lastSentAt?: string; lastError?: string; lastErrorAt?: string }[] = [];
+  for (let cursor: string | undefined, i = 0; i < 10; i++) {
+    const page = await table.query<(typeof rows)[number]>({
+      pk: EmailAccount.key({ accountId: id }).pk,
+      skBetween: [SenderDay.key({ accountId: id, day: '0000-00-00' }).sk, SenderDay.key({ accountId: id, day: utcDay(now) }).sk],
+      descending: true,
+      limit: 400,
+      cursor,
+    });
+    rows.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  const count = (d: (typeof rows)[number]) => ({ day: d.day, sent: d.sent ?? 0, failed: d.failed ?? 0, bounced: d.bounced ?? 0 });
+  const days = rows
+    .filter((d) => d.day >= from)
+    .map(count)
+    .reverse();
   const today = days.find((d) => d.day === utcDay(now));
   const dailyCap = dailyCapOn(a, now);
   const sentToday = today?.sent ?? 0;
   const reason = unsendableReason(a, dailyCap, sentToday);
-  const sum = (k: 'sent' | 'failed' | 'bounced') => days.reduce((n, d) => n + d[k], 0);
+  const sum = (list: ReturnType<typeof count>[], k: 'sent' | 'failed' | 'bounced') => list.reduce((n, d) => n + d[k], 0);
+  const all = rows.map(count);
+  const lastError = rows.find((d) => d.lastError);
   return {
     accountId: id,
     status: a.status,
     sendable: !reason,
     reason: reason ?? null,
     today: { day: utcDay(now), cap: dailyCap, sent: sentToday, remaining: dailyCap === null ? null : Math.max(0, dailyCap - sentToday) },
-    last7Days: { sent: sum('sent'), failed: sum('failed'), bounced: sum('bounced'), days },
-    totals: { sent: a.relaySent ?? 0, failed: a.relayFailed ?? 0, bounced: a.relayBounced ?? 0 },
-    lastSmtpError: a.relayLastError ? { message: a.relayLastError, at: a.relayLastErrorAt ?? null } : null,
-    lastSentAt: a.relayLastSentAt ?? null,
+    last7Days: { sent: sum(days, 'sent'), failed: sum(days, 'failed'), bounced: sum(days, 'bounced'), days },
+    totals: { sent: sum(all, 'sent'), failed: sum(all, 'failed'), bounced: sum(all, 'bounced') },
+    lastSmtpError: lastError ? { message: lastError.lastError!, at: lastError.lastErrorAt ?? null } : null,
+    lastSentAt: rows.find((d) => d.lastSentAt)?.lastSentAt ?? null,
     lastConnectionCheck: a.lastConnectionCheck ?? null,
     dns: { status: a.dnsStatus ?? null, checkedAt: a.dnsCheckedAt ?? null, acknowledgedAt: a.dnsAcknowledgedAt ?? null },
     warmup: a.warmup ? { ...a.warmup, startedAt: a.warmupStartedAt } : null,

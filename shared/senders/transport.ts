@@ -90,14 +90,11 @@ export async function recordSend(deps: Deps, tenantId: string, accountId: string
   const table = deps.tenantTable(tenantId);
   const at = new Date(now).toISOString();
   const field = result.outcome === 'accepted' ? 'sent' : result.outcome === 'rejected' ? 'bounced' : 'failed';
+  // One small write per send: the day row carries the counters and the last success or error, so the
+  // (large) account item is never rewritten by the send path. relayHealth reads the day rows.
   await table.update(SenderDay.key({ accountId, day: utcDay(now) }), {
     add: { [field]: 1 },
+    set: result.outcome === 'accepted' ? { lastSentAt: at } : { lastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), lastErrorAt: at },
     setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId, day: utcDay(now) },
   });
-  const set: Record<string, unknown> =
-    result.outcome === 'accepted'
-      ? { relayLastSentAt: at }
-      : { relayLastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), relayLastErrorAt: at };
-  const counter = { sent: 'relaySent', failed: 'relayFailed', bounced: 'relayBounced' }[field];
-  await table.update(EmailAccount.key({ accountId }), { add: { [counter]: 1 }, set, condition: { expression: 'attribute_exists(pk)' } }).catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import { eventsCommitted, outboxItem } from '../events/outbox.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { Task } from '../tasks/entities.js';
+import { refundUnusedSends } from './prepaid.js';
 import { getTaskItem, taskView } from '../tasks/tasks.js';
 
 /**
@@ -44,5 +45,6 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
     throw e;
   }
   await eventsCommitted(deps, tenantId);
+  await refundUnusedSends(deps, tenantId, taskId);
   return true;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { suppress } from '../audience/suppression.js';
-import { charge, isInsufficientBalance } from '../billing/billing.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { htmlToText, loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
 import { log } from '../runtime/logger.js';
@@ -16,6 +15,7 @@ import { getItem, moveItem, requeue, updateItem } from './items.js';
 import { gateItem, pauseTask } from './gates.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
+import { takePaidSend } from './prepaid.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 
 const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -23,8 +23,8 @@ const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
 /**
  * Sends one item (the `send` message). Idempotent: only a QUEUED item of an ACTIVE task is sent.
  * Order: gates (window, sender state and daily cap, per-mailbox slot) → lease (QUEUED → SENDING with
- * leaseUntil + workerId + the Message-ID, one conditional write) → render and compose → charge (once
- * per item) → `smtpStartedAt` (+ chargedAt, one write) → SMTP → outcome. See docs/SENDING.md for the
+ * leaseUntil + workerId + the Message-ID, one conditional write) → render and compose → one paid send
+ * from the task's prepaid pool (once per item; shared/sending/prepaid.ts) → `smtpStartedAt` (+ chargedAt, one write) → SMTP → outcome. See docs/SENDING.md for the
  * exactly-once argument.
  */
 export async function sendItem(deps: Deps, tenantId: string, taskId: string, contactId: string) {
@@ -86,15 +86,11 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
     to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
     from: { address: account.email, name: account.name },
   });
-  // Charged once per item (a retry after a deferral or a recovered lease finds chargedAt).
-  if (!item.chargedAt) {
-    try {
-      await charge(deps, tenantId, 'email_send', 1, { refId: `${taskId}:${contactId}` });
-    } catch (e) {
-      await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
-      if (isInsufficientBalance(e)) return pauseTask(deps, tenantId, task, 'insufficient_balance');
-      throw e;
-    }
+  // One paid send per item, from the task's prepaid pool (a retry after a deferral or a recovered
+  // lease finds chargedAt and takes none).
+  if (!item.chargedAt && !(await takePaidSend(deps, tenantId, taskId))) {
+    await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
+    return pauseTask(deps, tenantId, task, 'insufficient_balance');
   }
   // From here a lost lease is ambiguous: the server may have the message (see the sweep).
   const stamp = { smtpStartedAt: deps.clock.now(), ...(item.chargedAt ? {} : { chargedAt: deps.clock.now() }) };

@@ -109,6 +109,14 @@ export async function run() {
       },
     ];
     print('Mailing task sends through the local queue and send worker to smtp-server (loopback)', rows);
+    const perSend = (n: number) => Number((n / relay.messages.length).toFixed(2));
+    print(
+      'DynamoDB units per send by item kind (pk/sk prefix; tx: a transaction of those items; the local queue is SQS in AWS)',
+      Object.entries(consumedCapacity.byKind)
+        .map(([kind, c]) => ({ kind, writeUnits: perSend(c.write), readUnits: perSend(c.read), calls: perSend(c.calls) }))
+        .filter((r) => r.writeUnits + r.readUnits >= 0.01)
+        .sort((a, b) => b.writeUnits - a.writeUnits || b.readUnits - a.readUnits),
+    );
     return rows;
   } finally {
     await Promise.all([relay.stop(), dovecot.stop()]);

@@ -1,13 +1,29 @@
-/** Running totals of consumed capacity units (ReturnConsumedCapacity TOTAL), read by the benchmarks. */
-export const consumedCapacity = { read: 0, write: 0 };
+/**
+ * Running totals of consumed capacity units (ReturnConsumedCapacity TOTAL), read by the benchmarks,
+ * also per item kind (`byKind`: the key's pk and sk prefixes, e.g. `TASK/ITEM`, or `batch`/`tx`/`query`),
+ * so a bench can say which writes a path pays for.
+ */
+export const consumedCapacity = { read: 0, write: 0, byKind: {} as Record<string, { read: number; write: number; calls: number }> };
 
-export function recordCapacity(c: { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number } | undefined, kind: 'read' | 'write') {
+export function recordCapacity(
+  c: { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number } | undefined,
+  kind: 'read' | 'write',
+  itemKind = 'other',
+) {
   if (!c) return;
   const units = kind === 'read' ? (c.ReadCapacityUnits ?? c.CapacityUnits ?? 0) : (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0);
   consumedCapacity[kind] += units;
+  const row = (consumedCapacity.byKind[itemKind] ??= { read: 0, write: 0, calls: 0 });
+  row[kind] += units;
+  row.calls++;
 }
+
+/** `TASK#x` / `ITEM#y` → `TASK/ITEM`: the kind of item a key addresses. */
+export const kindOfKey = (key: { pk?: unknown; sk?: unknown } | undefined) =>
+  key ? `${String(key.pk ?? '').split('#')[0]}/${String(key.sk ?? '').split('#')[0]}` : 'other';
 
 export function resetCapacity() {
   consumedCapacity.read = 0;
   consumedCapacity.write = 0;
+  consumedCapacity.byKind = {};
 }

@@ -22,7 +22,7 @@ import {
   type TxOp,
   type UpdateSpec,
 } from '../../ports/table-store.js';
-import { recordCapacity } from './consumed-capacity.js';
+import { kindOfKey, recordCapacity } from './consumed-capacity.js';
 import { openCursor, sealCursor } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
 
@@ -38,7 +38,7 @@ export class DynamoTableStore implements TableStore {
 
   async get<T>(key: Key) {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
-    recordCapacity(out.ConsumedCapacity, 'read');
+    recordCapacity(out.ConsumedCapacity, 'read', kindOfKey(key));
     return out.Item as T | undefined;
   }
 
@@ -47,7 +47,7 @@ export class DynamoTableStore implements TableStore {
       const out = await this.doc.send(
         new PutCommand({ TableName: this.tableName, Item: item, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }),
       );
-      recordCapacity(out.ConsumedCapacity, 'write');
+      recordCapacity(out.ConsumedCapacity, 'write', kindOfKey(item));
     });
   }
 
@@ -56,7 +56,7 @@ export class DynamoTableStore implements TableStore {
       const out = await this.doc.send(
         new UpdateCommand({ TableName: this.tableName, Key: key, ...updateParams(spec), ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'TOTAL' }),
       );
-      recordCapacity(out.ConsumedCapacity, 'write');
+      recordCapacity(out.ConsumedCapacity, 'write', kindOfKey(key));
       return out.Attributes as T;
     });
   }
@@ -66,7 +66,7 @@ export class DynamoTableStore implements TableStore {
       const out = await this.doc.send(
         new DeleteCommand({ TableName: this.tableName, Key: key, ReturnConsumedCapacity: 'TOTAL', ...conditionParams(condition) }),
       );
-      recordCapacity(out.ConsumedCapacity, 'write');
+      recordCapacity(out.ConsumedCapacity, 'write', kindOfKey(key));
     });
   }
 
@@ -94,7 +94,7 @@ export class DynamoTableStore implements TableStore {
         ReturnConsumedCapacity: 'TOTAL',
       }),
     );
-    recordCapacity(out.ConsumedCapacity, 'read');
+    recordCapacity(out.ConsumedCapacity, 'read', `query:${spec.index ?? 'table'}:${spec.pk.split('#')[0]}`);
     return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? sealCursor(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined };
   }
 
@@ -106,7 +106,7 @@ export class DynamoTableStore implements TableStore {
         { [this.tableName]: { Keys: keys.slice(i, i + 100) } },
         async (request) => {
           const out = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
-          out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read'));
+          out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read', `batchGet:${kindOfKey(keys[i])}`));
           found.push(...((out.Responses?.[this.tableName] ?? []) as T[]));
           return out.UnprocessedKeys as Request | undefined;
         },
@@ -127,7 +127,7 @@ export class DynamoTableStore implements TableStore {
           const out: { UnprocessedItems?: Request; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(
             new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }),
           );
-          out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
+          out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write', `batchPut:${kindOfKey(items[i])}`));
           return out.UnprocessedItems;
         },
         (r) => r[this.tableName]?.length ?? 0,
@@ -148,9 +148,20 @@ export class DynamoTableStore implements TableStore {
     });
     await guard(async () => {
       const out = await this.doc.send(new TransactWriteCommand({ TransactItems, ReturnConsumedCapacity: 'TOTAL' }));
-      out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write'));
+      // DynamoDB Local under-reports transactions; AWS bills 2 units per item (per KB): count at least that.
+      const reported = (out.ConsumedCapacity ?? []).reduce((n, c) => n + (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0), 0);
+      recordCapacity({ WriteCapacityUnits: Math.max(reported, 2 * ops.length) }, 'write', `tx:${txLabel(ops)}`);
     });
   }
+}
+
+const opKind = (op: TxOp) => kindOfKey('put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check);
+
+/** `TASK/ITEM×99+TASK/TASK`: the kinds of a transaction's items, repeats counted. */
+function txLabel(ops: TxOp[]) {
+  const counts = new Map<string, number>();
+  for (const op of ops) counts.set(opKind(op), (counts.get(opKind(op)) ?? 0) + 1);
+  return [...counts].map(([k, n]) => (n > 1 ? `${k}×${n}` : k)).join('+');
 }
 
 async function guard<T>(fn: () => Promise<T>): Promise<T> {

@@ -1,0 +1,105 @@
+import { charge, isInsufficientBalance } from '../billing/billing.js';
+import { Balance } from '../billing/entities.js';
+import { applyEntry } from '../billing/ledger.js';
+import { PRICES } from '../billing/prices.js';
+import { ConditionFailed } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { Task } from '../tasks/entities.js';
+import { counterAttr, getTaskItem } from '../tasks/tasks.js';
+
+/**
+ * Sends are paid in blocks, not one ledger transaction per email: a task buys up to BLOCK sends at a
+ * time (`email_send × n`, one ledger entry) into its `prepaidSends` pool, and each send takes one unit
+ * from the pool with a single conditional ADD on the task item. Per send that is one small write
+ * instead of a two-item transaction on the tenant's balance, which every worker of the tenant would
+ * otherwise contend on. What a task leaves unused (deferred-then-failed items, a cancel) goes back
+ * as one credit when the task ends (`refundUnusedSends`).
+ *
+ * Never unpaid: a unit is taken before the SMTP transaction, and a block is bought only with the
+ * balance to cover it (a smaller block when the balance is low, none when it is spent: the task pauses
+ * with `insufficient_balance`). Never charged twice: block k of a task is bought with a once-key
+ * (`<taskId>:sends:<k>`), and only the writer that moves `paidBlocks` from k-1 to k credits the pool,
+ * so a crash between the charge and the credit, or two workers buying at once, cost nothing extra.
+ */
+export const BLOCK = 50;
+const PRICE_MICROS = PRICES.email_send.unitMicros;
+/** The pool: a plain attribute of the task item (not one of the task's public counters). */
+const PREPAID = 'prepaidSends';
+
+/** Takes one paid send for the task: true, or false when the balance cannot pay for one more. */
+export async function takePaidSend(deps: Deps, tenantId: string, taskId: string): Promise<boolean> {
+  const table = deps.tenantTable(tenantId);
+  for (let attempt = 0; attempt < 6; attempt++) {
+    try {
+      await table.update(Task.key({ taskId }), {
+        add: { [PREPAID]: -1 },
+        condition: { expression: '#p >= :one', names: { '#p': PREPAID }, values: { ':one': 1 } },
+      });
+      return true;
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+    }
+    if (!(await buyBlock(deps, tenantId, taskId))) return false;
+  }
+  throw new Error('prepaid sends contended six times; the message is retried');
+}
+
+async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<boolean> {
+  const table = deps.tenantTable(tenantId);
+  const task = (await getTaskItem(table, taskId)) as unknown as Record<string, number | undefined>;
+  if ((task[PREPAID] ?? 0) >= 1) return true; // another worker refilled the pool
+  const k = (task.paidBlocks ?? 0) + 1;
+  const balance = (await deps.platform.get<{ balanceMicros: number }>(Balance.key({ tenantId })))?.balanceMicros ?? 0;
+  // Not more than the task can still use (its queued items) nor than the balance covers.
+  const wanted = Math.min(BLOCK, Math.max(1, task[counterAttr('queued')] ?? 1), Math.floor(balance / PRICE_MICROS));
+  let quantity: number;
+  try {
+    const billed = await charge(deps, tenantId, 'email_send', Math.max(1, wanted), {
+      refId: taskId,
+      note: `prepaid sends, block ${k}`,
+      onceKey: `${taskId}:sends:${k}`,
+    });
+    quantity = Math.round(Number(billed.cost) / (PRICE_MICROS / 1e6));
+  } catch (e) {
+    if (isInsufficientBalance(e)) return false;
+    throw e;
+  }
+  try {
+    await table.update(Task.key({ taskId }), {
+      add: { [PREPAID]: quantity },
+      set: { paidBlocks: k },
+      condition: k === 1 ? { expression: 'attribute_not_exists(paidBlocks)' } : { expression: 'paidBlocks = :prev', values: { ':prev': k - 1 } },
+    });
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e; // another writer credited block k
+  }
+  return true;
+}
+
+/**
+ * Gives back what an ended task (COMPLETED, FAILED, CANCELLED) did not use: one credit, once
+ * (once-key `<taskId>:refund`), then the pool is zeroed. Safe to call again.
+ */
+export async function refundUnusedSends(deps: Deps, tenantId: string, taskId: string) {
+  const table = deps.tenantTable(tenantId);
+  const task = (await getTaskItem(table, taskId)) as unknown as Record<string, number | undefined>;
+  const unused = task[PREPAID] ?? 0;
+  if (unused <= 0 || task.refundedSends !== undefined) return 0;
+  await applyEntry(
+    deps,
+    tenantId,
+    unused * PRICE_MICROS,
+    { type: 'credit', operation: 'email_send', quantity: unused, refId: taskId, note: 'unused prepaid sends returned' },
+    { onceKey: `${taskId}:refund` },
+  );
+  await table
+    .update(Task.key({ taskId }), {
+      add: { [PREPAID]: -unused },
+      set: { refundedSends: unused },
+      condition: { expression: 'attribute_not_exists(refundedSends)' },
+    })
+    .catch((e) => {
+      if (!(e instanceof ConditionFailed)) throw e;
+    });
+  return unused;
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { charge, credit } from '../../shared/billing/billing.js';
+import { Balance } from '../../shared/billing/entities.js';
+import { PRICES } from '../../shared/billing/prices.js';
+import { BLOCK, refundUnusedSends, takePaidSend } from '../../shared/sending/prepaid.js';
+import { Task } from '../../shared/tasks/entities.js';
+import { counterAttr, createMailingTask } from '../../shared/tasks/tasks.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { startTestRuntime } from '../support/runtime.js';
+
+// DynamoDB Local through the real adapter: the balance, ledger and task items are the real ones.
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.stop());
+
+const PRICE = PRICES.email_send.unitMicros;
+const balanceOf = async (tenantId: string) => (await rt.deps.platform.get<{ balanceMicros: number }>(Balance.key({ tenantId })))!.balanceMicros;
+
+async function taskWithQueued(tenantId: string, queued: number) {
+  const table = rt.deps.tenantTable(tenantId);
+  const task = await createMailingTask(table, { description: 'prepaid', creativeId: 'c', accountId: 'a', contactListId: 'l' }, rt.deps.clock.now());
+  await table.update(Task.key({ taskId: task.id }), { set: { status: 'ACTIVE', [counterAttr('queued')]: queued } });
+  return task.id;
+}
+
+describe('prepaid sends', () => {
+  it('70 concurrent takes buy two blocks once each; the refund at the end leaves exactly 70 sends paid', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 1000) / 1e6, 'test', 'test');
+    const before = await balanceOf(a.tenantId);
+    const taskId = await taskWithQueued(a.tenantId, 120);
+    const results = await Promise.all(Array.from({ length: 70 }, () => takePaidSend(rt.deps, a.tenantId, taskId)));
+    expect(results.every(Boolean)).toBe(true);
+    const spent = before - (await balanceOf(a.tenantId));
+    expect(spent).toBe(2 * BLOCK * PRICE); // blocks 1 and 2, never a third, never one twice
+    expect(await refundUnusedSends(rt.deps, a.tenantId, taskId)).toBe(2 * BLOCK - 70);
+    expect(await refundUnusedSends(rt.deps, a.tenantId, taskId)).toBe(0);
+    expect(before - (await balanceOf(a.tenantId))).toBe(70 * PRICE);
+  }, 120_000);
+
+  it('a worker that died after paying for a block does not make the next one pay again', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 1000) / 1e6, 'test', 'test');
+    const taskId = await taskWithQueued(a.tenantId, 10);
+    // What the dead worker did: block 1 charged with its once-key, the pool never credited.
+    await charge(rt.deps, a.tenantId, 'email_send', 10, { onceKey: `${taskId}:sends:1` });
+    const before = await balanceOf(a.tenantId);
+    expect(await takePaidSend(rt.deps, a.tenantId, taskId)).toBe(true);
+    expect(await balanceOf(a.tenantId)).toBe(before);
+  }, 60_000);
+
+  it('with the balance for three sends, the fourth take answers false and nothing goes negative', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 3) / 1e6, 'test', 'test');
+    const taskId = await taskWithQueued(a.tenantId, 5);
+    const taken = [];
+    for (let i = 0; i < 5; i++) taken.push(await takePaidSend(rt.deps, a.tenantId, taskId));
+    expect(taken).toEqual([true, true, true, false, false]);
+    expect(await balanceOf(a.tenantId)).toBe(0);
+  }, 60_000);
+});
