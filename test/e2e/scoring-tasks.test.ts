@@ -21,10 +21,9 @@ const sites = {
 };
 
 beforeAll(async () => {
-  process.env.SITE_ENRICHMENT_POLITENESS_MS = '10';
   farm = await startSiteFarm(sites);
   dns = await startDnsServer(Object.fromEntries(Object.keys(sites).map((h) => [h, { A: ['127.0.0.1'], MX: [{ priority: 10, exchange: `mx.${h}` }] }])));
-  rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true' } });
+  rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SITE_ENRICHMENT_POLITENESS_MS: '10' } });
   api = client(rt.url, { key: (await createApprovedAccount(rt.deps, { scopes: ['*'] })).apiKey });
   for (const h of Object.keys(sites)) ids[h] = (await api.post('/api/companies', { name: h, website: farm.url(h) })).body.id;
   listId = (await api.post('/api/company-lists', { name: 'score me', type: 'STATIC' })).body.id;

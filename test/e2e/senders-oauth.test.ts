@@ -12,7 +12,6 @@ let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;
 let oauth: OAuthStandIn;
 let dovecot: Dovecot;
 let relay: Relay;
-const ENV_KEYS: string[] = [];
 
 beforeAll(async () => {
   oauth = await startOAuthStandIn();
@@ -20,8 +19,9 @@ beforeAll(async () => {
     startDovecot({ oauth2TokeninfoUrl: `${oauth.url}/tokeninfo?access_token=` }),
     startSmtpRelay({ acceptToken: (user, token) => oauth.accessTokens.get(token) === user }),
   ]);
+  const env: Record<string, string> = {};
   for (const p of ['GOOGLE', 'MICROSOFT']) {
-    const env: Record<string, string> = {
+    const vars: Record<string, string> = {
       CLIENT_ID: `${p.toLowerCase()}-client`,
       CLIENT_SECRET: 'secret',
       AUTH_URL: `${oauth.url}/${p.toLowerCase()}/authorize`,
@@ -31,12 +31,11 @@ beforeAll(async () => {
       IMAP_HOST: '127.0.0.1',
       IMAP_PORT: String(dovecot.port),
     };
-    for (const [k, v] of Object.entries(env)) ((process.env[`OAUTH_${p}_${k}`] = v), ENV_KEYS.push(`OAUTH_${p}_${k}`));
+    for (const [k, v] of Object.entries(vars)) env[`OAUTH_${p}_${k}`] = v;
   }
-  ctx = await startTenantRuntime();
+  ctx = await startTenantRuntime({ env });
 }, 60_000);
 afterAll(async () => {
-  for (const k of ENV_KEYS) delete process.env[k];
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), oauth?.stop()]);
 });
 

@@ -18,10 +18,8 @@ beforeAll(async () => {
     'startup.test': { MX: [{ priority: 1, exchange: 'aspmx.l.google.com' }] },
   });
   ctx = await startTenantRuntime({ env: { DNS_SERVERS: dns.address, TRACKING_CNAME_TARGET: 'track.svc.test' } });
-  process.env.TRACKING_CNAME_TARGET = 'track.svc.test';
 });
 afterAll(async () => {
-  delete process.env.TRACKING_CNAME_TARGET;
   await Promise.all([ctx?.rt.stop(), dns?.stop()]);
 });
 

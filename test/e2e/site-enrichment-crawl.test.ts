@@ -86,7 +86,6 @@ async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, rounds 
 }
 
 beforeAll(async () => {
-  process.env.SITE_ENRICHMENT_POLITENESS_MS = '10'; // crawl knobs come from the process environment
   farm = await startSiteFarm(sites);
   dns = await startDnsServer(Object.fromEntries(names.map((n) => [n, { A: ['127.0.0.1'] }])));
   rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SITE_ENRICHMENT_POLITENESS_MS: '10' } });

@@ -35,8 +35,6 @@ async function waitTask(id: string, done: (b: any) => boolean, rounds = 120) {
 const kinds = async (id: string) => (await api.get(`/api/site-enrichment/tasks/${id}/events?limit=500`)).body.data.map((e: any) => e.kind) as string[];
 
 beforeAll(async () => {
-  // Crawl knobs are read from the process environment (the runtime's env option reaches only its config).
-  Object.assign(process.env, { SITE_ENRICHMENT_POLITENESS_MS: '10', SITE_ENRICHMENT_WORKERS: '1', SITE_ENRICHMENT_BROWSER: 'off' });
   farm = await startSiteFarm(Object.fromEntries(HOSTS.map((h) => [h, { '/': slowPage(h) }])));
   dns = await startDnsServer(Object.fromEntries(HOSTS.map((h) => [h, { A: ['127.0.0.1'] }])));
   rt = await startTestRuntime({ env: env() });
