@@ -25,6 +25,8 @@ import { settingsOperations } from './settings/index.js';
 import { deliverabilityOperations } from './deliverability/index.js';
 import { enrichmentOperations } from './enrichment/index.js';
 import { scoringOperations } from './scoring/index.js';
+import { dialogOperations } from './dialogs/index.js';
+import { sequenceOperations } from './sequences/index.js';
 import { campaignOperations } from './campaigns/index.js';
 
 /**
@@ -60,6 +62,8 @@ export const operations: AnyOperation[] = [
   ...enrichmentOperations,
   ...scoringOperations,
   ...campaignOperations,
+  ...dialogOperations,
+  ...sequenceOperations,
 ];
 
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));

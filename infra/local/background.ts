@@ -7,6 +7,7 @@ import { startCreativeWorkers } from './creative-workers.js';
 import { startImportWorker } from './import-worker.js';
 import { startLocalWorkflowService, startRegistrationSweepService } from './workflows.js';
 import { startEnrichmentWorker } from './enrichment-worker.js';
+import { startDialogsWorker } from './dialogs-worker.js';
 import { startCampaignService } from '../../shared/campaigns/local-service.js';
 
 export interface BackgroundService {
@@ -46,3 +47,6 @@ backgroundServices.push(startEnrichmentWorker);
 
 // Campaigns: the campaign-recipients ASL on the local runner and the conveyor (balance pauses, AI recovery).
 backgroundServices.push(startCampaignService);
+
+// Dialogs: the inbox sync of every mailbox and the sequence scheduler (due follow-up steps).
+backgroundServices.push(startDialogsWorker);

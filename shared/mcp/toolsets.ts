@@ -40,6 +40,7 @@ export const TAG_TOOLSETS: Record<string, ToolsetName> = {
   creatives: 'campaigns',
   briefs: 'campaigns',
   dialogs: 'dialogs',
+  sequences: 'dialogs',
   enrichment: 'enrichment',
   scoring: 'enrichment',
   webhooks: 'webhooks',

@@ -98,6 +98,9 @@ export interface Config {
     /** SITE_ENRICHMENT_WORKERS (default 16) crawls at once; SITE_ENRICHMENT_WATCHDOG_MS (default 30 s) between stall scans. */
     enrichmentWorkers: number;
     enrichmentWatchdogMs: number;
+    /** INBOX_SYNC_MS (default 60 s; 0 = off) between inbox syncs of every mailbox; SEQUENCE_TICK_MS (default 10 s) between due-step runs of sequences. */
+    inboxSyncMs: number;
+    sequenceTickMs: number;
     /**
      * The mail sandbox: MAIL_SANDBOX=off disables it; MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT
      * (default 2525 / 1143; 0 = any free port). Under vitest (VITEST set) the ports default to 0 and
@@ -182,6 +185,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       sendSweepMs: Number(env.SEND_SWEEP_MS ?? 5000),
       enrichmentWorkers: Number(env.SITE_ENRICHMENT_WORKERS) || 16,
       enrichmentWatchdogMs: Number(env.SITE_ENRICHMENT_WATCHDOG_MS) || 30_000,
+      inboxSyncMs: env.INBOX_SYNC_MS === '0' ? 0 : Number(env.INBOX_SYNC_MS) || 60_000,
+      sequenceTickMs: Number(env.SEQUENCE_TICK_MS) || 10_000,
       mailSandbox: {
         enabled: env.MAIL_SANDBOX !== 'off',
         smtpPort: sandboxPort(env, 'MAIL_SANDBOX_SMTP_PORT', 2525),

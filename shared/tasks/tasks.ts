@@ -20,6 +20,8 @@ export const ZERO_COUNTERS = {
   clicks: 0,
   uniqueClicks: 0,
   unsubscribed: 0,
+  /** Recipients who answered (first real reply each, auto-replies excluded): set by the inbox sync. */
+  replied: 0,
 };
 
 export interface MailingTaskInput {

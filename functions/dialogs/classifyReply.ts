@@ -1,0 +1,33 @@
+import * as z from 'zod';
+import { classifyDialog } from '../../shared/dialogs/dialogs.js';
+import { CLASSIFICATIONS } from '../../shared/dialogs/entities.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { lambdaHandler } from '../lambda.js';
+import { classifyOutput } from './outputs.js';
+
+export const operation = defineOperation({
+  operationId: 'classifyReply',
+  method: 'POST',
+  path: '/api/dialogs/{id}/classify',
+  tag: 'dialogs',
+  summary: 'Classify the latest reply of a dialog',
+  description:
+    `Classes: ${CLASSIFICATIONS.join(', ')}, with a confidence 0..1 (builtin rules; the configured AI provider when there is one). ` +
+    'Body {classification?} sets it by hand instead. unsubscribe_request suppresses the address and stops its sequences. Repeat-safe.',
+  access: 'tenant',
+  scope: 'crm:write',
+  input: {
+    path: z.strictObject({ id: z.string().min(1).max(64) }),
+    body: z.strictObject({ classification: z.enum(CLASSIFICATIONS).optional().describe('Set by hand (method manual)') }),
+  },
+  output: classifyOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ path, body }, ctx) =>
+    classifyDialog(ctx.deps, requireTenant(ctx), path.id, body.classification ? { classification: body.classification } : undefined),
+  guidance: (r) => ({
+    next: r.classification === 'interested' || r.classification === 'later' ? 'createLead' : 'generateReply',
+    why: `Classified ${r.classification} (${r.method}, confidence ${r.confidence}).`,
+  }),
+});
+export const handler = lambdaHandler(operation);

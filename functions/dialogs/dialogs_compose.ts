@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/dialogs/attachments.js';
+import { sendDialogEmail } from '../../shared/dialogs/send.js';
+import { getContact } from '../../shared/contacts/contacts.js';
+import { normalizeEmail } from '../../shared/contacts/normalize.js';
+import { findContactsByEmail } from '../../shared/contacts/contacts.js';
+import { badRequest } from '../../shared/errors.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { lambdaHandler } from '../lambda.js';
+import { sendOutput } from './outputs.js';
+
+export const operation = defineOperation({
+  operationId: 'dialogs_compose',
+  method: 'POST',
+  path: '/api/dialogs/compose',
+  tag: 'dialogs',
+  summary: 'Start a new outbound thread',
+  description:
+    'Scope dialogs:write. Body {recipient (an email address or a contact id), content {subject, bodyHtml, text?}, accountId (sender mailbox), attachmentsJson?, requestKey?}. ' +
+    'Sends now with the compliance footer; the only attachment channel besides reply. An identical repeat answers the first send (replayed:true). ' +
+    '400 names a bad attachment; 409 sender_not_sendable / recipient_suppressed / physical_address_missing. Paid: email_send. 201.',
+  access: 'tenant',
+  scope: 'dialogs:write',
+  resources: ['tenantMail', 'files', 'queue:webhooks'],
+  maxBodyBytes: ATTACHMENT_ROUTE_MAX_BODY,
+  input: {
+    body: z.strictObject({
+      recipient: z.string().trim().min(1).max(254).describe('Email address or contact id'),
+      content: z.strictObject({
+        subject: z.string().trim().min(1).max(998),
+        bodyHtml: z.string().min(1).max(200_000),
+        text: z.string().max(200_000).optional(),
+      }),
+      accountId: z.string().min(1).max(64).describe('Sender mailbox (email account id)'),
+      attachmentsJson: attachmentsJsonSchema,
+      requestKey: z.string().min(1).max(128).optional(),
+    }),
+  },
+  output: sendOutput,
+  successStatus: 201,
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ body }, ctx) => {
+    const tenant = requireTenant(ctx);
+    const attachments = decodeAttachments(body.attachmentsJson);
+    let to: string | undefined;
+    let contactId: string | null = null;
+    if (body.recipient.includes('@')) {
+      to = normalizeEmail(body.recipient);
+      if (!to) throw badRequest(['recipient must be an email address or a contact id']);
+      contactId = (await findContactsByEmail(tenant.table, to))[0]?.id ?? null;
+    } else {
+      const contact = await getContact(tenant.table, body.recipient);
+      if (!contact.email) throw badRequest(['the contact has no email channel']);
+      to = contact.email;
+      contactId = contact.id;
+    }
+    return sendDialogEmail(ctx.deps, tenant.tenantId, {
+      accountId: body.accountId,
+      to,
+      contactId,
+      subject: body.content.subject,
+      html: body.content.bodyHtml,
+      text: body.content.text,
+      attachments,
+      requestKey: body.requestKey,
+    });
+  },
+  guidance: (r) => ({ next: 'DialogsController_getThread', why: `Thread ${r.dialogId} started; replies land in it after the inbox sync.` }),
+});
+export const handler = lambdaHandler(operation);

@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import { syncMailbox, syncTenantMailboxes } from '../../shared/dialogs/sync.js';
+import { notFound } from '../../shared/errors.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { getEmailAccountItem } from '../../shared/senders/entities.js';
+import { lambdaHandler } from '../lambda.js';
+import { syncOutput } from './outputs.js';
+
+export const operation = defineOperation({
+  operationId: 'dialogs_sync',
+  method: 'POST',
+  path: '/api/dialogs/sync',
+  tag: 'dialogs',
+  summary: 'Read the mailboxes now',
+  description:
+    'Runs the inbox sync at once (it also runs on a schedule): new messages of one mailbox (body accountId) or of every active mailbox, ' +
+    'incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most 500 messages per mailbox per call. Replies become dialogs, DSNs bounces.',
+  access: 'tenant',
+  scope: 'crm:write',
+  resources: ['tenantMail', 'files', 'queue:webhooks'],
+  input: { body: z.strictObject({ accountId: z.string().min(1).max(64).optional() }) },
+  output: syncOutput,
+  hints: { readOnly: false, idempotent: true },
+  handler: async ({ body }, ctx) => {
+    const tenant = requireTenant(ctx);
+    if (body.accountId) {
+      if (!(await getEmailAccountItem(tenant.table, body.accountId))) throw notFound('Email account');
+      return { data: [await syncMailbox(ctx.deps, tenant.tenantId, body.accountId, { maxMessages: 500 })] };
+    }
+    return { data: await syncTenantMailboxes(ctx.deps, tenant.tenantId, { maxMessages: 500 }) };
+  },
+  guidance: () => ({ next: 'dialogs_list', why: 'New replies are listed as dialogs (unread=true).' }),
+});
+export const handler = lambdaHandler(operation);
