@@ -18,6 +18,7 @@ import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
 import { signupApproval } from './signup-approval.js';
 import { enrichment } from './enrichment.js';
+import { campaigns } from './campaigns.js';
 import { webhooks } from './webhooks.js';
 import { creatives } from './creatives.js';
 import { imports } from './imports.js';
@@ -173,6 +174,7 @@ export class SvcStack extends Stack {
     creatives(this, ctx);
     imports(this, ctx);
     enrichment(this, ctx);
+    campaigns(this, ctx);
     senders(this, ctx);
     sending(this, ctx);
     grants.finish();
