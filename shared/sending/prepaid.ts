@@ -4,13 +4,13 @@ import { applyEntry } from '../billing/ledger.js';
 import { PRICES } from '../billing/prices.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { Task } from '../tasks/entities.js';
+import { TaskPrepaid } from '../tasks/entities.js';
 import { counterAttr, getTaskItem } from '../tasks/tasks.js';
 
 /**
  * Sends are paid in blocks, not one ledger transaction per email: a task buys up to BLOCK sends at a
  * time (`email_send × n`, one ledger entry) into its `prepaidSends` pool, and each send takes one unit
- * from the pool with a single conditional ADD on the task item. Per send that is one small write
+ * from the pool with a single conditional ADD on a small item beside the task. Per send that is one small write
  * instead of a two-item transaction on the tenant's balance, which every worker of the tenant would
  * otherwise contend on. What a task leaves unused (deferred-then-failed items, a cancel) goes back
  * as one credit when the task ends (`refundUnusedSends`).
@@ -23,7 +23,7 @@ import { counterAttr, getTaskItem } from '../tasks/tasks.js';
  */
 export const BLOCK = 50;
 const PRICE_MICROS = PRICES.email_send.unitMicros;
-/** The pool: a plain attribute of the task item (not one of the task's public counters). */
+/** The pool's attribute on the TaskPrepaid item. */
 const PREPAID = 'prepaidSends';
 
 /** Takes one paid send for the task: true, or false when the balance cannot pay for one more. */
@@ -31,7 +31,7 @@ export async function takePaidSend(deps: Deps, tenantId: string, taskId: string)
   const table = deps.tenantTable(tenantId);
   for (let attempt = 0; attempt < 6; attempt++) {
     try {
-      await table.update(Task.key({ taskId }), {
+      await table.update(TaskPrepaid.key({ taskId }), {
         add: { [PREPAID]: -1 },
         condition: { expression: '#p >= :one', names: { '#p': PREPAID }, values: { ':one': 1 } },
       });
@@ -46,9 +46,12 @@ export async function takePaidSend(deps: Deps, tenantId: string, taskId: string)
 
 async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<boolean> {
   const table = deps.tenantTable(tenantId);
-  const task = (await getTaskItem(table, taskId)) as unknown as Record<string, number | undefined>;
-  if ((task[PREPAID] ?? 0) >= 1) return true; // another worker refilled the pool
-  const k = (task.paidBlocks ?? 0) + 1;
+  const [task, pool] = await Promise.all([
+    getTaskItem(table, taskId) as unknown as Promise<Record<string, number | undefined>>,
+    table.get<Record<string, number | undefined>>(TaskPrepaid.key({ taskId })),
+  ]);
+  if ((pool?.[PREPAID] ?? 0) >= 1) return true; // another worker refilled the pool
+  const k = (pool?.paidBlocks ?? 0) + 1;
   const balance = (await deps.platform.get<{ balanceMicros: number }>(Balance.key({ tenantId })))?.balanceMicros ?? 0;
   // Not more than the task can still use (its queued items) nor than the balance covers.
   const wanted = Math.min(BLOCK, Math.max(1, task[counterAttr('queued')] ?? 1), Math.floor(balance / PRICE_MICROS));
@@ -65,9 +68,10 @@ async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<b
     throw e;
   }
   try {
-    await table.update(Task.key({ taskId }), {
+    await table.update(TaskPrepaid.key({ taskId }), {
       add: { [PREPAID]: quantity },
       set: { paidBlocks: k },
+      setIfMissing: { entity: TaskPrepaid.name, _v: TaskPrepaid.version, taskId },
       condition: k === 1 ? { expression: 'attribute_not_exists(paidBlocks)' } : { expression: 'paidBlocks = :prev', values: { ':prev': k - 1 } },
     });
   } catch (e) {
@@ -82,9 +86,9 @@ async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<b
  */
 export async function refundUnusedSends(deps: Deps, tenantId: string, taskId: string) {
   const table = deps.tenantTable(tenantId);
-  const task = (await getTaskItem(table, taskId)) as unknown as Record<string, number | undefined>;
-  const unused = task[PREPAID] ?? 0;
-  if (unused <= 0 || task.refundedSends !== undefined) return 0;
+  const pool = await table.get<Record<string, number | undefined>>(TaskPrepaid.key({ taskId }));
+  const unused = pool?.[PREPAID] ?? 0;
+  if (unused <= 0 || pool?.refundedSends !== undefined) return 0;
   await applyEntry(
     deps,
     tenantId,
@@ -93,7 +97,7 @@ export async function refundUnusedSends(deps: Deps, tenantId: string, taskId: st
     { onceKey: `${taskId}:refund` },
   );
   await table
-    .update(Task.key({ taskId }), {
+    .update(TaskPrepaid.key({ taskId }), {
       add: { [PREPAID]: -unused },
       set: { refundedSends: unused },
       condition: { expression: 'attribute_not_exists(refundedSends)' },

@@ -8,6 +8,7 @@ import type { SendWindow } from '../settings/send-window.js';
  * - send item: TASK#<taskId> / ITEM#<contactId>          one per list member: QUEUED … SENT | BOUNCED | FAILED, or SKIPPED with a reason
  *              (gsi2: SENDDUE / <dueAt>#<taskId>#<contactId> while not final: the sweep's safety net for
  *              lost queue messages and lost leases; removed when the item is final)
+ * - prepaid:   TASK#<taskId> / PREPAID                   the task's pool of paid sends (shared/sending/prepaid.ts)
  * - contacted: CONTACTED#<emailHash> / CONTACTED          the already-contacted marker (last task and when)
  * - pacing:    SENDPACE#<accountId> / SENDPACE           per mailbox: nextSlotAt (the min-interval slot claimed conditionally)
  */
@@ -29,6 +30,17 @@ export const SendItem = defineEntity({
     primary: { pk: 'TASK#${taskId}', sk: 'ITEM#${contactId}' },
     due: { index: 'gsi2', pk: 'SENDDUE', sk: '${dueAt}#${taskId}#${contactId}' },
   },
+});
+
+/**
+ * The pool lives in its own small item beside the task (TASK#<id> / PREPAID): a take rewrites ~100
+ * bytes (1 write unit), not the >1 KB task item with its counters (2 units).
+ */
+export const TaskPrepaid = defineEntity({
+  entity: 'task_prepaid',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'TASK#${taskId}', sk: 'PREPAID' } },
 });
 
 export const ContactedMarker = defineEntity({
