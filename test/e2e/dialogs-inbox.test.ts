@@ -1,0 +1,361 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credit } from '../../shared/billing/billing.js';
+import { startTenantRuntime } from '../support/accounts.js';
+import { startDovecot, type Dovecot } from '../support/dovecot.js';
+import { mcpClients } from '../support/mcp-client.js';
+import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
+import { startWebhookReceiver, waitFor } from '../support/webhook-receiver.js';
+import { otherTenantClient } from '../support/accounts.js';
+
+// Real parts: the embedded runtime (DynamoDB Local, local queue, send worker, webhook worker), Dovecot
+// (the sender's IMAP INBOX, replies APPENDed into it), smtp-server as the SMTP sink, a webhook receiver
+// checking the signature, the official MCP client. Nothing mocked.
+let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;
+let dovecot: Dovecot;
+let relay: Relay;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+const SECRET = 'dialogs-hook-secret-0123456789abcdef';
+const USER = 'sales@acme.test';
+const mcp = mcpClients(() => ctx.rt.url);
+
+beforeAll(async () => {
+  [ctx, dovecot, relay, receiver] = await Promise.all([
+    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', INBOX_SYNC_MS: '0' } }),
+    startDovecot(),
+    startSmtpRelay(),
+    startWebhookReceiver(),
+  ]);
+  dovecot.addUser(USER, 'imap-secret-1');
+  relay.users.set(USER, 'smtp-secret-1');
+}, 120_000);
+afterAll(async () => {
+  await mcp.closeAll();
+  await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop()]);
+});
+
+const header = (raw: string, name: string) => {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
+};
+
+/** APPENDs a raw message into the sender's INBOX over IMAP, as a delivering MTA's LDA would. */
+async function append(raw: string) {
+  const c = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: USER, pass: 'imap-secret-1' }, logger: false });
+  await c.connect();
+  try {
+    await c.append('INBOX', raw.replace(/\r?\n/g, '\r\n'));
+  } finally {
+    await c.logout();
+  }
+}
+
+const reply = (o: { from: string; subject: string; inReplyTo: string; body: string; id: string; extra?: string }) =>
+  `From: ${o.from}\nTo: ${USER}\nSubject: ${o.subject}\nMessage-ID: <${o.id}@buyer.test>\nIn-Reply-To: ${o.inReplyTo}\nReferences: ${o.inReplyTo}\nDate: ${new Date().toUTCString()}\n${o.extra ?? ''}MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n${o.body}\n`;
+
+const dsn = (o: { rcpt: string; original: string }) =>
+  [
+    'From: Mail Delivery System <MAILER-DAEMON@mx.buyer.test>',
+    `To: ${USER}`,
+    'Subject: Undelivered Mail Returned to Sender',
+    `Message-ID: <dsn-${Date.now()}@mx.buyer.test>`,
+    'Auto-Submitted: auto-replied',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="REPORT"',
+    '',
+    '--REPORT',
+    'Content-Type: text/plain',
+    '',
+    'Your message could not be delivered.',
+    '--REPORT',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.buyer.test',
+    '',
+    `Final-Recipient: rfc822; ${o.rcpt}`,
+    'Action: failed',
+    'Status: 5.1.1',
+    'Diagnostic-Code: smtp; 550 5.1.1 No such user',
+    '--REPORT',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Message-ID: ${o.original}`,
+    `To: ${o.rcpt}`,
+    'Subject: Hello',
+    '--REPORT--',
+    '',
+  ].join('\n');
+
+let accountId: string;
+let taskId: string;
+const ids: Record<string, string> = {};
+const sentTo: Record<string, string> = {};
+
+describe('dialogs over a real IMAP inbox', () => {
+  beforeAll(async () => {
+    const { http } = ctx;
+    await credit(ctx.rt.deps, ctx.account.tenantId, 10, 'test balance', 'test');
+    const acc = await http.post('/api/email-accounts', {
+      name: 'Sales',
+      email: USER,
+      imapHost: '127.0.0.1',
+      imapPort: dovecot.port,
+      imapUser: USER,
+      imapPass: 'imap-secret-1',
+      smtpHost: '127.0.0.1',
+      smtpPort: relay.port,
+      smtpUser: USER,
+      smtpPass: 'smtp-secret-1',
+    });
+    expect(acc.status).toBe(201);
+    accountId = acc.body.id;
+    expect((await http.patch(`/api/email-accounts/${accountId}`, { dnsAcknowledged: true })).status).toBe(200);
+    expect((await http.put('/api/settings/min-send-interval', { seconds: 0 })).status).toBe(200);
+    expect((await http.patch('/api/settings/send-window', { enabled: false })).status).toBe(200);
+    expect((await http.put('/api/settings/company-profile', { companyName: 'Acme', physicalAddress: '1 Test Road, Leeds' })).status).toBe(200);
+    const hook = await http.post('/api/webhooks', { url: `${receiver.url}/hooks/dialogs`, events: ['dialog.received', 'dialog.replied'], secret: SECRET });
+    expect(hook.status).toBe(201);
+    for (const [name, email] of [
+      ['Ann', 'ann@buyer.test'],
+      ['Bob', 'bob@buyer.test'],
+      ['Carl', 'carl@buyer.test'],
+    ]) {
+      const c = await http.post('/api/contacts', { firstName: name, email });
+      expect(c.status).toBe(201);
+      ids[name] = c.body.id;
+    }
+    const list = await http.post('/api/contact-lists', { name: 'dialogs' });
+    await http.post(`/api/contact-lists/${list.body.id}/contacts`, { contactIds: Object.values(ids) });
+    const creative = await http.post('/api/creatives', { name: 'Intro', subject: 'Hello {{firstName}}', bodyHtml: '<p>Hi {{firstName}}, a question.</p>' });
+    const task = await http.post('/api/tasks', {
+      methodId: 2,
+      description: 'intro',
+      creativeId: creative.body.id,
+      accountId,
+      contactListId: list.body.id,
+      tracking: false,
+    });
+    taskId = task.body.id;
+    await http.post(`/api/mailing/${taskId}/approve`, { note: 'ok' });
+    expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
+    await waitFor(() => relay.messages.length >= 3, 'three emails at the SMTP sink', 60_000, 100);
+    for (const m of relay.messages) sentTo[m.to[0]] = header(m.raw, 'Message-ID');
+    await waitFor(async () => (await http.get(`/api/tasks/${taskId}`)).body.counters.sent === 3, 'three SENT items', 30_000, 100);
+  }, 180_000);
+
+  it('a reply, an out-of-office and a DSN in the same inbox: one threaded, classified dialog, one auto-reply, one bounce', async () => {
+    const { http } = ctx;
+    await append(
+      reply({
+        from: 'Ann <ann@buyer.test>',
+        subject: 'Re: Hello Ann',
+        inReplyTo: sentTo['ann@buyer.test'],
+        id: 'ann-1',
+        body: 'Sounds good, tell me more about pricing.',
+      }),
+    );
+    await append(
+      reply({
+        from: 'bob@buyer.test',
+        subject: 'Automatic reply: Hello Bob',
+        inReplyTo: sentTo['bob@buyer.test'],
+        id: 'bob-ooo',
+        body: 'I am out of the office until Monday with limited access to email.',
+        extra: 'Auto-Submitted: auto-replied\n',
+      }),
+    );
+    await append(dsn({ rcpt: 'carl@buyer.test', original: sentTo['carl@buyer.test'] }));
+
+    const sync = await http.post('/api/dialogs/sync', { accountId });
+    expect(sync.status).toBe(200);
+    expect(sync.body.data[0]).toMatchObject({ accountId, fetched: 3, outcomes: { stored: 2, dsn: 1, duplicate: 0 } });
+
+    const list = await http.get('/api/dialogs?pageSize=10');
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(2);
+    const ann = list.body.data.find((d: any) => d.email === 'ann@buyer.test');
+    expect(ann).toMatchObject({ contactId: ids.Ann, taskId, classification: 'interested', unread: true, replyCount: 1, accountId });
+    const bob = list.body.data.find((d: any) => d.email === 'bob@buyer.test');
+    expect(bob).toMatchObject({ contactId: ids.Bob, classification: 'out_of_office', replyCount: 0 });
+    expect((await http.get('/api/dialogs?classification=interested')).body.data.map((d: any) => d.id)).toEqual([ann.id]);
+    expect((await http.get(`/api/dialogs?accountId=${accountId}&unread=true`)).body.data).toHaveLength(2);
+
+    const thread = await http.get(`/api/dialogs/${ann.id}`);
+    expect(thread.status).toBe(200);
+    expect(thread.body.messages).toHaveLength(1);
+    expect(thread.body.messages[0]).toMatchObject({ direction: 'in', messageId: '<ann-1@buyer.test>', inReplyTo: sentTo['ann@buyer.test'], autoReply: false });
+
+    // Counted once: Ann replied; Bob's auto-reply is no reply; Carl's DSN moved SENT → BOUNCED and suppressed him.
+    const task = (await http.get(`/api/tasks/${taskId}`)).body;
+    expect(task.counters).toMatchObject({ sent: 2, bounced: 1, replied: 1 });
+    const carl = (await http.get(`/api/tasks/${taskId}/items?status=BOUNCED`)).body.data;
+    expect(carl.map((i: any) => i.contactId)).toEqual([ids.Carl]);
+    expect((await http.get('/api/suppression?source=bounce')).body.data.map((e: any) => e.value)).toContain('carl@buyer.test');
+
+    // A second sync reads nothing new; the signed dialog.received deliveries arrived (two: the reply and the auto-reply).
+    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0]).toMatchObject({ fetched: 0 });
+    const hooks = await waitFor(() => {
+      const got = receiver.received.filter((r) => r.json?.type === 'dialog.received');
+      return got.length >= 2 ? got : undefined;
+    }, 'two dialog.received deliveries');
+    const annHook = hooks.find((h) => h.json.data.dialogId === ann.id)!;
+    expect(annHook.json.data).toMatchObject({ contactId: ids.Ann, classification: 'interested', autoReply: false, taskId });
+    expect(hooks.find((h) => h.json.data.email === 'bob@buyer.test')!.json.data.autoReply).toBe(true);
+    const expected = 'sha256=' + createHmac('sha256', SECRET).update(annHook.raw).digest('hex');
+    const got = String(annHook.headers['x-service-signature']);
+    expect(got.length).toBe(expected.length);
+    expect(timingSafeEqual(Buffer.from(got), Buffer.from(expected))).toBe(true);
+  }, 120_000);
+
+  it('reply goes out through the mailbox with In-Reply-To and References; dialog.replied; classifyReply; generateReply; createLead', async () => {
+    const { http } = ctx;
+    const ann = (await http.get('/api/dialogs?classification=interested')).body.data[0];
+    const draft = await http.post(`/api/dialogs/${ann.id}/draft`, {});
+    expect(draft.status).toBe(200);
+    expect(draft.body).toMatchObject({ sent: false, draft: { subject: 'Re: Hello Ann' } });
+    expect(draft.body.draft.text).toContain('Hi Ann');
+    const before = relay.messages.length;
+    const sent = await http.post(`/api/dialogs/${ann.id}/reply`, { bodyHtml: draft.body.draft.html });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ dialogId: ann.id, replayed: false });
+    const out = await waitFor(() => relay.messages.slice(before).find((m) => m.to.includes('ann@buyer.test')), 'the reply at the sink');
+    expect(header(out.raw, 'In-Reply-To')).toBe('<ann-1@buyer.test>');
+    expect(header(out.raw, 'References').split(/\s+/)).toEqual([sentTo['ann@buyer.test'], '<ann-1@buyer.test>']);
+    expect(header(out.raw, 'Subject')).toBe('Re: Hello Ann');
+    expect(out.authUser).toBe(USER);
+    // Agents retry: the same request answers the first send and sends nothing again.
+    const again = await http.post(`/api/dialogs/${ann.id}/reply`, { bodyHtml: draft.body.draft.html });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ replayed: true, messageId: sent.body.messageId });
+    expect(relay.messages.slice(before).filter((m) => m.to.includes('ann@buyer.test'))).toHaveLength(1);
+    const replied = await waitFor(() => receiver.received.find((r) => r.json?.type === 'dialog.replied'), 'dialog.replied');
+    expect(replied.json.data).toMatchObject({ dialogId: ann.id, messageId: sent.body.messageId });
+
+    const thread = (await http.get(`/api/dialogs/${ann.id}?markRead=true`)).body;
+    expect(thread.messages.map((m: any) => m.direction)).toEqual(['in', 'out']);
+    expect(thread.unread).toBe(false);
+
+    const cls = await http.post(`/api/dialogs/${ann.id}/classify`, {});
+    expect(cls.status).toBe(200);
+    expect(cls.body).toMatchObject({ classification: 'interested', method: 'rules', autoReply: false });
+    expect(cls.body.confidence).toBeGreaterThan(0.5);
+
+    const lead = await http.post(`/api/dialogs/${ann.id}/lead`, {});
+    expect(lead.status).toBe(201);
+    expect(lead.body).toMatchObject({ contactId: ids.Ann, source: 'dialog', sourceRef: ann.id, interest: 'high' });
+    expect((await http.get(`/api/dialogs/${ann.id}`)).body.leadId).toBe(lead.body.id);
+
+    // Another tenant sees none of it.
+    const other = await otherTenantClient(ctx.rt);
+    expect((await other.get(`/api/dialogs/${ann.id}`)).status).toBe(404);
+    expect((await other.post(`/api/dialogs/${ann.id}/reply`, { bodyHtml: '<p>x</p>' })).status).toBe(404);
+    expect((await other.post(`/api/dialogs/${ann.id}/lead`, {})).status).toBe(404);
+  }, 120_000);
+
+  it('a UIDVALIDITY change on the server re-syncs without duplicating dialog messages', async () => {
+    const { http } = ctx;
+    const before = (await http.get('/api/dialogs?pageSize=50')).body.data;
+    // Dovecot renumbers a maildir whose uidlist and index are gone: a new UIDVALIDITY, every UID again from 1.
+    await new Promise((r) => setTimeout(r, 1100)); // UIDVALIDITY is a time in seconds
+    const box = path.join(dovecot.dir, 'mail', USER);
+    for (const f of readdirSync(box)) if (f.startsWith('dovecot')) rmSync(path.join(box, f), { force: true, recursive: true });
+    await append(reply({ from: 'ann@buyer.test', subject: 'Re: Hello Ann', inReplyTo: '<ann-1@buyer.test>', id: 'ann-2', body: 'Great, Tuesday works.' }));
+    const sync = await http.post('/api/dialogs/sync', { accountId });
+    expect(sync.body.data[0]).toMatchObject({ reset: true, outcomes: { stored: 1, duplicate: 2, dsn: 1 } });
+    const after = (await http.get('/api/dialogs?pageSize=50')).body.data;
+    expect(after).toHaveLength(before.length);
+    const ann = after.find((d: any) => d.email === 'ann@buyer.test');
+    expect(ann.messageCount).toBe(3); // ann-1, our reply, ann-2
+    const thread = (await http.get(`/api/dialogs/${ann.id}`)).body;
+    expect(thread.messages.map((m: any) => m.messageId).filter((id: string) => id.includes('buyer.test'))).toEqual([
+      '<ann-1@buyer.test>',
+      '<ann-2@buyer.test>',
+    ]);
+    // Still one reply counted for Ann on the task.
+    expect((await http.get(`/api/tasks/${taskId}`)).body.counters.replied).toBe(1);
+  }, 120_000);
+
+  it('compose sends two attachments intact (checksums); a bad one or a 12 MB one is a 400 naming it', async () => {
+    const { http } = ctx;
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256))]);
+    const png = Buffer.from(Array.from({ length: 30_000 }, (_, i) => (i * 13 + 5) % 256));
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const before = relay.messages.length;
+    const r = await http.post('/api/dialogs/compose', {
+      recipient: 'dora@newco.test',
+      accountId,
+      content: { subject: 'The proposal', bodyHtml: '<p>Hello Dora, the proposal and the chart are attached.</p>' },
+      attachmentsJson: [
+        { filename: 'proposal.pdf', contentBase64: pdf.toString('base64'), contentType: 'application/pdf' },
+        { filename: 'chart.png', contentBase64: png.toString('base64'), contentType: 'image/png' },
+      ],
+    });
+    expect(r.status).toBe(201);
+    const out = await waitFor(() => relay.messages.slice(before).find((m) => m.to.includes('dora@newco.test')), 'the composed email');
+    const parsed = await simpleParser(out.raw);
+    expect(parsed.attachments.map((a) => [a.filename, a.contentType, sha(a.content)])).toEqual([
+      ['proposal.pdf', 'application/pdf', sha(pdf)],
+      ['chart.png', 'image/png', sha(png)],
+    ]);
+    expect(header(out.raw, 'List-Unsubscribe')).toMatch(/^<https?:\/\/.+\/u\/.+>, <mailto:/);
+    const thread = (await http.get(`/api/dialogs/${r.body.dialogId}`)).body;
+    expect(thread.messages[0].attachments.map((a: any) => a.sha256)).toEqual([sha(pdf), sha(png)]);
+
+    const bad = await http.post('/api/dialogs/compose', {
+      recipient: 'dora@newco.test',
+      accountId,
+      content: { subject: 'x', bodyHtml: '<p>x</p>' },
+      attachmentsJson: [
+        { filename: 'ok.txt', contentBase64: Buffer.from('fine').toString('base64'), contentType: 'text/plain' },
+        { filename: 'broken.pdf', contentBase64: 'not*base64!', contentType: 'application/pdf' },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(['attachmentsJson[1] (broken.pdf): contentBase64 is not valid base64']);
+    const big = await http.post('/api/dialogs/compose', {
+      recipient: 'dora@newco.test',
+      accountId,
+      content: { subject: 'x', bodyHtml: '<p>x</p>' },
+      attachmentsJson: [{ filename: 'huge.pdf', contentBase64: Buffer.alloc(12 * 1024 * 1024, 1).toString('base64'), contentType: 'application/pdf' }],
+    });
+    expect(big.status).toBe(400);
+    expect(big.body.message[0]).toMatch(/^attachmentsJson\[0\] \(huge\.pdf\): 12\.0 MB is over the 4\.0 MB attachment cap$/);
+    const exe = await http.post('/api/dialogs/compose', {
+      recipient: 'dora@newco.test',
+      accountId,
+      content: { subject: 'x', bodyHtml: '<p>x</p>' },
+      attachmentsJson: [{ filename: 'run.exe', contentBase64: 'TVqQ', contentType: 'application/x-msdownload' }],
+    });
+    expect(exe.body.message).toEqual(['attachmentsJson[0] (run.exe): contentType application/x-msdownload is not allowed']);
+    expect(
+      (await http.post('/api/dialogs/compose', { recipient: 'x@y.test', accountId, content: { subject: 'x', bodyHtml: 'y' }, cc: 'z' })).body,
+    ).toMatchObject({
+      statusCode: 400,
+      message: ['property cc should not exist'],
+    });
+  }, 120_000);
+
+  it('MCP: the official client lists dialogs with svc_dialogs_list', async () => {
+    const c = await mcp.connect({ authorization: `Bearer ${ctx.account.apiKey}`, 'x-tenant-id': ctx.account.tenantId }, '?toolsets=dialogs');
+    const tools = (await c.listTools()).tools.map((t) => t.name);
+    for (const n of [
+      'svc_dialogs_list',
+      'svc_DialogsController_getThread',
+      'svc_classifyReply',
+      'svc_generateReply',
+      'svc_reply',
+      'svc_createLead',
+      'svc_dialogs_compose',
+      'svc_SequencesController_enroll',
+    ])
+      expect(tools).toContain(n);
+    const res = (await c.callTool({ name: 'svc_dialogs_list', arguments: { classification: 'interested' } })) as any;
+    expect(res.isError).toBeFalsy();
+    expect(res.structuredContent.data[0].email).toBe('ann@buyer.test');
+  }, 60_000);
+});
