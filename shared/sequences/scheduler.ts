@@ -1,6 +1,7 @@
 import { suppressionMatch } from '../audience/suppression.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { isAppError } from '../errors.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { log } from '../runtime/logger.js';
@@ -120,7 +121,7 @@ export async function processEnrolment(deps: Deps, tenantId: string, sequenceId:
     now,
   );
   const refs = thread.references;
-  await addSendItems(deps, tenantId, taskId, [
+  const added = await addSendItems(deps, tenantId, taskId, [
     {
       contactId,
       email: e.email,
@@ -128,7 +129,12 @@ export async function processEnrolment(deps: Deps, tenantId: string, sequenceId:
       ...(refs.length ? { thread: { inReplyTo: refs[refs.length - 1], references: refs } } : {}),
       origin: { kind: 'sequence', id: sequenceId, step: k },
     },
-  ]);
+  ]).catch((err) => {
+    // A concurrent run (enrol and the scheduler tick) is adding the same item: it records the step.
+    if (isAppError(err) && err.status === 409) return undefined;
+    throw err;
+  });
+  if (!added) return;
   const next = k < seq.steps.length ? k + 1 : null;
   const checkAt = now + CHECK_BACK_MS;
   await table
