@@ -1,7 +1,7 @@
 import type { OutboundMessage, SenderTransport, SendingState, SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import { mailLogins } from './credentials.js';
-import { EmailAccount, getEmailAccountItem, SenderDay, utcDay, type EmailAccountItem } from './entities.js';
+import { getEmailAccountItem, SenderDay, utcDay, type EmailAccountItem } from './entities.js';
 import { resolveMailHost } from './mail-host.js';
 import { createSmtpTransport, smtpOptions } from './smtp.js';
 import { dailyCapOn } from './warmup.js';

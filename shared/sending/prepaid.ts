@@ -80,6 +80,11 @@ async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<b
   return true;
 }
 
+/** Puts an unused unit back (the worker took it, then lost the race for the item's lease). */
+export async function returnPaidSend(deps: Deps, tenantId: string, taskId: string) {
+  await deps.tenantTable(tenantId).update(TaskPrepaid.key({ taskId }), { add: { [PREPAID]: 1 } });
+}
+
 /**
  * Gives back what an ended task (COMPLETED, FAILED, CANCELLED) did not use: one credit, once
  * (once-key `<taskId>:refund`), then the pool is zeroed. Safe to call again.

@@ -15,16 +15,17 @@ import { getItem, moveItem, requeue, updateItem } from './items.js';
 import { gateItem, pauseTask } from './gates.js';
 import { LEASE_MS, MAX_ATTEMPTS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
-import { takePaidSend } from './prepaid.js';
+import { returnPaidSend, takePaidSend } from './prepaid.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 
 const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /**
  * Sends one item (the `send` message). Idempotent: only a QUEUED item of an ACTIVE task is sent.
- * Order: gates (window, sender state and daily cap, per-mailbox slot) → lease (QUEUED → SENDING with
- * leaseUntil + workerId + the Message-ID, one conditional write) → render and compose → one paid send
- * from the task's prepaid pool (once per item; shared/sending/prepaid.ts) → `smtpStartedAt` (+ chargedAt, one write) → SMTP → outcome. See docs/SENDING.md for the
+ * Order: gates (window, sender state and daily cap, per-mailbox slot) → one paid send from the task's
+ * prepaid pool (once per item; shared/sending/prepaid.ts) → lease (QUEUED → SENDING with leaseUntil,
+ * workerId, the Message-ID, chargedAt and smtpStartedAt: one conditional write) → render and compose
+ * → SMTP → outcome (item and task counters in one transaction). See docs/SENDING.md for the
  * exactly-once argument.
  */
 export async function sendItem(deps: Deps, tenantId: string, taskId: string, contactId: string) {
@@ -53,16 +54,35 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   const now = deps.clock.now();
   const messageId = item.messageId ?? newMessageId(taskId, contactId, account.email);
   const leaseUntil = now + LEASE_MS;
+  // One paid send per item, from the task's prepaid pool, taken before the lease so that the lease is
+  // the one write that also stamps chargedAt and smtpStartedAt (a retry after a deferral or a
+  // recovered lease finds chargedAt and takes none; a lost lease race gives the unit back).
+  const paying = !item.chargedAt;
+  if (paying && !(await takePaidSend(deps, tenantId, taskId))) return pauseTask(deps, tenantId, task, 'insufficient_balance');
   const leased = await updateItem(table, taskId, contactId, {
-    set: { status: 'SENDING', leaseUntil, workerId: WORKER_ID, messageId, slotAt, updatedAt: iso(deps) },
+    set: {
+      status: 'SENDING',
+      leaseUntil,
+      workerId: WORKER_ID,
+      messageId,
+      slotAt,
+      // From the lease on, a lost lease counts as ambiguous (the sweep re-sends with this Message-ID).
+      smtpStartedAt: now,
+      ...(paying ? { chargedAt: now } : {}),
+      updatedAt: iso(deps),
+    },
     add: { attempts: 1 },
     condition: statusIs('QUEUED'),
   });
-  if (!leased) return;
+  if (!leased) return paying ? returnPaidSend(deps, tenantId, taskId) : undefined;
   const mine = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } };
   const [profile, trackingDomain] = await Promise.all([getPhysicalAddress(table), getDefaultTrackingDomain(table)]);
   if (!profile) {
-    await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
+    await updateItem(table, taskId, contactId, {
+      set: { status: 'QUEUED', updatedAt: iso(deps) },
+      remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
+      condition: mine,
+    });
     return pauseTask(deps, tenantId, task, 'physical_address_missing');
   }
   // Pre-rendered items may address someone who is no contact (a campaign's owner-address test): the context only names the recipient then.
@@ -86,15 +106,6 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
     to: { address: item.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
     from: { address: account.email, name: account.name },
   });
-  // One paid send per item, from the task's prepaid pool (a retry after a deferral or a recovered
-  // lease finds chargedAt and takes none).
-  if (!item.chargedAt && !(await takePaidSend(deps, tenantId, taskId))) {
-    await updateItem(table, taskId, contactId, { set: { status: 'QUEUED', updatedAt: iso(deps) }, remove: ['leaseUntil', 'workerId'], condition: mine });
-    return pauseTask(deps, tenantId, task, 'insufficient_balance');
-  }
-  // From here a lost lease is ambiguous: the server may have the message (see the sweep).
-  const stamp = { smtpStartedAt: deps.clock.now(), ...(item.chargedAt ? {} : { chargedAt: deps.clock.now() }) };
-  if (!(await updateItem(table, taskId, contactId, { set: stamp, condition: mine }))) return;
   let result: SendResult;
   try {
     result = await (await transportFor(deps, tenantId, task.accountId!)).send(message);
