@@ -7,7 +7,7 @@ import { getContact } from '../contacts/contacts.js';
 import { htmlToText } from '../creatives/render.js';
 import { MAX_AUDIT_ITERATIONS, Recipient, type RecipientRecord } from './entities.js';
 import { getCampaignItem } from './campaigns.js';
-import { countRecipients, moveRecipient } from './recipients.js';
+import { auditableOf, moveRecipient } from './recipients.js';
 import { auditEmail, recordAuditIteration } from './audit.js';
 import { sourceDisclosure } from './geo.js';
 import { markDegraded } from './prepare.js';
@@ -30,8 +30,7 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
   const c = await getCampaignItem(table, campaignId);
   if (c.renderMode !== 'BYOC') throw conflict('PLATFORM campaigns are prepared by the platform (campaigns_preparations_start)', { code: 'not_byoc' });
   if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
-  const counts = await countRecipients(table, campaignId);
-  const auditable = Object.entries(counts).reduce((s, [k, v]) => (k === 'SKIPPED' ? s : s + v), 0);
+  const auditable = auditableOf(c);
   const ai = aiProvider(deps.config.ai);
   const results: {
     contactId: string;

@@ -84,6 +84,9 @@ export interface CampaignRecord {
   primaryBlocker: string | null;
   pipeline: { retryAt: string | null; lastError: string | null; provider: string | null } | null;
   auditIterations: number;
+  /** Poured recipients and those skipped at screen (ADD counters): the audit budget is 5 × (recipientCount − skippedCount). */
+  recipientCount?: number;
+  skippedCount?: number;
   activeGenerationId: string | null;
   guaranteeAcceptanceId: string | null;
   aiRecoveredAt: string | null;

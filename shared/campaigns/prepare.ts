@@ -11,7 +11,7 @@ import { getBriefItem } from '../briefs/briefs.js';
 import { log } from '../runtime/logger.js';
 import { Generation, MAX_AUDIT_ITERATIONS, type CampaignRecord, type RecipientRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
-import { countRecipients, moveRecipient, recipientsIn } from './recipients.js';
+import { auditableOf, moveRecipient, recipientsIn } from './recipients.js';
 import { auditEmail, contentHash, recordAuditIteration, type Rendered } from './audit.js';
 import { sourceDisclosure } from './geo.js';
 import { getContact } from '../contacts/contacts.js';
@@ -133,8 +133,7 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
   if (campaign.activeGenerationId !== input.generationId) return halt(deps, table, input, 'superseded');
   const page = await recipientsIn(table, input.campaignId, 'SCREENED', PREPARE_BATCH);
   if (!page.items.length) return { state: 'done', outcome: 'done' };
-  const counts = await countRecipients(table, input.campaignId);
-  const auditable = Object.entries(counts).reduce((s, [k, v]) => (k === 'SKIPPED' ? s : s + v), 0);
+  const auditable = auditableOf(campaign);
   const ctx = await preparationContext(deps, table, campaign);
   let ready = 0;
   let failed = 0;

@@ -11,7 +11,7 @@ import { suppressedAmong } from '../audience/suppression.js';
 import { stopListMatch } from '../audience/stoplist.js';
 import { getBriefItem } from '../briefs/briefs.js';
 import { checkSyntax } from '../email-verification/syntax.js';
-import { Recipient, RecipientEmail, RECIPIENT_STATUSES, type RecipientRecord, type RecipientStatus } from './entities.js';
+import { Campaign, Recipient, RecipientEmail, RECIPIENT_STATUSES, type RecipientRecord, type RecipientStatus } from './entities.js';
 import { countryCode, countryFromEmail, geoPolicyOf, GEO_SKIP_REASONS } from './geo.js';
 import { getCampaignItem } from './campaigns.js';
 
@@ -140,6 +140,8 @@ export async function pour(deps: Deps, table: TableStore, campaignId: string, bo
       }
     });
   }
+  // Campaign-level counts (the audit budget is 5 × the recipients not skipped): one ADD, no rescans.
+  if (counts.added) await table.update(Campaign.key({ campaignId }), { add: { recipientCount: counts.added } });
   return { campaignId, ...counts, total: ids.length };
 }
 
@@ -210,6 +212,7 @@ export async function screen(deps: Deps, table: TableStore, campaignId: string) 
     });
   }
   const skipped = Object.values(reasons).reduce((a, b) => a + b, 0);
+  if (skipped) await table.update(Campaign.key({ campaignId }), { add: { skippedCount: skipped } });
   return { campaignId, screened, skipped, reasons };
 }
 
@@ -246,3 +249,6 @@ export async function mapLimit<T>(items: T[], n: number, fn: (t: T) => Promise<v
     }),
   );
 }
+
+/** Recipients the audit budget counts: poured and not skipped at screen (campaign counters). */
+export const auditableOf = (c: { recipientCount?: number; skippedCount?: number }) => Math.max(0, (c.recipientCount ?? 0) - (c.skippedCount ?? 0));

@@ -165,6 +165,9 @@ describe('balance spent', () => {
     });
     expect(paused.pauseReason).toBe('insufficient_balance');
     const toPoor = () => relay.messages.filter((m) => m.to[0]?.endsWith('@poor-buyer.test'));
+    // The one paid send may still be on its way to the sink when the campaign shows PAUSED.
+    await waitFor('the one paid email', async () => toPoor().length === 1);
+    await new Promise((r) => setTimeout(r, 1000));
     expect(toPoor()).toHaveLength(1);
     const log = (await http.get(`/api/campaigns/${id}/activity`)).body.data;
     expect(log[0]).toMatchObject({ action: 'paused', reason: 'insufficient_balance', actor: { kind: 'system' } });
