@@ -83,7 +83,8 @@ describe('svc_tools_search (official client over an in-memory transport, synthet
     input: { path: z.strictObject({ id: z.string() }), body: z.strictObject({ listId: z.string() }) },
     handler: async ({ path }) => ({ id: path.id, poured: 0 }),
   });
-  const registry: AnyOperation[] = [...operations, pour];
+  // The synthetic entry stands in for the real pour (whose body is optional: an empty body pours the whole database).
+  const registry: AnyOperation[] = [...operations.filter((o) => o.operationId !== pour.operationId), pour];
   const deps = { config: configFromEnv({ SVC_RUNTIME: 'local' }) } as unknown as Deps;
   const event = {
     headers: {},
