@@ -48,10 +48,10 @@ export const operation = defineOperation({
     const rows = mailboxes
       .map(
         (b) =>
-          `<h2>${esc(b.address)}</h2><table><tr><th>uid</th><th>from</th><th>subject</th><th>received</th></tr>${b.messages.map((m) => `<tr><td>${m.uid}</td><td>${esc(m.from)}</td><td>${esc(m.subject)}</td><td>${esc(m.receivedAt)}</td></tr>`).join('')}</table>`,
+          `<h2>${esc(b.address)}</h2><table><tr><th>uid</th><th>from</th><th>subject</th><th>received</th><th></th></tr>${b.messages.map((m) => `<tr><td>${m.uid}</td><td>${esc(m.from)}</td><td>${esc(m.subject)}</td><td>${esc(m.receivedAt)}</td><td><button onclick="reply('${esc(b.address)}',${m.uid})">Reply as ${esc(b.address)}</button></td></tr>`).join('')}</table>`,
       )
       .join('');
-    const html = `<!doctype html><meta charset="utf-8"><title>Local mail sandbox</title><style>body{font:14px system-ui;margin:2em}td,th{padding:2px 8px;text-align:left}</style><h1>Local mail sandbox</h1><p>SMTP 127.0.0.1:${sb.smtpPort} · IMAP 127.0.0.1:${sb.imapPort} · any address, any password</p>${rows || '<p>No mail yet.</p>'}`;
+    const html = `<!doctype html><meta charset="utf-8"><title>Local mail sandbox</title><style>body{font:14px system-ui;margin:2em}td,th{padding:2px 8px;text-align:left}</style><h1>Local mail sandbox</h1><p>SMTP 127.0.0.1:${sb.smtpPort} · IMAP 127.0.0.1:${sb.imapPort} · any address, any password</p>${rows || '<p>No mail yet.</p>'}<script>async function reply(address,uid){const text=prompt('Reply text (it lands in the sender mailbox; the inbox sync makes it a dialog)','Thanks, tell me more.');if(text===null)return;const r=await fetch('/_local/mailbox/reply',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({address,uid,text})});alert(r.ok?'Reply delivered to '+(await r.json()).deliveredTo:'Failed: '+r.status)}</script>`;
     return respond(200, html, { 'content-type': 'text/html; charset=utf-8' });
   },
 });

@@ -92,7 +92,10 @@ export interface DialogRecord {
 export interface DialogMessageRecord {
   dialogId: string;
   messageKey: string;
+  /** Thread order (ISO): never before the message it follows. */
   at: string;
+  /** Inbound: the Date header. */
+  date?: string;
   direction: 'in' | 'out';
   messageId: string;
   inReplyTo: string | null;

@@ -97,7 +97,9 @@ export async function ingestMessage(deps: Deps, tenantId: string, account: { id:
   const verdict = await classifyMessage(deps, { from, subject: mail.subject ?? '', text, headers });
   const now = deps.clock.now();
   const received = mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : new Date(now);
-  const at = received.toISOString();
+  const date = received.toISOString();
+  // Thread order: a message never sorts before the thread's latest one (Date headers have second precision and foreign clocks).
+  const at = thread.existing && thread.existing.lastMessageAt >= date ? new Date(Date.parse(thread.existing.lastMessageAt) + 1).toISOString() : date;
   const attachments = await keepAttachments(
     deps,
     tenantId,
@@ -109,6 +111,7 @@ export async function ingestMessage(deps: Deps, tenantId: string, account: { id:
     dialogId: thread.dialogId,
     messageKey,
     at,
+    date,
     direction: 'in',
     messageId,
     inReplyTo: referencesOf(mail)[0] ?? null,
@@ -168,7 +171,7 @@ export async function ingestMessage(deps: Deps, tenantId: string, account: { id:
       autoReply: verdict.autoReply,
       taskId: thread.taskId,
       origin: thread.origin,
-      receivedAt: at,
+      receivedAt: date,
     },
     now,
   );
