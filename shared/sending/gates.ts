@@ -2,7 +2,7 @@ import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { getSendingState } from '../senders/transport.js';
 import { sendWindowState } from '../settings/send-window.js';
-import { getMinSendInterval, getWorkspaceSendWindow } from '../settings/settings.js';
+import type { SendSettings } from '../settings/settings.js';
 import { MailboxPacing, Task, type TaskRecord } from '../tasks/entities.js';
 
 /**
@@ -17,10 +17,10 @@ export async function gateItem(
   deps: Deps,
   tenantId: string,
   task: TaskRecord & { version: number },
+  settings: Pick<SendSettings, 'sendWindow' | 'minSendIntervalSeconds'>,
   now = deps.clock.now(),
 ): Promise<number | 'paused' | undefined> {
-  const table = deps.tenantTable(tenantId);
-  const window = sendWindowState(task.sendWindow ?? (await workspaceWindow(table)), now);
+  const window = sendWindowState(task.sendWindow ?? settings.sendWindow, now);
   if (!window.windowOpen) return window.nextOpenAt ? Math.max(1000, Date.parse(window.nextOpenAt) - now) : 3_600_000;
   const state = await getSendingState(deps, tenantId, task.accountId!, now);
   if (!state.sendable) {
@@ -28,14 +28,9 @@ export async function gateItem(
     await pauseTask(deps, tenantId, task, `sender_${state.reason}`);
     return 'paused';
   }
-  const intervalMs = (await getMinSendInterval(table)) * 1000;
+  const intervalMs = settings.minSendIntervalSeconds * 1000;
   if (intervalMs <= 0) return undefined;
   return claimSlot(deps, task.accountId!, tenantId, intervalMs, now);
-}
-
-async function workspaceWindow(table: ReturnType<Deps['tenantTable']>) {
-  const { source: _source, ...stored } = await getWorkspaceSendWindow(table); // `source` is not part of the window shape
-  return stored;
 }
 
 async function claimSlot(deps: Deps, accountId: string, tenantId: string, intervalMs: number, now: number): Promise<number | undefined> {

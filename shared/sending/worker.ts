@@ -6,8 +6,8 @@ import { log } from '../runtime/logger.js';
 import type { SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import { recordSend } from '../senders/transport.js';
-import { getPhysicalAddress } from '../settings/settings.js';
-import { getDefaultTrackingDomain } from '../tracking-domains/tracking-domains.js';
+import { sendSettings } from '../settings/settings.js';
+import { activeTrackingDomain } from '../tracking-domains/tracking-domains.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
@@ -46,7 +46,8 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   }
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
   const slotAt = deps.clock.now();
-  const wait = await gateItem(deps, tenantId, task, slotAt);
+  const settings = await sendSettings(table); // one Query for the window, interval, profile and tracking domain
+  const wait = await gateItem(deps, tenantId, task, settings, slotAt);
   if (wait === 'paused') return;
   if (wait !== undefined) return requeue(deps, tenantId, item, wait);
   const account = await getEmailAccountItem(table, task.accountId!);
@@ -76,7 +77,8 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
   });
   if (!leased) return paying ? returnPaidSend(deps, tenantId, taskId) : undefined;
   const mine = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } };
-  const [profile, trackingDomain] = await Promise.all([getPhysicalAddress(table), getDefaultTrackingDomain(table)]);
+  const profile = settings.companyProfile;
+  const trackingDomain = settings.defaultTrackingDomain ? await activeTrackingDomain(table, settings.defaultTrackingDomain) : null;
   if (!profile) {
     await updateItem(table, taskId, contactId, {
       set: { status: 'QUEUED', updatedAt: iso(deps) },

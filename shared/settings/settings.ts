@@ -45,6 +45,27 @@ export async function getSetting<T>(table: TableStore, name: SettingName): Promi
   return (await read<T>(table, name))?.value;
 }
 
+/**
+ * Every setting of the workspace in one Query of its settings partition (a handful of small items:
+ * one read unit), for the send path that needs four of them per email.
+ */
+export async function readAllSettings(table: TableStore): Promise<Partial<Record<SettingName, unknown>>> {
+  const page = await table.query<SettingItem<unknown> & { name: SettingName }>({ pk: WorkspaceSetting.query('primary', {}).pk, limit: 50 });
+  return Object.fromEntries(page.items.map((i) => [i.name, i.value]));
+}
+
+/** What the send worker reads per email, from one Query (defaults as the single getters below). */
+export async function sendSettings(table: TableStore) {
+  const all = await readAllSettings(table);
+  return {
+    sendWindow: (all.sendWindow as SendWindow | undefined) ?? defaultSendWindow(),
+    minSendIntervalSeconds: (all.minSendInterval as number | undefined) ?? DEFAULT_MIN_SEND_INTERVAL_SECONDS,
+    companyProfile: (all.companyProfile as CompanyProfile | undefined) ?? null,
+    defaultTrackingDomain: (all.defaultTrackingDomain as string | undefined) ?? null,
+  };
+}
+export type SendSettings = Awaited<ReturnType<typeof sendSettings>>;
+
 // --- send window -------------------------------------------------------------------------------
 
 /** The workspace default window; defaults when never set or when the stored value is unreadable (the gate state then says closed only for a bad zone). */

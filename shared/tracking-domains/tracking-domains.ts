@@ -113,7 +113,11 @@ export async function setDefaultTrackingDomain(deps: Deps, table: TableStore, id
 /** For the send engine: the default tracking domain when it is ACTIVE, else null (use the service host). */
 export async function getDefaultTrackingDomain(table: TableStore): Promise<string | null> {
   const name = await getSetting<string>(table, 'defaultTrackingDomain');
-  if (!name) return null;
+  return name ? activeTrackingDomain(table, name) : null;
+}
+
+/** The named tracking domain when it is ACTIVE, else null (links then use PUBLIC_BASE_URL). */
+export async function activeTrackingDomain(table: TableStore, name: string): Promise<string | null> {
   const d = await table.get<TrackingDomainItem>(TrackingDomain.key({ domain: name }));
   return d?.status === 'ACTIVE' ? d.domain : null;
 }
