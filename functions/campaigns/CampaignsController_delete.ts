@@ -14,6 +14,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
+  successStatus: 204,
   hints: { readOnly: false, destructive: true, idempotent: false },
   handler: async ({ path }, ctx) => {
     await deleteCampaign(requireTenant(ctx).table, path.id);
