@@ -33,7 +33,7 @@ const bodyOf = (op: AnyOperation) => (op.method === 'GET' || op.method === 'DELE
 describe('campaign operations: pipeline guards', { timeout: 300_000 }, () => {
   it('one 401 body without or with an unknown credential', async () => {
     for (const op of campaignOperations)
-      for (const headers of [{}, { authorization: 'Bearer svc_pk_unknown' }]) {
+      for (const headers of [{}, { authorization: 'Bearer svc_pk_unknown' }] as Record<string, string>[]) {
         const r = await client(rt.url).call(op.method, pathOf(op, campaignId), bodyOf(op), { 'x-forwarded-for': freshAddress(), ...headers });
         expect(r.status, op.operationId).toBe(401);
         expect(r.body, op.operationId).toEqual({ statusCode: 401, message: 'Invalid credentials' });
