@@ -52,6 +52,29 @@ export async function classifyRecipientDomain(deps: Deps, domain: string): Promi
   return providerOfMx(mx.map((m) => m.exchange));
 }
 
+/**
+ * The provider of a recipient address for the send path: known consumer domains at once, others by
+ * MX (one try, 1.5 s), remembered per process for an hour (a miss is remembered as 'other' too, so a
+ * domain without MX costs one look-up, not one per email).
+ */
+const providerCache = new Map<string, { provider: Provider; until: number }>();
+export async function providerOfAddress(deps: Deps, email: string): Promise<Provider> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  if (DOMAIN_RULES[domain]) return DOMAIN_RULES[domain];
+  const now = deps.clock.now();
+  const hit = providerCache.get(domain);
+  if (hit && hit.until > now) return hit.provider;
+  const r = new dnsp.Resolver({ timeout: 1500, tries: 1 });
+  if (deps.config.dnsServers?.length) r.setServers(deps.config.dnsServers);
+  const provider = providerOfMx((await r.resolveMx(domain).catch(() => [])).map((m) => m.exchange));
+  if (providerCache.size >= 10_000) providerCache.clear();
+  providerCache.set(domain, { provider, until: now + 3_600_000 });
+  return provider;
+}
+
+/** The day-row attribute a send adds to for the matrix (`dlv_<provider>_<counter>`, see recordSend). */
+export const dayCounterAttr = (provider: Provider, counter: 'sent' | 'bounced') => `dlv_${provider}_${counter}`;
+
 /** Adds to the counters of one cell (the send engine: sent/delivered/bounced; inbox sync: replied; placement tests: inbox/spam/missing). */
 export async function recordDeliverability(table: TableStore, accountId: string, provider: Provider, counts: Partial<Record<Counter, number>>) {
   const add = Object.fromEntries(
@@ -64,12 +87,39 @@ export async function recordDeliverability(table: TableStore, accountId: string,
   });
 }
 
+/** Every `dlv_*` counter of one mailbox's day rows, summed (bounded: ~3 years of days). */
+async function sumDayRows(table: TableStore, accountId: string) {
+  const sums: Record<string, number> = {};
+  for (let cursor: string | undefined, i = 0; i < 3; i++) {
+    const page = await table.query<Record<string, unknown>>({ pk: `MAILBOX#${accountId}`, skBeginsWith: 'DAY#', limit: 400, cursor });
+    for (const row of page.items) for (const [k, v] of Object.entries(row)) if (k.startsWith('dlv_') && typeof v === 'number') sums[k] = (sums[k] ?? 0) + v;
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return sums;
+}
+
 const zero = () => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<Counter, number>;
 
+/**
+ * Sends and bounces come from the mailbox day rows the send engine writes anyway (no extra write per
+ * email); placement results (inbox/spam/missing) and anything recorded directly from the cells.
+ */
 export async function getMatrix(table: TableStore) {
   const accounts = await listAccounts(table, { pageSize: 100 });
   const cells = await table.query<Record<string, unknown>>({ pk: 'DLVMATRIX', limit: 1000 });
-  const byKey = new Map(cells.items.map((c) => [`${c.accountId}#${c.provider}`, c]));
+  const byKey = new Map(cells.items.map((c) => [`${c.accountId}#${c.provider}`, { ...c }]));
+  for (const a of accounts.data) {
+    for (const [attr, n] of Object.entries(await sumDayRows(table, a.id))) {
+      const [, provider, counter] = attr.split('_');
+      const cell = byKey.get(`${a.id}#${provider}`) ?? {};
+      const add = (k: Counter) => (cell[k] = Number(cell[k] ?? 0) + n);
+      // An accepted send is sent and delivered (to the receiving server); a 5xx refusal is sent and bounced.
+      add('sent');
+      add(counter === 'sent' ? 'delivered' : 'bounced');
+      byKey.set(`${a.id}#${provider}`, cell);
+    }
+  }
   const rows = accounts.data.map((a) => ({
     accountId: a.id,
     email: a.email,

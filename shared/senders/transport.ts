@@ -1,3 +1,4 @@
+import { dayCounterAttr, type Provider } from '../deliverability/matrix.js';
 import type { OutboundMessage, SenderTransport, SendingState, SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import { mailLogins } from './credentials.js';
@@ -86,14 +87,22 @@ export function unsendableReason(a: EmailAccountItem, dailyCap: number | null, s
 }
 
 /** Counts one send attempt: today's use (accepted only), relay health counters and the last SMTP error. */
-export async function recordSend(deps: Deps, tenantId: string, accountId: string, result: Pick<SendResult, 'outcome' | 'code' | 'response'>, now: number) {
+export async function recordSend(
+  deps: Deps,
+  tenantId: string,
+  accountId: string,
+  result: Pick<SendResult, 'outcome' | 'code' | 'response'>,
+  now: number,
+  /** The recipient's provider: the deliverability matrix counts sends and refusals per provider from the same row. */
+  provider?: Provider,
+) {
   const table = deps.tenantTable(tenantId);
   const at = new Date(now).toISOString();
   const field = result.outcome === 'accepted' ? 'sent' : result.outcome === 'rejected' ? 'bounced' : 'failed';
   // One small write per send: the day row carries the counters and the last success or error, so the
   // (large) account item is never rewritten by the send path. relayHealth reads the day rows.
   await table.update(SenderDay.key({ accountId, day: utcDay(now) }), {
-    add: { [field]: 1 },
+    add: { [field]: 1, ...(provider && field !== 'failed' ? { [dayCounterAttr(provider, field)]: 1 } : {}) },
     set: result.outcome === 'accepted' ? { lastSentAt: at } : { lastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), lastErrorAt: at },
     setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId, day: utcDay(now) },
   });

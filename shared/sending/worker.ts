@@ -6,6 +6,7 @@ import { log } from '../runtime/logger.js';
 import type { SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import { recordSend } from '../senders/transport.js';
+import { providerOfAddress } from '../deliverability/matrix.js';
 import { sendSettings } from '../settings/settings.js';
 import { activeTrackingDomain } from '../tracking-domains/tracking-domains.js';
 import { getTaskItem } from '../tasks/tasks.js';
@@ -124,7 +125,10 @@ export async function sendItem(deps: Deps, tenantId: string, taskId: string, con
     result = { outcome: 'deferred', code: 0, response: (e as Error).message, messageId };
   }
   await recordOutcome(deps, tenantId, { taskId, contactId, email: item.email!, attempts: (item.attempts ?? 0) + 1 }, result, mine);
-  await recordSend(deps, tenantId, task.accountId!, result, deps.clock.now()).catch((e) => log.warn('recordSend failed', { message: (e as Error).message }));
+  const provider = await providerOfAddress(deps, item.email!);
+  await recordSend(deps, tenantId, task.accountId!, result, deps.clock.now(), provider).catch((e) =>
+    log.warn('recordSend failed', { message: (e as Error).message }),
+  );
 }
 
 async function recordOutcome(

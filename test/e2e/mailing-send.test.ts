@@ -161,6 +161,10 @@ describe('mailing task: the agent order over HTTP', () => {
     expect((await http.get('/api/suppression/check?email=bounce@buyer.test')).body).toMatchObject({ suppressed: true, suppression: { source: 'bounce' } });
     const sent = await http.get(`/api/tasks/${task.body.id}/items?status=SENT`);
     expect(sent.body.data.every((i: { messageId: string }) => /@acme\.test>$/.test(i.messageId))).toBe(true);
+    // The deliverability matrix counts the task's sends per recipient provider (buyer.test has no MX: other).
+    const matrix = await http.get('/api/deliverability/matrix');
+    const row = matrix.body.rows.find((r: { accountId: string }) => r.accountId === accountId);
+    expect(row.providers.other).toMatchObject({ sent: 3, delivered: 2, bounced: 1 });
 
     // One-click unsubscribe (RFC 8058): POST to the List-Unsubscribe URL suppresses at once; repeatable.
     const ann = await simpleParser(toBuyers.find((m) => m.to[0] === 'ann@buyer.test')!.raw);
