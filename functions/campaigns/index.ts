@@ -24,6 +24,7 @@ import { operation as opStatus } from './campaigns_operational_status.js';
 import { operation as outboxHistory } from './dialogs_outbox_history.js';
 import { operation as skipPreview } from './dialogs_outbox_skip_preview.js';
 import { operation as skip } from './dialogs_outbox_skip.js';
+import { operation as moderate } from './admin_campaigns_moderate.js';
 
 /** Operations of campaigns (spec I): lifecycle, recipients, PLATFORM/BYOC preparation, sending, operations and the campaign outbox. */
 export const campaignOperations: AnyOperation[] = [
@@ -52,4 +53,5 @@ export const campaignOperations: AnyOperation[] = [
   outboxHistory,
   skipPreview,
   skip,
+  moderate,
 ];

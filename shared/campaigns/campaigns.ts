@@ -178,3 +178,34 @@ export async function listActivity(table: TableStore, campaignId: string, q: { l
     nextCursor: page.cursor ?? null,
   };
 }
+
+/**
+ * Manual moderation of a BLOCKED campaign (admin console): `release` gives it a fresh audit budget
+ * (iterations counted from zero) and puts it back to PAUSED (DRAFT if it never sent), to be resumed by
+ * its owner; `keep` leaves it BLOCKED. Both are logged with the admin as actor.
+ */
+export async function moderateCampaign(deps: Deps, table: TableStore, id: string, action: 'release' | 'keep', note: string, admin: string) {
+  const c = await getCampaignItem(table, id);
+  if (c.status !== 'BLOCKED')
+    throw conflict(`Campaign is ${c.status}; only a BLOCKED campaign is moderated`, { code: 'campaign_not_blocked', status: c.status });
+  const actor = { kind: 'platform-admin', id: admin };
+  if (action === 'keep') {
+    await logActivity(deps, table, id, actor, 'moderation_kept_blocked', note);
+    return campaignView(c);
+  }
+  const activated = !!(c as CampaignRecord & { activatedAt?: string }).activatedAt;
+  const after = await updateCampaign(
+    table,
+    c,
+    {
+      status: activated ? 'PAUSED' : 'DRAFT',
+      label: activated ? null : 'CAMPAIGN_DRAFT',
+      pauseReason: activated ? 'moderation_released' : null,
+      primaryBlocker: null,
+      auditIterations: 0,
+    },
+    deps.clock.now(),
+  );
+  await logActivity(deps, table, id, actor, 'moderation_released', note);
+  return campaignView(after);
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
-import { client } from '../support/runtime.js';
+import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { credit } from '../../shared/billing/billing.js';
@@ -108,6 +108,16 @@ describe('BYOC', () => {
       reason: 'audit_iterations_exhausted',
       actor: { kind: 'system' },
     });
+
+    // Manual moderation (admin console API): the tenant cannot release it; an admin can.
+    const admin = client(ctx.rt.url, { key: TEST_ADMIN_TOKEN });
+    const path = `/admin/api/tenants/${ctx.account.tenantId}/campaigns/${id}/moderate`;
+    expect((await http.post(path, { action: 'release', note: 'reviewed' })).status).toBe(404);
+    const released = await admin.post(path, { action: 'release', note: 'reviewed: the copy was fixed' });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(released.body).toMatchObject({ status: 'DRAFT', label: 'CAMPAIGN_DRAFT', auditIterations: 0, primaryBlocker: null });
+    expect((await admin.post(path, { action: 'release', note: 'again' })).body.code).toBe('campaign_not_blocked');
+    expect((await http.get(`/api/campaigns/${id}/activity`)).body.data[0]).toMatchObject({ action: 'moderation_released', actor: { kind: 'platform-admin' } });
   }, 120_000);
 });
 
