@@ -72,7 +72,20 @@ async function resolveThread(table: TableStore, accountId: string, mail: ParsedM
  * that task's `replied` counter (one transaction), stops the contact's sequences, and an
  * unsubscribe request suppresses the address.
  */
-export async function ingestMessage(deps: Deps, tenantId: string, account: { id: string; email: string }, raw: Buffer, uid?: number): Promise<IngestOutcome> {
+/** Per sync run: contact look-ups by address (one query per address, not per message); events nudged once per batch. */
+export interface IngestRun {
+  contacts: Map<string, Promise<string | null>>;
+  deferNudge: boolean;
+}
+
+export async function ingestMessage(
+  deps: Deps,
+  tenantId: string,
+  account: { id: string; email: string },
+  raw: Buffer,
+  uid?: number,
+  run: IngestRun = { contacts: new Map(), deferNudge: false },
+): Promise<IngestOutcome> {
   const table = deps.tenantTable(tenantId);
   let mail: ParsedMail;
   try {
@@ -91,7 +104,12 @@ export async function ingestMessage(deps: Deps, tenantId: string, account: { id:
   const messageId = mail.messageId ? normalizeMessageId(mail.messageId) : `<${sha256(raw).slice(0, 32)}@inbox.svc>`;
   if (await table.get(messageIdKey(account.id, messageId))) return 'duplicate';
   const thread = await resolveThread(table, account.id, mail, messageId, from);
-  const contactId = thread.contactId ?? (from ? ((await findContactsByEmail(table, from))[0]?.id ?? null) : null);
+  if (from && !run.contacts.has(from))
+    run.contacts.set(
+      from,
+      findContactsByEmail(table, from).then((cs) => cs[0]?.id ?? null),
+    );
+  const contactId = thread.contactId ?? (from ? await run.contacts.get(from)! : null);
   const headers = headerMap(mail);
   const text = (mail.text ?? '').slice(0, 100_000);
   const verdict = await classifyMessage(deps, { from, subject: mail.subject ?? '', text, headers });
@@ -210,7 +228,7 @@ export async function ingestMessage(deps: Deps, tenantId: string, account: { id:
       throw e2;
     }
   }
-  await eventsCommitted(deps, tenantId);
+  if (!run.deferNudge) await eventsCommitted(deps, tenantId);
   if (verdict.classification === 'unsubscribe_request' && from) {
     await suppress(table, { email: from, source: 'unsubscribe', note: `asked in a reply (dialog ${thread.dialogId})` }, now);
     if (contactId) await stopEnrolmentsOf(deps, tenantId, contactId, 'unsubscribed', 'unsubscribe_request');

@@ -5,13 +5,14 @@ import { log } from '../runtime/logger.js';
 import { EmailAccount, getEmailAccountItem, type EmailAccountItem } from '../senders/entities.js';
 import { openInboxReader } from '../senders/inbox.js';
 import { InboxSyncCursor } from './entities.js';
-import { ingestMessage, type IngestOutcome } from './ingest.js';
+import { ingestMessage, type IngestOutcome, type IngestRun } from './ingest.js';
+import { eventsCommitted } from '../events/outbox.js';
 
 /** One sync holds its mailbox for at most this long (a crashed run's lease then expires). */
 const LEASE_MS = 10 * 60_000;
 const BATCH = 200;
 /** Messages ingested at once within a batch (DynamoDB round trips overlap; threads are independent). */
-const PARALLEL = 8;
+const PARALLEL = 4;
 
 export interface SyncResult {
   accountId: string;
@@ -57,6 +58,7 @@ export async function syncMailbox(
   let cursor: InboxCursor | undefined = stored?.uidValidity ? { uidValidity: stored.uidValidity, lastUid: Number(stored.lastUid ?? 0) } : undefined;
   const max = opts.maxMessages ?? 5000;
   let reader = opts.reader;
+  const run: IngestRun = { contacts: new Map(), deferNudge: true };
   try {
     reader ??= await openInboxReader(deps, tenantId, accountId);
     for (let round = 0; round < 1000 && result.fetched < max; round++) {
@@ -67,9 +69,10 @@ export async function syncMailbox(
       }
       for (let i = 0; i < batch.messages.length; i += PARALLEL) {
         const slice = batch.messages.slice(i, i + PARALLEL);
-        const got = await Promise.all(slice.map((m) => ingestMessage(deps, tenantId, account, m.raw, m.uid)));
+        const got = await Promise.all(slice.map((m) => ingestMessage(deps, tenantId, account, m.raw, m.uid, run)));
         for (const o of got) outcomes[o]++;
       }
+      if (batch.messages.length) await eventsCommitted(deps, tenantId);
       result.fetched += batch.messages.length;
       cursor = batch.cursor;
       await table.update(key, {
