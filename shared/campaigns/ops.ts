@@ -60,10 +60,10 @@ export async function pauseCampaign(deps: Deps, tenantId: string, campaignId: st
  */
 export async function resumeCampaign(deps: Deps, tenantId: string, campaignId: string, actor: Actor) {
   const table = deps.tenantTable(tenantId);
-  let c = await syncCampaign(deps, tenantId, campaignId);
+  const c = await syncCampaign(deps, tenantId, campaignId);
   if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
   if (c.status === 'PAUSED') {
-    c = await updateCampaign(table, c, { status: 'ACTIVE', pauseReason: null, pausedBy: null }, deps.clock.now());
+    await updateCampaign(table, c, { status: 'ACTIVE', pauseReason: null, pausedBy: null }, deps.clock.now());
     const task = await sendTaskOf(table, campaignId);
     if (task?.status === 'PAUSED') {
       await moveTask(table, task, { status: 'ACTIVE', pauseReason: null, resumedAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
