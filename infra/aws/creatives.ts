@@ -10,8 +10,8 @@ import type { StackContext } from './stack.js';
 /**
  * Creatives in AWS: the tenant file bucket (`files`: generated PDFs under <tenantId>/, expired by a
  * lifecycle rule after 2 days; the app deletes earlier), the `creative-pdfs` and `creative-placement`
- * queues (DLQs) and their worker Lambda. Chromium comes from CHROMIUM_PATH (a layer); the S3 FileStore
- * adapter is not written yet, so in AWS a generation ends FAILED "no file store configured".
+ * queues (DLQs) and their worker Lambda. Chromium comes from CHROMIUM_PATH (a layer); functions that
+ * declare `files` get FILES_BUCKET and use the S3 FileStore (shared/adapters/files/s3-files.ts).
  */
 export function creatives(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'grants'>) {
   const bucket = new Bucket(stack, 'TenantFiles', {

@@ -11,6 +11,7 @@ import { installWebhookNudge } from '../webhooks/nudge.js';
 import { platformMailerFor } from '../adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromConfig } from '../adapters/workflows/sfn-workflows.js';
 import { configureLogging } from './logger.js';
+import { s3FileStore } from '../adapters/files/s3-files.js';
 
 /** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment, read once by configFromEnv). */
 export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
@@ -33,5 +34,6 @@ export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
     mailer: await platformMailerFor(config),
     queue: sqsQueueFromConfig(config),
     workflows: sfnWorkflowsFromConfig(config),
+    files: config.aws.filesBucket ? s3FileStore(config.aws.filesBucket, config.aws.region, config.local.filesMaxBytes) : undefined,
   };
 }

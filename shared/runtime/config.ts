@@ -77,6 +77,8 @@ export interface Config {
     endpoints: { dynamodb?: string; sqs?: string; sfn?: string };
     /** PLATFORM_TABLE (default: `${tablePrefix}platform`). */
     platformTable?: string;
+    /** FILES_BUCKET: the tenant file bucket (set on functions that declare `files`); absent = no file store. */
+    filesBucket?: string;
     /** QUEUE_URL_<NAME>: the queues this function may send to, by logical name (lower case). */
     queueUrls: Record<string, string>;
     /** SFN_ARN_<MACHINE>: the state machines this function may start or signal. */
@@ -172,6 +174,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
         sfn: env.AWS_ENDPOINT_URL_SFN ?? env.AWS_ENDPOINT_URL,
       },
       platformTable: env.PLATFORM_TABLE || undefined,
+      filesBucket: env.FILES_BUCKET || undefined,
       queueUrls: byPrefix(env, 'QUEUE_URL_'),
       workflowArns: byPrefix(env, 'SFN_ARN_'),
     },
