@@ -13,7 +13,7 @@ export const operation = defineOperation({
   summary: 'PLATFORM: start the bounded async preparation (render + audit)',
   description:
     'Renders every SCREENED recipient with the AI provider (billed platform_render per render) and audits it (mandatory: audit, or audit_failed at the reduced price; at most 5 iterations per recipient) → READY or CREATIVE_FAILED. ' +
-    'Answers 202 with generationId; a preparation already running is answered instead (safe to repeat). Poll campaigns_preparations_status.',
+    'At most 5,000 recipients per preparation (start again for the rest). Answers 202 with generationId; a preparation already running is answered instead (safe to repeat). Poll campaigns_preparations_status.',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },

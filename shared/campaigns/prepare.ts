@@ -19,6 +19,8 @@ import { getContact } from '../contacts/contacts.js';
 export const CAMPAIGN_MACHINE = 'campaign-recipients';
 /** Recipients per step of the state machine (one Lambda invocation, two state transitions). */
 export const PREPARE_BATCH = 25;
+/** At most this many recipients per preparation (a new start continues with the SCREENED left). */
+export const PREPARATION_MAX = 5000;
 
 export interface GenerationRecord {
   campaignId: string;
@@ -131,7 +133,10 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
   if (!campaign) return halt(deps, table, input, 'campaign_deleted');
   if (campaign.status === 'BLOCKED') return halt(deps, table, input, 'campaign_blocked');
   if (campaign.activeGenerationId !== input.generationId) return halt(deps, table, input, 'superseded');
-  const page = await recipientsIn(table, input.campaignId, 'SCREENED', PREPARE_BATCH);
+  // Bounded: one preparation renders at most PREPARATION_MAX recipients; a new start takes the rest.
+  const gen = await table.get<GenerationRecord>(gkey);
+  if ((gen?.processed ?? 0) >= PREPARATION_MAX) return { state: 'done', outcome: 'done' };
+  const page = await recipientsIn(table, input.campaignId, 'SCREENED', Math.min(PREPARE_BATCH, PREPARATION_MAX - (gen?.processed ?? 0)));
   if (!page.items.length) return { state: 'done', outcome: 'done' };
   const auditable = auditableOf(campaign);
   const ctx = await preparationContext(deps, table, campaign);

@@ -31,6 +31,7 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
     const { http, rt, account } = ctx;
     await setupSendingWorkspace(rt.deps, http, account.tenantId, { dovecot, relay, mailbox: 'sales@acme.test' });
     const people = Array.from({ length: 17 }, (_, i) => ({ firstName: `Buyer${i}`, email: `buyer${i}@buyer.test` }));
+    people[16].email = 'pierre@acheteur.fr'; // GDPR zone: mailed, with the source disclosed in the footer
     people.push(
       { firstName: 'Sup', email: 'sup@buyer.test' },
       { firstName: 'Hans', email: 'hans@firma.de' },
@@ -70,7 +71,8 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
       [ids[19]]: 'non_target_role',
     });
     const geo = await call('svc_CampaignsController_geoRisk', { id: campaign.id });
-    expect(geo.byPolicy.opt_in_only).toBe(1);
+    expect(geo.byPolicy).toMatchObject({ opt_in_only: 1, gdpr_disclosed: 1, unknown: 18 });
+    expect(geo.byCountry).toMatchObject({ DE: 1, FR: 1 });
     // Screening is free: nothing charged so far.
     const ledgerBefore = (await http.get('/api/billing/ledger')).body;
 
@@ -93,7 +95,7 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
 
     const first = await call('svc_CampaignsController_send', { id: campaign.id, body: { limit: 1 } });
     expect(first).toMatchObject({ queued: 1, remainingReady: 16, status: 'ACTIVE' });
-    const toBuyers = () => relay.messages.filter((m) => m.to.some((t) => t.endsWith('@buyer.test')));
+    const toBuyers = () => relay.messages.filter((m) => m.to.some((t) => t.endsWith('@buyer.test') || t.endsWith('@acheteur.fr')));
     await waitFor('the first email', async () => toBuyers().length === 1);
     await new Promise((r) => setTimeout(r, 1000));
     expect(toBuyers()).toHaveLength(1);
@@ -104,7 +106,11 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
     expect(new Set(toBuyers().map((m) => m.to[0])).size).toBe(17);
     expect(toBuyers().some((m) => m.to.includes('sup@buyer.test') || m.to.includes('accounting@buyer.test'))).toBe(false);
 
-    const parsed = await simpleParser(toBuyers()[0].raw);
+    const french = await simpleParser(toBuyers().find((m) => m.to[0] === 'pierre@acheteur.fr')!.raw);
+    expect(french.html).toContain('legitimate interest');
+    expect(french.html).toContain('obtained from');
+    const parsed = await simpleParser(toBuyers().find((m) => m.to[0] !== 'pierre@acheteur.fr')!.raw);
+    expect(parsed.html).not.toContain('legitimate interest');
     expect(parsed.html).toContain('1 Main Street, Springfield');
     const pixel = String(parsed.html).match(/<img src="([^"]+\/t\/o\/[^"]+)"/)![1];
     const click = String(parsed.html).match(/href="([^"]+\/t\/c\/[^"]+)"/)![1];
