@@ -24,6 +24,7 @@ import { creatives } from './creatives.js';
 import { imports } from './imports.js';
 import { senders } from './senders.js';
 import { sending } from './sending.js';
+import { dialogs } from './dialogs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -177,6 +178,7 @@ export class SvcStack extends Stack {
     campaigns(this, ctx);
     senders(this, ctx);
     sending(this, ctx);
+    dialogs(this, ctx);
     grants.finish();
   }
 }
