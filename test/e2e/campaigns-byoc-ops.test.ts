@@ -240,3 +240,37 @@ describe('lifecycle and validation', () => {
     expect((await http.delete(`/api/campaigns/${id}`)).status).toBe(204);
   }, 120_000);
 });
+
+describe('pour sources', () => {
+  it('{companyListId} pours the contacts of its companies; {} and {allContacts:true} the whole database; counts noEmail and duplicate', async () => {
+    const fresh = await createApprovedAccount(ctx.rt.deps);
+    const http = client(ctx.rt.url, { key: fresh.apiKey });
+    const acme = await http.post('/api/companies', { name: 'Acme', domain: 'acme-pour.test', country: 'Austria' });
+    const other = await http.post('/api/companies', { name: 'Other', domain: 'other-pour.test' });
+    expect(acme.status, JSON.stringify(acme.body)).toBe(201);
+    const mk = async (p: Record<string, unknown>) => (await http.post('/api/contacts', p)).body.id as string;
+    await mk({ firstName: 'A1', email: 'a1@acme-pour.test', companyId: acme.body.id });
+    await mk({ firstName: 'A2', companyId: acme.body.id }); // no email
+    await mk({ firstName: 'A3', email: 'a1@acme-pour.test', companyId: acme.body.id }); // same address as A1
+    await mk({ firstName: 'O1', email: 'o1@other-pour.test', companyId: other.body.id });
+    await mk({ firstName: 'Solo', email: 'solo@pour.test' });
+    const list = await http.post('/api/company-lists', { name: 'acme only', type: 'STATIC' });
+    expect((await http.post(`/api/company-lists/${list.body.id}/companies`, { companyIds: [acme.body.id] })).status).toBeLessThan(300);
+
+    const byCompanies = (await http.post('/api/campaigns', { name: 'by companies', renderMode: 'BYOC' })).body.id;
+    expect((await http.post(`/api/campaigns/${byCompanies}/pour`, { companyListId: list.body.id })).body).toMatchObject({
+      added: 1,
+      noEmail: 1,
+      duplicate: 1,
+      inactiveChannel: 0,
+      notFound: 0,
+    });
+    // The company's country (Austria) decides the geo policy: opt-in only, skipped.
+    expect((await http.post(`/api/campaigns/${byCompanies}/screen`)).body).toMatchObject({ screened: 0, skipped: 1, reasons: { geo_opt_in_only: 1 } });
+
+    const everything = (await http.post('/api/campaigns', { name: 'everything', renderMode: 'BYOC' })).body.id;
+    expect((await http.post(`/api/campaigns/${everything}/pour`, {})).body).toMatchObject({ added: 3, noEmail: 1, duplicate: 1 });
+    expect((await http.post(`/api/campaigns/${everything}/pour`, { allContacts: true })).body).toMatchObject({ added: 0, duplicate: 4, noEmail: 1 });
+    expect((await http.post(`/api/campaigns/${everything}/pour`, { listId: 'no-such-list' })).status).toBe(404);
+  }, 120_000);
+});
