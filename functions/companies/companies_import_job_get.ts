@@ -4,7 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getImportJob } from '../../shared/imports/jobs.js';
 import { lambdaHandler } from '../lambda.js';
 
-const output = z.looseObject({
+export const importJobOutput = z.looseObject({
   jobId: z.string().describe('The job id from the 202 answer of the import'),
   status: z.enum(['queued', 'running', 'completed', 'failed']).describe('completed: `result` holds the import result object'),
   processed: z.number().describe('Rows processed so far'),
@@ -25,12 +25,12 @@ export const operation = defineOperation({
   summary: 'Status of an import job',
   description:
     'Progress of an import answered with 202 (Prefer: respond-async, or more than 500 rows): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
-  output,
+  output: importJobOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ jobId: z.string().min(1).max(64) }) },
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ path }, ctx) => getImportJob(requireTenant(ctx).table, path.jobId, ctx.deps.clock.now()),
+  handler: async ({ path }, ctx) => getImportJob(requireTenant(ctx).table, path.jobId, ctx.deps.clock.now(), ['start', 'combined']),
   guidance: (r) =>
     r.status === 'completed'
       ? { next: 'ContactListsController_create', why: 'The import finished: imported contacts can be collected into a contact list for a campaign audience.' }

@@ -8,6 +8,7 @@ import { operation as addChannel } from './ContactsController_addChannel.js';
 import { operation as bulk } from './ContactsController_bulk.js';
 import { operation as importPreview } from './ContactsController_importPreview.js';
 import { operation as importStart } from './ContactsController_importStart.js';
+import { operation as importJob } from './ContactsController_importJob.js';
 import { operation as listsCreate } from './ContactListsController_create.js';
 import { operation as listsAdd } from './ContactListsController_addContacts.js';
 import { operation as listsGet } from './contact_lists_get.js';
@@ -27,6 +28,7 @@ export const contactOperations: AnyOperation[] = [
   bulk,
   importPreview,
   importStart,
+  importJob,
   listsCreate,
   listsAdd,
   listsGet,

@@ -1,6 +1,7 @@
 import type { TableStore } from '../ports/table-store.js';
 import { parseRows, planRows, prepareImport, previewResult, type ImportMode } from './company-plan.js';
 import { writeImport } from './company-write.js';
+import { recoverImports } from './recovery.js';
 import type { CompanyImportBody } from './schema.js';
 
 export { type ImportMode } from './company-plan.js';
@@ -10,7 +11,9 @@ export { DEFAULT_GENERIC_CONTACT_NAME } from './company-write.js';
  * The spec's company import. `preview` plans without writing; `start` writes companies only;
  * `combined` also contacts and custom fields. Dedupe by domain/INN markers only (never by name).
  */
-export async function runCompanyImport(table: TableStore, body: CompanyImportBody, mode: ImportMode, now: number) {
+export async function runCompanyImport(table: TableStore, body: CompanyImportBody, mode: ImportMode, now: number, opts: { recover?: boolean } = {}) {
+  // What a crashed import left (derived items of committed companies/contacts) is repaired first.
+  if (mode !== 'preview' && opts.recover !== false) await recoverImports(table);
   const setup = await prepareImport(table, body, mode);
   const parsed = parseRows(body.rows, setup);
   const plan = await planRows(table, parsed.rows, setup, now);

@@ -1,7 +1,7 @@
 import { newId } from '../data/ids.js';
-import type { Item, TableStore } from '../ports/table-store.js';
+import type { TableStore } from '../ports/table-store.js';
+import { companyDependents } from './dependents.js';
 import { updateCompany } from '../companies/companies.js';
-import { numberIndexOps } from '../custom-fields/values.js';
 import { addCompanies, createCompanyList } from '../company-lists/company-lists.js';
 import { markerItem, markerOf } from './entities.js';
 import { applyMerges, batchPutAll, writeGroups, type WriteGroup } from './writer.js';
@@ -16,11 +16,13 @@ export const DEFAULT_GENERIC_CONTACT_NAME = 'Generic contact';
 export type ImportProgress = (done: { rows: number }) => void;
 
 /**
- * Carries out a plan: 1. each new company with its dedupe markers and number-index items in one
- * transaction (a lost marker race turns the slot into a skip or a merge); 2. each contact with its
- * channel markers, channels and company link in one transaction; 3. merge duplicates into existing
- * companies; 4. add to the company list. A crash between or inside the steps leaves whole companies
- * and whole contacts only: re-running the import (skip, then update) completes it.
+ * Carries out a plan: 1. each new company with its dedupe markers in one transaction (a lost marker
+ * race turns the slot into a skip or a merge), its number-index items after it by BatchWriteItem;
+ * 2. each contact with its channel markers in one transaction, its channel items and company link
+ * after it; 3. merge duplicates into existing companies; 4. add to the company list. A crash between or
+ * inside the steps leaves whole companies and whole contacts only (writer.ts: a journal names the
+ * anchors whose derived items may be missing; recovery.ts re-derives them at the next start):
+ * re-running the import (skip, then update) completes it.
  */
 export async function writeImport(
   table: TableStore,
@@ -86,17 +88,14 @@ export async function writeImport(
   };
 }
 
-/** A new company, its markers (conditional) and number-index items: one transaction. */
+/** A new company with its markers (conditional): one transaction; its number-index items follow by BatchWriteItem. */
 function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number, Row>, plan: ImportPlan, slot: Slot, importId: string, at: string): WriteGroup {
   const { opts, defs } = setup;
   const keys = slot.claim ? [...slot.keys] : [];
-  const items: Item[] = [
-    CompanyEntity.item(
-      { companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) },
-      { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1 },
-    ),
-  ];
-  for (const op of numberIndexOps('company', slot.id, defs, {}, slot.cf)) if ('put' in op) items.push(op.put);
+  const company = CompanyEntity.item(
+    { companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) },
+    { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1 },
+  );
   const markerPut = (k: string) => ({
     put: markerItem(k, { companyId: slot.id, importId, createdAt: at }),
     // A marker whose company is gone (plan.stale) is taken over; otherwise the value must be free.
@@ -105,7 +104,9 @@ function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number,
       : CompanyEntity.notExists,
   });
   return {
-    puts: [...keys.map(markerPut), ...items.map((put) => ({ put }))],
+    puts: [...keys.map(markerPut), { put: company }],
+    anchor: { kind: 'company', id: slot.id },
+    after: companyDependents(slot.id, slot.cf, defs),
     onConflict: async (i) => {
       const lost = keys[i];
       if (lost === undefined) throw new Error('import company write failed on an unconditioned item');

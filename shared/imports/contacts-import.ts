@@ -9,6 +9,7 @@ import { addContactsToList, addMembers, createContactList, getContactList, ADD_M
 import { parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
 import { planImportedContacts } from './contacts-writer.js';
 import { applyMerges, writeGroups } from './writer.js';
+import { recoverImports } from './recovery.js';
 import type { ContactImportBody, RowError } from './schema.js';
 import { ChannelMarker } from '../contacts/entities.js';
 
@@ -25,7 +26,9 @@ interface Wanted {
  * fields). Duplicates are by normalised email (the channel marker): skip (default) | update (fields
  * replaced, custom fields merged into the holder) | create (a new contact whose channel carries duplicateOf).
  */
-export async function runContactImport(table: TableStore, body: ContactImportBody, mode: 'preview' | 'start', now: number) {
+export async function runContactImport(table: TableStore, body: ContactImportBody, mode: 'preview' | 'start', now: number, run: { recover?: boolean } = {}) {
+  // What a crashed import left (derived items of committed companies/contacts) is repaired first.
+  if (mode === 'start' && run.recover !== false) await recoverImports(table);
   const opts = { duplicateHandling: 'skip' as const, ...body.options };
   if (opts.listId && opts.newListName) throw badRequest(['options.listId and options.newListName cannot be used together']);
   const defs = await definitionMap(table, 'contact');

@@ -1,8 +1,9 @@
 import { newId } from '../data/ids.js';
-import type { Condition, Item, TableStore } from '../ports/table-store.js';
-import { channelItems, contactItem, linkItem, markerItem, withPrimaries } from '../contacts/items.js';
+import type { Condition, TableStore } from '../ports/table-store.js';
+import { contactItem, markerItem, withPrimaries } from '../contacts/items.js';
 import type { Channel, Contact } from '../contacts/types.js';
-import { numberIndexOps, type CfValues } from '../custom-fields/values.js';
+import type { CfValues } from '../custom-fields/values.js';
+import { contactDependents } from './dependents.js';
 import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
 import type { ParsedContact } from './mapping.js';
 import type { WriteGroup } from './writer.js';
@@ -22,9 +23,10 @@ const split = (v: string) => v.split(/#(.*)/s) as [ChannelType, string];
 type MarkerRow = { contactId: string; type: ChannelType; value: string };
 
 /**
- * Contacts of an import as write groups (writer.ts writeGroups): each contact's channel markers, its
- * item, channel items, company link and number-index items commit in one transaction, so a marker
- * never names a contact that was not written and `duplicateOf` always names a stored contact.
+ * Contacts of an import as write groups (writer.ts writeGroups): each contact's channel markers and its
+ * item commit in one transaction, so a marker never names a contact that was not written and
+ * `duplicateOf` always names a stored contact; its channel items, company link and number-index items
+ * (dependents.ts) follow by BatchWriteItem, journalled for the recovery pass.
  * Markers are read in one batch first: a held value gives the new channel `duplicateOf`; a marker
  * whose contact is gone (deleted, or left by a crashed import before this rule) is taken over at once.
  * A race lost at write time (another import took the value meanwhile) rebuilds the group with
@@ -87,14 +89,13 @@ export async function planImportedContacts(
   const group = (c: Contact): WriteGroup => {
     const claims = c.channels.filter((ch) => claimed.has(`${c.id}|${ck(ch.type, ch.value)}`));
     const full = withPrimaries(c);
-    const items: Item[] = [contactItem(full), ...full.channels.map((ch) => channelItems(c.id, ch))];
-    if (c.companyId) items.push(linkItem(c.companyId, full));
-    if (opts.cfDefs) for (const op of numberIndexOps('contact', c.id, opts.cfDefs, {}, c.customFields as CfValues)) if ('put' in op) items.push(op.put);
     return {
       puts: [
         ...claims.map((ch) => ({ put: markerItem(c.id, ch.type, ch.value, opts.now), condition: claimCondition(ck(ch.type, ch.value)) })),
-        ...items.map((put) => ({ put })),
+        { put: contactItem(full) },
       ],
+      anchor: { kind: 'contact', id: c.id },
+      after: contactDependents(full, opts.cfDefs),
       onConflict: async (i) => {
         const lost = claims[i];
         if (!lost) throw new Error('import contact write failed on an unconditioned item');

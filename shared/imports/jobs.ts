@@ -4,11 +4,13 @@ import { log } from '../runtime/logger.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { runCompanyImport, type ImportMode } from './companies-import.js';
+import { runContactImport } from './contacts-import.js';
 import { ImportJob, ImportJobPart } from './entities.js';
-import type { CompanyImportBody } from './schema.js';
+import { recoverImports } from './recovery.js';
+import type { CompanyImportBody, ContactImportBody } from './schema.js';
 
 /**
- * Job form of the company import. A synchronous import answers within about 20 s (API Gateway cuts
+ * Job form of the company and contact imports. A synchronous import answers within about 20 s (API Gateway cuts
  * at 29 s): above ASYNC_ABOVE_ROWS rows, or with `Prefer: respond-async` (RFC 7240), the request is
  * stored and queued, the answer is 202 {jobId, status, total, statusUrl}, and a worker runs it in
  * chunks of JOB_CHUNK_ROWS, recording processed/total, rate and ETA after each chunk and the import's
@@ -27,9 +29,11 @@ export interface ImportJobMessage {
   jobId: string;
 }
 type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
+/** A company import mode, or `contacts` (ContactsController_importStart). */
+export type JobKind = Exclude<ImportMode, 'preview'> | 'contacts';
 interface JobItem {
   id: string;
-  kind: ImportMode;
+  kind: JobKind;
   status: JobStatus;
   total: number;
   processed: number;
@@ -46,7 +50,10 @@ interface JobItem {
 export const wantsAsync = (prefer: string | undefined, rows: number) =>
   rows > ASYNC_ABOVE_ROWS || (prefer ?? '').split(',').some((p) => p.trim().toLowerCase().startsWith('respond-async'));
 
-export async function startImportJob(deps: Deps, tenantId: string, table: TableStore, kind: ImportMode, body: CompanyImportBody) {
+/** Where a job's status is read: companies_import_job_get or ContactsController_importJob. */
+export const jobStatusUrl = (kind: JobKind, jobId: string) => `/api/${kind === 'contacts' ? 'contacts' : 'companies'}/import/jobs/${jobId}`;
+
+export async function startImportJob(deps: Deps, tenantId: string, table: TableStore, kind: JobKind, body: CompanyImportBody | ContactImportBody) {
   if (!deps.queue) throw new Error('no work queue configured');
   const now = deps.clock.now();
   const jobId = newId(now);
@@ -60,13 +67,13 @@ export async function startImportJob(deps: Deps, tenantId: string, table: TableS
   const job: JobItem = { id: jobId, kind, status: 'queued', total: body.rows.length, processed: 0, parts, createdAt: new Date(now).toISOString() };
   await table.put(ImportJob.item({ jobId }, { ...job, ttl }));
   await deps.queue.send(IMPORT_QUEUE, { tenantId, jobId } satisfies ImportJobMessage);
-  return { jobId, status: 'queued' as const, total: job.total, statusUrl: `/api/companies/import/jobs/${jobId}` };
+  return { jobId, status: 'queued' as const, total: job.total, statusUrl: jobStatusUrl(kind, jobId) };
 }
 
-/** The status view: processed/total, rate, ETA and, once completed, the import's result object. */
-export async function getImportJob(table: TableStore, jobId: string, now: number) {
+/** The status view: processed/total, rate, ETA and, once completed, the import's result object. `kinds`: the jobs this status operation answers for. */
+export async function getImportJob(table: TableStore, jobId: string, now: number, kinds?: JobKind[]) {
   const job = await table.get<JobItem>(ImportJob.key({ jobId }));
-  if (!job) throw notFound('Import job');
+  if (!job || (kinds && !kinds.includes(job.kind))) throw notFound('Import job');
   const rate = job.rowsPerSecond ?? 0;
   const left = job.total - job.processed;
   return {
@@ -91,8 +98,10 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const table = deps.tenantTable(msg.tenantId);
   const job = await table.get<JobItem>(ImportJob.key({ jobId: msg.jobId }));
   if (!job || job.status === 'completed' || job.status === 'failed') return;
+  // A crashed earlier attempt (or another import) may have left journals: repaired before anything else.
+  await recoverImports(table);
   const parts = (await table.query<{ text: string }>({ ...ImportJob.query('primary', { jobId: msg.jobId }), skBeginsWith: 'PART#' })).items;
-  const body = JSON.parse(parts.map((p) => p.text).join('')) as CompanyImportBody;
+  const body = JSON.parse(parts.map((p) => p.text).join('')) as CompanyImportBody & ContactImportBody;
   const startedAt = job.startedAt ?? new Date(deps.clock.now()).toISOString();
   const acc = (job.partial ?? { created: 0, updated: 0, skipped: 0, contactsCreated: 0, cfValuesSet: 0, errors: [], createdIds: [] }) as Record<string, any>;
   let options = { ...body.options, ...(acc.listId ? { listId: acc.listId, newListName: undefined } : {}) };
@@ -100,10 +109,12 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const resumedAt = job.processed;
   try {
     for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
-      const r = (await runCompanyImport(table, { ...body, options, rows: body.rows.slice(from, from + JOB_CHUNK_ROWS) }, job.kind, deps.clock.now())) as Record<
-        string,
-        any
-      >;
+      const chunk = { ...body, options, rows: body.rows.slice(from, from + JOB_CHUNK_ROWS) };
+      const r = (
+        job.kind === 'contacts'
+          ? await runContactImport(table, chunk, 'start', deps.clock.now(), { recover: false })
+          : await runCompanyImport(table, chunk, job.kind, deps.clock.now(), { recover: false })
+      ) as Record<string, any>;
       for (const k of ['created', 'updated', 'skipped', 'contactsCreated', 'cfValuesSet']) acc[k] += r[k] ?? 0;
       acc.errors.push(...(r.errors ?? []).map((e: { index: number }) => ({ ...e, index: e.index + from })));
       acc.createdIds.push(...(r.createdIds ?? []));

@@ -1,5 +1,8 @@
 import { isAppError } from '../errors.js';
+import { randomUUID } from 'node:crypto';
 import { ConditionFailed, type Condition, type Item, type TableStore } from '../ports/table-store.js';
+import type { AnchorKind } from './dependents.js';
+import { ImportJournal } from './entities.js';
 
 /** Runs `fn` over items with at most `n` in flight. */
 export async function pool<T>(items: T[], n: number, fn: (item: T, i: number) => Promise<void>) {
@@ -33,9 +36,17 @@ export async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Pro
   }
 }
 
-/** One unit of an import that must land whole: items (markers with their conditions) in one transaction. */
+/**
+ * One unit of an import: an anchor (company or contact) with its uniqueness markers, committed by one
+ * transaction, and the items derived from it (no condition) written after it by BatchWriteItem.
+ */
 export interface WriteGroup {
+  /** The markers (with their conditions) and the anchor item they name: all or nothing. */
   puts: { put: Item; condition?: Condition }[];
+  /** The anchor, when `after` is not empty: the journal names it so a recovery pass can re-derive `after`. */
+  anchor?: { kind: AnchorKind; id: string };
+  /** Items derived from the anchor (dependents.ts), written after the transaction commits. */
+  after?: Item[];
   /**
    * puts[index]'s condition failed (a marker someone else holds): the group to write instead, or
    * undefined to drop it. Called at most a bounded number of times per group.
@@ -50,17 +61,20 @@ export interface WriteGroup {
 export const TX_ITEMS = 25;
 
 /**
- * Writes groups packed into transactions: a group's markers and items commit together or not at all,
- * so a crash (kill -9, Lambda timeout) never leaves a marker naming an item that was not written.
- * A failed condition names one item: its group is resolved by `onConflict` and the pack retried
+ * Writes groups packed into transactions: a group's markers and anchor commit together or not at all,
+ * so a crash (kill -9, Lambda timeout) never leaves a marker naming an item that was not written. The
+ * pack's transaction also puts a journal item naming its anchors; the derived items follow by
+ * BatchWriteItem (1 write unit each in AWS instead of 2 in a transaction) and the journal is deleted
+ * after them. A crash in between leaves the journal: `recoverImports` re-derives the missing items at
+ * once. A failed condition names one item: its group is resolved by `onConflict` and the pack retried
  * (the other groups of the pack were not written either). Returns how many items were written.
  */
 export async function writeGroups(table: TableStore, groups: WriteGroup[], concurrency = 4): Promise<number> {
   const packs: WriteGroup[][] = [];
   let size = Infinity;
   for (const g of groups) {
-    if (g.puts.length > TX_ITEMS) throw new Error(`write group of ${g.puts.length} items exceeds one transaction`);
-    if (size + g.puts.length > TX_ITEMS) (packs.push([]), (size = 0));
+    if (g.puts.length + 1 > TX_ITEMS) throw new Error(`write group of ${g.puts.length} items exceeds one transaction`);
+    if (size + g.puts.length > TX_ITEMS - 1) (packs.push([]), (size = 0)); // one place kept for the journal
     packs[packs.length - 1].push(g);
     size += g.puts.length;
   }
@@ -69,17 +83,25 @@ export async function writeGroups(table: TableStore, groups: WriteGroup[], concu
     let pack = initial.filter((g) => g.puts.length);
     // Each round either commits or resolves one group's conflict: bounded by the conflicts a pack can have.
     for (let round = 0; pack.length && round <= initial.length * 4 + 4; round++) {
+      const after = pack.flatMap((g) => g.after ?? []);
+      const anchors = pack.flatMap((g) => (g.after?.length && g.anchor ? [`${g.anchor.kind}:${g.anchor.id}`] : []));
+      const journal = anchors.length ? ImportJournal.item({ journalId: randomUUID() }, { anchors }) : undefined;
+      const ops = pack.flatMap((g) => g.puts.map(({ put, condition }) => ({ put, ...(condition ? { condition } : {}) })));
       try {
-        await retryConflicts(() => table.transact(pack.flatMap((g) => g.puts.map(({ put, condition }) => ({ put, ...(condition ? { condition } : {}) })))));
-        written += pack.reduce((n, g) => n + g.puts.length, 0);
-        return;
+        await retryConflicts(() => table.transact(journal ? [...ops, { put: journal }] : ops));
       } catch (e) {
         if (!(e instanceof ConditionFailed) || e.index === undefined) throw e;
         let at = e.index;
         const i = pack.findIndex((g) => (at < g.puts.length ? true : ((at -= g.puts.length), false)));
+        if (i < 0) throw e;
         const replacement = await pack[i].onConflict(at);
         pack = [...pack.slice(0, i), ...(replacement && replacement.puts.length ? [replacement] : []), ...pack.slice(i + 1)];
+        continue;
       }
+      await batchPutAll(table, after, 2);
+      if (journal) await table.delete({ pk: journal.pk as string, sk: journal.sk as string });
+      written += ops.length + after.length;
+      return;
     }
     if (pack.length) throw new Error('import write did not settle');
   });
