@@ -4,6 +4,7 @@ import { aiProvider, breakerFor } from '../ai/provider.js';
 import { Campaign, type CampaignRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
 import { retryAiFailures, syncCampaign } from './ops.js';
+import { restartStalePreparation } from './prepare.js';
 
 /**
  * The background conveyor of one tenant (EventBridge schedule in AWS, a timer locally), over its
@@ -11,7 +12,8 @@ import { retryAiFailures, syncCampaign } from './ops.js';
  * - a send task paused by the engine (balance spent, sender problem) pauses an ACTIVE campaign with that reason;
  * - a DEGRADED campaign whose pipeline.retryAt has passed probes its AI provider: back → AI failures
  *   return to SCREENED, a new preparation starts and the campaign is NORMAL again; still down →
- *   retryAt moves on. READY recipients were never held back (the send engine does not need the AI).
+ *   retryAt moves on. READY recipients were never held back (the send engine does not need the AI);
+ * - a preparation whose execution died (no step for STALE_MS) is started again.
  */
 export async function runConveyorTenant(deps: Deps, tenantId: string) {
   const table = deps.tenantTable(tenantId);
@@ -24,6 +26,7 @@ export async function runConveyorTenant(deps: Deps, tenantId: string) {
     try {
       const synced = await syncCampaign(deps, tenantId, c.campaignId);
       if (synced.operationalState === 'DEGRADED' && synced.status !== 'PAUSED') await recoverIfBack(deps, tenantId, synced);
+      else await restartStalePreparation(deps, tenantId, synced);
     } catch (e) {
       log.warn('campaign conveyor failed', { tenantId, campaignId: c.campaignId, message: (e as Error).message });
     }

@@ -21,6 +21,8 @@ export const CAMPAIGN_MACHINE = 'campaign-recipients';
 export const PREPARE_BATCH = 25;
 /** At most this many recipients per preparation (a new start continues with the SCREENED left). */
 export const PREPARATION_MAX = 5000;
+/** Longer than one step may take (the step Lambda's 15 min timeout). */
+export const STALE_MS = 16 * 60_000;
 
 export interface GenerationRecord {
   campaignId: string;
@@ -32,6 +34,8 @@ export interface GenerationRecord {
   failed: number;
   startedAt: string;
   finishedAt: string | null;
+  /** Last step's time (ms): a running generation without progress for STALE_MS is superseded. */
+  progressAt?: number;
 }
 
 export const generationView = (g: GenerationRecord) => ({
@@ -66,7 +70,14 @@ export async function startPreparation(deps: Deps, tenantId: string, campaignId:
   if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
   if (c.activeGenerationId) {
     const running = await table.get<GenerationRecord>(Generation.key({ campaignId, generationId: c.activeGenerationId }));
-    if (running?.status === 'running') return { ...generationView(running), alreadyRunning: true };
+    // A run whose execution died (a restarted local process, a failed execution) stops making progress:
+    // after STALE_MS without a step it is superseded by a new one (a late step of the old one halts).
+    if (running?.status === 'running' && deps.clock.now() - (running.progressAt ?? Date.parse(running.startedAt)) < STALE_MS)
+      return { ...generationView(running), alreadyRunning: true };
+    if (running?.status === 'running')
+      await table.update(Generation.key({ campaignId, generationId: running.generationId }), {
+        set: { status: 'failed', error: 'stalled', finishedAt: new Date(deps.clock.now()).toISOString() },
+      });
   }
   const now = deps.clock.now();
   const generationId = newId(now);
@@ -129,6 +140,12 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
       });
     return { state: 'done', outcome: 'done' };
   }
+  try {
+    await table.update(gkey, { set: { progressAt: deps.clock.now() }, condition: { expression: 'attribute_exists(pk)' } });
+  } catch (e) {
+    if (e instanceof ConditionFailed) return { state: 'halted', outcome: 'campaign_deleted' };
+    throw e;
+  }
   const campaign = await getCampaignItem(table, input.campaignId).catch(() => undefined);
   if (!campaign) return halt(deps, table, input, 'campaign_deleted');
   if (campaign.status === 'BLOCKED') return halt(deps, table, input, 'campaign_blocked');
@@ -147,20 +164,20 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
     if (out === 'ready') ready++;
     else if (out === 'failed') failed++;
     if (out === 'halted_ai') {
-      await table.update(gkey, { add: { processed: ready + failed + 1, ready, failed: failed + 1 } });
+      await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed + 1, ready, failed: failed + 1 } });
       await markDegraded(deps, table, campaign, ctx.ai);
       return halt(deps, table, input, 'AI_STAGES_HALTED');
     }
     if (out === 'halted_balance') {
-      await table.update(gkey, { add: { processed: ready + failed, ready, failed } });
+      await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed, ready, failed } });
       return halt(deps, table, input, 'insufficient_balance');
     }
     if (out === 'blocked') {
-      await table.update(gkey, { add: { processed: ready + failed + 1, ready, failed: failed + 1 } });
+      await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed + 1, ready, failed: failed + 1 } });
       return halt(deps, table, input, 'campaign_blocked');
     }
   }
-  await table.update(gkey, { add: { processed: ready + failed, ready, failed } });
+  await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed, ready, failed } });
   return { state: 'more', outcome: 'more' };
 }
 
@@ -328,4 +345,14 @@ async function renderEmail(ctx: PrepContext, creative: CreativeView, recipient: 
   const html = typeof answer?.html === 'string' ? answer.html.slice(0, 100_000) : '';
   if (!subject || !html) throw new AiUnavailable(ctx.ai.name, 'the provider answered no {subject, html}');
   return { subject, html };
+}
+
+/** A running preparation that made no progress for STALE_MS (its execution died): started again. */
+export async function restartStalePreparation(deps: Deps, tenantId: string, c: CampaignRecord) {
+  if (!c.activeGenerationId || c.renderMode !== 'PLATFORM' || c.status === 'BLOCKED') return false;
+  const table = deps.tenantTable(tenantId);
+  const g = await table.get<GenerationRecord>(Generation.key({ campaignId: c.campaignId, generationId: c.activeGenerationId }));
+  if (g?.status !== 'running' || deps.clock.now() - (g.progressAt ?? Date.parse(g.startedAt)) < STALE_MS) return false;
+  await startPreparation(deps, tenantId, c.campaignId, { kind: 'system', id: 'conveyor' });
+  return true;
 }

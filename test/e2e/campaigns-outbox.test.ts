@@ -4,6 +4,7 @@ import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { contactList, setupSendingWorkspace, waitFor } from './campaigns-fixtures.js';
+import { Campaign, Generation } from '../../shared/campaigns/entities.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, the local queue and send worker), Dovecot and
 // smtp-server on 127.0.0.1. The campaign's own send window is closed now (it opens in two hours), so
@@ -100,4 +101,48 @@ describe('campaign outbox and the campaign send window', () => {
     });
     expect(metrics).toMatchObject({ sent: 1, delivered: 1, queued: 0 });
   }, 180_000);
+});
+
+describe('a preparation whose execution died', () => {
+  it('is superseded by the conveyor once it made no progress for 16 minutes, and the recipients get prepared', async () => {
+    const { http, rt, account } = ctx;
+    const creative = await http.post('/api/creatives', {
+      name: 'Stale',
+      subject: 'Quick question, {{firstName}}',
+      bodyHtml: '<p>Hello {{firstName}}, would a short call help?</p>',
+    });
+    const c = (await http.post('/api/campaigns', { name: 'stale', renderMode: 'PLATFORM', creativeIds: [creative.body.id] })).body;
+    const { listId } = await contactList(http, [{ firstName: 'Sta', email: 'sta@stale-buyer.test' }]);
+    await http.post(`/api/campaigns/${c.id}/pour`, { listId });
+    await http.post(`/api/campaigns/${c.id}/screen`);
+    // A run that died right after it started: the generation says running, no execution exists.
+    const table = rt.deps.tenantTable(account.tenantId);
+    const now = rt.deps.clock.now();
+    await table.put(
+      Generation.item(
+        { campaignId: c.id, generationId: 'deadrun' },
+        {
+          campaignId: c.id,
+          generationId: 'deadrun',
+          status: 'running',
+          error: null,
+          processed: 0,
+          ready: 0,
+          failed: 0,
+          startedAt: new Date(now).toISOString(),
+          finishedAt: null,
+          progressAt: now,
+        },
+      ),
+    );
+    await table.update(Campaign.key({ campaignId: c.id }), { set: { activeGenerationId: 'deadrun' } });
+    expect((await http.post(`/api/campaigns/${c.id}/preparations`)).body).toMatchObject({ generationId: 'deadrun', alreadyRunning: true });
+    expect((await http.post('/_local/clock', { advanceMs: 17 * 60_000 })).status).toBeLessThan(300);
+    const prepared = await waitFor('the conveyor to restart the preparation', async () => {
+      const r = (await http.get(`/api/campaigns/${c.id}`)).body;
+      return r.recipients.READY === 1 && r;
+    });
+    expect(prepared.activeGenerationId).not.toBe('deadrun');
+    expect((await http.get(`/api/campaigns/${c.id}/preparations/deadrun`)).body).toMatchObject({ status: 'failed', error: 'stalled' });
+  }, 120_000);
 });
