@@ -1,6 +1,7 @@
 import { suppressedAmong } from '../audience/suppression.js';
 import { getContact } from '../contacts/contacts.js';
-import { getCreativeItem } from '../creatives/creatives.js';
+import { getCreativeItem, toCreative } from '../creatives/creatives.js';
+import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
 import { parseTemplate } from '../creatives/template.js';
 import { newId } from '../data/ids.js';
 import { badRequest, notFound } from '../errors.js';
@@ -41,7 +42,6 @@ export async function createSequence(deps: Deps, table: TableStore, input: Seque
     if (s.creativeId && (s.subject || s.bodyHtml)) throw badRequest([`${at}: give either creativeId or subject + bodyHtml, not both`]);
     if (s.creativeId) await getCreativeItem(table, s.creativeId);
     else if (!s.bodyHtml) throw badRequest([`${at}: creativeId or bodyHtml is required`]);
-    else if (i === 0 && !s.subject) throw badRequest([`${at}: the first step needs a subject (later steps reply in its thread)`]);
     else
       for (const [field, src] of [
         ['subject', s.subject ?? ''],
@@ -112,7 +112,8 @@ export async function enroll(deps: Deps, tenant: Tenant, sequenceId: string, inp
       for (const it of page.items) {
         if (it.status !== 'SENT' || it.repliedAt || !it.sentAt || Date.parse(it.sentAt) > cutoff || !it.messageId) continue;
         if (input.contactIds && !input.contactIds.includes(it.contactId)) continue;
-        const subject = it.content?.subject ?? null;
+        // A plain task renders its creative at send time: the same render (same seed) gives the subject the recipient saw.
+        const subject = it.content?.subject ?? (task.creativeId ? await originalSubject(table, task.creativeId, it.contactId) : null);
         candidates.push({
           contactId: it.contactId,
           email: it.email ?? undefined,
@@ -125,6 +126,9 @@ export async function enroll(deps: Deps, tenant: Tenant, sequenceId: string, inp
       if (!cursor) break;
     }
   } else {
+    const first = seq.steps[0];
+    if (!first.creativeId && !first.subject)
+      throw badRequest(["the sequence's first step has no subject: enrol a task's non-responders (their thread gives it) or define the step with a subject"]);
     for (const contactId of input.contactIds ?? []) candidates.push({ contactId, source: { kind: 'contacts' } });
   }
   const skipped: { contactId: string; reason: string }[] = [];
@@ -199,4 +203,13 @@ export async function listEnrolments(table: TableStore, sequenceId: string, q: {
     ...(q.status ? { filter: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': q.status } } } : {}),
   });
   return { data: page.items.map(enrolmentView), nextCursor: page.cursor ?? null };
+}
+
+async function originalSubject(table: TableStore, creativeId: string, contactId: string) {
+  try {
+    const creative = toCreative(await getCreativeItem(table, creativeId));
+    return renderCreativeFor(creative, await loadRecipientContext(table, { contactId })).subject || null;
+  } catch {
+    return null;
+  }
 }

@@ -340,6 +340,21 @@ describe('dialogs over a real IMAP inbox', () => {
     });
   }, 120_000);
 
+  it("a task's non-responders enrol into a sequence: only Bob (Ann replied, Carl bounced), step 1 continues his thread from the task's mailbox", async () => {
+    const { http } = ctx;
+    const seq = await http.post('/api/sequences', { name: 'Nudge', steps: [{ delayDays: 0, bodyHtml: '<p>{{firstName}}, any thoughts?</p>' }] });
+    expect(seq.status).toBe(201);
+    const before = relay.messages.length;
+    const r = await http.post(`/api/sequences/${seq.body.id}/enroll`, { taskId, afterDays: 0 });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ enrolled: 1, data: [{ contactId: ids.Bob, accountId, status: 'active' }] });
+    const out = await waitFor(() => relay.messages.slice(before).find((m) => m.to.includes('bob@buyer.test')), "Bob's follow-up", 60_000, 100);
+    expect(header(out.raw, 'In-Reply-To')).toBe(sentTo['bob@buyer.test']);
+    expect(header(out.raw, 'Subject')).toBe('Re: Hello Bob');
+    expect(relay.messages.slice(before).filter((m) => m.to.includes('ann@buyer.test') || m.to.includes('carl@buyer.test'))).toHaveLength(0);
+    expect((await http.post(`/api/sequences/${seq.body.id}/enroll`, { taskId, afterDays: 30 })).body).toMatchObject({ enrolled: 0 });
+  }, 120_000);
+
   it('MCP: the official client lists dialogs with svc_dialogs_list', async () => {
     const c = await mcp.connect({ authorization: `Bearer ${ctx.account.apiKey}`, 'x-tenant-id': ctx.account.tenantId }, '?toolsets=dialogs');
     const tools = (await c.listTools()).tools.map((t) => t.name);

@@ -77,7 +77,9 @@ describe('follow-up sequences', () => {
     expect((await http.post('/api/sequences', { name: 'x', steps: [{ delayDays: 0 }] })).body.message).toEqual([
       'steps[0]: creativeId or bodyHtml is required',
     ]);
-    expect((await http.post('/api/sequences', { name: 'x', steps: [{ delayDays: 0, bodyHtml: '<p>x</p>' }] })).status).toBe(400);
+    const noSubject = await http.post('/api/sequences', { name: 'x', steps: [{ delayDays: 0, bodyHtml: '<p>x</p>' }] });
+    expect(noSubject.status).toBe(201);
+    expect((await http.post(`/api/sequences/${noSubject.body.id}/enroll`, { contactIds: [ids.Xena] })).status).toBe(400);
     expect((await http.post('/api/sequences', { name: 'x', steps: [{ delayDays: 0, bodyHtml: 'x', subject: 'y', wait: 1 }] })).body.message).toEqual([
       'property steps.0.wait should not exist',
     ]);
@@ -173,7 +175,7 @@ describe('follow-up sequences', () => {
       ].sort(),
     );
     expect((await http.get(`/api/sequences/${sid}/enrolments?status=replied`)).body.data).toHaveLength(1);
-    expect((await http.get('/api/sequences')).body.data.map((s: any) => s.id)).toEqual([sid]);
+    expect((await http.get('/api/sequences')).body.data.map((s: any) => s.id)).toEqual([sid, noSubject.body.id]);
     const other = await otherTenantClient(ctx.rt);
     expect((await other.get(`/api/sequences/${sid}`)).status).toBe(404);
     expect((await other.post(`/api/sequences/${sid}/enroll`, { contactIds: [ids.Xena] })).status).toBe(404);
