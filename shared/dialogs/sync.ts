@@ -62,7 +62,18 @@ export async function syncMailbox(
   try {
     reader ??= await openInboxReader(deps, tenantId, accountId);
     for (let round = 0; round < 1000 && result.fetched < max; round++) {
-      const batch = await reader.fetchSince(cursor, { limit: Math.min(BATCH, max - result.fetched) });
+      const limit = Math.min(BATCH, max - result.fetched);
+      let batch: Awaited<ReturnType<InboxReader['fetchSince']>>;
+      try {
+        batch = await reader.fetchSince(cursor, { limit });
+      } catch (e) {
+        // The server dropped an idle connection while the previous batch was being stored: log in again (the cursor is saved).
+        if (opts.reader) throw e;
+        log.info('IMAP connection lost; reconnecting', { accountId, message: (e as Error).message });
+        await reader.close().catch(() => undefined);
+        reader = await openInboxReader(deps, tenantId, accountId);
+        batch = await reader.fetchSince(cursor, { limit });
+      }
       if (batch.reset) {
         result.reset = true;
         log.info('UIDVALIDITY changed: re-reading the mailbox', { accountId, was: cursor?.uidValidity, now: batch.cursor.uidValidity });
