@@ -58,5 +58,23 @@ describe('local mail sandbox → dialogs', () => {
       ['out', null],
       ['in', sent.body.messageId],
     ]);
+
+    // A second answer asks to be removed: classified unsubscribe_request, the address is suppressed, a compose to it is refused.
+    const again = await local.post('/_local/mailbox/reply', {
+      address: 'buyer@sandbox.test',
+      uid: inbox[0].uid,
+      text: 'Please unsubscribe me from these emails.',
+    });
+    expect(again.status).toBe(200);
+    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).body.data[0].outcomes.stored).toBe(1);
+    expect((await http.get(`/api/dialogs/${sent.body.dialogId}`)).body).toMatchObject({ classification: 'unsubscribe_request', replyCount: 2 });
+    expect((await http.get('/api/suppression?source=unsubscribe')).body.data.map((e: any) => e.value)).toContain('buyer@sandbox.test');
+    const refused = await http.post('/api/dialogs/compose', {
+      recipient: 'buyer@sandbox.test',
+      accountId: me.body.id,
+      content: { subject: 'Again', bodyHtml: '<p>x</p>' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('recipient_suppressed');
   }, 120_000);
 });
