@@ -11,7 +11,7 @@ import { getBriefItem } from '../briefs/briefs.js';
 import { log } from '../runtime/logger.js';
 import { Generation, MAX_AUDIT_ITERATIONS, type CampaignRecord, type RecipientRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
-import { auditableOf, moveRecipient, recipientsIn } from './recipients.js';
+import { auditableOf, moveRecipient, recipientsIn, screen } from './recipients.js';
 import { auditEmail, contentHash, recordAuditIteration, type Rendered } from './audit.js';
 import { sourceDisclosure } from './geo.js';
 import { getContact } from '../contacts/contacts.js';
@@ -104,13 +104,15 @@ async function runMachine(deps: Deps, input: { tenantId: string; campaignId: str
   if (deps.workflows) return deps.workflows.start(CAMPAIGN_MACHINE, `${input.campaignId}-${input.generationId}`, input);
   void (async () => {
     let step: Awaited<ReturnType<typeof runCampaignStep>> = { state: 'more', outcome: 'more' };
+    for (let i = 0; i < 100_000 && step.state === 'more'; i++) step = await runCampaignStep(deps, { ...input, action: 'screen' });
+    if (step.state === 'done') step = { state: 'more', outcome: 'more' };
     for (let i = 0; i < 100_000 && step.state === 'more'; i++) step = await runCampaignStep(deps, { ...input, action: 'prepare' });
     await runCampaignStep(deps, { ...input, action: 'finish', outcome: step.outcome });
   })().catch((e) => log.warn('campaign preparation failed', { message: (e as Error).message }));
 }
 
 export interface StepInput {
-  action: 'prepare' | 'finish';
+  action: 'screen' | 'prepare' | 'finish';
   stage?: string;
   tenantId: string;
   campaignId: string;
@@ -120,6 +122,7 @@ export interface StepInput {
 
 /**
  * One step of the campaign-recipients machine (the Lambda behind its Task states):
+ * - screen: one page (100) of NEW recipients → SCREENED or SKIPPED (free); `more` while NEW remain;
  * - prepare: up to PREPARE_BATCH SCREENED recipients are rendered, audited (≤ 5 iterations each) and
  *   become READY or CREATIVE_FAILED; answers `more`, `done` or `halted` (AI outage, balance spent,
  *   campaign blocked or superseded) — the Choice state loops on `more`.
@@ -150,6 +153,11 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
   if (!campaign) return halt(deps, table, input, 'campaign_deleted');
   if (campaign.status === 'BLOCKED') return halt(deps, table, input, 'campaign_blocked');
   if (campaign.activeGenerationId !== input.generationId) return halt(deps, table, input, 'superseded');
+  // NEW → SCREENED | SKIPPED first (free): recipients poured after the last screen are not left out.
+  if (input.action === 'screen') {
+    const r = await screen(deps, table, input.campaignId, 1);
+    return r.more ? { state: 'more', outcome: 'more' } : { state: 'done', outcome: 'done' };
+  }
   // Bounded: one preparation renders at most PREPARATION_MAX recipients; a new start takes the rest.
   const gen = await table.get<GenerationRecord>(gkey);
   if ((gen?.processed ?? 0) >= PREPARATION_MAX) return { state: 'done', outcome: 'done' };

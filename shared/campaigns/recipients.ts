@@ -168,13 +168,18 @@ async function nonTargetMatcher(table: TableStore, briefId: string | null) {
  * stop-list (domain or company), non-target role (the linked brief's icp.nonTargetRoles), geo policy
  * (contact country, else company country, else ccTLD: DE/AT opt-in only and RU manual confirm are skipped).
  */
-export async function screen(deps: Deps, table: TableStore, campaignId: string) {
+export async function screen(deps: Deps, table: TableStore, campaignId: string, maxPages = 1000) {
   const campaign = await getCampaignItem(table, campaignId);
   if (campaign.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
   const isNonTarget = await nonTargetMatcher(table, campaign.briefId);
   const reasons: Record<string, number> = {};
   let screened = 0;
-  for (let round = 0; round < 1000; round++) {
+  let more = false;
+  for (let round = 0; round <= maxPages; round++) {
+    if (round === maxPages) {
+      more = (await recipientsIn(table, campaignId, 'NEW', 1)).items.length > 0;
+      break;
+    }
     const page = await recipientsIn(table, campaignId, 'NEW', 100);
     if (!page.items.length) break;
     const rs = page.items;
@@ -213,7 +218,7 @@ export async function screen(deps: Deps, table: TableStore, campaignId: string) 
   }
   const skipped = Object.values(reasons).reduce((a, b) => a + b, 0);
   if (skipped) await table.update(Campaign.key({ campaignId }), { add: { skippedCount: skipped } });
-  return { campaignId, screened, skipped, reasons };
+  return { campaignId, screened, skipped, reasons, more };
 }
 
 export async function listRecipients(table: TableStore, campaignId: string, q: { status?: RecipientStatus; limit: number; cursor?: string }) {

@@ -74,12 +74,12 @@ export async function run() {
     ];
     const ready = (await http.get(`/api/campaigns/${campaign.id}`)).body.recipients.READY;
     const steps = Math.ceil(total / PREPARE_BATCH) + 1; // the last Prepare answers done
-    const transitions = steps * 2 + 1; // Prepare + Route per step, Finish
+    const transitions = 2 + steps * 2 + 1; // Screen + ScreenRoute (already screened), Prepare + Route per step, Finish
     const prepSeconds = rows[2].seconds;
     const per1000 = (usd: number) => (usd / total) * 1000;
     const cost = {
       stepFunctions: per1000((transitions * 0.025) / 1000),
-      lambda: per1000((steps + 1) * (0.2 / 1e6) + prepSeconds * 0.5 * 0.0000133334),
+      lambda: per1000((steps + 2) * (0.2 / 1e6) + prepSeconds * 0.5 * 0.0000133334),
       dynamodb: per1000((rows.reduce((s, r) => s + r.wru, 0) * 1.25 + rows.reduce((s, r) => s + r.rru, 0) * 0.25) / 1e6),
     };
     print(
@@ -89,7 +89,7 @@ export async function run() {
     print('AWS cost per 1,000 recipients (list prices)', [
       {
         stateTransitions: transitions,
-        lambdaInvocations: steps + 1,
+        lambdaInvocations: steps + 2,
         stepFunctionsUsd: Number(cost.stepFunctions.toFixed(5)),
         lambdaUsd: Number(cost.lambda.toFixed(5)),
         dynamodbUsd: Number(cost.dynamodb.toFixed(5)),

@@ -113,8 +113,7 @@ describe('a preparation whose execution died', () => {
     });
     const c = (await http.post('/api/campaigns', { name: 'stale', renderMode: 'PLATFORM', creativeIds: [creative.body.id] })).body;
     const { listId } = await contactList(http, [{ firstName: 'Sta', email: 'sta@stale-buyer.test' }]);
-    await http.post(`/api/campaigns/${c.id}/pour`, { listId });
-    await http.post(`/api/campaigns/${c.id}/screen`);
+    await http.post(`/api/campaigns/${c.id}/pour`, { listId }); // not screened: the preparation screens NEW recipients first
     // A run that died right after it started: the generation says running, no execution exists.
     const table = rt.deps.tenantTable(account.tenantId);
     const now = rt.deps.clock.now();

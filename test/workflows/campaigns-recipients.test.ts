@@ -9,14 +9,16 @@ import { systemClock } from '../../shared/runtime/clock.js';
 const wf = new LocalWorkflows(systemClock, { tickMs: 50 });
 afterAll(() => wf.stop());
 
-function machine(name: string, answers: (n: number) => unknown) {
+function machine(name: string, answers: (n: number) => unknown, screens = 1) {
   const calls: Record<string, unknown>[] = [];
   let prepares = 0;
+  let screened = 0;
   wf.register(name, {
     definition: substitute(readCampaignRecipientsAsl(), { CampaignStepArn: LOCAL_CAMPAIGN_STEP_ARN }),
     task: async (payload) => {
       calls.push(payload);
       if (payload.action === 'finish') return { state: 'done', outcome: 'done' };
+      if (payload.action === 'screen') return ++screened < screens ? { state: 'more', outcome: 'more' } : { state: 'done', outcome: 'done' };
       const a = answers(++prepares);
       if (a instanceof Error) throw a;
       return a;
@@ -28,10 +30,10 @@ function machine(name: string, answers: (n: number) => unknown) {
 const input = { tenantId: 't1', campaignId: 'c1', generationId: 'g1', stage: 'prepare' };
 
 describe('campaign-recipients ASL', () => {
-  it('loops on `more` (one execution for every batch) and finishes with `done`', async () => {
-    const calls = machine('m-done', (n) => (n < 4 ? { state: 'more', outcome: 'more' } : { state: 'done', outcome: 'done' }));
+  it('screens NEW pages, then loops prepare batches on `more` (one execution for all of them), and finishes with `done`', async () => {
+    const calls = machine('m-done', (n) => (n < 4 ? { state: 'more', outcome: 'more' } : { state: 'done', outcome: 'done' }), 2);
     await wf.execute('m-done', 'x1', input);
-    expect(calls.map((c) => c.action)).toEqual(['prepare', 'prepare', 'prepare', 'prepare', 'finish']);
+    expect(calls.map((c) => c.action)).toEqual(['screen', 'screen', 'prepare', 'prepare', 'prepare', 'prepare', 'finish']);
     expect(calls.at(-1)).toMatchObject({ action: 'finish', outcome: 'done', tenantId: 't1', campaignId: 'c1', generationId: 'g1' });
   });
 
