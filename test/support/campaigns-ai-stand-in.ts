@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startAiStandIn() {
   let failing = false;
+  let verdict: { approved: boolean; categories: string[] } = { approved: true, categories: [] };
   const calls: { kind: string; failed: boolean }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -24,7 +25,7 @@ export async function startAiStandIn() {
         const subject = /Template subject: (.*)/.exec(prompt)?.[1] ?? 'Hello';
         const html = /Template body:\n([\s\S]*?)\nOffer:/.exec(prompt)?.[1] ?? '<p>Hello</p>';
         content = JSON.stringify({ subject: `${subject} (AI)`, html });
-      } else if (kind === 'audit') content = JSON.stringify({ approved: true, categories: [] });
+      } else if (kind === 'audit') content = JSON.stringify(verdict);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
     });
   });
@@ -35,6 +36,10 @@ export async function startAiStandIn() {
     calls,
     setFailing(v: boolean) {
       failing = v;
+    },
+    /** What the tier-2 audit answers (default: approved). */
+    setAuditVerdict(v: { approved: boolean; categories: string[] }) {
+      verdict = v;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
