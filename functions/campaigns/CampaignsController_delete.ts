@@ -1,6 +1,8 @@
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { deleteCampaign } from '../../shared/campaigns/campaigns.js';
+import { cancelTask } from '../../shared/tasks/lifecycle.js';
+import { getTaskItem } from '../../shared/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 
@@ -10,14 +12,20 @@ export const operation = defineOperation({
   path: '/api/campaigns/{id}',
   tag: 'campaigns',
   summary: 'Delete a campaign (not while ACTIVE)',
-  description: 'Refused with 409 campaign_active while ACTIVE: pause it first. Removes its recipients, preparations and log; sent mail keeps its task history.',
+  description:
+    'Refused with 409 campaign_active while ACTIVE: pause it first. Removes its recipients, preparations and log; its unsent emails are cancelled, sent mail keeps its task history.',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
+  resources: ['queue:sends'],
   successStatus: 204,
   hints: { readOnly: false, destructive: true, idempotent: false },
   handler: async ({ path }, ctx) => {
-    await deleteCampaign(requireTenant(ctx).table, path.id);
+    const tenant = requireTenant(ctx);
+    await deleteCampaign(tenant.table, path.id);
+    // Its send task (and owner tests) would keep unsent items waiting: cancelled, sent history kept.
+    const task = await getTaskItem(tenant.table, path.id).catch(() => undefined);
+    if (task && ['ACTIVE', 'PAUSED'].includes(task.status)) await cancelTask(ctx.deps, tenant, path.id);
     return respond(204, undefined);
   },
 });

@@ -142,5 +142,6 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
     expect(log.body.data[0]).toMatchObject({ action: 'paused', reason: 'manual', actor: { kind: 'key' } });
     expect((await http.delete(`/api/campaigns/${campaign.id}`)).status).toBe(204);
     expect((await http.get(`/api/campaigns/${campaign.id}`)).status).toBe(404);
+    expect((await http.get(`/api/tasks/${campaign.id}`)).body).toMatchObject({ status: 'CANCELLED', counters: { sent: 17 } });
   }, 300_000);
 });
