@@ -43,16 +43,16 @@ export const ImportJobPart = defineEntity({
 });
 
 /**
- * An open write of an import: the anchors (companies, contacts) one transaction committed whose derived
- * items (number-index items, channel items, company links) are written after it by BatchWriteItem.
- * Put in the anchors' transaction and deleted once the derived items are written, so a journal that
- * is still there after a crash names exactly the anchors whose derived items may be missing; the
- * recovery pass (recovery.ts) re-derives them from the stored anchors. One partition per tenant table:
- * the pass is one Query.
+ * An open write of an import: the anchors (companies, contacts) a writeGroups call commits by
+ * transactions, whose derived items (number-index items, channel items, company links) follow by
+ * BatchWriteItem. Put before the first transaction and deleted once every derived item is written, so
+ * a journal still there after a crash names every anchor whose derived items may be missing (and some
+ * that were never committed: absent, nothing to repair); the recovery pass (recovery.ts) re-derives
+ * them from the stored anchors. One partition per tenant table: the pass is one Query.
  */
 export const ImportJournal = defineEntity({
   entity: 'import_journal',
   version: 1,
   table: 'tenant',
-  keys: { primary: { pk: 'IMPORTOPEN', sk: '${journalId}' } },
+  keys: { primary: { pk: 'IMPORTOPEN', sk: 'JOURNAL#${journalId}' } },
 });

@@ -43,7 +43,7 @@ export async function retryConflicts<T>(fn: () => Promise<T>, attempts = 6): Pro
 export interface WriteGroup {
   /** The markers (with their conditions) and the anchor item they name: all or nothing. */
   puts: { put: Item; condition?: Condition }[];
-  /** The anchor, when `after` is not empty: the journal names it so a recovery pass can re-derive `after`. */
+  /** The anchor, when `after` is not empty: the call's journal names it so a recovery pass can re-derive `after`. */
   anchor?: { kind: AnchorKind; id: string };
   /** Items derived from the anchor (dependents.ts), written after the transaction commits. */
   after?: Item[];
@@ -60,52 +60,59 @@ export interface WriteGroup {
  */
 export const TX_ITEMS = 25;
 
+/** Anchors per journal item: ~30 characters each, well inside an item's 400 KB. */
+const JOURNAL_ANCHORS = 5_000;
+
 /**
  * Writes groups packed into transactions: a group's markers and anchor commit together or not at all,
  * so a crash (kill -9, Lambda timeout) never leaves a marker naming an item that was not written. The
- * pack's transaction also puts a journal item naming its anchors; the derived items follow by
- * BatchWriteItem (1 write unit each in AWS instead of 2 in a transaction) and the journal is deleted
- * after them. A crash in between leaves the journal: `recoverImports` re-derives the missing items at
- * once. A failed condition names one item: its group is resolved by `onConflict` and the pack retried
- * (the other groups of the pack were not written either). Returns how many items were written.
+ * derived items follow each transaction by BatchWriteItem (1 write unit each in AWS instead of 2 in a
+ * transaction). Before the first transaction a journal item names every anchor of the call; it is
+ * deleted once all derived items are written, so a crash in between leaves it and `recoverImports`
+ * re-derives the missing items at once (an anchor the journal names but no transaction committed is
+ * simply absent). Two writes per call instead of one per group. A failed condition names one item:
+ * its group is resolved by `onConflict` and the pack retried (the other groups of the pack were not
+ * written either). Returns how many items were written.
  */
 export async function writeGroups(table: TableStore, groups: WriteGroup[], concurrency = 4): Promise<number> {
   const packs: WriteGroup[][] = [];
   let size = Infinity;
   for (const g of groups) {
-    if (g.puts.length + 1 > TX_ITEMS) throw new Error(`write group of ${g.puts.length} items exceeds one transaction`);
-    if (size + g.puts.length > TX_ITEMS - 1) (packs.push([]), (size = 0)); // one place kept for the journal
+    if (g.puts.length > TX_ITEMS) throw new Error(`write group of ${g.puts.length} items exceeds one transaction`);
+    if (size + g.puts.length > TX_ITEMS) (packs.push([]), (size = 0));
     packs[packs.length - 1].push(g);
     size += g.puts.length;
   }
-  let written = 0;
+  const anchors = groups.flatMap((g) => (g.after?.length && g.anchor ? [`${g.anchor.kind}:${g.anchor.id}`] : []));
+  const journals = Array.from({ length: Math.ceil(anchors.length / JOURNAL_ANCHORS) }, (_, i) =>
+    ImportJournal.item({ journalId: randomUUID() }, { anchors: anchors.slice(i * JOURNAL_ANCHORS, (i + 1) * JOURNAL_ANCHORS) }),
+  );
+  for (const j of journals) await table.put(j);
+  let written = journals.length;
   await pool(packs, concurrency, async (initial) => {
     let pack = initial.filter((g) => g.puts.length);
     // Each round either commits or resolves one group's conflict: bounded by the conflicts a pack can have.
     for (let round = 0; pack.length && round <= initial.length * 4 + 4; round++) {
-      const after = pack.flatMap((g) => g.after ?? []);
-      const anchors = pack.flatMap((g) => (g.after?.length && g.anchor ? [`${g.anchor.kind}:${g.anchor.id}`] : []));
-      const journal = anchors.length ? ImportJournal.item({ journalId: randomUUID() }, { anchors }) : undefined;
       const ops = pack.flatMap((g) => g.puts.map(({ put, condition }) => ({ put, ...(condition ? { condition } : {}) })));
       try {
-        await retryConflicts(() => table.transact(journal ? [...ops, { put: journal }] : ops));
+        await retryConflicts(() => table.transact(ops));
       } catch (e) {
         if (!(e instanceof ConditionFailed) || e.index === undefined) throw e;
         let at = e.index;
         const i = pack.findIndex((g) => (at < g.puts.length ? true : ((at -= g.puts.length), false)));
-        if (i < 0) throw e;
         const replacement = await pack[i].onConflict(at);
         pack = [...pack.slice(0, i), ...(replacement && replacement.puts.length ? [replacement] : []), ...pack.slice(i + 1)];
         continue;
       }
+      const after = pack.flatMap((g) => g.after ?? []);
       await batchPutAll(table, after, 2);
-      if (journal) await table.delete({ pk: journal.pk as string, sk: journal.sk as string });
       written += ops.length + after.length;
       return;
     }
     if (pack.length) throw new Error('import write did not settle');
   });
-  return written;
+  for (const j of journals) await table.delete({ pk: j.pk as string, sk: j.sk as string });
+  return written + journals.length;
 }
 
 /**

@@ -4,24 +4,26 @@
  * this process, so the DynamoDB adapter's consumed-capacity totals are read directly.
  * Run: `npx tsx test/bench/import.ts` (or `npm run bench import`; BENCH_IMPORT_ROWS=2000 for a short run).
  * Prints the store's own ceiling measured in the same run on a scratch table (BatchWriteItem items/s
- * and 25-item TransactWriteItems items/s), the import's rows/s, items written per row, and the ratio
- * rows/s × writes per row ÷ ceiling; plus the longest synchronous chunk.
+ * and 25-item TransactWriteItems items/s, before and after the import, averaged), the import's rows/s,
+ * items written per row (transactional and batch/single, and per item kind), and the ratio
+ * rows/s × writes per row ÷ the ceiling of that mix; plus the longest synchronous chunk.
+ * Knobs: BENCH_IMPORT_ROWS (default 10,000), BENCH_CEILING_ITEMS (default 5,000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { consumedCapacity, kindOfKey, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import type { Item, TableStore } from '../../shared/ports/table-store.js';
 import { pool } from '../../shared/imports/writer.js';
 
 /** Items/s the store takes on a scratch table: BatchWriteItem (25 per call) and 25-item transactions, 8 calls in flight. */
-export async function storeCeiling(table: TableStore, items = 5_000) {
+export async function storeCeiling(table: TableStore, items = 5_000, run = '') {
   const make = (tag: string) =>
-    Array.from({ length: items }, (_, i): Item => ({ pk: `SCRATCH#${tag}#${i}`, sk: 'SCRATCH', entity: 'scratch', payload: 'x'.repeat(300), n: i }));
+    Array.from({ length: items }, (_, i): Item => ({ pk: `SCRATCH#${run}${tag}#${i}`, sk: 'SCRATCH', entity: 'scratch', payload: 'x'.repeat(300), n: i }));
   const chunks = (xs: Item[]) => Array.from({ length: Math.ceil(xs.length / 25) }, (_, i) => xs.slice(i * 25, i * 25 + 25));
   // Warm-up (the JVM of DynamoDB Local compiles its write paths on first use), not timed.
   await pool(chunks(make('warm').slice(0, 1000)), 8, (c) => table.batchPut(c));
@@ -35,6 +37,31 @@ export async function storeCeiling(table: TableStore, items = 5_000) {
   return { batchItemsPerSecond, txItemsPerSecond };
 }
 
+/**
+ * consumedCapacity.byKind per row, folded by item kind: transaction labels (`A/B×3+C/D`) and
+ * `batchPut:`/`batchGet:` prefixes are split so each kind shows its own write and read units.
+ */
+function unitsByKind(byKind: typeof consumedCapacity.byKind, rows: number) {
+  const out: Record<string, { write: number; read: number }> = {};
+  for (const [label, v] of Object.entries(byKind)) {
+    const [path, rest] = label.includes(':') ? [label.slice(0, label.indexOf(':')), label.slice(label.indexOf(':') + 1)] : ['single', label];
+    const parts = path === 'tx' ? rest.split('+').map((p) => [p.split('×')[0], Number(p.split('×')[1] ?? 1)] as const) : [[rest, 1] as const];
+    const n = parts.reduce((a, [, c]) => a + c, 0);
+    for (const [kind, c] of parts) {
+      const row = (out[`${path} ${kind}`] ??= { write: 0, read: 0 });
+      row.write += (v.write * c) / n;
+      row.read += (v.read * c) / n;
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => v.write + v.read > 0)
+      .sort(([, a], [, b]) => b.write + b.read - (a.write + a.read))
+      .map(([k, v]) => [k, { write: +(v.write / rows).toFixed(2), read: +(v.read / rows).toFixed(2) }]),
+  );
+}
+
+export const CEILING_ITEMS = Number(process.env.BENCH_CEILING_ITEMS ?? 5_000);
 export const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 export const CHUNK = 500; // the synchronous limit (ASYNC_ABOVE_ROWS): bigger answers 202 with a job
 
@@ -59,8 +86,9 @@ export async function run() {
   try {
     const scratchName = 'bench-scratch';
     await rt.deps.tableAdmin.ensureTable(scratchName);
-    const ceiling = await storeCeiling(new DynamoTableStore((rt.deps.platform as unknown as { doc: never }).doc, scratchName));
-    await rt.deps.tableAdmin.dropTable(scratchName);
+    const scratch = new DynamoTableStore((rt.deps.platform as unknown as { doc: never }).doc, scratchName);
+    // Measured before and after the import (half the items each) and averaged: the machine's load drifts during a run.
+    const before = await storeCeiling(scratch, CEILING_ITEMS / 2, 'a');
     const { apiKey } = await createApprovedAccount(rt.deps);
     // node:http without a response timeout: a 1,000-row chunk can take minutes on a loaded machine.
     const post = (p: string, body: unknown) =>
@@ -92,23 +120,36 @@ export async function run() {
     // so transactional writes are counted here to give the AWS figure (2 WCU per transactional item of <= 1 KB).
     const tx = { calls: 0, items: 0 };
     const writes = { batch: 0, single: 0 };
+    // Items written per item kind (pk/sk prefixes) and path: which writes a row pays for.
+    const kinds: Record<string, { tx: number; batch: number; single: number }> = {};
+    const count = (key: { pk?: unknown; sk?: unknown } | undefined, path: 'tx' | 'batch' | 'single') =>
+      ((kinds[kindOfKey(key)] ??= { tx: 0, batch: 0, single: 0 })[path] += 1);
     const proto = DynamoTableStore.prototype;
     const original = { transact: proto.transact, batchPut: proto.batchPut, put: proto.put, update: proto.update, delete: proto.delete };
     proto.transact = function (ops) {
       tx.calls++;
       tx.items += ops.length;
+      for (const op of ops) count('put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check, 'tx');
       return original.transact.call(this, ops);
     };
     proto.batchPut = function (items) {
       writes.batch += items.length;
+      for (const item of items) count(item, 'batch');
       return original.batchPut.call(this, items);
     };
     proto.put = function (...a) {
       writes.single++;
+      count(a[0], 'single');
       return original.put.apply(this, a);
+    };
+    proto.delete = function (...a) {
+      writes.single++;
+      count(a[0], 'single');
+      return original.delete.apply(this, a);
     };
     proto.update = function (...a) {
       writes.single++;
+      count(a[0], 'single');
       return original.update.apply(this, a) as never;
     };
     resetCapacity();
@@ -127,15 +168,32 @@ export async function run() {
     }
     const seconds = (performance.now() - started) / 1000;
     Object.assign(proto, original);
+    // The import's units, before the second ceiling measurement adds its own.
+    const capacity = structuredClone(consumedCapacity);
     const itemsWritten = tx.items + writes.batch + writes.single;
     const writesPerRow = +(itemsWritten / rows.length).toFixed(2);
     const rowsPerSecond = rows.length / seconds;
-    // The import writes its rows in transactions: its ceiling is the transactional one.
-    const ratio = +((rowsPerSecond * writesPerRow) / ceiling.txItemsPerSecond).toFixed(2);
-    const awsWrite = consumedCapacity.write - 2 * tx.calls + 2 * tx.items;
+    const after = await storeCeiling(scratch, CEILING_ITEMS / 2, 'b');
+    await rt.deps.tableAdmin.dropTable(scratchName);
+    const ceiling = {
+      batchItemsPerSecond: Math.round((before.batchItemsPerSecond + after.batchItemsPerSecond) / 2),
+      txItemsPerSecond: Math.round((before.txItemsPerSecond + after.txItemsPerSecond) / 2),
+    };
+    // The ceiling of this import's own mix: its transactional items at the transaction rate, the others
+    // (BatchWriteItem, single writes) at the BatchWriteItem rate. ratio = rows/s ÷ the rows/s that mix allows.
+    const txPerRow = tx.items / rows.length;
+    const otherPerRow = (writes.batch + writes.single) / rows.length;
+    const ceilingRowsPerSecond = 1 / (txPerRow / ceiling.txItemsPerSecond + otherPerRow / ceiling.batchItemsPerSecond);
+    const ceilingItemsPerSecond = ceilingRowsPerSecond * (txPerRow + otherPerRow);
+    const ratio = +(rowsPerSecond / ceilingRowsPerSecond).toFixed(2);
+    // AWS base write units (items <= 1 KB): 2 per transactional item, 1 per BatchWriteItem or single write;
+    // GSI propagation (1 unit per index an item is in) comes on top and is the same whichever way an item is written.
+    const awsBasePerRow = 2 * txPerRow + otherPerRow;
     const result = {
       ceilingBatchItemsPerSecond: ceiling.batchItemsPerSecond,
       ceilingTx25ItemsPerSecond: ceiling.txItemsPerSecond,
+      ceilingMeasurements: { before, after },
+      ceilingItemsPerSecondForThisMix: Math.round(ceilingItemsPerSecond),
       rows: rows.length,
       chunks: Math.ceil(rows.length / CHUNK),
       seconds: +seconds.toFixed(2),
@@ -143,24 +201,39 @@ export async function run() {
       longestChunkSeconds: +longestChunk.toFixed(1),
       itemsWritten,
       writesPerRow,
-      transactionalWritesPerRow: +(tx.items / rows.length).toFixed(2),
+      transactionalWritesPerRow: +txPerRow.toFixed(2),
+      batchAndSingleWritesPerRow: +otherPerRow.toFixed(2),
       ratioOfCeiling: ratio,
-      writeUnits: +consumedCapacity.write.toFixed(1),
-      writeUnitsPerRow: +(consumedCapacity.write / rows.length).toFixed(2),
       transactions: tx.calls,
       transactionalItems: tx.items,
-      awsModelWriteUnitsPerRow: +(awsWrite / rows.length).toFixed(2),
-      readUnits: +consumedCapacity.read.toFixed(1),
-      readUnitsPerRow: +(consumedCapacity.read / rows.length).toFixed(2),
+      awsBaseWriteUnitsPerRow: +awsBasePerRow.toFixed(2),
+      // As the adapter records them: DynamoDB Local's figures (GSI writes included for BatchWriteItem), transactions at >= 2 per item.
+      adapterWriteUnitsPerRow: +(capacity.write / rows.length).toFixed(2),
+      readUnits: +capacity.read.toFixed(1),
+      readUnitsPerRow: +(capacity.read / rows.length).toFixed(2),
       ...totals,
+      // Per item kind: items written per row by path (tx/batch/single), and the adapter's units per row by kind.
+      itemsPerRowByKind: Object.fromEntries(
+        Object.entries(kinds)
+          .sort(([, a], [, b]) => b.tx + b.batch + b.single - (a.tx + a.batch + a.single))
+          .map(([k, v]) => [
+            k,
+            Object.fromEntries(
+              Object.entries(v)
+                .filter(([, n]) => n)
+                .map(([p, n]) => [p, +(n / rows.length).toFixed(2)]),
+            ),
+          ]),
+      ),
+      unitsPerRowByKind: unitsByKind(capacity.byKind, rows.length),
     };
     console.log(JSON.stringify(result, null, 2));
     console.log(`store ceiling: ${ceiling.batchItemsPerSecond} items/s BatchWriteItem, ${ceiling.txItemsPerSecond} items/s in 25-item transactions`);
     console.log(
-      `import/combined: ${result.rowsPerSecond} rows/s × ${writesPerRow} writes/row = ${Math.round(rowsPerSecond * writesPerRow)} items/s = ${Math.round(ratio * 100)} % of the transactional ceiling; longest ${CHUNK}-row call ${result.longestChunkSeconds} s`,
+      `import/combined: ${result.rowsPerSecond} rows/s × ${writesPerRow} writes/row = ${Math.round(rowsPerSecond * writesPerRow)} items/s = ${Math.round(ratio * 100)} % of the ceiling for this mix (${Math.round(ceilingItemsPerSecond)} items/s: ${txPerRow.toFixed(2)} transactional + ${otherPerRow.toFixed(2)} batch/single writes per row); longest ${CHUNK}-row call ${result.longestChunkSeconds} s`,
     );
     console.log(
-      `import/combined: ${result.rowsPerSecond} rows/s, ${result.writeUnitsPerRow} write units per row as DynamoDB Local reports them, ${result.awsModelWriteUnitsPerRow} with transactional items at the AWS rate (${result.readUnitsPerRow} read units per row)`,
+      `import/combined: ${result.rowsPerSecond} rows/s, ${result.awsBaseWriteUnitsPerRow} AWS write units per row (2 per transactional item, 1 per batch item; GSI writes not included), ${result.adapterWriteUnitsPerRow} as the adapter records them; ${result.readUnitsPerRow} read units per row`,
     );
     return result;
   } finally {

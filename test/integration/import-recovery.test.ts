@@ -1,0 +1,151 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TableStore } from '../../shared/ports/table-store.js';
+import { runCompanyImport } from '../../shared/imports/companies-import.js';
+import { IMPORT_QUEUE, startImportJob } from '../../shared/imports/jobs.js';
+import { ImportJournal } from '../../shared/imports/entities.js';
+import { CompanyEntity } from '../../shared/companies/entities.js';
+import { CompanyContact, ContactChannel, ContactEntity } from '../../shared/contacts/entities.js';
+import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
+import { LocalWorkQueue } from '../../infra/local/local-queue.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { client, startTestRuntime } from '../support/runtime.js';
+
+/**
+ * The recovery pass of imports. A process that dies after import transactions committed (markers +
+ * companies/contacts, the call's journal written before them) but before the derived items
+ * (number-index items, channel items, company links) were written by BatchWriteItem leaves a journal; a runtime restarted on the same
+ * tables repairs it at start, at once, and a job whose message a dead process leased runs at once
+ * instead of after its 16-minute lease.
+ */
+const mapping = { Company: 'name', Site: 'domain', Staff: 'cf:employees', Email: 'c:email' };
+const rows = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    Company: `${tag} ${i}`,
+    Site: `${tag}-${i}.example.com`,
+    Staff: String(10 + i),
+    Email: `boss@${tag}-${i}.example.com`,
+  }));
+
+/**
+ * The tenant table as a process that dies at its first BatchWriteItem of the given kind of items would
+ * leave it. `settled()` waits for transactions still in flight when the first write died (the writer's
+ * other workers), so the test reads the state the dead process left.
+ */
+const inFlight = new Set<Promise<unknown>>();
+const settled = async () => {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+};
+function dyingAt(table: TableStore, dies: (pk: string) => boolean): TableStore {
+  return new Proxy(table, {
+    get(target, prop, receiver) {
+      if (prop === 'transact')
+        return (ops: Parameters<TableStore['transact']>[0]) => {
+          const p = target.transact(ops).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+          return p;
+        };
+      if (prop === 'batchPut')
+        return async (items: { pk: string }[]) => {
+          if (items.some((i) => dies(i.pk))) throw new Error('process killed');
+          return target.batchPut(items);
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+const openJournals = async (table: TableStore) => (await table.query({ ...ImportJournal.query('primary', {}), limit: 100 })).items;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let stopLater: (() => Promise<void>) | undefined;
+afterAll(() => stopLater?.());
+
+describe('import recovery pass', () => {
+  it('journals left by a crash after the transactions are repaired at the next start; a job leased by a dead process runs at once', async () => {
+    const rt1 = await startTestRuntime();
+    stopLater = () => rt1.stop();
+    const crashed = await createApprovedAccount(rt1.deps);
+    const queued = await createApprovedAccount(rt1.deps);
+    const http = client(rt1.url, { key: crashed.apiKey });
+    expect((await http.post('/api/companies/custom-fields', { slug: 'employees', label: 'Employees', fieldType: 'number' })).status).toBe(201);
+    const table = rt1.deps.tenantTable(crashed.tenantId);
+    const now = rt1.deps.clock.now();
+
+    // Crash 1: companies committed with their markers, their number-index items never written.
+    await expect(
+      runCompanyImport(
+        dyingAt(table, (pk) => pk.startsWith('CFNUM#')),
+        { rows: rows('cfn', 30), mapping },
+        'combined',
+        now,
+      ),
+    ).rejects.toThrow('process killed');
+    await settled();
+    // Crash 2: companies complete, contacts committed with their markers, channel items and company links never written.
+    // (No recovery pass at its start here, so the journals of crash 1 stay for the restart to repair.)
+    const contactParts = (pk: string) => pk.startsWith('CONTACT#') || pk.startsWith('COMPANY#');
+    await expect(runCompanyImport(dyingAt(table, contactParts), { rows: rows('chn', 30), mapping }, 'combined', now, { recover: false })).rejects.toThrow(
+      'process killed',
+    );
+    await settled();
+    const journals = await openJournals(table);
+    expect(journals.length).toBeGreaterThan(0);
+    // A journal names every anchor of its call; the ones a transaction committed are stored.
+    const anchors = journals.flatMap((j) => j.anchors as string[]);
+    const stored = async <T>(kind: string, key: (id: string) => { pk: string; sk: string }) =>
+      table.batchGet<T & { id: string }>(anchors.filter((a) => a.startsWith(`${kind}:`)).map((a) => key(a.slice(kind.length + 1))));
+    const companyIds = (await stored('company', (id) => CompanyEntity.key({ companyId: id }))).map((c) => c.id);
+    const contacts = await stored<{ email: string; companyId: string }>('contact', (id) => ContactEntity.key({ contactId: id }));
+    expect(companyIds.length).toBeGreaterThan(0);
+    expect(contacts.length).toBeGreaterThan(0);
+    const numberKey = (id: string) => CustomFieldNumber.key({ owner: 'company', ownerId: id, slug: 'employees' });
+    const derivedOfContacts = (t: TableStore) =>
+      t.batchGet([
+        ...contacts.map((c) => ContactChannel.key({ contactId: c.id, type: 'email', value: c.email })),
+        ...contacts.map((c) => CompanyContact.key({ companyId: c.companyId, contactId: c.id })),
+      ]);
+    // What the crash left: committed anchors (markers never without them) whose derived items are missing.
+    expect(await table.batchGet(companyIds.map(numberKey))).toEqual([]);
+    expect(await derivedOfContacts(table)).toEqual([]);
+
+    // A job of the other tenant whose message a process leased before dying (16-minute lease).
+    const deadQueue = new LocalWorkQueue(rt1.deps.platform, rt1.deps.clock);
+    await rt1.stop();
+    stopLater = undefined;
+    const job = await startImportJob({ ...rt1.deps, queue: deadQueue }, queued.tenantId, rt1.deps.tenantTable(queued.tenantId), 'combined', {
+      rows: rows('job', 20),
+      mapping: { Company: 'name', Site: 'domain', Email: 'c:email' },
+    });
+    expect(await deadQueue.receive(IMPORT_QUEUE, 10, 16 * 60_000)).toHaveLength(1);
+
+    // Restart on the same tables: the start's recovery pass repairs both at once.
+    const rt2 = await startTestRuntime({ env: { TABLE_PREFIX: rt1.prefix } });
+    stopLater = () => rt2.stop();
+    const table2 = rt2.deps.tenantTable(crashed.tenantId);
+    for (let i = 0; i < 150 && (await openJournals(table2)).length; i++) await sleep(200);
+    expect(await openJournals(table2)).toEqual([]);
+    const repaired = await table2.batchGet<{ ownerId: string; value: number }>(companyIds.map(numberKey));
+    expect(repaired.map((n) => n.ownerId).sort()).toEqual([...companyIds].sort());
+    expect(repaired.every((n) => n.value >= 10)).toBe(true);
+    expect(await derivedOfContacts(table2)).toHaveLength(2 * contacts.length);
+
+    const jobs = client(rt2.url, { key: queued.apiKey });
+    let status: { status?: string; result?: Record<string, unknown> } = {};
+    for (let i = 0; i < 300 && status.status !== 'completed' && status.status !== 'failed'; i++) {
+      status = (await jobs.get(job.statusUrl)).body;
+      if (status.status !== 'completed') await sleep(200);
+    }
+    expect(status).toMatchObject({ status: 'completed', result: { created: 20, contactsCreated: 20, errors: [] } });
+
+    // The same import again (update) completes crash 1: its companies are found by their markers, the rest and every contact created.
+    const http2 = client(rt2.url, { key: crashed.apiKey });
+    const again = await http2.post('/api/companies/import/combined', {
+      rows: rows('cfn', 30),
+      mapping,
+      options: { dedupeBy: 'domain', duplicateHandling: 'update' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ created: 30 - companyIds.length, updated: companyIds.length, contactsCreated: 30, errors: [] });
+  }, 240_000);
+});
