@@ -103,6 +103,8 @@ export interface Config {
     /** INBOX_SYNC_MS (default 60 s; 0 = off) between inbox syncs of every mailbox; SEQUENCE_TICK_MS (default 10 s) between due-step runs of sequences. */
     inboxSyncMs: number;
     sequenceTickMs: number;
+    /** INBOX_IDLE (default on; `off` disables): while the sync is on, mailboxes whose server offers IMAP IDLE are synced as mail arrives. */
+    inboxIdle: boolean;
     /**
      * The mail sandbox: MAIL_SANDBOX=off disables it; MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT
      * (default 2525 / 1143; 0 = any free port). Under vitest (VITEST set) the ports default to 0 and
@@ -190,6 +192,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       enrichmentWatchdogMs: Number(env.SITE_ENRICHMENT_WATCHDOG_MS) || 30_000,
       inboxSyncMs: env.INBOX_SYNC_MS === '0' ? 0 : Number(env.INBOX_SYNC_MS) || 60_000,
       sequenceTickMs: Number(env.SEQUENCE_TICK_MS) || 10_000,
+      inboxIdle: env.INBOX_IDLE !== 'off',
       mailSandbox: {
         enabled: env.MAIL_SANDBOX !== 'off',
         smtpPort: sandboxPort(env, 'MAIL_SANDBOX_SMTP_PORT', 2525),
