@@ -58,8 +58,13 @@ export async function recordAuditIteration(
   contactId: string,
   passed: boolean,
   auditable: number,
+  iteration: number,
 ) {
-  await charge(deps, tenantId, passed ? 'audit' : 'audit_failed', 1, { refId: `${campaign.campaignId}:${contactId}` });
+  // Once per (recipient, iteration): a retried step that audits the same iteration again is not billed twice.
+  await charge(deps, tenantId, passed ? 'audit' : 'audit_failed', 1, {
+    refId: `${campaign.campaignId}:${contactId}`,
+    onceKey: `campaign:${campaign.campaignId}:${contactId}:audit:${iteration}`,
+  });
   await table.update(Recipient.key({ campaignId: campaign.campaignId, contactId }), { add: { auditIterations: 1 } });
   const after = await table.update<CampaignRecord>(Campaign.key({ campaignId: campaign.campaignId }), { add: { auditIterations: 1 } });
   if (auditable > 0 && after.auditIterations >= MAX_AUDIT_ITERATIONS * auditable && after.status !== 'BLOCKED') {

@@ -68,8 +68,8 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
     const email = { subject: row.subject.replace(/[\r\n]+/g, ' ').trim(), html, text: row.text ?? htmlToText(html) };
     try {
       const audit = await auditEmail(email, ai);
-      const { blocked } = await recordAuditIteration(deps, tenantId, table, c, r.contactId, audit.passed, auditable);
       const iterations = (r.auditIterations ?? 0) + 1;
+      const { blocked } = await recordAuditIteration(deps, tenantId, table, c, r.contactId, audit.passed, auditable, iterations);
       const now = deps.clock.now();
       if (audit.passed) {
         await moveRecipient(table, r, 'SCREENED', 'READY', { content: email, auditCategories: [], failureReason: null }, now);

@@ -272,7 +272,10 @@ async function prepareRecipient(
     if (seen.has(hash)) break;
     seen.add(hash);
     try {
-      await charge(deps, tenantId, 'platform_render', 1, { refId: `${c.campaignId}:${r.contactId}` });
+      await charge(deps, tenantId, 'platform_render', 1, {
+        refId: `${c.campaignId}:${r.contactId}`,
+        onceKey: `campaign:${c.campaignId}:${r.contactId}:render:${iteration}`,
+      });
     } catch (e) {
       if (isInsufficientBalance(e)) return 'halted_balance';
       throw e;
@@ -294,7 +297,7 @@ async function prepareRecipient(
     }
     let blocked: boolean;
     try {
-      ({ blocked } = await recordAuditIteration(deps, tenantId, table, c, r.contactId, audit.passed, auditable));
+      ({ blocked } = await recordAuditIteration(deps, tenantId, table, c, r.contactId, audit.passed, auditable, iteration));
     } catch (e) {
       if (isInsufficientBalance(e)) return 'halted_balance';
       throw e;
