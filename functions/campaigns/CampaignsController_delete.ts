@@ -22,10 +22,12 @@ export const operation = defineOperation({
   hints: { readOnly: false, destructive: true, idempotent: false },
   handler: async ({ path }, ctx) => {
     const tenant = requireTenant(ctx);
-    await deleteCampaign(tenant.table, path.id);
-    // Its send task (and owner tests) would keep unsent items waiting: cancelled, sent history kept.
-    const task = await getTaskItem(tenant.table, path.id).catch(() => undefined);
-    if (task && ['ACTIVE', 'PAUSED'].includes(task.status)) await cancelTask(ctx.deps, tenant, path.id);
+    const { sendTaskIds } = await deleteCampaign(tenant.table, path.id);
+    // Its send tasks (the campaign's and its owner tests') would keep unsent items waiting: cancelled, sent history kept.
+    for (const taskId of sendTaskIds) {
+      const task = await getTaskItem(tenant.table, taskId).catch(() => undefined);
+      if (task && ['ACTIVE', 'PAUSED'].includes(task.status)) await cancelTask(ctx.deps, tenant, taskId);
+    }
     return respond(204, undefined);
   },
 });

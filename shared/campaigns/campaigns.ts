@@ -146,12 +146,16 @@ export async function deleteCampaign(table: TableStore, id: string) {
     if (e instanceof ConditionFailed) throw conflict('An ACTIVE campaign cannot be deleted: pause it first', { code: 'campaign_active' });
     throw e;
   }
-  // Recipients, generations and the log go with it (bounded pages); the send task keeps its history.
+  // Recipients, generations and the log go with it (bounded pages); the send tasks keep their history.
+  const testTasks: string[] = [];
   for (let i = 0; i < 100; i++) {
     const page = await table.query({ pk: `CAMPAIGN#${id}`, limit: 100 });
     if (!page.items.length) break;
+    for (const it of page.items) if (String(it.sk).startsWith('TESTREQ#')) testTasks.push(it.taskId as string);
     await Promise.all(page.items.map((it) => table.delete({ pk: it.pk as string, sk: it.sk as string })));
   }
+  /** Its send tasks: the campaign's own (taskId = campaign id) and its owner tests. */
+  return { sendTaskIds: [id, ...testTasks] };
 }
 
 /** Appends a log line: who (a key, a user, the system conveyor), what and why. */

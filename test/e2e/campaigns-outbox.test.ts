@@ -100,6 +100,12 @@ describe('campaign outbox and the campaign send window', () => {
       return m.sent === 1 && m;
     });
     expect(metrics).toMatchObject({ sent: 1, delivered: 1, queued: 0 });
+
+    // Deleted (paused first), the campaign's send tasks are cancelled: the owner test still waiting included.
+    expect((await http.post(`/api/campaigns/${id}/pause`)).status).toBe(200);
+    expect((await http.delete(`/api/campaigns/${id}`)).status).toBe(204);
+    expect((await http.get(`/api/tasks/${test.body.taskId}`)).body.status).toBe('CANCELLED');
+    expect((await http.get(`/api/tasks/${id}`)).body).toMatchObject({ status: 'CANCELLED', counters: { sent: 1, skipped: 2 } });
   }, 180_000);
 });
 
