@@ -17,7 +17,7 @@ export const operation = defineOperation({
   tag: 'dialogs',
   summary: 'Start a new outbound thread',
   description:
-    'Scope dialogs:write. Body {recipient (an email address or a contact id), content {subject, bodyHtml, text?}, accountId (sender mailbox), attachmentsJson?, requestKey?}. ' +
+    'Scope dialogs:write. Body {recipient (an email address or a contact id), content {subject, bodyHtml, text?} (or an HTML string with subject), accountId (sender mailbox), attachmentsJson?, requestKey?}. ' +
     'Sends now with the compliance footer; the only attachment channel besides reply. An identical repeat answers the first send (replayed:true). ' +
     '400 names a bad attachment; 409 sender_not_sendable / recipient_suppressed / physical_address_missing. Paid: email_send. 201.',
   access: 'tenant',
@@ -27,11 +27,17 @@ export const operation = defineOperation({
   input: {
     body: z.strictObject({
       recipient: z.string().trim().min(1).max(254).describe('Email address or contact id'),
-      content: z.strictObject({
-        subject: z.string().trim().min(1).max(998),
-        bodyHtml: z.string().min(1).max(200_000),
-        text: z.string().max(200_000).optional(),
-      }),
+      content: z
+        .union([
+          z.strictObject({
+            subject: z.string().trim().min(1).max(998),
+            bodyHtml: z.string().min(1).max(200_000),
+            text: z.string().max(200_000).optional(),
+          }),
+          z.string().min(1).max(200_000),
+        ])
+        .describe('{subject, bodyHtml, text?}, or the HTML body as a string with a top-level subject'),
+      subject: z.string().trim().min(1).max(998).optional().describe('With a string content'),
       accountId: z.string().min(1).max(64).describe('Sender mailbox (email account id)'),
       attachmentsJson: attachmentsJsonSchema,
       requestKey: z.string().min(1).max(128).optional(),
@@ -44,7 +50,7 @@ export const operation = defineOperation({
     const tenant = requireTenant(ctx);
     const attachments = decodeAttachments(body.attachmentsJson);
     let to: string | undefined;
-    let contactId: string | null = null;
+    let contactId: string | null;
     if (body.recipient.includes('@')) {
       to = normalizeEmail(body.recipient);
       if (!to) throw badRequest(['recipient must be an email address or a contact id']);
@@ -55,13 +61,15 @@ export const operation = defineOperation({
       to = contact.email;
       contactId = contact.id;
     }
+    const content = typeof body.content === 'string' ? { subject: body.subject, bodyHtml: body.content, text: undefined } : body.content;
+    if (!content.subject) throw badRequest(['subject is required when content is a string']);
     return sendDialogEmail(ctx.deps, tenant.tenantId, {
       accountId: body.accountId,
       to,
       contactId,
-      subject: body.content.subject,
-      html: body.content.bodyHtml,
-      text: body.content.text,
+      subject: content.subject,
+      html: content.bodyHtml,
+      text: content.text,
       attachments,
       requestKey: body.requestKey,
     });

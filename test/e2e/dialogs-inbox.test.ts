@@ -340,6 +340,18 @@ describe('dialogs over a real IMAP inbox', () => {
     });
   }, 120_000);
 
+  it('compose also takes the body as a string with a top-level subject', async () => {
+    const { http } = ctx;
+    const before = relay.messages.length;
+    const noSubject = await http.post('/api/dialogs/compose', { recipient: 'erin@newco.test', accountId, content: '<p>Hi Erin</p>' });
+    expect(noSubject.status).toBe(400);
+    expect(noSubject.body.message).toEqual(['subject is required when content is a string']);
+    const r = await http.post('/api/dialogs/compose', { recipient: 'erin@newco.test', accountId, subject: 'Hello Erin', content: '<p>Hi Erin</p>' });
+    expect(r.status).toBe(201);
+    const out = await waitFor(() => relay.messages.slice(before).find((m) => m.to.includes('erin@newco.test')), 'the email to Erin');
+    expect(header(out.raw, 'Subject')).toBe('Hello Erin');
+  }, 60_000);
+
   it("a task's non-responders enrol into a sequence: only Bob (Ann replied, Carl bounced), step 1 continues his thread from the task's mailbox", async () => {
     const { http } = ctx;
     const seq = await http.post('/api/sequences', { name: 'Nudge', steps: [{ delayDays: 0, bodyHtml: '<p>{{firstName}}, any thoughts?</p>' }] });
