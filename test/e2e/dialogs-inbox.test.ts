@@ -264,7 +264,32 @@ describe('dialogs over a real IMAP inbox', () => {
     await new Promise((r) => setTimeout(r, 1100)); // UIDVALIDITY is a time in seconds
     const box = path.join(dovecot.dir, 'mail', USER);
     for (const f of readdirSync(box)) if (f.startsWith('dovecot')) rmSync(path.join(box, f), { force: true, recursive: true });
-    await append(reply({ from: 'ann@buyer.test', subject: 'Re: Hello Ann', inReplyTo: '<ann-1@buyer.test>', id: 'ann-2', body: 'Great, Tuesday works.' }));
+    // Ann's second reply carries an attachment: stored, listed on the thread with its checksum.
+    const agenda = Buffer.from('Agenda: 1. pricing 2. rollout\n'.repeat(200));
+    await append(
+      [
+        'From: ann@buyer.test',
+        `To: ${USER}`,
+        'Subject: Re: Hello Ann',
+        'Message-ID: <ann-2@buyer.test>',
+        'In-Reply-To: <ann-1@buyer.test>',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="MIX"',
+        '',
+        '--MIX',
+        'Content-Type: text/plain',
+        '',
+        'Great, Tuesday works. Agenda attached.',
+        '--MIX',
+        'Content-Type: text/plain; name="agenda.txt"',
+        'Content-Disposition: attachment; filename="agenda.txt"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        agenda.toString('base64').replace(/(.{76})/g, '$1\n'),
+        '--MIX--',
+        '',
+      ].join('\n'),
+    );
     const sync = await http.post('/api/dialogs/sync', { accountId });
     expect(sync.body.data[0]).toMatchObject({ reset: true, outcomes: { stored: 1, duplicate: 2, dsn: 1 } });
     const after = (await http.get('/api/dialogs?pageSize=50')).body.data;
@@ -275,6 +300,9 @@ describe('dialogs over a real IMAP inbox', () => {
     expect(thread.messages.map((m: any) => m.messageId).filter((id: string) => id.includes('buyer.test'))).toEqual([
       '<ann-1@buyer.test>',
       '<ann-2@buyer.test>',
+    ]);
+    expect(thread.messages.find((m: any) => m.messageId === '<ann-2@buyer.test>').attachments).toEqual([
+      expect.objectContaining({ filename: 'agenda.txt', size: agenda.length, sha256: createHash('sha256').update(agenda).digest('hex') }),
     ]);
     // Still one reply counted for Ann on the task.
     expect((await http.get(`/api/tasks/${taskId}`)).body.counters.replied).toBe(1);
