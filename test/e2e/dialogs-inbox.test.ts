@@ -395,6 +395,18 @@ describe('dialogs over a real IMAP inbox', () => {
     expect((await http.post(`/api/sequences/${seq.body.id}/enroll`, { taskId, afterDays: 30 })).body).toMatchObject({ enrolled: 0 });
   }, 120_000);
 
+  it('a reply without In-Reply-To/References joins its thread by subject and participants', async () => {
+    const { http } = ctx;
+    const ann = (await http.get('/api/dialogs?pageSize=50')).body.data.find((d: any) => d.email === 'ann@buyer.test');
+    await append(
+      `From: Ann <ann@buyer.test>\nTo: ${USER}\nSubject: RE: Hello Ann\nMessage-ID: <ann-3@buyer.test>\nContent-Type: text/plain\n\nOne more question.\n`,
+    );
+    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0].outcomes.stored).toBe(1);
+    const after = (await http.get(`/api/dialogs/${ann.id}`)).body;
+    expect(after.messages.map((m: any) => m.messageId)).toContain('<ann-3@buyer.test>');
+    expect(after.messageCount).toBe(ann.messageCount + 1);
+  }, 60_000);
+
   it('MCP: the official client lists dialogs with svc_dialogs_list', async () => {
     const c = await mcp.connect({ authorization: `Bearer ${ctx.account.apiKey}`, 'x-tenant-id': ctx.account.tenantId }, '?toolsets=dialogs');
     const tools = (await c.listTools()).tools.map((t) => t.name);
