@@ -15,7 +15,7 @@ export const operation = defineOperation({
   summary: 'Read the mailboxes now',
   description:
     'Runs the inbox sync at once (it also runs on a schedule): new messages of one mailbox (body accountId) or of every active mailbox, ' +
-    'incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most 500 messages per mailbox per call. Replies become dialogs, DSNs bounces.',
+    'incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most 200 messages per mailbox per call (the schedule, or another call, continues from the cursor). Replies become dialogs, DSNs bounces.',
   access: 'tenant',
   scope: 'crm:write',
   resources: ['tenantMail', 'files', 'queue:webhooks'],
@@ -26,9 +26,9 @@ export const operation = defineOperation({
     const tenant = requireTenant(ctx);
     if (body.accountId) {
       if (!(await getEmailAccountItem(tenant.table, body.accountId))) throw notFound('Email account');
-      return { data: [await syncMailbox(ctx.deps, tenant.tenantId, body.accountId, { maxMessages: 500 })] };
+      return { data: [await syncMailbox(ctx.deps, tenant.tenantId, body.accountId, { maxMessages: 200 })] };
     }
-    return { data: await syncTenantMailboxes(ctx.deps, tenant.tenantId, { maxMessages: 500 }) };
+    return { data: await syncTenantMailboxes(ctx.deps, tenant.tenantId, { maxMessages: 200 }) };
   },
   guidance: () => ({ next: 'dialogs_list', why: 'New replies are listed as dialogs (unread=true).' }),
 });
