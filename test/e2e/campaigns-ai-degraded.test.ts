@@ -57,6 +57,8 @@ describe('AI provider outage', () => {
       await http.post(`/api/campaigns/${c.id}/pour`, { listId });
       await http.post(`/api/campaigns/${c.id}/screen`);
     };
+    // On a failure, the campaign log says what moved it (a pause by the send engine, a recovery ...).
+    const why = async () => JSON.stringify((await http.get(`/api/campaigns/${c.id}/activity?limit=8`)).body.data);
     const sentTo = (domain: string) => relay.messages.filter((m) => m.to[0]?.endsWith(domain));
 
     // Healthy provider: the AI writes the copy, the tier-2 audit approves it.
@@ -73,7 +75,7 @@ describe('AI provider outage', () => {
     await pourScreen([1, 2, 3].map((i) => ({ firstName: `B${i}`, email: `b${i}@ai-buyer.test` })));
     expect(await prepare()).toMatchObject({ status: 'failed', error: 'AI_STAGES_HALTED' });
     const degraded = (await http.get(`/api/campaigns/${c.id}`)).body;
-    expect(degraded).toMatchObject({ status: 'ACTIVE', operationalState: 'DEGRADED', primaryBlocker: 'AI_STAGES_HALTED' });
+    expect(degraded, await why()).toMatchObject({ status: 'ACTIVE', operationalState: 'DEGRADED', primaryBlocker: 'AI_STAGES_HALTED' });
     expect(Date.parse(degraded.pipeline.retryAt)).toBeGreaterThan(Date.now() - 1000);
     const op = (await http.get(`/api/campaigns/${c.id}/operational-status`)).body;
     expect(op).toMatchObject({ operationalState: 'DEGRADED', primaryBlocker: 'AI_STAGES_HALTED', ai: { state: 'open' } });
@@ -95,7 +97,7 @@ describe('AI provider outage', () => {
       },
       400,
     );
-    expect(recovered).toMatchObject({ status: 'ACTIVE', primaryBlocker: null, recipients: { CREATIVE_FAILED: 0, SCREENED: 0 } });
+    expect(recovered, await why()).toMatchObject({ status: 'ACTIVE', primaryBlocker: null, recipients: { CREATIVE_FAILED: 0, SCREENED: 0 } });
     const actions = (await http.get(`/api/campaigns/${c.id}/activity?limit=100`)).body.data.map((a: { action: string }) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['degraded', 'ai_failures_retried', 'ai_recovered']));
     expect((await http.post(`/api/campaigns/${c.id}/retry-ai-failures`)).body.aiRecovery).toMatchObject({ reset: 0, reason: 'already_recovered' });
@@ -119,6 +121,6 @@ describe('AI provider outage', () => {
     expect(retried).toMatchObject({ reset: 1, reason: 'retried', failureReasons: { ai_unavailable: 1 } });
     await waitFor('the retried preparation', async () => (await http.get(`/api/campaigns/${c.id}`)).body.recipients.READY === 5);
     const resumed = (await http.post(`/api/campaigns/${c.id}/resume`)).body;
-    expect(resumed).toMatchObject({ status: 'ACTIVE', operationalState: 'NORMAL', aiRecovery: { reset: 0, reason: 'already_recovered' } });
+    expect(resumed, await why()).toMatchObject({ status: 'ACTIVE', operationalState: 'NORMAL', aiRecovery: { reset: 0, reason: 'already_recovered' } });
   }, 240_000);
 });
