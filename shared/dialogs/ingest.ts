@@ -44,10 +44,17 @@ interface Thread {
 }
 
 /** Which dialog an inbound email belongs to: our stored Message-IDs, then subject + participants, else a new thread. */
-async function resolveThread(table: TableStore, accountId: string, mail: ParsedMail, messageId: string, from: string): Promise<Thread> {
+async function resolveThread(
+  table: TableStore,
+  accountId: string,
+  mail: ParsedMail,
+  messageId: string,
+  from: string,
+  known: Map<string, { dialogId?: string }>,
+): Promise<Thread> {
   for (const ref of referencesOf(mail)) {
-    const marker = await table.get<{ dialogId: string }>(messageIdKey(accountId, ref));
-    const d = marker ? await getDialogRecord(table, marker.dialogId) : undefined;
+    const marker = known.get(messageIdKey(accountId, ref).pk);
+    const d = marker?.dialogId ? await getDialogRecord(table, marker.dialogId) : undefined;
     if (d) return { dialogId: d.dialogId, rootMessageId: d.rootMessageId, existing: d, taskId: d.taskId, contactId: d.contactId, origin: d.origin };
     const item = await sendItemOfMessageId(table, ref);
     if (item) {
@@ -58,8 +65,8 @@ async function resolveThread(table: TableStore, accountId: string, mail: ParsedM
       return { dialogId, rootMessageId: root, existing, taskId: item.taskId, contactId: item.contactId, origin: item.origin ?? null };
     }
   }
-  const byKey = await table.get<{ dialogId: string }>(threadKeyOf(accountId, from, mail.subject ?? ''));
-  const d = byKey ? await getDialogRecord(table, byKey.dialogId) : undefined;
+  const byKey = known.get(threadKeyOf(accountId, from, mail.subject ?? '').pk);
+  const d = byKey?.dialogId ? await getDialogRecord(table, byKey.dialogId) : undefined;
   if (d) return { dialogId: d.dialogId, rootMessageId: d.rootMessageId, existing: d, taskId: d.taskId, contactId: d.contactId, origin: d.origin };
   return { dialogId: dialogIdOf(accountId, messageId), rootMessageId: messageId, taskId: null, contactId: null, origin: null };
 }
@@ -102,8 +109,16 @@ export async function ingestMessage(
     return 'dsn';
   }
   const messageId = mail.messageId ? normalizeMessageId(mail.messageId) : `<${sha256(raw).slice(0, 32)}@inbox.svc>`;
-  if (await table.get(messageIdKey(account.id, messageId))) return 'duplicate';
-  const thread = await resolveThread(table, account.id, mail, messageId, from);
+  // One round trip for the duplicate check, every referenced Message-ID we know and the thread key.
+  const keys = [
+    messageIdKey(account.id, messageId),
+    ...referencesOf(mail).map((r) => messageIdKey(account.id, r)),
+    threadKeyOf(account.id, from, mail.subject ?? ''),
+  ];
+  const unique = [...new Map(keys.map((k) => [k.pk, k])).values()];
+  const known = new Map((await table.batchGet<{ pk: string; dialogId?: string }>(unique)).map((i) => [i.pk, i]));
+  if (known.has(keys[0].pk)) return 'duplicate';
+  const thread = await resolveThread(table, account.id, mail, messageId, from, known);
   if (from && !run.contacts.has(from))
     run.contacts.set(
       from,
