@@ -101,8 +101,12 @@ export async function retryAiFailures(
   for (const r of failed) failureReasons[r.failureReason ?? 'unknown'] = (failureReasons[r.failureReason ?? 'unknown'] ?? 0) + 1;
   const ai = failed.filter((r) => r.failureReason === 'ai_unavailable');
   if (!ai.length) return { reset: 0, reason: c.aiRecoveredAt ? 'already_recovered' : 'nothing_to_retry', failureReasons };
+  // The same provider is still failing: its breaker is open, or the campaign's own retryAt (set at the
+  // outage) has not come yet. Retrying now would fail the same way (resume clears both).
   const health = breakerFor(aiProvider(deps.config.ai).name, deps.config.ai).health();
-  if (!opts.breakerCleared && health.state === 'open') return { reset: 0, reason: 'same_provider', failureReasons, retryAt: health.openUntil ?? null };
+  const retryAt = c.operationalState === 'DEGRADED' && c.pipeline?.retryAt && Date.parse(c.pipeline.retryAt) > deps.clock.now() ? c.pipeline.retryAt : null;
+  if (!opts.breakerCleared && (health.state === 'open' || retryAt))
+    return { reset: 0, reason: 'same_provider', failureReasons, retryAt: health.state === 'open' ? (health.openUntil ?? retryAt) : retryAt };
   let reset = 0;
   const now = deps.clock.now();
   for (const r of ai) if (await moveRecipient(table, r, 'CREATIVE_FAILED', 'SCREENED', { failureReason: null, failureDetail: null }, now)) reset++;
