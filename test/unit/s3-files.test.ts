@@ -38,7 +38,10 @@ describe('S3FileStore', () => {
       ContentType: 'application/pdf',
       Metadata: { 'expires-at': '2026-11-23T13:00:00.000Z' },
     } as never);
-    s3.on(GetObjectCommand, { Key: 't1/pdf/old.pdf' }).resolves({ Body: body(Buffer.from('x')), Metadata: { 'expires-at': '2026-11-23T11:00:00.000Z' } } as never);
+    s3.on(GetObjectCommand, { Key: 't1/pdf/old.pdf' }).resolves({
+      Body: body(Buffer.from('x')),
+      Metadata: { 'expires-at': '2026-11-23T11:00:00.000Z' },
+    } as never);
     s3.on(GetObjectCommand, { Key: 't1/pdf/none.pdf' }).rejects(new NoSuchKey({ message: 'no such key', $metadata: {} }));
     s3.on(DeleteObjectCommand).resolves({});
     expect(await store.get('t1', 'pdf/live.pdf')).toEqual({
