@@ -60,14 +60,34 @@ export interface WriteGroup {
  */
 export const TX_ITEMS = 25;
 
+/** BatchWriteItem calls of derived items in flight beside the transactions. */
+const BATCH_LANE = 4;
+
+/** At most `n` calls of the returned runner in flight; the others wait their turn. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < n) active++;
+    else await new Promise<void>((r) => waiting.push(r));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
 /** Anchors per journal item: ~30 characters each, well inside an item's 400 KB. */
 const JOURNAL_ANCHORS = 5_000;
 
 /**
  * Writes groups packed into transactions: a group's markers and anchor commit together or not at all,
  * so a crash (kill -9, Lambda timeout) never leaves a marker naming an item that was not written. The
- * derived items follow each transaction by BatchWriteItem (1 write unit each in AWS instead of 2 in a
- * transaction). Before the first transaction a journal item names every anchor of the call; it is
+ * derived items of each committed transaction follow by BatchWriteItem (1 write unit each in AWS
+ * instead of 2 in a transaction), in a lane of their own beside the transactions. Before the first transaction a journal item names every anchor of the call; it is
  * deleted once all derived items are written, so a crash in between leaves it and `recoverImports`
  * re-derives the missing items at once (an anchor the journal names but no transaction committed is
  * simply absent). Two writes per call instead of one per group. A failed condition names one item:
@@ -89,6 +109,11 @@ export async function writeGroups(table: TableStore, groups: WriteGroup[], concu
   );
   for (const j of journals) await table.put(j);
   let written = journals.length;
+  // Derived items go to their own lane of BatchWriteItem calls, so the transactions go on meanwhile;
+  // the journal is deleted only after every one of them landed.
+  const lane = limiter(BATCH_LANE);
+  const landed: Promise<void>[] = [];
+  let failed: unknown;
   await pool(packs, concurrency, async (initial) => {
     let pack = initial.filter((g) => g.puts.length);
     // Each round either commits or resolves one group's conflict: bounded by the conflicts a pack can have.
@@ -105,12 +130,17 @@ export async function writeGroups(table: TableStore, groups: WriteGroup[], concu
         continue;
       }
       const after = pack.flatMap((g) => g.after ?? []);
-      await batchPutAll(table, after, 2);
+      for (let i = 0; i < after.length; i += 25) {
+        const chunk = after.slice(i, i + 25);
+        landed.push(lane(() => table.batchPut(chunk)).catch((e) => void (failed ??= e)));
+      }
       written += ops.length + after.length;
       return;
     }
     if (pack.length) throw new Error('import write did not settle');
-  });
+  }).finally(() => Promise.all(landed));
+  await Promise.all(landed);
+  if (failed) throw failed; // the journal stays: the recovery pass writes what is missing
   for (const j of journals) await table.delete({ pk: j.pk as string, sk: j.sk as string });
   return written + journals.length;
 }
