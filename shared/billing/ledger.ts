@@ -64,7 +64,12 @@ export async function applyEntry(
     const current = await deps.platform.get<BalanceItem>(Balance.key({ tenantId }));
     const before = current?.balanceMicros ?? 0;
     const after = before + deltaMicros;
-    if (deltaMicros < 0 && after < 0) throw new Insufficient(before);
+    if (deltaMicros < 0 && after < 0) {
+      // A once-keyed debit that already happened (it is why the balance is short now) is not refused.
+      const done = opts.onceKey ? await alreadyApplied(deps, tenantId, opts.onceKey) : undefined;
+      if (done) return done;
+      throw new Insufficient(before);
+    }
     const seq = (current?.version ?? 0) + 1;
     const at = new Date(deps.clock.now()).toISOString();
     const condition: Condition = current

@@ -158,6 +158,8 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
       return t.status === 'PAUSED' && t;
     });
     expect(paused.pauseReason).toBe('insufficient_balance');
+    // The one paid send may still be in flight when another worker finds the balance spent and pauses.
+    await waitFor('the one paid send', async () => (await http.get(`/api/tasks/${taskId}`)).body.counters.sent === 1);
     await sleep(500);
     expect(sentTo(batch)).toHaveLength(1);
     expect((await http.get(`/api/tasks/${taskId}`)).body.counters).toMatchObject({ sent: 1, queued: 2 });
