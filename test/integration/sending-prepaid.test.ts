@@ -51,6 +51,15 @@ describe('prepaid sends', () => {
     expect(await balanceOf(a.tenantId)).toBe(before);
   }, 60_000);
 
+  it('concurrent takes at a balance of exactly one block: every take is paid, none refused', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * BLOCK) / 1e6, 'test', 'test');
+    const taskId = await taskWithQueued(a.tenantId, BLOCK);
+    const results = await Promise.all(Array.from({ length: 10 }, () => takePaidSend(rt.deps, a.tenantId, taskId)));
+    expect(results).toEqual(Array(10).fill(true));
+    expect(await balanceOf(a.tenantId)).toBe(0);
+  }, 60_000);
+
   it('with the balance for three sends, the fourth take answers false and nothing goes negative', async () => {
     const a = await createApprovedAccount(rt.deps);
     await credit(rt.deps, a.tenantId, (PRICE * 3) / 1e6, 'test', 'test');
