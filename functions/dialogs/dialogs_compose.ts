@@ -1,9 +1,7 @@
 import * as z from 'zod';
 import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/dialogs/attachments.js';
 import { sendDialogEmail } from '../../shared/dialogs/send.js';
-import { getContact } from '../../shared/contacts/contacts.js';
-import { normalizeEmail } from '../../shared/contacts/normalize.js';
-import { findContactsByEmail } from '../../shared/contacts/contacts.js';
+import { resolveRecipient } from '../../shared/dialogs/recipient.js';
 import { badRequest } from '../../shared/errors.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
@@ -49,18 +47,7 @@ export const operation = defineOperation({
   handler: async ({ body }, ctx) => {
     const tenant = requireTenant(ctx);
     const attachments = decodeAttachments(body.attachmentsJson);
-    let to: string | undefined;
-    let contactId: string | null;
-    if (body.recipient.includes('@')) {
-      to = normalizeEmail(body.recipient);
-      if (!to) throw badRequest(['recipient must be an email address or a contact id']);
-      contactId = (await findContactsByEmail(tenant.table, to))[0]?.id ?? null;
-    } else {
-      const contact = await getContact(tenant.table, body.recipient);
-      if (!contact.email) throw badRequest(['the contact has no email channel']);
-      to = contact.email;
-      contactId = contact.id;
-    }
+    const { to, contactId } = await resolveRecipient(tenant.table, body.recipient);
     const content = typeof body.content === 'string' ? { subject: body.subject, bodyHtml: body.content, text: undefined } : body.content;
     if (!content.subject) throw badRequest(['subject is required when content is a string']);
     return sendDialogEmail(ctx.deps, tenant.tenantId, {

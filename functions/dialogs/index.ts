@@ -7,6 +7,7 @@ import { operation as reply } from './reply.js';
 import { operation as lead } from './createLead.js';
 import { operation as compose } from './dialogs_compose.js';
 import { operation as sync } from './dialogs_sync.js';
+import { operation as forward } from './dialogs_forward.js';
 
 /** Operations of the dialogs domain (the two-way inbox). */
-export const dialogOperations: AnyOperation[] = [list, thread, classify, draft, reply, lead, compose, sync];
+export const dialogOperations: AnyOperation[] = [list, thread, classify, draft, reply, forward, lead, compose, sync];

@@ -9,18 +9,36 @@ const attachment = z.looseObject({
 });
 
 export const dialogMessageOutput = z.looseObject({
-  messageId: z.string().describe('RFC 5322 Message-ID'),
-  direction: z.enum(['in', 'out']),
+  messageId: z.string().describe('RFC 5322 Message-ID (forward takes it to pick the message)'),
+  direction: z.enum(['in', 'out']).describe('in = inbound (from the other party), out = outbound (ours: the original email, replies, composes, forwards)'),
+  kind: z
+    .enum(['received', 'sent', 'forward', 'campaign', 'task', 'sequence'])
+    .optional()
+    .describe(
+      'received (inbound); sent (reply or compose); forward (to a third party, see forwardOf); campaign / task / sequence: the send-engine email the thread answers, read from its send item',
+    ),
   at: z.string().describe('Sent or received at (ISO)'),
   from: z.string(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
+  text: z.string().describe('Plain-text body (empty when bodySource is unavailable)'),
+  html: z.string().nullable().optional().describe('HTML body when there is one'),
   inReplyTo: z.string().nullable(),
   attachments: z.array(attachment),
   autoReply: z.boolean().describe('An auto-reply (RFC 3834 Auto-Submitted, out-of-office): not counted as a reply'),
   classification: z.string().nullable(),
   confidence: z.number().nullable(),
+  forwardOf: z.string().optional().describe('kind forward: the Message-ID of the forwarded message'),
+  bodySource: z
+    .enum(['stored', 'rerendered', 'unavailable'])
+    .optional()
+    .describe(
+      'Send-engine emails: stored (pre-rendered content of campaigns and sequences), rerendered (a task email rendered again from its unchanged creative), unavailable (the creative changed since); the body is before the compliance footer and tracking links',
+    ),
+  sendItem: z
+    .looseObject({ taskId: z.string(), contactId: z.string(), status: z.string(), origin: z.looseObject({ kind: z.string(), id: z.string() }).nullable() })
+    .optional()
+    .describe('Send-engine emails: the send item they were read from'),
 });
 
 export const dialogOutput = z.looseObject({
@@ -32,7 +50,9 @@ export const dialogOutput = z.looseObject({
   unread: z.boolean(),
   classification: z.enum(CLASSIFICATIONS).nullable().describe(CLASSIFICATIONS.join(', ')),
   confidence: z.number().nullable(),
-  messageCount: z.number(),
+  messageCount: z
+    .number()
+    .describe('Stored messages (inbound, reply, compose, forward); the send-engine email the thread answers is listed in messages, not counted'),
   replyCount: z.number().describe('Real replies from the other party (auto-replies excluded)'),
   lastMessageAt: z.string(),
   taskId: z.string().nullable().describe('The send task of the outbound email the thread answers'),
@@ -41,13 +61,30 @@ export const dialogOutput = z.looseObject({
 });
 
 export const dialogListOutput = z.looseObject({ data: z.array(dialogOutput), nextCursor: z.string().nullable() });
-export const threadOutput = dialogOutput.extend({ messages: z.array(dialogMessageOutput).describe('Oldest first') });
+export const threadOutput = dialogOutput.extend({
+  messages: z
+    .array(dialogMessageOutput)
+    .describe('Both directions in thread order (oldest first): the original email the thread answers, then replies, composes and forwards'),
+});
 
 export const sendOutput = z.looseObject({
   dialogId: z.string(),
   messageId: z.string().describe('Message-ID of the email sent'),
   replayed: z.boolean().describe('true when this answers a repeat of an earlier identical request (nothing sent again)'),
   message: dialogMessageOutput.optional(),
+});
+
+export const forwardOutput = sendOutput.extend({
+  forwarded: z
+    .looseObject({
+      messageId: z.string().describe('The forwarded message'),
+      direction: z.enum(['in', 'out']),
+      reattached: z.number().describe("The original's attachments attached again from the file store"),
+      notAttached: z
+        .array(z.looseObject({ filename: z.string(), sha256: z.string(), reason: z.string().describe('not_stored, missing, checksum_mismatch') }))
+        .describe('Attachments of the original that could not be attached (named in the forwarded body)'),
+    })
+    .describe('What was forwarded'),
 });
 
 export const classifyOutput = z.looseObject({

@@ -72,8 +72,8 @@ export async function providerOfAddress(deps: Deps, email: string): Promise<Prov
   return provider;
 }
 
-/** The day-row attribute a send adds to for the matrix (`dlv_<provider>_<counter>`, see recordSend). */
-export const dayCounterAttr = (provider: Provider, counter: 'sent' | 'bounced') => `dlv_${provider}_${counter}`;
+/** The day-row attribute a send (recordSend: sent, bounced) or a counted first reply (inbox sync: replied) adds to for the matrix. */
+export const dayCounterAttr = (provider: Provider, counter: 'sent' | 'bounced' | 'replied') => `dlv_${provider}_${counter}`;
 
 /** Adds to the counters of one cell (the send engine: sent/delivered/bounced; inbox sync: replied; placement tests: inbox/spam/missing). */
 export async function recordDeliverability(table: TableStore, accountId: string, provider: Provider, counts: Partial<Record<Counter, number>>) {
@@ -103,7 +103,8 @@ const zero = () => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<Cou
 
 /**
  * Sends and bounces come from the mailbox day rows the send engine writes anyway (no extra write per
- * email); placement results (inbox/spam/missing) and anything recorded directly from the cells.
+ * email), first replies from the same rows (one more item in the inbox sync's reply transaction);
+ * placement results (inbox/spam/missing) and anything recorded directly from the cells.
  */
 export async function getMatrix(table: TableStore) {
   const accounts = await listAccounts(table, { pageSize: 100 });
@@ -114,9 +115,13 @@ export async function getMatrix(table: TableStore) {
       const [, provider, counter] = attr.split('_');
       const cell = byKey.get(`${a.id}#${provider}`) ?? {};
       const add = (k: Counter) => (cell[k] = Number(cell[k] ?? 0) + n);
-      // An accepted send is sent and delivered (to the receiving server); a 5xx refusal is sent and bounced.
-      add('sent');
-      add(counter === 'sent' ? 'delivered' : 'bounced');
+      // An accepted send is sent and delivered (to the receiving server); a 5xx refusal is sent and bounced;
+      // a recipient's first real reply (inbox sync) is replied.
+      if (counter === 'replied') add('replied');
+      else if (counter === 'sent' || counter === 'bounced') {
+        add('sent');
+        add(counter === 'sent' ? 'delivered' : 'bounced');
+      }
       byKey.set(`${a.id}#${provider}`, cell);
     }
   }

@@ -15,6 +15,7 @@ import { classifyMessage } from './classify.js';
 import { Dialog, DialogMessage, type Classification, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { messageView } from './send.js';
 import { dialogView, getDialogRecord } from './store.js';
+import { kindOf, sendEngineMessages, threadOrder, type ThreadMessage } from './thread.js';
 
 type Tenant = { tenantId: string; table: TableStore };
 
@@ -56,19 +57,27 @@ export async function listDialogs(table: TableStore, q: DialogListQuery) {
   return { data: page.items.map(dialogView), nextCursor: page.cursor ?? null };
 }
 
-/** The dialog with every message in time order (bounded: the first 500), attachments listed by name, type, size and checksum. */
-export async function getThread(table: TableStore, dialogId: string, opts: { markRead?: boolean } = {}) {
+/**
+ * The dialog with every message in thread order, both directions (bounded: the first 500 stored):
+ * the send engine's emails it answers (campaign, task, sequence step; read from their send items, see
+ * thread.ts) and the stored inbound, compose, reply and forward messages; attachments listed by name,
+ * type, size and checksum. `originals: false` skips the send-engine emails (callers that need only the
+ * stored messages).
+ */
+export async function getThread(table: TableStore, dialogId: string, opts: { markRead?: boolean; originals?: boolean } = {}) {
   const d = await requireDialog(table, dialogId);
-  const messages: DialogMessageRecord[] = [];
+  const stored: DialogMessageRecord[] = [];
   let cursor: string | undefined;
-  for (let i = 0; i < 5 && messages.length < 500; i++) {
+  for (let i = 0; i < 5 && stored.length < 500; i++) {
     const page = await table.query<DialogMessageRecord>({ ...DialogMessage.query('primary', { dialogId }), skBeginsWith: 'MSG#', limit: 100, cursor });
-    messages.push(...page.items);
+    stored.push(...page.items);
     cursor = page.cursor;
     if (!cursor) break;
   }
+  const originals = opts.originals === false ? [] : await sendEngineMessages(table, d, stored);
+  const messages = threadOrder([...originals, ...stored.map((m): ThreadMessage => ({ ...messageView(m), kind: kindOf(m) }))]);
   if (opts.markRead && d.unread) await table.update(Dialog.key({ dialogId }), { set: { unread: false } }).catch(() => undefined);
-  return { ...dialogView(d), ...(opts.markRead ? { unread: false } : {}), messages: messages.map(messageView) };
+  return { ...dialogView(d), ...(opts.markRead ? { unread: false } : {}), messages };
 }
 
 /**
@@ -79,7 +88,7 @@ export async function getThread(table: TableStore, dialogId: string, opts: { mar
 export async function classifyDialog(deps: Deps, tenant: Tenant, dialogId: string, override?: { classification: Classification }) {
   const { table } = tenant;
   const d = await requireDialog(table, dialogId);
-  const thread = await getThread(table, dialogId);
+  const thread = await getThread(table, dialogId, { originals: false });
   const last = [...thread.messages].reverse().find((m) => m.direction === 'in');
   if (!last && !override) throw badRequest(['the dialog has no inbound message to classify']);
   const verdict = override

@@ -108,6 +108,9 @@ export interface DialogMessageRecord {
   autoReply: boolean;
   classification: Classification | null;
   confidence: number | null;
+  /** Outbound: `forward` for a forward to a third party (no threading headers; `forwardOf` names the forwarded message). */
+  kind?: 'forward';
+  forwardOf?: string;
   /** Inbound: the IMAP UID it was read at; outbound: the SMTP answer. */
   uid?: number;
   smtp?: { outcome: string; code: number; response: string };

@@ -10,6 +10,8 @@ import { itemKey } from '../sending/items.js';
 import { stopEnrolmentsOf } from '../sequences/stop.js';
 import { counterAdds } from '../tasks/tasks.js';
 import { Task } from '../tasks/entities.js';
+import { dayCounterAttr, providerOfAddress } from '../deliverability/matrix.js';
+import { SenderDay, utcDay } from '../senders/entities.js';
 import { classifyMessage } from './classify.js';
 import { Dialog, DialogMessage, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { dialogIdOf, getDialogRecord, keepAttachments, messageIdKey, nextReferences, sha256, threadKeyOf } from './store.js';
@@ -218,17 +220,27 @@ export async function ingestMessage(
     { put: event },
   ];
   if (!d) base.push({ put: { ...threadKeyOf(account.id, from, mail.subject ?? ''), entity: 'dialog_thread_key', _v: 1, dialogId: thread.dialogId } });
-  // The recipient's first real reply: stamped on the send item it answers, counted once on its task.
-  const replied: TxOp[] =
-    real && thread.taskId && contactId
-      ? [
-          {
-            update: itemKey(thread.taskId, contactId),
-            spec: { set: { repliedAt: at }, condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(repliedAt)' } },
+  // The recipient's first real reply: stamped on the send item it answers, counted once on its task and
+  // once in the deliverability matrix (the mailbox's day row, `dlv_<provider>_replied`, in the same
+  // transaction, so the repliedAt condition keeps both counts to one per recipient).
+  const counted = real && thread.taskId && contactId;
+  const day = utcDay(now);
+  const replied: TxOp[] = counted
+    ? [
+        {
+          update: itemKey(thread.taskId!, contactId),
+          spec: { set: { repliedAt: at }, condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(repliedAt)' } },
+        },
+        { update: Task.key({ taskId: thread.taskId! }), spec: { add: counterAdds({ replied: 1 }), condition: { expression: 'attribute_exists(pk)' } } },
+        {
+          update: SenderDay.key({ accountId: account.id, day }),
+          spec: {
+            add: { [dayCounterAttr(await providerOfAddress(deps, from), 'replied')]: 1 },
+            setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId: account.id, day },
           },
-          { update: Task.key({ taskId: thread.taskId }), spec: { add: counterAdds({ replied: 1 }), condition: { expression: 'attribute_exists(pk)' } } },
-        ]
-      : [];
+        },
+      ]
+    : [];
   try {
     await table.transact([...base, ...replied]);
   } catch (e) {

@@ -25,6 +25,12 @@ export interface OutboundInput {
   attachments: DecodedAttachment[];
   /** A reply: the dialog it continues (threading headers from it); compose starts a new one. */
   dialog?: DialogRecord;
+  /**
+   * A forward (with `dialog`): the Message-ID of the forwarded message. Sent to a third party without
+   * the thread's In-Reply-To/References and without a thread marker, so an answer from the new
+   * recipient opens its own dialog; recorded on the source thread as an outbound message.
+   */
+  forwardOf?: string;
   /** Optional client key: the same request with the same key is answered from the first send. */
   requestKey?: string;
 }
@@ -55,6 +61,7 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
       input.text ?? null,
       attachmentShas,
       input.requestKey ?? null,
+      ...(input.forwardOf ? [`forward:${input.forwardOf}`] : []),
     ]),
   );
   const sendKey = DialogMessageId.key({ hash: `send-${fingerprint.slice(0, 40)}` });
@@ -91,9 +98,11 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     if (e instanceof ConditionFailed) throw conflict('The same email is being sent by another request; retry in a moment', { code: 'send_in_flight' });
     throw e;
   }
-  const thread = input.dialog
-    ? { inReplyTo: input.dialog.lastInboundMessageId ?? input.dialog.references.at(-1) ?? input.dialog.rootMessageId, references: input.dialog.references }
-    : undefined;
+  const forward = Boolean(input.dialog && input.forwardOf);
+  const thread =
+    input.dialog && !forward
+      ? { inReplyTo: input.dialog.lastInboundMessageId ?? input.dialog.references.at(-1) ?? input.dialog.rootMessageId, references: input.dialog.references }
+      : undefined;
   try {
     await charge(deps, tenantId, 'email_send', 1, { refId: `dialog:${messageId}` });
   } catch (e) {
@@ -150,20 +159,12 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     autoReply: false,
     classification: null,
     confidence: null,
+    ...(forward ? { kind: 'forward' as const, forwardOf: input.forwardOf } : {}),
     smtp,
   };
-  const references = nextReferences(input.dialog?.references ?? [], messageId);
+  const references = forward ? input.dialog!.references : nextReferences(input.dialog?.references ?? [], messageId);
   const ops: TxOp[] = [
     { put: { ...marker, state: 'SENT', messageKey, at: sentAt } },
-    {
-      put: {
-        ...messageIdKey(input.accountId, messageId),
-        entity: DialogMessageId.name,
-        _v: DialogMessageId.version,
-        dialogId: finalDialogId,
-        direction: 'out',
-      },
-    },
     { put: DialogMessage.item({ dialogId: finalDialogId, at: sentAt, messageKey }, { ...record }) },
     {
       update: Dialog.key({ dialogId: finalDialogId }),
@@ -197,8 +198,19 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
       },
     },
   ];
+  // The thread marker of our Message-ID: an answer to it joins this dialog (not for a forward: a third party).
+  if (!forward)
+    ops.push({
+      put: {
+        ...messageIdKey(input.accountId, messageId),
+        entity: DialogMessageId.name,
+        _v: DialogMessageId.version,
+        dialogId: finalDialogId,
+        direction: 'out',
+      },
+    });
   if (!input.dialog) ops.push({ put: { ...threadKeyOf(input.accountId, to, input.subject), entity: 'dialog_thread_key', _v: 1, dialogId: finalDialogId } });
-  if (input.dialog)
+  if (input.dialog && !forward)
     ops.push({
       put: outboxItem(
         tenantId,

@@ -6,6 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../shared/billing/billing.js';
 import { startTenantRuntime } from '../support/accounts.js';
+import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
@@ -14,18 +15,21 @@ import { otherTenantClient } from '../support/accounts.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, local queue, send worker, webhook worker), Dovecot
 // (the sender's IMAP INBOX, replies APPENDed into it), smtp-server as the SMTP sink, a webhook receiver
-// checking the signature, the official MCP client. Nothing mocked.
+// checking the signature, the official MCP client, a DNS server on 127.0.0.1 (buyer.test's MX is
+// Microsoft's: the deliverability matrix classifies its recipients). Nothing mocked.
 let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;
 let dovecot: Dovecot;
 let relay: Relay;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let dns: DnsServer;
 const SECRET = 'dialogs-hook-secret-0123456789abcdef';
 const USER = 'sales@acme.test';
 const mcp = mcpClients(() => ctx.rt.url);
 
 beforeAll(async () => {
+  dns = await startDnsServer({ 'buyer.test': { MX: [{ priority: 10, exchange: 'buyer-test.mail.protection.outlook.com' }] } });
   [ctx, dovecot, relay, receiver] = await Promise.all([
-    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', INBOX_SYNC_MS: '0' } }),
+    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', INBOX_SYNC_MS: '0', DNS_SERVERS: dns.address } }),
     startDovecot(),
     startSmtpRelay(),
     startWebhookReceiver(),
@@ -35,7 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await mcp.closeAll();
-  await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop()]);
+  await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop(), dns?.stop()]);
 });
 
 const header = (raw: string, name: string) => {
@@ -185,10 +189,36 @@ describe('dialogs over a real IMAP inbox', () => {
     expect((await http.get('/api/dialogs?classification=interested')).body.data.map((d: any) => d.id)).toEqual([ann.id]);
     expect((await http.get(`/api/dialogs?accountId=${accountId}&unread=true`)).body.data).toHaveLength(2);
 
+    // The thread holds both directions: the task email Ann answered (read from its send item), then her reply.
     const thread = await http.get(`/api/dialogs/${ann.id}`);
     expect(thread.status).toBe(200);
-    expect(thread.body.messages).toHaveLength(1);
-    expect(thread.body.messages[0]).toMatchObject({ direction: 'in', messageId: '<ann-1@buyer.test>', inReplyTo: sentTo['ann@buyer.test'], autoReply: false });
+    expect(thread.body.messages.map((m: any) => [m.direction, m.kind, m.messageId])).toEqual([
+      ['out', 'task', sentTo['ann@buyer.test']],
+      ['in', 'received', '<ann-1@buyer.test>'],
+    ]);
+    const [original, answer] = thread.body.messages;
+    expect(answer).toMatchObject({ inReplyTo: sentTo['ann@buyer.test'], autoReply: false });
+    expect(original).toMatchObject({
+      from: USER,
+      to: 'ann@buyer.test',
+      subject: 'Hello Ann',
+      inReplyTo: null,
+      attachments: [],
+      bodySource: 'rerendered',
+      sendItem: { taskId, contactId: ids.Ann, status: 'SENT' },
+    });
+    expect(original.text).toContain('Hi Ann, a question.');
+    const sentCopy = await simpleParser(relay.messages.find((m) => m.to.includes('ann@buyer.test'))!.raw);
+    expect(sentCopy.subject).toBe(original.subject);
+    expect(sentCopy.html).toContain(original.html);
+    expect(Date.parse(original.at)).toBeLessThanOrEqual(Date.now());
+
+    // The deliverability matrix counts Ann's reply for her provider (Microsoft, by MX); the auto-reply and the DSN are no replies.
+    const matrix = await http.get('/api/deliverability/matrix');
+    expect(matrix.status).toBe(200);
+    const row = matrix.body.rows.find((r: any) => r.accountId === accountId);
+    expect(row.providers.microsoft).toMatchObject({ sent: 3, replied: 1 });
+    expect(row.providers.other.replied).toBe(0);
 
     // Counted once: Ann replied; Bob's auto-reply is no reply; Carl's DSN moved SENT → BOUNCED and suppressed him.
     const task = (await http.get(`/api/tasks/${taskId}`)).body;
@@ -237,7 +267,11 @@ describe('dialogs over a real IMAP inbox', () => {
     expect(replied.json.data).toMatchObject({ dialogId: ann.id, messageId: sent.body.messageId });
 
     const thread = (await http.get(`/api/dialogs/${ann.id}?markRead=true`)).body;
-    expect(thread.messages.map((m: any) => m.direction)).toEqual(['in', 'out']);
+    expect(thread.messages.map((m: any) => [m.direction, m.kind])).toEqual([
+      ['out', 'task'],
+      ['in', 'received'],
+      ['out', 'sent'],
+    ]);
     expect(thread.unread).toBe(false);
 
     const cls = await http.post(`/api/dialogs/${ann.id}/classify`, {});
@@ -304,8 +338,100 @@ describe('dialogs over a real IMAP inbox', () => {
     expect(thread.messages.find((m: any) => m.messageId === '<ann-2@buyer.test>').attachments).toEqual([
       expect.objectContaining({ filename: 'agenda.txt', size: agenda.length, sha256: createHash('sha256').update(agenda).digest('hex') }),
     ]);
-    // Still one reply counted for Ann on the task.
+    // Still one reply counted for Ann on the task and in the matrix.
     expect((await http.get(`/api/tasks/${taskId}`)).body.counters.replied).toBe(1);
+    const row = (await http.get('/api/deliverability/matrix')).body.rows.find((r: any) => r.accountId === accountId);
+    expect(row.providers.microsoft.replied).toBe(1);
+  }, 120_000);
+
+  it('forward: a thread message goes to a new recipient, the original quoted and its attachment re-attached intact; bad input changes nothing', async () => {
+    const { http } = ctx;
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const agenda = Buffer.from('Agenda: 1. pricing 2. rollout\n'.repeat(200));
+    const notes = Buffer.from('Call notes: Ann wants pricing for 40 seats.\n');
+    const ann = (await http.get('/api/dialogs?pageSize=50')).body.data.find((d: any) => d.email === 'ann@buyer.test');
+    const url = `/api/dialogs/${ann.id}/forward`;
+    const before = relay.messages.length;
+    const threadBefore = (await http.get(`/api/dialogs/${ann.id}`)).body;
+
+    // Refusals send nothing and change nothing: unknown message, a bad attachment (named), another tenant, a suppressed address.
+    const unknown = await http.post(url, { recipient: 'dave@partner.test', messageId: '<nope@buyer.test>' });
+    expect(unknown.status).toBe(404);
+    const bad = await http.post(url, {
+      recipient: 'dave@partner.test',
+      attachmentsJson: [
+        { filename: 'notes.txt', contentBase64: notes.toString('base64'), contentType: 'text/plain' },
+        { filename: 'broken.pdf', contentBase64: 'not*base64!', contentType: 'application/pdf' },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(['attachmentsJson[1] (broken.pdf): contentBase64 is not valid base64']);
+    const other = await otherTenantClient(ctx.rt);
+    expect((await other.post(url, { recipient: 'dave@partner.test' })).status).toBe(404);
+    const suppressed = await http.post(url, { recipient: 'carl@buyer.test' });
+    expect(suppressed.status).toBe(409);
+    expect(suppressed.body.code).toBe('recipient_suppressed');
+    expect((await http.post(url, { recipient: 'dave@partner.test', cc: 'x@y.test' })).body.message).toEqual(['property cc should not exist']);
+    expect(relay.messages.length).toBe(before);
+    const unchanged = (await http.get(`/api/dialogs/${ann.id}`)).body;
+    expect(unchanged.messageCount).toBe(threadBefore.messageCount);
+    expect(unchanged.messages).toEqual(threadBefore.messages);
+
+    // Default: the latest inbound message (ann-2, with agenda.txt), a note, one more attachment.
+    const body = {
+      recipient: 'dave@partner.test',
+      text: "Dave, see Ann's agenda below.",
+      attachmentsJson: [{ filename: 'notes.txt', contentBase64: notes.toString('base64'), contentType: 'text/plain' }],
+    };
+    const fwd = await http.post(url, body, { 'idempotency-key': 'forward-ann-2' });
+    expect(fwd.status).toBe(201);
+    expect(fwd.body).toMatchObject({
+      dialogId: ann.id,
+      replayed: false,
+      forwarded: { messageId: '<ann-2@buyer.test>', direction: 'in', reattached: 1, notAttached: [] },
+    });
+    const out = await waitFor(() => relay.messages.slice(before).find((m) => m.to.includes('dave@partner.test')), 'the forward at the sink');
+    expect(out.authUser).toBe(USER);
+    expect(header(out.raw, 'In-Reply-To')).toBe('');
+    const parsed = await simpleParser(out.raw);
+    expect(parsed.subject).toBe('Fwd: Re: Hello Ann');
+    expect(parsed.text).toContain("Dave, see Ann's agenda below.");
+    expect(parsed.text).toContain('From: ann@buyer.test');
+    expect(parsed.text).toContain('> Great, Tuesday works. Agenda attached.');
+    expect(parsed.html).toMatch(/<blockquote[^>]*>Great, Tuesday works\. Agenda attached\.<\/blockquote>/);
+    expect(parsed.attachments.map((a) => [a.filename, a.contentType, sha(a.content)])).toEqual([
+      ['agenda.txt', 'text/plain', sha(agenda)],
+      ['notes.txt', 'text/plain', sha(notes)],
+    ]);
+    // Safe to repeat: with the same Idempotency-Key, or the same body without one, nothing is sent again.
+    const again = await http.post(url, body, { 'idempotency-key': 'forward-ann-2' });
+    expect(again.status).toBe(201);
+    expect(again.body.messageId).toBe(fwd.body.messageId);
+    const repeat = await http.post(url, body);
+    expect(repeat.body).toMatchObject({ replayed: true, messageId: fwd.body.messageId });
+    expect(relay.messages.slice(before).filter((m) => m.to.includes('dave@partner.test'))).toHaveLength(1);
+
+    // On the thread: an outbound message of kind forward with its attachments; the counterpart stays Ann.
+    const thread = (await http.get(`/api/dialogs/${ann.id}`)).body;
+    expect(thread).toMatchObject({ email: 'ann@buyer.test', messageCount: threadBefore.messageCount + 1 });
+    expect(thread.messages.at(-1)).toMatchObject({
+      direction: 'out',
+      kind: 'forward',
+      forwardOf: '<ann-2@buyer.test>',
+      to: 'dave@partner.test',
+      messageId: fwd.body.messageId,
+    });
+    expect(thread.messages.at(-1).attachments.map((a: any) => [a.filename, a.sha256])).toEqual([
+      ['agenda.txt', sha(agenda)],
+      ['notes.txt', sha(notes)],
+    ]);
+
+    // The task email the thread answers can be forwarded too (by its Message-ID).
+    const first = await http.post(url, { recipient: 'dave@partner.test', messageId: sentTo['ann@buyer.test'] });
+    expect(first.status).toBe(201);
+    expect(first.body.forwarded).toMatchObject({ messageId: sentTo['ann@buyer.test'], direction: 'out', reattached: 0 });
+    const out2 = await waitFor(() => relay.messages.slice(before).find((m) => m.subject === 'Fwd: Hello Ann'), 'the forwarded task email');
+    expect((await simpleParser(out2.raw)).text).toContain('> Hi Ann, a question.');
   }, 120_000);
 
   it('compose sends two attachments intact (checksums); a bad one or a 12 MB one is a 400 naming it', async () => {
@@ -418,6 +544,7 @@ describe('dialogs over a real IMAP inbox', () => {
       'svc_reply',
       'svc_createLead',
       'svc_dialogs_compose',
+      'svc_dialogs_forward',
       'svc_SequencesController_enroll',
     ])
       expect(tools).toContain(n);
