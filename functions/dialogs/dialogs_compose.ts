@@ -16,8 +16,9 @@ export const operation = defineOperation({
   summary: 'Start a new outbound thread',
   description:
     'Scope dialogs:write. Body {recipient (an email address or a contact id), content {subject, bodyHtml, text?} (or an HTML string with subject), accountId (sender mailbox), attachmentsJson?, requestKey?}. ' +
-    'Sends now with the compliance footer; the only attachment channel besides reply. An identical repeat answers the first send (replayed:true). ' +
-    '400 names a bad attachment; 409 sender_not_sendable / recipient_suppressed / physical_address_missing. Paid: email_send. 201.',
+    'Sent at once (a human action) with the compliance footer: suppression, sender state, daily cap and charge apply; the campaign send window and pacing do not. ' +
+    'Attachments travel only here, in reply and in forward. An identical repeat answers the first send (replayed:true). ' +
+    '400 names a bad attachment (in AWS a body over ~6 MB is refused at the edge with 413 first); 409 sender_not_sendable / recipient_suppressed / physical_address_missing. Paid: email_send. 201.',
   access: 'tenant',
   scope: 'dialogs:write',
   resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'],

@@ -16,6 +16,8 @@ export const operation = defineOperation({
   description:
     "Scope dialogs:write. Sends through the dialog's mailbox with In-Reply-To/References of the thread, the compliance footer, and attachments (attachmentsJson). " +
     'Body {bodyHtml, subject? (default Re: <subject>), text?, attachmentsJson?, requestKey?}. An identical repeat answers the first send (replayed:true). ' +
+    'Sent at once (a human action): suppression, sender state, daily cap and charge apply; the campaign send window and pacing do not. ' +
+    'A bad attachment is a 400 naming it; in AWS a body over ~6 MB is refused at the edge with 413 first. ' +
     '409 sender_not_sendable / recipient_suppressed / physical_address_missing / recipient_rejected / send_deferred. Emits dialog.replied. Paid: email_send.',
   access: 'tenant',
   scope: 'dialogs:write',

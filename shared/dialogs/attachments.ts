@@ -3,8 +3,8 @@ import { badRequest } from '../errors.js';
 
 /**
  * `attachmentsJson`: the only attachment channel (spec, Creative rules): an array of
- * `{filename, contentBase64, contentType}` (or that array as a JSON string), on dialogs compose and
- * reply only. Caps: 10 files, 4 MB decoded in total (base64 makes that ~5.4 MB of request, under the
+ * `{filename, contentBase64, contentType}` (or that array as a JSON string), on dialogs compose,
+ * reply and forward only. Caps: 10 files, 4 MB decoded in total (base64 makes that ~5.4 MB of request, under the
  * 6 MB a Lambda request may carry), content types from an allow-list (documents, images, text,
  * calendar, archives; never executables or HTML). Every refusal is a 400 naming the attachment.
  */
