@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listActivity } from '../../shared/campaigns/campaigns.js';
-import { syncCampaign } from '../../shared/campaigns/ops.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, pageQuery } from './schema.js';
 
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'campaigns',
   summary: 'Campaign log: who did what and why',
   description:
-    'Newest first: created, preparation_started, activated, send, paused (actor and reason, e.g. the system for insufficient_balance), resumed, degraded, ai_recovered, blocked ...',
+    'Newest first: created, preparation_started, activated, send, paused (actor and reason, e.g. the system for insufficient_balance), resumed, degraded, ai_recovered, blocked, recipients_confirmed (who vouched for RU consent, with the evidence) ... Read-only.',
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: pageQuery },
@@ -22,9 +21,7 @@ export const operation = defineOperation({
     nextCursor: z.string().nullable(),
   }),
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ path, query }, ctx) => {
-    await syncCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id);
-    return listActivity(requireTenant(ctx).table, path.id, query);
-  },
+  // Pure read: a pause by the send engine is written to the log by the conveyor (or the next send/pause/resume).
+  handler: async ({ path, query }, ctx) => listActivity(requireTenant(ctx).table, path.id, query),
 });
 export const handler = lambdaHandler(operation);

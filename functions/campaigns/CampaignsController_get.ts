@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/campaigns/{id}',
   tag: 'campaigns',
   summary: 'Get a campaign with its recipient counts',
-  description: 'The campaign (status, pauseReason, operationalState, primaryBlocker, pipeline) and recipients per state. Another tenant’s id: 404.',
+  description:
+    'The campaign (status, pauseReason, operationalState, primaryBlocker, pipeline) and recipients per state (the campaign’s counters). A send task the engine paused shows as PAUSED with its reason. Read-only; another tenant’s id: 404.',
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },

@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'campaigns',
   summary: 'Screen NEW recipients: SCREENED or SKIPPED (free)',
   description:
-    'NEW → SCREENED or SKIPPED with a reason: suppressed, stop_listed, non_target_role (the brief’s icp.nonTargetRoles), geo_opt_in_only (DE/AT), geo_manual_confirm (RU). ' +
+    'NEW → SCREENED or SKIPPED with a reason: suppressed, stop_listed, non_target_role (the brief’s icp.nonTargetRoles), geo_opt_in_only (DE/AT), geo_manual_confirm (RU: until campaigns_confirm_recipients records its consent). ' +
     'Country: the contact’s, else its company’s, else the ccTLD. GDPR-zone recipients pass and get the source disclosure in the footer. Free of charge; safe to repeat.',
   access: 'tenant',
   scope: 'tasks:write',

@@ -12,7 +12,8 @@ export const operation = defineOperation({
   tag: 'campaigns',
   summary: 'List a campaign’s recipients (by state)',
   description:
-    'Query status (NEW, SCREENED, SKIPPED, READY, CREATIVE_FAILED, SENT), limit, cursor. Each row: state, reason, country, geoPolicy, audit iterations and categories.',
+    'Query status (NEW, SCREENED, SKIPPED, READY, CREATIVE_FAILED, SENT), reason (e.g. status=SKIPPED&reason=geo_manual_confirm: RU recipients awaiting campaigns_confirm_recipients; a filter, so a page may be short: follow nextCursor), limit, cursor. ' +
+    'Each row: state, reason, country, geoPolicy, consent, audit iterations and categories.',
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: recipientsQuery },

@@ -9,6 +9,7 @@ import { operation as resume } from './CampaignsController_resume.js';
 import { operation as pour } from './CampaignsController_pour.js';
 import { operation as screen } from './CampaignsController_screen.js';
 import { operation as recipients } from './campaigns_recipients_list.js';
+import { operation as confirm } from './campaigns_confirm_recipients.js';
 import { operation as prepStart } from './campaigns_preparations_start.js';
 import { operation as prepStatus } from './campaigns_preparations_status.js';
 import { operation as submit } from './campaigns_submit_rendered_emails.js';
@@ -38,6 +39,7 @@ export const campaignOperations: AnyOperation[] = [
   pour,
   screen,
   recipients,
+  confirm,
   prepStart,
   prepStatus,
   submit,

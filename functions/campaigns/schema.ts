@@ -61,6 +61,12 @@ export const pageQuery = z.strictObject({
 
 export const recipientsQuery = z.strictObject({
   status: z.enum(RECIPIENT_STATUSES).optional(),
+  reason: z
+    .string()
+    .max(64)
+    .regex(/^[a-z_]+$/, 'reason must be a reason code')
+    .optional()
+    .describe('Only recipients with this reason, e.g. geo_manual_confirm (with status=SKIPPED): the RU recipients awaiting campaigns_confirm_recipients'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(2000).optional(),
 });

@@ -15,7 +15,9 @@ export interface Actor {
 }
 
 export function campaignView(i: CampaignRecord | Item) {
-  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, ...rest } = i as Item;
+  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, stateCounters: _sc, ...rest } = i as Item;
+  // The per-state counters (rc_<STATE>) are answered as `recipients` by the reads that count.
+  for (const k of Object.keys(rest)) if (k.startsWith('rc_')) delete rest[k];
   return { id: (i as CampaignRecord).campaignId, ...(rest as unknown as CampaignRecord) };
 }
 export type CampaignView = ReturnType<typeof campaignView>;
@@ -65,6 +67,7 @@ export async function createCampaign(
     activeGenerationId: null,
     guaranteeAcceptanceId: null,
     aiRecoveredAt: null,
+    stateCounters: true,
     createdAt: at,
     updatedAt: at,
     version: 1,

@@ -87,6 +87,12 @@ export interface CampaignRecord {
   /** Poured recipients and those skipped at screen (ADD counters): the audit budget is 5 × (recipientCount − skippedCount). */
   recipientCount?: number;
   skippedCount?: number;
+  /**
+   * Set at create: the item carries per-state recipient counters `rc_<STATE>` (NEW, SCREENED, ...),
+   * ADDed in the same transaction that moves a recipient (recipients.ts moveRecipients). Older items
+   * without it are counted by reading their recipients.
+   */
+  stateCounters?: boolean;
   activeGenerationId: string | null;
   guaranteeAcceptanceId: string | null;
   aiRecoveredAt: string | null;
@@ -108,8 +114,16 @@ export interface RecipientRecord {
   auditCategories: string[];
   failureReason: string | null;
   content: { subject: string; html: string; text?: string } | null;
+  /** RU (manual confirm): the recorded prior consent that lets the screen pass it (campaigns_confirm_recipients). */
+  consent?: RecipientConsent | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface RecipientConsent {
+  confirmedBy: { kind: string; id?: string };
+  confirmedAt: string;
+  evidence: string;
 }
 
 export type GeoPolicy = 'allowed' | 'gdpr_disclosed' | 'opt_in_only' | 'manual_confirm' | 'unknown';

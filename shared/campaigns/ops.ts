@@ -9,7 +9,7 @@ import { pauseTask } from '../sending/gates.js';
 import { MAX_ATTEMPTS } from '../sending/settings.js';
 import { Recipient, type CampaignRecord, type GeoPolicy, type RecipientRecord } from './entities.js';
 import { campaignView, getCampaignItem, logActivity, updateCampaign, type Actor } from './campaigns.js';
-import { countRecipients, moveRecipient, recipientsIn } from './recipients.js';
+import { countRecipients, moveRecipients, recipientsIn, type Move } from './recipients.js';
 import { countryFromEmail, geoPolicyOf } from './geo.js';
 import { startPreparation, type GenerationRecord } from './prepare.js';
 import { Generation } from './entities.js';
@@ -17,18 +17,33 @@ import { Generation } from './entities.js';
 const sendTaskOf = (table: TableStore, campaignId: string) => getTaskItem(table, campaignId).catch(() => undefined);
 
 /**
- * The campaign as stored, with its send task's pause mirrored in: a task paused by the send engine
- * (insufficient_balance, a sender problem) pauses an ACTIVE campaign with that reason, logged as the system's act.
+ * The campaign as its readers see it, computed, never written: an ACTIVE campaign whose send task the
+ * send engine paused (insufficient_balance, a sender problem) reads PAUSED with the task's reason.
+ * The conveyor, send, pause and resume persist it (syncCampaign).
+ */
+export function withTaskPause(c: CampaignRecord, task: { status?: string; pauseReason?: string | null } | undefined): CampaignRecord {
+  if (c.status !== 'ACTIVE' || task?.status !== 'PAUSED') return c;
+  return { ...c, status: 'PAUSED', pauseReason: task.pauseReason ?? 'send_task_paused', pausedBy: { kind: 'system' } } as CampaignRecord;
+}
+
+/** Read-only: the campaign with its send task's pause applied (the task is read only for an ACTIVE campaign). */
+export async function readCampaign(table: TableStore, campaignId: string) {
+  const stored = await getCampaignItem(table, campaignId);
+  const task = stored.status === 'ACTIVE' ? await sendTaskOf(table, campaignId) : undefined;
+  return { campaign: withTaskPause(stored, task), stored, task };
+}
+
+/**
+ * Write paths only (conveyor, send, pause, resume): persists a pause the send engine put on the
+ * campaign's task onto an ACTIVE campaign, logged as the system's act.
  */
 export async function syncCampaign(deps: Deps, tenantId: string, campaignId: string): Promise<CampaignRecord> {
   const table = deps.tenantTable(tenantId);
-  const c = await getCampaignItem(table, campaignId);
-  if (c.status !== 'ACTIVE') return c;
-  const task = await sendTaskOf(table, campaignId);
-  if (task?.status !== 'PAUSED') return c;
-  const reason = task.pauseReason ?? 'send_task_paused';
+  const { campaign, stored } = await readCampaign(table, campaignId);
+  if (campaign === stored) return stored;
+  const reason = campaign.pauseReason!;
   try {
-    const after = await updateCampaign(table, c, { status: 'PAUSED', pauseReason: reason, pausedBy: { kind: 'system' } }, deps.clock.now());
+    const after = await updateCampaign(table, stored, { status: 'PAUSED', pauseReason: reason, pausedBy: { kind: 'system' } }, deps.clock.now());
     await logActivity(deps, table, campaignId, { kind: 'system', id: 'conveyor' }, 'paused', reason);
     return after;
   } catch {
@@ -36,9 +51,11 @@ export async function syncCampaign(deps: Deps, tenantId: string, campaignId: str
   }
 }
 
+/** Read-only: the campaign (its task's pause applied) and its recipients per state from the campaign's counters. */
 export async function getCampaignView(deps: Deps, tenantId: string, campaignId: string) {
-  const c = await syncCampaign(deps, tenantId, campaignId);
-  return { ...campaignView(c), recipients: await countRecipients(deps.tenantTable(tenantId), campaignId) };
+  const table = deps.tenantTable(tenantId);
+  const { campaign } = await readCampaign(table, campaignId);
+  return { ...campaignView(campaign), recipients: await countRecipients(table, campaign) };
 }
 
 /** ACTIVE → PAUSED by a caller (its send task pauses too: nothing more leaves). */
@@ -107,9 +124,9 @@ export async function retryAiFailures(
   const retryAt = c.operationalState === 'DEGRADED' && c.pipeline?.retryAt && Date.parse(c.pipeline.retryAt) > deps.clock.now() ? c.pipeline.retryAt : null;
   if (!opts.breakerCleared && (health.state === 'open' || retryAt))
     return { reset: 0, reason: 'same_provider', failureReasons, retryAt: health.state === 'open' ? (health.openUntil ?? retryAt) : retryAt };
-  let reset = 0;
   const now = deps.clock.now();
-  for (const r of ai) if (await moveRecipient(table, r, 'CREATIVE_FAILED', 'SCREENED', { failureReason: null, failureDetail: null }, now)) reset++;
+  const moves = ai.map((r): Move => ({ r, from: 'CREATIVE_FAILED', to: 'SCREENED', set: { failureReason: null, failureDetail: null } }));
+  const reset = (await moveRecipients(table, campaignId, moves, now)).length;
   const fresh = await getCampaignItem(table, campaignId);
   await updateCampaign(table, fresh, { operationalState: 'NORMAL', primaryBlocker: null, pipeline: null, aiRecoveredAt: new Date(now).toISOString() }, now);
   await logActivity(deps, table, campaignId, actor, 'ai_failures_retried', 'retried', { reset });
@@ -173,7 +190,7 @@ export async function geoRisk(deps: Deps, tenantId: string, campaignId: string) 
       allowed: 'cold email allowed (US and other countries)',
       gdpr_disclosed: 'GDPR zone: legitimate interest, the contact source is disclosed in the footer, easy opt-out',
       opt_in_only: 'DE/AT: opt-in only, skipped at screen (geo_opt_in_only)',
-      manual_confirm: 'RU: prior consent needed, skipped at screen (geo_manual_confirm)',
+      manual_confirm: 'RU: prior consent needed, skipped at screen (geo_manual_confirm) until confirmed with evidence (campaigns_confirm_recipients)',
       unknown: 'no country on the contact, its company or the ccTLD',
     },
   };
@@ -225,8 +242,8 @@ export async function outboxHistory(deps: Deps, tenantId: string, campaignId: st
 /** Everything an operator or agent needs at a glance: state, blocker, AI health, preparation, send task progress. */
 export async function operationalStatus(deps: Deps, tenantId: string, campaignId: string) {
   const table = deps.tenantTable(tenantId);
-  const c = await syncCampaign(deps, tenantId, campaignId);
-  const task = await sendTaskOf(table, campaignId);
+  const { campaign: c, task: read } = await readCampaign(table, campaignId);
+  const task = read ?? (await sendTaskOf(table, campaignId));
   const generation = c.activeGenerationId ? await table.get<GenerationRecord>(Generation.key({ campaignId, generationId: c.activeGenerationId })) : undefined;
   const ai = aiProvider(deps.config.ai);
   const outbox = await outboxHistory(deps, tenantId, campaignId, { limit: 50, status: 'QUEUED' });
@@ -239,7 +256,7 @@ export async function operationalStatus(deps: Deps, tenantId: string, campaignId
     pipeline: c.pipeline ?? { retryAt: null, lastError: null, provider: null },
     ai: breakerFor(ai.name, deps.config.ai).health(),
     preparation: generation ? { generationId: generation.generationId, status: generation.status, error: generation.error ?? null } : null,
-    recipients: await countRecipients(table, campaignId),
+    recipients: await countRecipients(table, c),
     sendTask: task
       ? { taskId: task.taskId, status: task.status, pauseReason: task.pauseReason ?? null, counters: taskView(task as unknown as Item).counters }
       : null,

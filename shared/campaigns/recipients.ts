@@ -1,5 +1,5 @@
 import { badRequestCode, conflict } from '../errors.js';
-import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
+import { ConditionFailed, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ContactEntity, CompanyContact } from '../contacts/entities.js';
 import { toContact } from '../contacts/items.js';
@@ -11,13 +11,64 @@ import { suppressedAmong } from '../audience/suppression.js';
 import { stopListMatch } from '../audience/stoplist.js';
 import { getBriefItem } from '../briefs/briefs.js';
 import { checkSyntax } from '../email-verification/syntax.js';
-import { Campaign, Recipient, RecipientEmail, RECIPIENT_STATUSES, type RecipientRecord, type RecipientStatus } from './entities.js';
+import { Campaign, Recipient, RecipientEmail, RECIPIENT_STATUSES, type CampaignRecord, type RecipientRecord, type RecipientStatus } from './entities.js';
 import { countryCode, countryFromEmail, geoPolicyOf, GEO_SKIP_REASONS } from './geo.js';
 import { getCampaignItem } from './campaigns.js';
 
 const MAX_POUR = 100_000;
+/** Recipient moves per TransactWrite: with the campaign item's counter update, DynamoDB's 100 actions. */
+const MOVES_PER_TX = 99;
 
-/** Moves a recipient from one state to another (conditional on the current one); false when it moved meanwhile. */
+/** The campaign item's counter of recipients in a state (ADDed in the same transaction that moves one). */
+export const stateCountAttr = (s: RecipientStatus) => `rc_${s}`;
+
+/** The campaign's counter update inside a move's transaction (the campaign must still exist: no stub item after a delete). */
+const campaignCounters = (campaignId: string, add: Record<string, number>): TxOp => ({
+  update: Campaign.key({ campaignId }),
+  spec: { add, condition: { expression: 'attribute_exists(pk)' } },
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isTxConflict = (e: unknown) =>
+  !(e instanceof ConditionFailed) && ['TransactionCanceledException', 'TransactionConflictException'].includes((e as Error)?.name);
+
+/** A TransactWrite retried (bounded, jittered) while another transaction holds the shared campaign item. */
+async function transactRetry(table: TableStore, ops: TxOp[]) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await table.transact(ops);
+    } catch (e) {
+      if (!isTxConflict(e) || attempt >= 7) throw e;
+      await sleep(Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random() / 2));
+    }
+  }
+}
+
+/** Indexes of a cancelled transaction's items whose condition failed. */
+const failedIndexes = (e: ConditionFailed) =>
+  new Set([...(e.index !== undefined ? [e.index] : []), ...e.reasons.flatMap((c, k) => (c === 'ConditionalCheckFailed' ? [k] : []))]);
+
+const moveOp = ({ r, from, to, set, fromReason }: Move, now: number): TxOp => ({
+  update: Recipient.key(r),
+  spec: {
+    set: {
+      ...set,
+      status: to,
+      ...Recipient.indexKeys('byStatus', { campaignId: r.campaignId, status: to, contactId: r.contactId }),
+      updatedAt: new Date(now).toISOString(),
+    },
+    condition:
+      fromReason === undefined
+        ? { expression: '#s = :f', names: { '#s': 'status' }, values: { ':f': from } }
+        : { expression: '#s = :f AND #r = :r', names: { '#s': 'status', '#r': 'reason' }, values: { ':f': from, ':r': fromReason } },
+  },
+});
+
+/**
+ * Moves a recipient from one state to another (conditional on the current one) and the campaign's
+ * per-state counters (plus `add`, e.g. skippedCount) in one transaction; false when it moved meanwhile
+ * (or the campaign is gone).
+ */
 export async function moveRecipient(
   table: TableStore,
   r: { campaignId: string; contactId: string },
@@ -25,22 +76,48 @@ export async function moveRecipient(
   to: RecipientStatus,
   set: Record<string, unknown>,
   now: number,
+  add: Record<string, number> = {},
 ) {
-  try {
-    await table.update(Recipient.key(r), {
-      set: {
-        ...set,
-        status: to,
-        ...Recipient.indexKeys('byStatus', { campaignId: r.campaignId, status: to, contactId: r.contactId }),
-        updatedAt: new Date(now).toISOString(),
-      },
-      condition: { expression: '#s = :f', names: { '#s': 'status' }, values: { ':f': from } },
-    });
-    return true;
-  } catch (e) {
-    if (e instanceof ConditionFailed) return false;
-    throw e;
+  return (await moveRecipients(table, r.campaignId, [{ r, from, to, set, add }], now)).length === 1;
+}
+
+export interface Move {
+  r: { campaignId: string; contactId: string };
+  from: RecipientStatus;
+  to: RecipientStatus;
+  set: Record<string, unknown>;
+  /** Campaign-level counters this move adds to besides the per-state ones (e.g. skippedCount). */
+  add?: Record<string, number>;
+  /** Also required: the recipient's current `reason` (e.g. only a geo_manual_confirm skip is confirmed). */
+  fromReason?: string;
+}
+
+/**
+ * Moves recipients of one campaign, up to 99 per TransactWrite together with one ADD of the campaign's
+ * per-state counters: the counters move exactly when the recipients do. A recipient that moved
+ * meanwhile is left out and the rest of its transaction retried. Answers the moves that happened.
+ */
+export async function moveRecipients(table: TableStore, campaignId: string, moves: Move[], now: number): Promise<Move[]> {
+  const done: Move[] = [];
+  for (let i = 0; i < moves.length; i += MOVES_PER_TX) {
+    let chunk = moves.slice(i, i + MOVES_PER_TX);
+    for (let round = 0; chunk.length && round <= MOVES_PER_TX; round++) {
+      const add: Record<string, number> = {};
+      for (const m of chunk)
+        for (const [k, v] of Object.entries({ [stateCountAttr(m.from)]: -1, [stateCountAttr(m.to)]: 1, ...(m.add ?? {}) })) add[k] = (add[k] ?? 0) + v;
+      try {
+        await transactRetry(table, [...chunk.map((m) => moveOp(m, now)), campaignCounters(campaignId, add)]);
+        done.push(...chunk);
+        break;
+      } catch (e) {
+        if (!(e instanceof ConditionFailed)) throw e;
+        const failed = failedIndexes(e);
+        if (failed.has(chunk.length)) return done; // the campaign itself is gone
+        chunk = chunk.filter((_, k) => !failed.has(k));
+      }
+    }
   }
+  return done;
 }
 
 /** One page of a campaign's recipients in a state (gsi1 partition per state). */
@@ -48,13 +125,21 @@ export async function recipientsIn(table: TableStore, campaignId: string, status
   return table.query<RecipientRecord>({ ...Recipient.query('byStatus', { campaignId, status }), limit, cursor });
 }
 
-/** Recipient counts per state (bounded: 100 pages of 1000 per state). */
-export async function countRecipients(table: TableStore, campaignId: string) {
+/**
+ * Recipient counts per state from the campaign item's counters (moved in the same transactions as the
+ * recipients: no recipient is read). Campaigns created before the counters existed (no
+ * `stateCounters` mark) are counted the old way, by reading every recipient (bounded).
+ */
+export async function countRecipients(table: TableStore, c: CampaignRecord) {
   const out = Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<RecipientStatus, number>;
+  if (c.stateCounters) {
+    for (const s of RECIPIENT_STATUSES) out[s] = Math.max(0, Number((c as unknown as Record<string, unknown>)[stateCountAttr(s)] ?? 0));
+    return out;
+  }
   await Promise.all(
     RECIPIENT_STATUSES.map(async (s) => {
       for (let cursor: string | undefined, i = 0; i < 100; i++) {
-        const page = await recipientsIn(table, campaignId, s, 1000, cursor);
+        const page = await recipientsIn(table, c.campaignId, s, 1000, cursor);
         out[s] += page.items.length;
         if (!(cursor = page.cursor)) break;
       }
@@ -90,6 +175,71 @@ async function pourSource(table: TableStore, body: PourBody): Promise<string[]> 
   return ids;
 }
 
+function newRecipient(campaignId: string, contactId: string, c: Contact, at: string): RecipientRecord {
+  return {
+    campaignId,
+    contactId,
+    email: c.email!.toLowerCase(),
+    companyId: c.companyId ?? null,
+    status: 'NEW',
+    reason: null,
+    country: null,
+    geoPolicy: null,
+    auditIterations: 0,
+    auditCategories: [],
+    failureReason: null,
+    content: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Writes NEW recipients, each with its address marker (once per contact and per address), up to 49 per
+ * TransactWrite together with the campaign's counters (recipientCount and the NEW count). One address
+ * twice in a batch waits for the next one; a recipient whose row or address exists is left out (a
+ * duplicate) and the rest retried. Answers how many were added.
+ */
+async function createRecipients(table: TableStore, campaignId: string, records: RecipientRecord[]) {
+  let added = 0;
+  let pending = records;
+  for (let guard = 0; pending.length && guard < 10_000; guard++) {
+    const emails = new Set<string>();
+    let batch: RecipientRecord[] = [];
+    const later: RecipientRecord[] = [];
+    for (const r of pending) {
+      if (batch.length < 49 && !emails.has(r.email)) (emails.add(r.email), batch.push(r));
+      else later.push(r);
+    }
+    for (let round = 0; batch.length && round <= 49; round++) {
+      try {
+        await transactRetry(table, [
+          ...batch.flatMap((r): TxOp[] => [
+            {
+              put: Recipient.item({ campaignId, contactId: r.contactId, status: 'NEW' }, r as unknown as Item),
+              condition: { expression: 'attribute_not_exists(pk)' },
+            },
+            {
+              put: RecipientEmail.item({ campaignId, email: r.email }, { campaignId, email: r.email, contactId: r.contactId }),
+              condition: { expression: 'attribute_not_exists(pk)' },
+            },
+          ]),
+          campaignCounters(campaignId, { recipientCount: batch.length, [stateCountAttr('NEW')]: batch.length }),
+        ]);
+        added += batch.length;
+        break;
+      } catch (e) {
+        if (!(e instanceof ConditionFailed)) throw e;
+        const failed = failedIndexes(e);
+        if (failed.has(batch.length * 2)) return added; // the campaign is gone
+        batch = batch.filter((_, k) => !failed.has(2 * k) && !failed.has(2 * k + 1));
+      }
+    }
+    pending = later;
+  }
+  return added;
+}
+
 /** Pour: every contact of the source becomes a NEW recipient once (per contact and per address). */
 export async function pour(deps: Deps, table: TableStore, campaignId: string, body: PourBody) {
   const campaign = await getCampaignItem(table, campaignId);
@@ -105,48 +255,33 @@ export async function pour(deps: Deps, table: TableStore, campaignId: string, bo
         .map((c) => [c.id, c]),
     );
     const at = new Date(deps.clock.now()).toISOString();
-    await mapLimit(chunk, 10, async (contactId) => {
+    const fresh: RecipientRecord[] = [];
+    for (const contactId of chunk) {
       const c = contacts.get(contactId);
-      if (!c) return void counts.notFound++;
-      if (!c.email) return void counts.noEmail++;
-      const syntax = checkSyntax(c.email);
-      if (!syntax.ok) return void counts.inactiveChannel++;
-      const email = c.email.toLowerCase();
-      const record: RecipientRecord = {
-        campaignId,
-        contactId,
-        email,
-        companyId: c.companyId ?? null,
-        status: 'NEW',
-        reason: null,
-        country: null,
-        geoPolicy: null,
-        auditIterations: 0,
-        auditCategories: [],
-        failureReason: null,
-        content: null,
-        createdAt: at,
-        updatedAt: at,
-      };
-      try {
-        await table.transact([
-          { put: Recipient.item({ campaignId, contactId, status: 'NEW' }, record as unknown as Item), condition: { expression: 'attribute_not_exists(pk)' } },
-          { put: RecipientEmail.item({ campaignId, email }, { campaignId, email, contactId }), condition: { expression: 'attribute_not_exists(pk)' } },
-        ]);
-        counts.added++;
-      } catch (e) {
-        if (!(e instanceof ConditionFailed)) throw e;
-        counts.duplicate++;
-      }
-    });
+      if (!c) counts.notFound++;
+      else if (!c.email) counts.noEmail++;
+      else if (!checkSyntax(c.email).ok) counts.inactiveChannel++;
+      else fresh.push(newRecipient(campaignId, contactId, c, at));
+    }
+    // Already in (a repeated pour): answered from one BatchGet instead of cancelled transactions.
+    const known = await table.batchGet<Item>([
+      ...fresh.map((r) => Recipient.key(r)),
+      ...[...new Set(fresh.map((r) => r.email))].map((email) => RecipientEmail.key({ campaignId, email })),
+    ]);
+    const taken = new Set(known.map((k) => `${k.sk}`));
+    const pending = fresh.filter((r) => !taken.has(Recipient.key(r).sk) && !taken.has(RecipientEmail.key({ campaignId, email: r.email }).sk));
+    counts.duplicate += fresh.length - pending.length;
+    const added = await createRecipients(table, campaignId, pending);
+    counts.added += added;
+    counts.duplicate += pending.length - added;
   }
-  // Campaign-level counts (the audit budget is 5 × the recipients not skipped): one ADD, no rescans.
-  if (counts.added) await table.update(Campaign.key({ campaignId }), { add: { recipientCount: counts.added } });
   return { campaignId, ...counts, total: ids.length };
 }
 
+export type NonTargetMatcher = (email: string, position: string | undefined) => boolean;
+
 /** A brief's `icp.nonTargetRoles` as matchers: local-part prefixes and role words in the position. */
-async function nonTargetMatcher(table: TableStore, briefId: string | null) {
+export async function nonTargetMatcher(table: TableStore, briefId: string | null) {
   const brief = briefId ? await getBriefItem(table, briefId).catch(() => undefined) : undefined;
   const ntr = ((brief?.content as { icp?: { nonTargetRoles?: { roles?: string[]; emailPrefixes?: string[] } } } | undefined)?.icp?.nonTargetRoles ?? {}) as {
     roles?: string[];
@@ -154,7 +289,7 @@ async function nonTargetMatcher(table: TableStore, briefId: string | null) {
   };
   const prefixes = (ntr.emailPrefixes ?? []).map((p) => p.toLowerCase().replace(/@$/, ''));
   const roles = (ntr.roles ?? []).map((r) => r.toLowerCase());
-  return (email: string, position: string | undefined) => {
+  return (email: string, position: string | undefined): boolean => {
     const local = email.split('@')[0].toLowerCase();
     if (prefixes.some((p) => local === p || local.startsWith(`${p}.`) || local.startsWith(`${p}-`) || local.startsWith(`${p}_`) || local.startsWith(p)))
       return true;
@@ -175,6 +310,7 @@ export async function screen(deps: Deps, table: TableStore, campaignId: string, 
   const reasons: Record<string, number> = {};
   let screened = 0;
   let more = false;
+  let idle = 0;
   for (let round = 0; round <= maxPages; round++) {
     if (round === maxPages) {
       more = (await recipientsIn(table, campaignId, 'NEW', 1)).items.length > 0;
@@ -182,50 +318,77 @@ export async function screen(deps: Deps, table: TableStore, campaignId: string, 
     }
     const page = await recipientsIn(table, campaignId, 'NEW', 100);
     if (!page.items.length) break;
-    const rs = page.items;
-    const contacts = new Map(
-      (await table.batchGet<Item>(rs.map((r) => ContactEntity.key({ contactId: r.contactId }))))
-        .filter((c) => ContactEntity.is(c))
-        .map((c) => toContact(c))
-        .map((c) => [c.id, c]),
-    );
-    const companyIds = [...new Set(rs.map((r) => r.companyId).filter((x): x is string => !!x))];
-    const companies = new Map(
-      companyIds.length
-        ? (await table.batchGet<Item>(companyIds.map((companyId) => CompanyEntity.key({ companyId })))).map((c) => [String(c.id ?? c.companyId), c])
-        : [],
-    );
-    const suppressed = await suppressedAmong(
-      table,
-      rs.map((r) => r.email),
-    );
-    const now = deps.clock.now();
-    await mapLimit(rs, 10, async (r) => {
-      const contact: Contact | undefined = contacts.get(r.contactId);
-      const company = r.companyId ? companies.get(r.companyId) : undefined;
-      const country = countryCode(contact?.customFields?.country) ?? countryCode(company?.country) ?? countryFromEmail(r.email);
-      const geoPolicy = geoPolicyOf(country);
-      let reason: string | undefined;
-      if (suppressed.has(r.email)) reason = 'suppressed';
-      else if (await stopListMatch(table, { domain: r.email.split('@')[1], companyId: r.companyId })) reason = 'stop_listed';
-      else if (isNonTarget(r.email, contact?.position)) reason = 'non_target_role';
-      else reason = GEO_SKIP_REASONS[geoPolicy];
-      const moved = await moveRecipient(table, r, 'NEW', reason ? 'SKIPPED' : 'SCREENED', { reason: reason ?? null, country, geoPolicy }, now);
-      if (!moved) return;
-      if (reason) reasons[reason] = (reasons[reason] ?? 0) + 1;
-      else screened++;
-    });
+    const out = await screenRecipients(deps, table, isNonTarget, page.items);
+    screened += out.screened;
+    for (const [k, n] of Object.entries(out.reasons)) reasons[k] = (reasons[k] ?? 0) + n;
+    // Nothing moved (another screen took them, the index lags, the campaign is gone): stop after a few tries.
+    idle = out.screened + Object.keys(out.reasons).length ? 0 : idle + 1;
+    if (idle >= 3) break;
   }
   const skipped = Object.values(reasons).reduce((a, b) => a + b, 0);
-  if (skipped) await table.update(Campaign.key({ campaignId }), { add: { skippedCount: skipped } });
   return { campaignId, screened, skipped, reasons, more };
 }
 
-export async function listRecipients(table: TableStore, campaignId: string, q: { status?: RecipientStatus; limit: number; cursor?: string }) {
+/**
+ * The screen of some NEW recipients (a page of the campaign's, or the ones just confirmed): suppression,
+ * stop-list, non-target role, geo policy (RU passes once its consent is recorded), then one batched move
+ * per ≤ 99 with the campaign's counters (SKIPPED ones also add to skippedCount: the audit budget).
+ */
+export async function screenRecipients(deps: Deps, table: TableStore, isNonTarget: NonTargetMatcher, rs: RecipientRecord[]) {
+  const reasons: Record<string, number> = {};
+  if (!rs.length) return { screened: 0, reasons, moved: [] as Move[] };
+  const contacts = new Map(
+    (await table.batchGet<Item>(rs.map((r) => ContactEntity.key({ contactId: r.contactId }))))
+      .filter((c) => ContactEntity.is(c))
+      .map((c) => toContact(c))
+      .map((c) => [c.id, c]),
+  );
+  const companyIds = [...new Set(rs.map((r) => r.companyId).filter((x): x is string => !!x))];
+  const companies = new Map(
+    companyIds.length
+      ? (await table.batchGet<Item>(companyIds.map((companyId) => CompanyEntity.key({ companyId })))).map((c) => [String(c.id ?? c.companyId), c])
+      : [],
+  );
+  const suppressed = await suppressedAmong(
+    table,
+    rs.map((r) => r.email),
+  );
+  const moves: Move[] = [];
+  await mapLimit(rs, 10, async (r) => {
+    const contact: Contact | undefined = contacts.get(r.contactId);
+    const company = r.companyId ? companies.get(r.companyId) : undefined;
+    const country = countryCode(contact?.customFields?.country) ?? countryCode(company?.country) ?? countryFromEmail(r.email);
+    const geoPolicy = geoPolicyOf(country);
+    let reason: string | undefined;
+    if (suppressed.has(r.email)) reason = 'suppressed';
+    else if (await stopListMatch(table, { domain: r.email.split('@')[1], companyId: r.companyId })) reason = 'stop_listed';
+    else if (isNonTarget(r.email, contact?.position)) reason = 'non_target_role';
+    else if (!(geoPolicy === 'manual_confirm' && r.consent)) reason = GEO_SKIP_REASONS[geoPolicy];
+    moves.push({
+      r,
+      from: 'NEW',
+      to: reason ? 'SKIPPED' : 'SCREENED',
+      set: { reason: reason ?? null, country, geoPolicy },
+      ...(reason ? { add: { skippedCount: 1 } } : {}),
+    });
+  });
+  const moved = await moveRecipients(table, rs[0].campaignId, moves, deps.clock.now());
+  let screened = 0;
+  for (const m of moved) {
+    const reason = m.set.reason as string | null;
+    if (reason) reasons[reason] = (reasons[reason] ?? 0) + 1;
+    else screened++;
+  }
+  return { screened, reasons, moved };
+}
+
+/** A page of recipients, by state and/or reason (the reason is a filter: a page may hold fewer than `limit`, follow nextCursor). */
+export async function listRecipients(table: TableStore, campaignId: string, q: { status?: RecipientStatus; reason?: string; limit: number; cursor?: string }) {
   await getCampaignItem(table, campaignId);
+  const filter = q.reason ? { filter: { expression: '#r = :r', names: { '#r': 'reason' }, values: { ':r': q.reason } } } : {};
   const page = q.status
-    ? await recipientsIn(table, campaignId, q.status, q.limit, q.cursor)
-    : await table.query<RecipientRecord>({ ...Recipient.query('primary', { campaignId }), skBeginsWith: 'RCPT#', limit: q.limit, cursor: q.cursor });
+    ? await table.query<RecipientRecord>({ ...Recipient.query('byStatus', { campaignId, status: q.status }), limit: q.limit, cursor: q.cursor, ...filter })
+    : await table.query<RecipientRecord>({ ...Recipient.query('primary', { campaignId }), skBeginsWith: 'RCPT#', limit: q.limit, cursor: q.cursor, ...filter });
   return { data: page.items.map(recipientView), nextCursor: page.cursor ?? null };
 }
 
@@ -240,6 +403,7 @@ export function recipientView(r: RecipientRecord) {
     auditIterations: r.auditIterations ?? 0,
     auditCategories: r.auditCategories ?? [],
     failureReason: r.failureReason ?? null,
+    consent: r.consent ?? null,
     subject: r.content?.subject ?? null,
     updatedAt: r.updatedAt,
   };

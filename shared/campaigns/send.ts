@@ -12,7 +12,9 @@ import { ensureOwnedSendTask } from '../tasks/tasks.js';
 import { addSendItems } from '../sending/items.js';
 import type { CampaignRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign, type Actor } from './campaigns.js';
-import { countRecipients, moveRecipient, recipientsIn } from './recipients.js';
+import { countRecipients, moveRecipients, recipientsIn, type Move } from './recipients.js';
+import { readCampaign, syncCampaign } from './ops.js';
+import { placementAdvice } from './placement.js';
 
 export interface Gate {
   gate: string;
@@ -54,7 +56,8 @@ export async function effectiveWindow(deps: Deps, table: TableStore, c: Campaign
  */
 export async function sendReadiness(deps: Deps, tenantId: string, campaignId: string) {
   const table = deps.tenantTable(tenantId);
-  const c = await getCampaignItem(table, campaignId);
+  // The status as the send engine left it (a paused send task reads as PAUSED), computed: nothing is written.
+  const { campaign: c } = await readCampaign(table, campaignId);
   const gates: Gate[] = [];
   gates.push({
     gate: 'campaign_status',
@@ -79,7 +82,7 @@ export async function sendReadiness(deps: Deps, tenantId: string, campaignId: st
         }
       : {},
   });
-  const counts = await countRecipients(table, campaignId);
+  const counts = await countRecipients(table, c);
   gates.push({ gate: 'recipients', ok: counts.READY > 0, reasonCode: counts.READY > 0 ? null : 'no_ready_recipients', detail: { ready: counts.READY } });
   const balanceMicros = (await deps.platform.get<{ balanceMicros?: number }>(Balance.key({ tenantId })))?.balanceMicros ?? 0;
   const needed = PRICES.email_send.unitMicros * Math.max(1, counts.READY);
@@ -111,10 +114,7 @@ export async function sendReadiness(deps: Deps, tenantId: string, campaignId: st
       domain: trackingDomain,
       advice: trackingDomain ? null : 'Set an ACTIVE tracking domain: links on a shared host hurt placement.',
     },
-    placement: {
-      advice:
-        'Send by measurement: start with limit=1, read placement per provider; on spam placement change one variable at a time (relay, then creative, then volume).',
-    },
+    placement: await placementAdvice(table, sender?.account, deps.clock.now()),
     recipients: counts,
   };
 }
@@ -126,6 +126,8 @@ export async function sendReadiness(deps: Deps, tenantId: string, campaignId: st
  */
 export async function sendCampaign(deps: Deps, tenantId: string, campaignId: string, limit: number, actor: Actor) {
   const table = deps.tenantTable(tenantId);
+  // A write path: a pause the send engine put on the task is persisted on the campaign (and logged) here too.
+  await syncCampaign(deps, tenantId, campaignId);
   const readiness = await sendReadiness(deps, tenantId, campaignId);
   if (!readiness.ready) throw conflict(`Send gates not passed: ${readiness.blockers.join(', ')}`, { code: 'send_gates_failed', blockers: readiness.blockers });
   let c = await getCampaignItem(table, campaignId);
@@ -155,8 +157,9 @@ export async function sendCampaign(deps: Deps, tenantId: string, campaignId: str
   const items = page.items.map((r) => ({ contactId: r.contactId, email: r.email, content: r.content!, origin: { kind: 'campaign' as const, id: campaignId } }));
   const added = await addSendItems(deps, tenantId, campaignId, items);
   const now = deps.clock.now();
-  for (const r of page.items) await moveRecipient(table, r, 'READY', 'SENT', { enrolledAt: new Date(now).toISOString() }, now);
+  const moves = page.items.map((r): Move => ({ r, from: 'READY', to: 'SENT', set: { enrolledAt: new Date(now).toISOString() } }));
+  await moveRecipients(table, campaignId, moves, now);
   await logActivity(deps, table, campaignId, actor, 'send', null, { limit, queued: added.length });
-  const after = await countRecipients(table, campaignId);
+  const after = await countRecipients(table, await getCampaignItem(table, campaignId));
   return { campaignId, taskId: campaignId, status: c.status, queued: added.length, remainingReady: after.READY, effective: readiness.effective };
 }

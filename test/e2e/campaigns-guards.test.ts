@@ -4,6 +4,11 @@ import { campaignOperations } from '../../functions/campaigns/index.js';
 import type { AnyOperation } from '../../shared/registry/operation.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { requestFor, send } from '../support/fuzz.js';
+import { consumedCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { Campaign } from '../../shared/campaigns/entities.js';
+import { getCampaignItem, updateCampaign } from '../../shared/campaigns/campaigns.js';
+import { ensureOwnedSendTask } from '../../shared/tasks/tasks.js';
+import { pauseTask } from '../../shared/sending/gates.js';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 
 /**
@@ -18,7 +23,8 @@ let stranger: Awaited<ReturnType<typeof createApprovedAccount>>;
 let campaignId: string;
 
 beforeAll(async () => {
-  rt = await startTestRuntime({ env: { TRUST_PROXY: 'true' } });
+  // The conveyor (every 2 × LOCAL_WORKFLOW_TICK_MS) is held off: only the requests below may write the campaign.
+  rt = await startTestRuntime({ env: { TRUST_PROXY: 'true', LOCAL_WORKFLOW_TICK_MS: '3600000' } });
   owner = await createApprovedAccount(rt.deps);
   stranger = await createApprovedAccount(rt.deps);
   const c = await client(rt.url, { key: owner.apiKey }).post('/api/campaigns', { name: 'guarded', renderMode: 'BYOC' }, { 'x-forwarded-for': freshAddress() });
@@ -86,5 +92,45 @@ describe('campaign operations: pipeline guards', { timeout: 300_000 }, () => {
       }
     expect(n).toBe(campaignOperations.length * 20);
     expect(failures).toEqual([]);
+  });
+
+  it('reads never write: get, activity, readiness and operational status compute a send-task pause; send persists it', async () => {
+    const api = client(rt.url, { key: owner.apiKey });
+    const h = () => ({ 'x-forwarded-for': freshAddress() });
+    const created = await api.post('/api/campaigns', { name: 'read-only', renderMode: 'BYOC' }, h());
+    const id = created.body.id as string;
+    const table = rt.deps.tenantTable(owner.tenantId);
+    const now = rt.deps.clock.now();
+    // ACTIVE with a send task the send engine paused (the balance ran out), not yet seen by the conveyor.
+    await updateCampaign(table, await getCampaignItem(table, id), { status: 'ACTIVE', label: null }, now);
+    await ensureOwnedSendTask(table, { taskId: id, owner: { kind: 'campaign', id }, accountId: 'acc-none', description: 'read-only' }, now);
+    await pauseTask(rt.deps, owner.tenantId, { taskId: id }, 'insufficient_balance');
+    const stored = await table.get(Campaign.key({ campaignId: id }));
+    const campaignWrites = () =>
+      Object.entries(consumedCapacity.byKind)
+        .filter(([kind]) => kind.includes('CAMPAIGN'))
+        .reduce((n, [, v]) => n + v.write, 0);
+    const writesBefore = campaignWrites();
+
+    const got = await api.get(`/api/campaigns/${id}`, h());
+    expect(got.body).toMatchObject({ status: 'PAUSED', pauseReason: 'insufficient_balance', recipients: { NEW: 0, READY: 0 } });
+    const log = await api.get(`/api/campaigns/${id}/activity`, h());
+    expect(log.status).toBe(200);
+    expect(log.body.data.map((a: { action: string }) => a.action)).toEqual(['created']);
+    expect((await api.get(`/api/campaigns/${id}/operational-status`, h())).body).toMatchObject({ status: 'PAUSED', pauseReason: 'insufficient_balance' });
+    expect((await api.get(`/api/campaigns/${id}/send-readiness`, h())).body.blockers).toContain('campaign_paused:insufficient_balance');
+    expect(campaignWrites()).toBe(writesBefore);
+    expect(await table.get(Campaign.key({ campaignId: id }))).toEqual(stored);
+
+    // A write path (send) persists the pause and logs it as the system's, then refuses on the gate.
+    const sent = await api.post(`/api/campaigns/${id}/send`, { limit: 1 }, h());
+    expect(sent.status).toBe(409);
+    expect(sent.body.blockers).toContain('campaign_paused:insufficient_balance');
+    expect(await table.get(Campaign.key({ campaignId: id }))).toMatchObject({ status: 'PAUSED', pauseReason: 'insufficient_balance' });
+    expect((await api.get(`/api/campaigns/${id}/activity`, h())).body.data[0]).toMatchObject({
+      action: 'paused',
+      reason: 'insufficient_balance',
+      actor: { kind: 'system' },
+    });
   });
 });
