@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
-import { startTenantRuntime } from '../support/accounts.js';
+import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
+import { client } from '../support/runtime.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { mcpClients } from '../support/mcp-client.js';
@@ -144,4 +145,92 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
     expect((await http.get(`/api/campaigns/${campaign.id}`)).status).toBe(404);
     expect((await http.get(`/api/tasks/${campaign.id}`)).body).toMatchObject({ status: 'CANCELLED', counters: { sent: 17 } });
   }, 300_000);
+
+  it('RU is manual-confirm: listed, confirmed with evidence (bad input changes nothing), then prepared and sent; counts follow every step', async () => {
+    const { rt } = ctx;
+    const owner = await createApprovedAccount(rt.deps);
+    const http = client(rt.url, { key: owner.apiKey });
+    await setupSendingWorkspace(rt.deps, http, owner.tenantId, { dovecot, relay, mailbox: 'sales@confirm.test' });
+    const { listId, ids } = await contactList(http, [
+      { firstName: 'Ivan', email: 'ivan@firma.ru' },
+      { firstName: 'Anna', email: 'anna@confirm-buyer.test' },
+      { firstName: 'Olga', email: 'olga@zavod.ru' },
+    ]);
+    const [ivan, anna, olga] = ids;
+    const creative = await http.post('/api/creatives', { name: 'RU', ...CLEAN_COPY });
+    const id = (await http.post('/api/campaigns', { name: 'ru consent', renderMode: 'PLATFORM', creativeIds: [creative.body.id] })).body.id as string;
+    // The campaign's per-state counts (read from the campaign item) against the recipients actually in each state.
+    const listed = async () => {
+      const out: Record<string, number> = {};
+      for (const status of ['NEW', 'SCREENED', 'SKIPPED', 'READY', 'CREATIVE_FAILED', 'SENT'])
+        out[status] = (await http.get(`/api/campaigns/${id}/recipients?status=${status}&limit=100`)).body.data.length;
+      return out;
+    };
+    const countsMatch = async (expected: Record<string, number>) => {
+      const counts = (await http.get(`/api/campaigns/${id}`)).body.recipients;
+      expect(counts).toEqual(await listed());
+      expect(counts).toMatchObject(expected);
+    };
+
+    expect((await http.post(`/api/campaigns/${id}/pour`, { listId })).body.added).toBe(3);
+    await countsMatch({ NEW: 3, SKIPPED: 0 });
+    expect((await http.post(`/api/campaigns/${id}/pour`, { listId })).body).toMatchObject({ added: 0, duplicate: 3 });
+    await countsMatch({ NEW: 3 });
+    expect((await http.post(`/api/campaigns/${id}/screen`)).body).toMatchObject({ screened: 1, skipped: 2, reasons: { geo_manual_confirm: 2 } });
+    await countsMatch({ NEW: 0, SCREENED: 1, SKIPPED: 2 });
+    const waiting = (await http.get(`/api/campaigns/${id}/recipients?status=SKIPPED&reason=geo_manual_confirm`)).body.data;
+    expect(waiting.map((r: { contactId: string }) => r.contactId).sort()).toEqual([ivan, olga].sort());
+    expect(waiting[0]).toMatchObject({ geoPolicy: 'manual_confirm', country: 'RU', consent: null });
+    expect((await http.get(`/api/campaigns/${id}/recipients?status=SKIPPED&reason=suppressed`)).body.data).toEqual([]);
+
+    // Bad input changes nothing: an empty list, more than 500 ids, no evidence, unknown properties, another tenant's campaign.
+    const before = (await http.get(`/api/campaigns/${id}/recipients?limit=100`)).body.data;
+    const confirm = (body: unknown, api = http) => api.post(`/api/campaigns/${id}/recipients/confirm`, body);
+    expect((await confirm({ contactIds: [], evidence: 'signed form' })).status).toBe(400);
+    expect((await confirm({ contactIds: Array.from({ length: 501 }, (_, i) => `c${i}`), evidence: 'signed form' })).status).toBe(400);
+    expect((await confirm({ contactIds: [ivan] })).status).toBe(400);
+    expect((await confirm({ contactIds: [ivan], evidence: '   ' })).status).toBe(400);
+    expect((await confirm({ contactIds: [ivan], evidence: 'x', extra: 1 })).body).toMatchObject({
+      statusCode: 400,
+      message: ['property extra should not exist'],
+    });
+    const foreign = await confirm({ contactIds: [ivan], evidence: 'signed form' }, ctx.http);
+    expect(foreign.status).toBe(404);
+    expect((await http.get(`/api/campaigns/${id}/recipients?limit=100`)).body.data).toEqual(before);
+    await countsMatch({ SCREENED: 1, SKIPPED: 2 });
+
+    const evidence = 'Signed consent form 2024-03-01, ref RU-17 (CRM note)';
+    const done = await confirm({ contactIds: [ivan, anna, 'nobody'], evidence });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({
+      confirmed: 1,
+      screened: 1,
+      results: [{ contactId: ivan, status: 'SCREENED', reason: null }],
+      notManualConfirm: [{ contactId: anna, status: 'SCREENED', reason: null }],
+      notFound: ['nobody'],
+    });
+    await countsMatch({ SCREENED: 2, SKIPPED: 1 });
+    const ivanRow = (await http.get(`/api/campaigns/${id}/recipients?status=SCREENED`)).body.data.find((r: { contactId: string }) => r.contactId === ivan);
+    expect(ivanRow.consent).toMatchObject({ evidence, confirmedBy: { kind: 'key' } });
+    expect(Date.parse(ivanRow.consent.confirmedAt)).toBeGreaterThan(0);
+    expect((await http.get(`/api/campaigns/${id}/activity`)).body.data[0]).toMatchObject({ action: 'recipients_confirmed', actor: { kind: 'key' } });
+    // Safe to repeat: nothing moves, nothing counts twice.
+    const again = (await confirm({ contactIds: [ivan], evidence })).body;
+    expect(again).toMatchObject({ confirmed: 0, results: [], notManualConfirm: [{ contactId: ivan, status: 'SCREENED' }], notFound: [] });
+    await countsMatch({ SCREENED: 2, SKIPPED: 1 });
+
+    // The confirmed recipient is prepared and sent like any screened one; Olga (not confirmed) is not.
+    const gen = (await http.post(`/api/campaigns/${id}/preparations`)).body;
+    const prepared = await waitFor('the preparation', async () => {
+      const g = (await http.get(`/api/campaigns/${id}/preparations/${gen.generationId}`)).body;
+      return g.status !== 'running' && g;
+    });
+    expect(prepared).toMatchObject({ status: 'completed', ready: 2 });
+    await countsMatch({ SCREENED: 0, READY: 2, SKIPPED: 1 });
+    expect((await http.post(`/api/campaigns/${id}/send`, { limit: 10 })).body).toMatchObject({ queued: 2, remainingReady: 0 });
+    await countsMatch({ READY: 0, SENT: 2, SKIPPED: 1 });
+    await waitFor('the email to the confirmed RU recipient', async () => relay.messages.some((m) => m.to.includes('ivan@firma.ru')));
+    await waitFor('the other email', async () => relay.messages.some((m) => m.to.includes('anna@confirm-buyer.test')));
+    expect(relay.messages.some((m) => m.to.includes('olga@zavod.ru'))).toBe(false);
+  }, 180_000);
 });
