@@ -124,6 +124,15 @@ describe('follow-up sequences', () => {
     const xena = (await http.get(`/api/sequences/${sid}/enrolments/${ids.Xena}`)).body;
     expect(xena).toMatchObject({ status: 'replied', stepsQueued: 1, nextStep: null });
     expect((await http.get(`/api/tasks/${sid}s1`)).body.counters).toMatchObject({ sent: 2, bounced: 1, replied: 1 });
+    // Her dialog shows the step she answered (its pre-rendered content, from the send item) before her reply.
+    const dialog = (await http.get('/api/dialogs?pageSize=10')).body.data.find((d: any) => d.email === 'xena@buyer.test');
+    const thread = (await http.get(`/api/dialogs/${dialog.id}`)).body;
+    expect(thread.messages.map((m: any) => [m.direction, m.kind, m.messageId])).toEqual([
+      ['out', 'sequence', step1.xena],
+      ['in', 'received', '<xena-r1@buyer.test>'],
+    ]);
+    expect(thread.messages[0]).toMatchObject({ subject: 'Quick question, Xena', bodySource: 'stored', to: 'xena@buyer.test', from: USER });
+    expect(thread.messages[0].html).toContain('Hi Xena, may I ask one thing?');
 
     // Yuri's step 2 waits two business days after step 1 went out: the scheduler looked, nothing went.
     await waitFor(
