@@ -19,7 +19,8 @@ beforeAll(async () => {
       env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', LOCAL_WORKFLOW_TICK_MS: '250', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
     }),
     startDovecot(),
-    startSmtpRelay(),
+    // 550 for bounce@… (a hard bounce at RCPT): the deliverability counters of the placement advice.
+    startSmtpRelay({ rejectRcpt: /^bounce@/ }),
   ]);
   await setupSendingWorkspace(ctx.rt.deps, ctx.http, ctx.account.tenantId, { dovecot, relay, mailbox: 'sales@byoc.test' });
 }, 120_000);
@@ -179,7 +180,11 @@ describe('balance spent', () => {
     await waitFor('the one paid email', async () => toPoor().length === 1);
     await new Promise((r) => setTimeout(r, 1000));
     expect(toPoor()).toHaveLength(1);
-    const log = (await http.get(`/api/campaigns/${id}/activity`)).body.data;
+    // GET shows the task's pause at once (computed); the conveyor writes it to the campaign and its log.
+    const log = await waitFor('the system pause in the log', async () => {
+      const d = (await http.get(`/api/campaigns/${id}/activity`)).body.data;
+      return d[0]?.action === 'paused' && d;
+    });
     expect(log[0]).toMatchObject({ action: 'paused', reason: 'insufficient_balance', actor: { kind: 'system' } });
     expect((await http.get(`/api/campaigns/${id}/send-readiness`)).body.blockers).toEqual(
       expect.arrayContaining(['campaign_paused:insufficient_balance', 'insufficient_balance']),
@@ -272,5 +277,39 @@ describe('pour sources', () => {
     expect((await http.post(`/api/campaigns/${everything}/pour`, {})).body).toMatchObject({ added: 3, noEmail: 1, duplicate: 1 });
     expect((await http.post(`/api/campaigns/${everything}/pour`, { allContacts: true })).body).toMatchObject({ added: 0, duplicate: 4, noEmail: 1 });
     expect((await http.post(`/api/campaigns/${everything}/pour`, { listId: 'no-such-list' })).status).toBe(404);
+  }, 120_000);
+});
+
+describe('placement advice from measurement', () => {
+  it('no sends yet: start with limit=1; after a hard bounce at one provider: that provider, relay first', async () => {
+    const { rt } = ctx;
+    const b = await createApprovedAccount(rt.deps);
+    const http = client(rt.url, { key: b.apiKey });
+    await setupSendingWorkspace(rt.deps, http, b.tenantId, { dovecot, relay, mailbox: 'sales@placement.test' });
+    // Well-known consumer domains: their provider is known without an MX look-up (gmail, microsoft).
+    const { id, ids } = await byocCampaign(http, [
+      { firstName: 'Fine', email: 'fine.buyer@gmail.com' },
+      { firstName: 'Gone', email: 'bounce@outlook.com' },
+    ]);
+    const sub = await http.post(`/api/campaigns/${id}/rendered-emails`, { emails: ids.map((contactId, i) => ({ contactId, ...clean(`B${i}`) })) });
+    expect(sub.body.accepted).toBe(2);
+    const first = (await http.get(`/api/campaigns/${id}/send-readiness`)).body.placement;
+    expect(first).toMatchObject({ step: 'first_send', measuredSends: 0, byProvider: {}, flagged: [] });
+    expect(first.advice).toContain('limit=1');
+
+    expect((await http.post(`/api/campaigns/${id}/send`, { limit: 2 })).body.queued).toBe(2);
+    const after = await waitFor('both sends measured', async () => {
+      const p = (await http.get(`/api/campaigns/${id}/send-readiness`)).body.placement;
+      return p.measuredSends === 2 && p;
+    });
+    expect(after).toMatchObject({
+      step: 'fix_relay',
+      byProvider: { gmail: { sent: 1, delivered: 1, bounced: 0 }, microsoft: { sent: 1, delivered: 0, bounced: 1, bounceRate: 1 } },
+      flagged: [{ provider: 'microsoft', bounced: 1 }],
+    });
+    expect(after.advice).toContain('microsoft');
+    expect(after.advice).toContain('relay first');
+    expect(after.advice).not.toContain('gmail');
+    expect((await http.get(`/api/campaigns/${id}/metrics`)).body).toMatchObject({ sent: 2, delivered: 1, bounced: 1 });
   }, 120_000);
 });
