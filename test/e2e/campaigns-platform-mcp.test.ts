@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
+import { Campaign } from '../../shared/campaigns/entities.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { mcpClients } from '../support/mcp-client.js';
@@ -170,6 +171,9 @@ describe('PLATFORM campaign end to end over MCP (builtin AI)', () => {
       const counts = (await http.get(`/api/campaigns/${id}`)).body.recipients;
       expect(counts).toEqual(await listed());
       expect(counts).toMatchObject(expected);
+      // Answered from the campaign item's own counters (moved with the recipients), not by reading the recipients.
+      const item = (await rt.deps.tenantTable(owner.tenantId).get(Campaign.key({ campaignId: id })))!;
+      expect(Object.fromEntries(Object.keys(counts).map((st) => [st, Number(item[`rc_${st}`] ?? 0)]))).toEqual(counts);
     };
 
     expect((await http.post(`/api/campaigns/${id}/pour`, { listId })).body.added).toBe(3);
