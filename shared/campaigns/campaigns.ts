@@ -76,6 +76,16 @@ export async function createCampaign(
   return record;
 }
 
+/**
+ * The campaign as its readers see it, computed, never written: an ACTIVE campaign whose send task the
+ * send engine paused (insufficient_balance, a sender problem) reads PAUSED with the task's reason.
+ * The conveyor, send, pause and resume persist it (syncCampaign).
+ */
+export function withTaskPause(c: CampaignRecord, task: { status?: string; pauseReason?: string | null } | undefined): CampaignRecord {
+  if (c.status !== 'ACTIVE' || task?.status !== 'PAUSED') return c;
+  return { ...c, status: 'PAUSED', pauseReason: task.pauseReason ?? 'send_task_paused', pausedBy: { kind: 'system' } } as CampaignRecord;
+}
+
 export async function listCampaigns(table: TableStore, q: { limit: number; cursor?: string; status?: string }) {
   const page = await table.query<CampaignRecord>({
     ...Campaign.query('byCreated', {}),
@@ -84,7 +94,12 @@ export async function listCampaigns(table: TableStore, q: { limit: number; curso
     cursor: q.cursor,
     ...(q.status ? { filter: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': q.status } } } : {}),
   });
-  return { data: page.items.map(campaignView), nextCursor: page.cursor ?? null };
+  // ACTIVE ones as their send task left them (one BatchGet of those tasks; nothing written).
+  const active = page.items.filter((c) => c.status === 'ACTIVE');
+  const tasks = new Map(
+    active.length ? (await table.batchGet<Item>(active.map((c) => Task.key({ taskId: c.campaignId })))).map((t) => [String(t.taskId), t]) : [],
+  );
+  return { data: page.items.map((c) => campaignView(withTaskPause(c, tasks.get(c.campaignId)))), nextCursor: page.cursor ?? null };
 }
 
 /** Optimistic update of a campaign (version condition); 409 campaign_changed when it moved meanwhile. */

@@ -8,23 +8,13 @@ import { enqueueQueuedItems } from '../sending/items.js';
 import { pauseTask } from '../sending/gates.js';
 import { MAX_ATTEMPTS } from '../sending/settings.js';
 import { Recipient, type CampaignRecord, type GeoPolicy, type RecipientRecord } from './entities.js';
-import { campaignView, getCampaignItem, logActivity, updateCampaign, type Actor } from './campaigns.js';
+import { campaignView, getCampaignItem, logActivity, updateCampaign, withTaskPause, type Actor } from './campaigns.js';
 import { countRecipients, moveRecipients, recipientsIn, type Move } from './recipients.js';
 import { countryFromEmail, geoPolicyOf } from './geo.js';
 import { startPreparation, type GenerationRecord } from './prepare.js';
 import { Generation } from './entities.js';
 
 const sendTaskOf = (table: TableStore, campaignId: string) => getTaskItem(table, campaignId).catch(() => undefined);
-
-/**
- * The campaign as its readers see it, computed, never written: an ACTIVE campaign whose send task the
- * send engine paused (insufficient_balance, a sender problem) reads PAUSED with the task's reason.
- * The conveyor, send, pause and resume persist it (syncCampaign).
- */
-export function withTaskPause(c: CampaignRecord, task: { status?: string; pauseReason?: string | null } | undefined): CampaignRecord {
-  if (c.status !== 'ACTIVE' || task?.status !== 'PAUSED') return c;
-  return { ...c, status: 'PAUSED', pauseReason: task.pauseReason ?? 'send_task_paused', pausedBy: { kind: 'system' } } as CampaignRecord;
-}
 
 /** Read-only: the campaign with its send task's pause applied (the task is read only for an ACTIVE campaign). */
 export async function readCampaign(table: TableStore, campaignId: string) {

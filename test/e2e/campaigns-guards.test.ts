@@ -94,7 +94,7 @@ describe('campaign operations: pipeline guards', { timeout: 300_000 }, () => {
     expect(failures).toEqual([]);
   });
 
-  it('reads never write: get, activity, readiness and operational status compute a send-task pause; send persists it', async () => {
+  it('reads never write: get, list, activity, readiness and operational status compute a send-task pause; send persists it', async () => {
     const api = client(rt.url, { key: owner.apiKey });
     const h = () => ({ 'x-forwarded-for': freshAddress() });
     const created = await api.post('/api/campaigns', { name: 'read-only', renderMode: 'BYOC' }, h());
@@ -114,6 +114,8 @@ describe('campaign operations: pipeline guards', { timeout: 300_000 }, () => {
 
     const got = await api.get(`/api/campaigns/${id}`, h());
     expect(got.body).toMatchObject({ status: 'PAUSED', pauseReason: 'insufficient_balance', recipients: { NEW: 0, READY: 0 } });
+    const listed = (await api.get('/api/campaigns?limit=100', h())).body.data.find((c: { id: string }) => c.id === id);
+    expect(listed).toMatchObject({ status: 'PAUSED', pauseReason: 'insufficient_balance' });
     const log = await api.get(`/api/campaigns/${id}/activity`, h());
     expect(log.status).toBe(200);
     expect(log.body.data.map((a: { action: string }) => a.action)).toEqual(['created']);
