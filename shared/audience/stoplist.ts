@@ -90,14 +90,26 @@ export async function listStopList(table: TableStore, q: { limit: number; cursor
 
 /** The entry that stops contact with a domain (or its parents) or a company, if any. */
 export async function stopListMatch(table: TableStore, target: { domain?: string | null; companyId?: string | null }): Promise<StopListEntry | undefined> {
-  const ids: string[] = [];
-  const domain = target.domain ? normalizeDomain(target.domain) : undefined;
-  if (domain) ids.push(...domainAndParents(domain).map(domainId));
-  if (target.companyId) ids.push(companyId(target.companyId));
-  if (!ids.length) return undefined;
-  const found = new Map((await table.batchGet(ids.map((id) => StopListEntry.key({ stopId: id })))).map((i) => [i.id as string, i]));
-  const first = ids.find((id) => found.has(id));
-  return first ? view(found.get(first)!) : undefined;
+  return (await stopListMatches(table, [target]))[0];
+}
+
+/** stopListMatch for many targets with one BatchGet of their distinct domains, parent domains and companies (a build screens a chunk at once). */
+export async function stopListMatches(
+  table: TableStore,
+  targets: { domain?: string | null; companyId?: string | null }[],
+): Promise<(StopListEntry | undefined)[]> {
+  const idsOf = (target: { domain?: string | null; companyId?: string | null }) => {
+    const domain = target.domain ? normalizeDomain(target.domain) : undefined;
+    return [...(domain ? domainAndParents(domain).map(domainId) : []), ...(target.companyId ? [companyId(target.companyId)] : [])];
+  };
+  const wanted = targets.map(idsOf);
+  const all = [...new Set(wanted.flat())];
+  if (!all.length) return targets.map(() => undefined);
+  const found = new Map((await table.batchGet(all.map((id) => StopListEntry.key({ stopId: id })))).map((i) => [i.id as string, i]));
+  return wanted.map((ids) => {
+    const first = ids.find((id) => found.has(id));
+    return first ? view(found.get(first)!) : undefined;
+  });
 }
 
 /** Whether a domain (or an address's domain) or a company is on the stop-list (campaign screen step). */

@@ -1,5 +1,6 @@
 import { dayCounterAttr, type Provider } from '../deliverability/matrix.js';
 import type { OutboundMessage, SenderTransport, SendingState, SendResult } from '../ports/mail-transport.js';
+import type { Key, UpdateSpec } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { mailLogins } from './credentials.js';
 import { getEmailAccountItem, SenderDay, utcDay, type EmailAccountItem } from './entities.js';
@@ -96,14 +97,33 @@ export async function recordSend(
   /** The recipient's provider: the deliverability matrix counts sends and refusals per provider from the same row. */
   provider?: Provider,
 ) {
-  const table = deps.tenantTable(tenantId);
+  const day = senderDayUpdate(accountId, now, [{ result, provider }]);
+  await deps.tenantTable(tenantId).update(day.update, day.spec);
+}
+
+/**
+ * The mailbox day row's update for some send attempts (one, or a batch committed together by the send
+ * worker): counters per outcome and per recipient provider, and the last success or error. One small
+ * write, so the (large) account item is never rewritten by the send path; relayHealth and the
+ * deliverability matrix read the day rows.
+ */
+export function senderDayUpdate(
+  accountId: string,
+  now: number,
+  sends: { result: Pick<SendResult, 'outcome' | 'code' | 'response'>; provider?: Provider }[],
+): { update: Key; spec: UpdateSpec } {
   const at = new Date(now).toISOString();
-  const field = result.outcome === 'accepted' ? 'sent' : result.outcome === 'rejected' ? 'bounced' : 'failed';
-  // One small write per send: the day row carries the counters and the last success or error, so the
-  // (large) account item is never rewritten by the send path. relayHealth reads the day rows.
-  await table.update(SenderDay.key({ accountId, day: utcDay(now) }), {
-    add: { [field]: 1, ...(provider && field !== 'failed' ? { [dayCounterAttr(provider, field)]: 1 } : {}) },
-    set: result.outcome === 'accepted' ? { lastSentAt: at } : { lastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), lastErrorAt: at },
-    setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId, day: utcDay(now) },
-  });
+  const add: Record<string, number> = {};
+  const set: Record<string, unknown> = {};
+  for (const { result, provider } of sends) {
+    const field = result.outcome === 'accepted' ? 'sent' : result.outcome === 'rejected' ? 'bounced' : 'failed';
+    add[field] = (add[field] ?? 0) + 1;
+    if (provider && field !== 'failed') add[dayCounterAttr(provider, field)] = (add[dayCounterAttr(provider, field)] ?? 0) + 1;
+    if (result.outcome === 'accepted') set.lastSentAt = at;
+    else Object.assign(set, { lastError: `${result.code || ''} ${result.response}`.trim().slice(0, 500), lastErrorAt: at });
+  }
+  return {
+    update: SenderDay.key({ accountId, day: utcDay(now) }),
+    spec: { add, set, setIfMissing: { entity: SenderDay.name, _v: SenderDay.version, accountId, day: utcDay(now) } },
+  };
 }

@@ -1,12 +1,12 @@
 import { listContactIds } from '../contact-lists/lists.js';
-import { stopListMatch } from '../audience/stoplist.js';
+import { stopListMatches } from '../audience/stoplist.js';
 import { suppressedAmong } from '../audience/suppression.js';
 import { domainOf, emailHash } from '../audience/normalize.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ContactedMarker, SendItem, Task, type SkipReason } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { enqueue } from './queue.js';
+import { enqueueSends } from './queue.js';
 import { pad, putItemsCounted } from './items.js';
 import { checkCompletion } from './complete.js';
 import { ContactEntity } from '../contacts/entities.js';
@@ -24,8 +24,9 @@ interface Verdict {
  * Builds a started task's send items (the `build` message): every list member becomes one item,
  * QUEUED or SKIPPED with a reason. Guardrails, in order: contact gone, no email channel, suppression
  * (address or domain), stop-list (domain or company), the last verification (invalid, role address),
- * already contacted by another task within the re-contact period (a per-address marker claimed with
- * a conditional write, so two tasks never both mail one address).
+ * already contacted by another task within the re-contact period, or by this task for another contact
+ * with the same address (a per-address marker claimed with a conditional write, so one address gets
+ * one email).
  * Idempotent: members that already have an item are left alone (and were counted with it), so a
  * crashed build just runs again.
  */
@@ -41,7 +42,7 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
     let kept: string[] | undefined;
     for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunk);
     if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
-    await Promise.all(kept.map((contactId) => enqueue(deps, { type: 'send', tenantId, taskId, contactId })));
+    await enqueueSends(deps, tenantId, taskId, kept);
   }
   await table.update(Task.key({ taskId }), { set: { built: true }, add: { version: 1 } });
   await checkCompletion(deps, tenantId, taskId);
@@ -78,45 +79,40 @@ async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: 
 
 async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {
   const contacts = new Map((await table.batchGet<Item>(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id as string, c]));
-  const emails = [...contacts.values()].map(primaryEmail).filter((e): e is string => !!e);
-  const suppressed = await suppressedAmong(table, emails);
-  const out: Verdict[] = [];
-  for (const contactId of contactIds) {
+  const emailOf = new Map(contactIds.map((id) => [id, contacts.has(id) ? primaryEmail(contacts.get(id)!) : null]));
+  const emails = [...emailOf.values()].filter((e): e is string => !!e);
+  // The chunk's suppression and stop-list look-ups are one BatchGet each.
+  const [suppressed, stopped] = await Promise.all([
+    suppressedAmong(table, emails),
+    stopListMatches(
+      table,
+      contactIds.map((id) => ({ domain: emailOf.get(id) ? domainOf(emailOf.get(id)!) : null, companyId: (contacts.get(id)?.companyId as string) ?? null })),
+    ),
+  ]);
+  const firstWith = new Map<string, string>();
+  const reasons = contactIds.map((contactId, i): SkipReason | undefined => {
     const c = contacts.get(contactId);
-    const email = c ? primaryEmail(c) : null;
-    const verdict = (reason?: SkipReason) => out.push({ contactId, email, ...(reason ? { reason } : {}) });
-    if (!c) {
-      verdict('contact_not_found');
-      continue;
-    }
-    if (!email) {
-      verdict('no_email_channel');
-      continue;
-    }
-    if (suppressed.has(email)) {
-      verdict('suppressed');
-      continue;
-    }
-    if (await stopListMatch(table, { domain: domainOf(email), companyId: (c.companyId as string) ?? null })) {
-      verdict('stop_listed');
-      continue;
-    }
+    const email = emailOf.get(contactId);
+    if (!c) return 'contact_not_found';
+    if (email && firstWith.get(email) !== undefined) return 'already_contacted'; // a second contact with the same address in this chunk
+    if (email) firstWith.set(email, contactId);
+    if (!email) return 'no_email_channel';
+    if (suppressed.has(email)) return 'suppressed';
+    if (stopped[i]) return 'stop_listed';
     const v = verificationOf(c, email);
-    if (v?.result === 'invalid') {
-      verdict('invalid_address');
-      continue;
-    }
-    if (v?.reasons?.includes('role_address')) {
-      verdict('role_address');
-      continue;
-    }
-    if (!(await claimContacted(table, email, taskId, deps.clock.now(), deps.config.sending.recontactPeriodMs))) {
-      verdict('already_contacted');
-      continue;
-    }
-    verdict();
-  }
-  return out;
+    if (v?.result === 'invalid') return 'invalid_address';
+    if (v?.reasons?.includes('role_address')) return 'role_address';
+    return undefined;
+  });
+  // Only addresses that passed everything else claim their re-contact marker (in parallel: one conditional put each).
+  const now = deps.clock.now();
+  const claimed = await Promise.all(
+    contactIds.map((id, i) => (reasons[i] ? true : claimContacted(table, emailOf.get(id)!, taskId, id, now, deps.config.sending.recontactPeriodMs))),
+  );
+  return contactIds.map((contactId, i) => {
+    const reason = reasons[i] ?? (claimed[i] ? undefined : 'already_contacted');
+    return { contactId, email: emailOf.get(contactId) ?? null, ...(reason ? { reason } : {}) };
+  });
 }
 
 function primaryEmail(c: Item): string | null {
@@ -131,13 +127,17 @@ function verificationOf(c: Item, email: string) {
   return ch?.verification;
 }
 
-/** Claims the address for this task unless another task contacted it within the re-contact period. */
-async function claimContacted(table: TableStore, email: string, taskId: string, now: number, recontactPeriodMs: number): Promise<boolean> {
+/**
+ * Claims the address for this task and contact unless it was contacted within the re-contact period
+ * by another task, or by this task for another contact (two contacts sharing one address get one
+ * email). The same (task, contact) claims again: a rebuild after a crash is idempotent.
+ */
+async function claimContacted(table: TableStore, email: string, taskId: string, contactId: string, now: number, recontactPeriodMs: number): Promise<boolean> {
   const hash = emailHash(email);
   try {
-    await table.put(ContactedMarker.item({ emailHash: hash }, { taskId, contactedAt: now }), {
-      expression: 'attribute_not_exists(pk) OR taskId = :t OR contactedAt < :cutoff',
-      values: { ':t': taskId, ':cutoff': now - recontactPeriodMs },
+    await table.put(ContactedMarker.item({ emailHash: hash }, { taskId, contactId, contactedAt: now }), {
+      expression: 'attribute_not_exists(pk) OR (taskId = :t AND (contactId = :c OR attribute_not_exists(contactId))) OR contactedAt < :cutoff',
+      values: { ':t': taskId, ':c': contactId, ':cutoff': now - recontactPeriodMs },
     });
     return true;
   } catch (e) {

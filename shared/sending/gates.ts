@@ -1,36 +1,57 @@
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { getSendingState } from '../senders/transport.js';
+import { SenderDay, getEmailAccountItem, utcDay, type EmailAccountItem } from '../senders/entities.js';
+import { unsendableReason } from '../senders/transport.js';
+import { dailyCapOn } from '../senders/warmup.js';
 import { sendWindowState } from '../settings/send-window.js';
 import type { SendSettings } from '../settings/settings.js';
 import { MailboxPacing, Task, type TaskRecord } from '../tasks/entities.js';
 
+/** What the gates allow of a batch: its first `go` items now, the rest after `waitMs` (`staggered`: one interval apart each). */
+export interface GateVerdict {
+  go: number;
+  waitMs: number;
+  staggered?: boolean;
+  account?: EmailAccountItem;
+}
+
 /**
- * The per-mailbox gates before a send, in order: the send window (the task's own — a campaign's — else
- * the workspace's; outside it the item waits until
- * the window opens, it is never dropped), the sender's state (suspension or failing DNS pause the
- * task; a spent daily cap waits for the next UTC day), and the minimum interval (a `nextSlotAt`
- * per mailbox, claimed with a conditional write so two workers never take one slot).
- * Returns undefined when the item may go now, 'paused' when the task was paused, else how long it waits (ms).
+ * The per-mailbox gates before a batch of `n` sends, in order: the send window (the task's own — a
+ * campaign's — else the workspace's; outside it the items wait until the window opens, they are never
+ * dropped), the sender's state (suspension or failing DNS pause the task; the daily cap lets through
+ * what is left of today and the rest waits for the next UTC day), and the minimum interval (a
+ * `nextSlotAt` per mailbox, claimed with a conditional write so two workers never take one slot: one
+ * item goes per slot, the others wait one interval apart). 'paused' when the task was paused.
  */
-export async function gateItem(
+export async function gateBatch(
   deps: Deps,
   tenantId: string,
   task: TaskRecord & { version: number },
   settings: Pick<SendSettings, 'sendWindow' | 'minSendIntervalSeconds'>,
+  n: number,
   now = deps.clock.now(),
-): Promise<number | 'paused' | undefined> {
+): Promise<GateVerdict | 'paused'> {
   const window = sendWindowState(task.sendWindow ?? settings.sendWindow, now);
-  if (!window.windowOpen) return window.nextOpenAt ? Math.max(1000, Date.parse(window.nextOpenAt) - now) : 3_600_000;
-  const state = await getSendingState(deps, tenantId, task.accountId!, now);
-  if (!state.sendable) {
-    if (state.reason === 'daily_cap_reached') return Math.max(1000, nextUtcDay(now) - now);
-    await pauseTask(deps, tenantId, task, `sender_${state.reason}`);
+  if (!window.windowOpen) return { go: 0, waitMs: window.nextOpenAt ? Math.max(1000, Date.parse(window.nextOpenAt) - now) : 3_600_000 };
+  const table = deps.tenantTable(tenantId);
+  const [account, day] = await Promise.all([
+    getEmailAccountItem(table, task.accountId!),
+    table.get<{ sent?: number }>(SenderDay.key({ accountId: task.accountId!, day: utcDay(now) })),
+  ]);
+  const sentToday = day?.sent ?? 0;
+  const dailyCap = account ? dailyCapOn(account, now) : null;
+  const reason = account ? unsendableReason(account, dailyCap, sentToday) : 'account_not_found';
+  const tomorrow = Math.max(1000, nextUtcDay(now) - now);
+  if (reason === 'daily_cap_reached') return { go: 0, waitMs: tomorrow };
+  if (reason || !account) {
+    await pauseTask(deps, tenantId, task, `sender_${reason}`);
     return 'paused';
   }
+  const go = Math.min(n, dailyCap === null ? n : dailyCap - sentToday);
   const intervalMs = settings.minSendIntervalSeconds * 1000;
-  if (intervalMs <= 0) return undefined;
-  return claimSlot(deps, task.accountId!, tenantId, intervalMs, now);
+  if (intervalMs <= 0) return { go, waitMs: tomorrow, account };
+  const slotWait = await claimSlot(deps, task.accountId!, tenantId, intervalMs, now);
+  return slotWait === undefined ? { go: Math.min(go, 1), waitMs: intervalMs, staggered: true, account } : { go: 0, waitMs: slotWait, staggered: true, account };
 }
 
 async function claimSlot(deps: Deps, accountId: string, tenantId: string, intervalMs: number, now: number): Promise<number | undefined> {

@@ -3,7 +3,7 @@ import type { Deps } from '../runtime/deps.js';
 import { SendItem, Task, type SendContent, type SendItemRecord, type SendOrigin } from '../tasks/entities.js';
 import { conflict } from '../errors.js';
 import { counterAdds, type CounterName } from '../tasks/tasks.js';
-import { enqueue } from './queue.js';
+import { enqueue, enqueueSends } from './queue.js';
 
 /** Send-item writes shared by the worker, the sweep and the task lifecycle. */
 
@@ -15,6 +15,59 @@ export const dueIndex = (taskId: string, contactId: string, dueAt: number) => Se
 
 export async function getItem(table: TableStore, taskId: string, contactId: string) {
   return table.get<SendItemRecord & Item>(itemKey(taskId, contactId));
+}
+
+/** A batch's items (those that exist), in one BatchGet. */
+export async function getItems(table: TableStore, taskId: string, contactIds: string[]) {
+  return table.batchGet<SendItemRecord & Item>(contactIds.map((contactId) => itemKey(taskId, contactId)));
+}
+
+/** One item the worker wants to lease: its Message-ID (kept from a first attempt) and whether this attempt pays. */
+export interface Lease {
+  contactId: string;
+  messageId: string;
+  paying: boolean;
+}
+
+/**
+ * QUEUED → SENDING for a batch: each item conditional on still being QUEUED, with the lease, the
+ * Message-ID, chargedAt (when paying) and smtpStartedAt (from here on a lost lease is ambiguous: the
+ * sweep re-sends with this Message-ID). One transaction for the batch; when one item was taken by
+ * someone else (a duplicate message, the sweep) the rest are leased one by one. Answers the leased
+ * items' Message-IDs by contact id.
+ */
+export async function leaseItems(
+  table: TableStore,
+  taskId: string,
+  leases: Lease[],
+  at: { leaseUntil: number; workerId: string; slotAt: number; now: number; at: string },
+): Promise<Map<string, string>> {
+  const spec = (l: Lease): UpdateSpec => ({
+    set: {
+      status: 'SENDING',
+      leaseUntil: at.leaseUntil,
+      workerId: at.workerId,
+      messageId: l.messageId,
+      slotAt: at.slotAt,
+      smtpStartedAt: at.now,
+      ...(l.paying ? { chargedAt: at.now } : {}),
+      updatedAt: at.at,
+    },
+    add: { attempts: 1 },
+    condition: { expression: '#s = :st', names: { '#s': 'status' }, values: { ':st': 'QUEUED' } },
+  });
+  const leased = new Map<string, string>();
+  if (leases.length > 1) {
+    try {
+      await table.transact(leases.map((l) => ({ update: itemKey(taskId, l.contactId), spec: spec(l) })));
+      for (const l of leases) leased.set(l.contactId, l.messageId);
+      return leased;
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+    }
+  }
+  await Promise.all(leases.map(async (l) => (await updateItem(table, taskId, l.contactId, spec(l))) && leased.set(l.contactId, l.messageId)));
+  return leased;
 }
 
 /** Conditional item update; false when the condition failed (someone else moved it). */
@@ -60,6 +113,21 @@ export async function requeue(deps: Deps, tenantId: string, item: { taskId: stri
   const dueAt = deps.clock.now() + delayMs;
   await table.update(itemKey(item.taskId, item.contactId), { set: { ...set, dueAt, ...dueIndex(item.taskId, item.contactId, dueAt) } });
   await enqueue(deps, { type: 'send', tenantId, taskId: item.taskId, contactId: item.contactId }, delayMs);
+}
+
+/** Puts QUEUED items back on the queue after `delayMs` as one batch message, moving each one's due time along. */
+export async function requeueMany(deps: Deps, tenantId: string, taskId: string, items: { contactId: string }[], delayMs: number) {
+  if (!items.length) return;
+  const table = deps.tenantTable(tenantId);
+  const dueAt = deps.clock.now() + delayMs;
+  await Promise.all(items.map((it) => table.update(itemKey(taskId, it.contactId), { set: { dueAt, ...dueIndex(taskId, it.contactId, dueAt) } })));
+  await enqueueSends(
+    deps,
+    tenantId,
+    taskId,
+    items.map((it) => it.contactId),
+    delayMs,
+  );
 }
 
 /**
@@ -129,8 +197,11 @@ export async function addSendItems(deps: Deps, tenantId: string, taskId: string,
     });
     const kept = await putItemsCounted(table, taskId, records);
     if (kept === undefined) throw conflict('these send items are being added by another request; retry');
-    const due = new Map(records.map((r) => [r.contactId as string, r.dueAt as number]));
-    await Promise.all(kept.map((contactId) => enqueue(deps, { type: 'send', tenantId, taskId, contactId }, due.get(contactId)! - now)));
+    // Items due together go in one batch message.
+    const byDue = new Map<number, string[]>();
+    for (const r of records)
+      if (kept.includes(r.contactId as string)) byDue.set(r.dueAt as number, [...(byDue.get(r.dueAt as number) ?? []), r.contactId as string]);
+    await Promise.all([...byDue].map(([dueAt, ids]) => enqueueSends(deps, tenantId, taskId, ids, dueAt - now)));
     added.push(...kept);
   }
   return added;
@@ -148,7 +219,12 @@ export async function enqueueQueuedItems(deps: Deps, tenantId: string, taskId: s
       cursor,
       filter: { expression: '#s = :q', names: { '#s': 'status' }, values: { ':q': 'QUEUED' } },
     });
-    await Promise.all(page.items.map((it) => enqueue(deps, { type: 'send', tenantId, taskId, contactId: it.contactId })));
+    await enqueueSends(
+      deps,
+      tenantId,
+      taskId,
+      page.items.map((it) => it.contactId),
+    );
     n += page.items.length;
     cursor = page.cursor;
     if (!cursor) break;

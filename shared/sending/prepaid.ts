@@ -28,33 +28,47 @@ const PREPAID = 'prepaidSends';
 
 /** Takes one paid send for the task: true, or false when the balance cannot pay for one more. */
 export async function takePaidSend(deps: Deps, tenantId: string, taskId: string): Promise<boolean> {
+  return (await takePaidSends(deps, tenantId, taskId, 1)) === 1;
+}
+
+/**
+ * Takes up to `wanted` paid sends (a batch of the send worker) with one conditional ADD: answers how
+ * many were taken, fewer than wanted only when the balance cannot pay for more (0: none at all).
+ */
+export async function takePaidSends(deps: Deps, tenantId: string, taskId: string, wanted: number): Promise<number> {
   const table = deps.tenantTable(tenantId);
-  for (let attempt = 0; attempt < 6; attempt++) {
+  let n = wanted;
+  for (let attempt = 0; attempt < 8 && n > 0; attempt++) {
     try {
       await table.update(TaskPrepaid.key({ taskId }), {
-        add: { [PREPAID]: -1 },
-        condition: { expression: '#p >= :one', names: { '#p': PREPAID }, values: { ':one': 1 } },
+        add: { [PREPAID]: -n },
+        condition: { expression: '#p >= :n', names: { '#p': PREPAID }, values: { ':n': n } },
       });
-      return true;
+      return n;
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
     }
-    if (!(await buyBlock(deps, tenantId, taskId))) return false;
+    const left = await buyBlock(deps, tenantId, taskId, n);
+    // A low balance bought a smaller block than the batch: take what the pool holds.
+    if (left < n) n = left;
   }
-  throw new Error('prepaid sends contended six times; the message is retried');
+  if (n <= 0) return 0;
+  throw new Error('prepaid sends contended eight times; the message is retried');
 }
 
-async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<boolean> {
+/** Refills the pool when it is short of `need`: answers what the pool holds afterwards (0 when the balance pays for nothing). */
+async function buyBlock(deps: Deps, tenantId: string, taskId: string, need: number): Promise<number> {
   const table = deps.tenantTable(tenantId);
   const [task, pool] = await Promise.all([
     getTaskItem(table, taskId) as unknown as Promise<Record<string, number | undefined>>,
     table.get<Record<string, number | undefined>>(TaskPrepaid.key({ taskId })),
   ]);
-  if ((pool?.[PREPAID] ?? 0) >= 1) return true; // another worker refilled the pool
+  const held = pool?.[PREPAID] ?? 0;
+  if (held >= need) return held; // another worker refilled the pool
   const k = (pool?.paidBlocks ?? 0) + 1;
   const balance = (await deps.platform.get<{ balanceMicros: number }>(Balance.key({ tenantId })))?.balanceMicros ?? 0;
   // Not more than the task can still use (its queued items) nor than the balance covers.
-  const wanted = Math.min(BLOCK, Math.max(1, task[counterAttr('queued')] ?? 1), Math.floor(balance / PRICE_MICROS));
+  const wanted = Math.min(Math.max(BLOCK, need), Math.max(need, task[counterAttr('queued')] ?? 1), Math.floor(balance / PRICE_MICROS));
   let quantity: number;
   try {
     const billed = await charge(deps, tenantId, 'email_send', Math.max(1, wanted), {
@@ -64,7 +78,7 @@ async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<b
     });
     quantity = Math.round(Number(billed.cost) / (PRICE_MICROS / 1e6));
   } catch (e) {
-    if (isInsufficientBalance(e)) return false;
+    if (isInsufficientBalance(e)) return held;
     throw e;
   }
   try {
@@ -76,13 +90,14 @@ async function buyBlock(deps: Deps, tenantId: string, taskId: string): Promise<b
     });
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e; // another writer credited block k
+    return need; // the pool was refilled by that writer: try the take again
   }
-  return true;
+  return held + quantity;
 }
 
-/** Puts an unused unit back (the worker took it, then lost the race for the item's lease). */
-export async function returnPaidSend(deps: Deps, tenantId: string, taskId: string) {
-  await deps.tenantTable(tenantId).update(TaskPrepaid.key({ taskId }), { add: { [PREPAID]: 1 } });
+/** Puts unused units back (the worker took them, then lost the race for the items' leases). */
+export async function returnPaidSends(deps: Deps, tenantId: string, taskId: string, n = 1) {
+  if (n > 0) await deps.tenantTable(tenantId).update(TaskPrepaid.key({ taskId }), { add: { [PREPAID]: n } });
 }
 
 /**

@@ -4,8 +4,8 @@ import type { SendItemRecord, TaskRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { buildTaskItems } from './build.js';
 import { dueIndex, pad, updateItem } from './items.js';
-import { enqueue, SEND_QUEUE, type SendMessage } from './queue.js';
-import { sendItem } from './worker.js';
+import { enqueue, SEND_BATCH, SEND_QUEUE, type SendMessage } from './queue.js';
+import { sendItems } from './worker.js';
 
 /** An item overdue by more than this has lost its queue message or its lease. */
 const GRACE_MS = 60_000;
@@ -87,7 +87,12 @@ export async function handleSendMessage(deps: Deps, msg: SendMessage) {
     case 'build':
       return buildTaskItems(deps, msg.tenantId, msg.taskId);
     case 'send':
-      return sendItem(deps, msg.tenantId, msg.taskId, msg.contactId);
+      return sendItems(
+        deps,
+        msg.tenantId,
+        msg.taskId,
+        (msg.contactIds ?? [msg.contactId]).filter((id): id is string => typeof id === 'string').slice(0, SEND_BATCH),
+      );
     case 'sweep-tenant':
       return void (await sweepTenantSends(deps, msg.tenantId));
     default:

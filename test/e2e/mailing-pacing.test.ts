@@ -138,6 +138,7 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
         600,
         () => advance(20_000).then(() => sleep(100)),
       );
+      await waitFor('completed', async () => (await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED');
     } finally {
       // The next case sends at once: never leave the workspace window closed behind a failure.
       await http.patch('/api/settings/send-window', { enabled: false });
@@ -146,7 +147,16 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
 
   it('with the balance spent the task pauses (insufficient_balance), nothing goes unpaid, and a credit + resume finishes it', async () => {
     const { http, rt, account } = ctx;
-    const balance = (await http.get('/api/billing/balance')).body;
+    // The earlier tasks give back their unused prepaid sends when they complete: spend down only after that.
+    let balance = (await http.get('/api/billing/balance')).body;
+    await waitFor('earlier tasks settled', async () => {
+      const active = (await http.get('/api/tasks?status=ACTIVE')).body.data?.length ?? 0;
+      await sleep(300);
+      const again = (await http.get('/api/billing/balance')).body;
+      const settled = active === 0 && again.balance === balance.balance;
+      balance = again;
+      return settled;
+    });
     // Spend the balance down to exactly one send (0.001) by a charge through the same ledger.
     const { charge } = await import('../../shared/billing/billing.js');
     const spendable = Math.round((balance.balance - 0.001) * 1000);

@@ -94,6 +94,7 @@ describe('mailing task: the agent order over HTTP', () => {
       { firstName: 'Stop', email: 'stop@stopped.test' },
       { firstName: 'Bounce', email: 'bounce@buyer.test' },
       { firstName: 'Nomail' },
+      { firstName: 'Bobby', email: 'bob@buyer.test' }, // the same address as Bob: one email, not two
     ]);
     expect((await http.post('/api/suppression', { email: 'sup@buyer.test', source: 'manual' })).status).toBe(201);
     expect((await http.post('/api/stop-list', { domain: 'stopped.test' })).status).toBe(201);
@@ -133,7 +134,7 @@ describe('mailing task: the agent order over HTTP', () => {
         `${e.message}: ${JSON.stringify((await http.get(`/api/tasks/${task.body.id}`)).body)} ${JSON.stringify((await http.get(`/api/tasks/${task.body.id}/items`)).body)}`,
       );
     });
-    expect(done.counters).toMatchObject({ total: 6, sent: 2, bounced: 1, skipped: 3, queued: 0 });
+    expect(done.counters).toMatchObject({ total: 7, sent: 2, bounced: 1, skipped: 4, queued: 0 });
 
     const toBuyers = relay.messages.filter((m) => m.to.some((t) => t.endsWith('@buyer.test') || t.endsWith('@stopped.test')));
     expect(toBuyers.map((m) => m.to[0]).sort()).toEqual(['ann@buyer.test', 'bob@buyer.test']);
@@ -153,7 +154,7 @@ describe('mailing task: the agent order over HTTP', () => {
 
     const skipped = await http.get(`/api/tasks/${task.body.id}/items?status=SKIPPED`);
     const reasons = Object.fromEntries(skipped.body.data.map((i: { contactId: string; reason: string }) => [i.contactId, i.reason]));
-    expect(reasons).toEqual({ [ids[2]]: 'suppressed', [ids[3]]: 'stop_listed', [ids[5]]: 'no_email_channel' });
+    expect(reasons).toEqual({ [ids[2]]: 'suppressed', [ids[3]]: 'stop_listed', [ids[5]]: 'no_email_channel', [ids[6]]: 'already_contacted' });
     const bySuppressed = await http.get(`/api/tasks/${task.body.id}/items?reason=suppressed`);
     expect(bySuppressed.body.data.map((i: { email: string }) => i.email)).toEqual(['sup@buyer.test']);
     const bounced = await http.get(`/api/tasks/${task.body.id}/items?status=BOUNCED`);

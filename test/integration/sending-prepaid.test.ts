@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge, credit } from '../../shared/billing/billing.js';
 import { Balance } from '../../shared/billing/entities.js';
 import { PRICES } from '../../shared/billing/prices.js';
-import { BLOCK, refundUnusedSends, takePaidSend } from '../../shared/sending/prepaid.js';
+import { BLOCK, refundUnusedSends, takePaidSend, takePaidSends } from '../../shared/sending/prepaid.js';
 import { Task } from '../../shared/tasks/entities.js';
 import { counterAttr, createMailingTask } from '../../shared/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -68,5 +68,16 @@ describe('prepaid sends', () => {
     for (let i = 0; i < 5; i++) taken.push(await takePaidSend(rt.deps, a.tenantId, taskId));
     expect(taken).toEqual([true, true, true, false, false]);
     expect(await balanceOf(a.tenantId)).toBe(0);
+  }, 60_000);
+
+  it('batches take many units in one write; at a low balance a batch gets what the balance pays for, then 0', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 60) / 1e6, 'test', 'test');
+    const taskId = await taskWithQueued(a.tenantId, 200);
+    // Four concurrent batches of 25 against a balance of 60: exactly 60 are paid, none twice, none unpaid.
+    const taken = await Promise.all([25, 25, 25, 25].map((n) => takePaidSends(rt.deps, a.tenantId, taskId, n)));
+    expect(taken.reduce((x, y) => x + y, 0)).toBe(60);
+    expect(await balanceOf(a.tenantId)).toBe(0);
+    expect(await takePaidSends(rt.deps, a.tenantId, taskId, 25)).toBe(0);
   }, 60_000);
 });

@@ -147,11 +147,32 @@ export class DynamoTableStore implements TableStore {
       return { ConditionCheck: { TableName, Key: op.check, ...conditionParams(op.condition)! } as never };
     });
     await guard(async () => {
-      const out = await this.doc.send(new TransactWriteCommand({ TransactItems, ReturnConsumedCapacity: 'TOTAL' }));
+      const out = await sendRetryingConflicts(() => this.doc.send(new TransactWriteCommand({ TransactItems, ReturnConsumedCapacity: 'TOTAL' })));
       // DynamoDB Local under-reports transactions; AWS bills 2 units per item (per KB): count at least that.
       const reported = (out.ConsumedCapacity ?? []).reduce((n, c) => n + (c.WriteCapacityUnits ?? c.CapacityUnits ?? 0), 0);
       recordCapacity({ WriteCapacityUnits: Math.max(reported, 2 * ops.length) }, 'write', `tx:${txLabel(ops)}`);
     });
+  }
+}
+
+/**
+ * Transactions touching one hot item (a task's counters, a mailbox day row) from several workers at
+ * once are cancelled with `TransactionConflict` in AWS; the SDK does not retry that. A few short
+ * jittered retries do, before the error reaches the caller (whose message is then retried).
+ */
+async function sendRetryingConflicts<T>(send: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      const reasons = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+      const conflictOnly =
+        (err as { name?: string }).name === 'TransactionCanceledException' &&
+        reasons.includes('TransactionConflict') &&
+        !reasons.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
+    }
   }
 }
 

@@ -1,0 +1,120 @@
+import type { Provider } from '../deliverability/matrix.js';
+import type { SendResult } from '../ports/mail-transport.js';
+import { ConditionFailed, exists, type TxOp, type UpdateSpec } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
+import { senderDayUpdate } from '../senders/transport.js';
+import { Task } from '../tasks/entities.js';
+import { counterAdds, type CounterName } from '../tasks/tasks.js';
+import { itemKey } from './items.js';
+import { MAX_ATTEMPTS } from './settings.js';
+
+/** One SMTP answer of the send worker, waiting to be recorded. */
+export interface Outcome {
+  contactId: string;
+  email: string;
+  /** The attempt this answer ends (attempts before it + 1). */
+  attempts: number;
+  result: SendResult;
+  provider?: Provider;
+}
+
+/** How an outcome was recorded: a final state, back to QUEUED for a retry, or not at all (the lease was lost: the sweep owns the item). */
+export type Committed = 'final' | 'deferred' | 'lost';
+
+/** Outcomes per transaction: their items, the task counters and the mailbox day row stay within DynamoDB's 100 actions. */
+const GROUP_MAX = 48;
+
+/**
+ * Group commit of a batch's SMTP answers. The first answer is written at once; the answers that
+ * arrive while a write is in flight go together in the next one. Each write is one transaction: the
+ * items' transitions (each conditional on this worker's lease), the task counters they move and the
+ * mailbox day row (relay health and the deliverability matrix), so a crash never keeps a status
+ * without its count. The time an accepted email waits for its record is the one window in which a
+ * crash can lead to a second copy (with the same Message-ID: docs/SENDING.md); group commit keeps it
+ * to one write, as a write per email would, while a batch of 25 costs a few transactions instead of 50
+ * writes. A group whose condition fails (one lease was lost to the sweep) is written again one by one.
+ */
+export class OutcomeCommitter {
+  /** Items moved to a final state: the task may be complete. */
+  finals = 0;
+  private pending: { o: Outcome; done: (c: Committed) => void; fail: (e: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly tenantId: string,
+    private readonly taskId: string,
+    private readonly accountId: string,
+    private readonly workerId: string,
+  ) {}
+
+  add(o: Outcome): Promise<Committed> {
+    return new Promise((done, fail) => {
+      this.pending.push({ o, done, fail });
+      void this.drain();
+    });
+  }
+
+  private async drain() {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.pending.length) {
+        const group = this.pending.splice(0, GROUP_MAX);
+        try {
+          const kinds = await this.write(group.map((g) => g.o));
+          group.forEach((g, i) => g.done(kinds[i]));
+        } catch (e) {
+          for (const g of group) g.fail(e);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async write(group: Outcome[]): Promise<Committed[]> {
+    const table = this.deps.tenantTable(this.tenantId);
+    const now = this.deps.clock.now();
+    const at = new Date(now).toISOString();
+    const counters: Partial<Record<CounterName, number>> = {};
+    const moves = group.map((o) => transition(o, at, this.workerId));
+    for (const m of moves) for (const [k, v] of Object.entries(m.counters) as [CounterName, number][]) counters[k] = (counters[k] ?? 0) + v;
+    const day = senderDayUpdate(this.accountId, now, group);
+    const ops: TxOp[] = [
+      ...moves.map((m, i) => ({ update: itemKey(this.taskId, group[i].contactId), spec: m.spec })),
+      { update: Task.key({ taskId: this.taskId }), spec: { add: counterAdds(counters), condition: exists } },
+      day,
+    ];
+    try {
+      await table.transact(ops);
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+      if (group.length === 1) return ['lost'];
+      const one: Committed[] = [];
+      for (const o of group) one.push((await this.write([o]))[0]);
+      return one;
+    }
+    this.finals += moves.filter((m) => m.kind === 'final').length;
+    return moves.map((m) => m.kind);
+  }
+}
+
+/** An SMTP answer as an item transition: accepted → SENT, 5xx → BOUNCED, 4xx → QUEUED for a retry (FAILED after MAX_ATTEMPTS). */
+function transition(o: Outcome, at: string, workerId: string): { spec: UpdateSpec; counters: Partial<Record<CounterName, number>>; kind: Committed } {
+  const smtp = { outcome: o.result.outcome, code: o.result.code, response: o.result.response.slice(0, 500) };
+  const condition = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': workerId } };
+  const final = (status: string, extra: Record<string, unknown>, counters: Partial<Record<CounterName, number>>) => ({
+    spec: { set: { status, smtp, updatedAt: at, ...extra }, remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'], condition },
+    counters,
+    kind: 'final' as const,
+  });
+  if (o.result.outcome === 'accepted') return final('SENT', { sentAt: at }, { sent: 1, queued: -1 });
+  if (o.result.outcome === 'rejected') return final('BOUNCED', { reason: 'hard_bounce' }, { bounced: 1, queued: -1 });
+  if (o.attempts >= MAX_ATTEMPTS) return final('FAILED', { reason: 'deferred_too_often' }, { failed: 1, queued: -1, deferred: 1 });
+  return {
+    spec: { set: { status: 'QUEUED', smtp, updatedAt: at }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition },
+    counters: { deferred: 1 },
+    kind: 'deferred',
+  };
+}

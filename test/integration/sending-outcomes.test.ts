@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SenderDay, utcDay } from '../../shared/senders/entities.js';
+import { OutcomeCommitter } from '../../shared/sending/outcomes.js';
+import { getItem } from '../../shared/sending/items.js';
+import { SendItem, Task } from '../../shared/tasks/entities.js';
+import { counterAttr, createMailingTask, taskView } from '../../shared/tasks/tasks.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { startTestRuntime } from '../support/runtime.js';
+
+// The send worker's group commit against DynamoDB Local through the real adapter.
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+});
+afterAll(() => rt?.stop());
+
+const accepted = (id: string) => ({ outcome: 'accepted' as const, code: 250, response: '250 ok', messageId: `<${id}@x.test>` });
+
+describe('send outcomes: group commit', () => {
+  it('answers arriving together are recorded with their counters and day row; one whose lease was lost is left to the sweep', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const table = rt.deps.tenantTable(a.tenantId);
+    const now = rt.deps.clock.now();
+    const task = await createMailingTask(table, { description: 'group', creativeId: 'c', accountId: 'acc1', contactListId: 'l' }, now);
+    const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    await table.update(Task.key({ taskId: task.id }), { set: { status: 'ACTIVE', [counterAttr('queued')]: ids.length, [counterAttr('total')]: ids.length } });
+    for (const contactId of ids)
+      await table.put(
+        SendItem.item(
+          { taskId: task.id, contactId },
+          { taskId: task.id, contactId, email: `${contactId}@x.test`, status: 'SENDING', workerId: 'w1', attempts: 1 },
+        ),
+      );
+    // The sweep took c3 back (its lease expired): this worker's answer for it must not be recorded.
+    await table.update(SendItem.key({ taskId: task.id, contactId: 'c3' }), { set: { status: 'QUEUED' }, remove: ['workerId'] });
+
+    const committer = new OutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc1', 'w1');
+    const results = await Promise.all([
+      ...['c1', 'c2', 'c3'].map((c) => committer.add({ contactId: c, email: `${c}@x.test`, attempts: 1, result: accepted(c) })),
+      committer.add({
+        contactId: 'c4',
+        email: 'c4@x.test',
+        attempts: 1,
+        result: { outcome: 'rejected', code: 550, response: '550 no such user', messageId: '<c4@x.test>' },
+      }),
+      committer.add({
+        contactId: 'c5',
+        email: 'c5@x.test',
+        attempts: 1,
+        result: { outcome: 'deferred', code: 451, response: '451 later', messageId: '<c5@x.test>' },
+      }),
+    ]);
+    expect(results).toEqual(['final', 'final', 'lost', 'final', 'deferred']);
+    expect(committer.finals).toBe(3);
+
+    const counters = taskView((await table.get(Task.key({ taskId: task.id })))!).counters;
+    expect(counters).toMatchObject({ sent: 2, bounced: 1, deferred: 1, queued: 2 });
+    expect((await getItem(table, task.id, 'c3'))?.status).toBe('QUEUED');
+    expect(await getItem(table, task.id, 'c4')).toMatchObject({ status: 'BOUNCED', reason: 'hard_bounce' });
+    expect(await getItem(table, task.id, 'c5')).toMatchObject({ status: 'QUEUED', smtp: { code: 451 } });
+    const day = await table.get<Record<string, number>>(SenderDay.key({ accountId: 'acc1', day: utcDay(rt.deps.clock.now()) }));
+    expect(day).toMatchObject({ sent: 2, bounced: 1, failed: 1 });
+  }, 60_000);
+});
