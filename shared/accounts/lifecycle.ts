@@ -98,13 +98,20 @@ const approvalView = (a: RegistrationRecord, tenantId: string, userId: string) =
 
 /** Admin rejection: the waitlist entry and its key are deleted (no User or Tenant existed). */
 export async function rejectRegistration(deps: Deps, id: string, actor: string) {
-  const account = await pendingApproval(deps, id);
-  if (account.registrationState !== 'awaiting_admin_approval')
-    throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, {
-      code: 'invalid_state',
-      state: account.registrationState,
-    });
-  if (!(await deleteRegistration(deps, account, 'awaiting_admin_approval'))) throw conflict('The registration changed meanwhile', { code: 'invalid_state' });
+  // The delete is conditional on the workflow token we read: a token stored meanwhile (the workflow
+  // entering its approval step right now) is read again, so the step is always signalled, never left
+  // waiting for its 7-day timeout.
+  let account = await pendingApproval(deps, id);
+  for (let attempt = 0; ; attempt++) {
+    if (account.registrationState !== 'awaiting_admin_approval')
+      throw conflict(`The registration is ${account.registrationState}, not awaiting_admin_approval`, {
+        code: 'invalid_state',
+        state: account.registrationState,
+      });
+    if (await deleteRegistration(deps, account, 'awaiting_admin_approval', { sameToken: true })) break;
+    if (attempt >= 2) throw conflict('The registration changed meanwhile', { code: 'invalid_state' });
+    account = await pendingApproval(deps, id);
+  }
   log.info('registration rejected', { accountId: account.accountId, actor });
   await signalWorkflow(deps, account.accountId, 'awaiting_admin_approval', 'rejected', account);
   await deps.mailer.send(rejectedMessage(account.email));
@@ -131,7 +138,7 @@ export async function expireRegistration(deps: Deps, accountId: string, state?: 
  * it is still in `state`), then the rest of its partition (key refs, quota, acceptances). Links
  * stay until their TTL so an old link still explains itself.
  */
-export async function deleteRegistration(deps: Deps, account: RegistrationRecord, state: PendingState): Promise<boolean> {
+export async function deleteRegistration(deps: Deps, account: RegistrationRecord, state: PendingState, opts: { sameToken?: boolean } = {}): Promise<boolean> {
   const rest: Key[] = [];
   const keys: Key[] = [];
   let cursor: string | undefined;
@@ -146,7 +153,15 @@ export async function deleteRegistration(deps: Deps, account: RegistrationRecord
     if (!(cursor = out.cursor)) break;
   }
   const ops: TxOp[] = [
-    { delete: Account.key({ accountId: account.accountId }), condition: { expression: 'registrationState = :s', values: { ':s': state } } },
+    {
+      delete: Account.key({ accountId: account.accountId }),
+      condition:
+        opts.sameToken && account.workflowToken
+          ? { expression: 'registrationState = :s AND workflowToken = :t', values: { ':s': state, ':t': account.workflowToken } }
+          : opts.sameToken
+            ? { expression: 'registrationState = :s AND attribute_not_exists(workflowToken)', values: { ':s': state } }
+            : { expression: 'registrationState = :s', values: { ':s': state } },
+    },
     {
       delete: AccountEmail.key({ email: account.email }),
       condition: { expression: 'attribute_not_exists(pk) OR accountId = :a', values: { ':a': account.accountId } },

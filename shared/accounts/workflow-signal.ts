@@ -10,12 +10,15 @@ import { Account } from '../identity/entities.js';
  */
 export async function signalWorkflow(deps: Deps, accountId: string, from: string, to: string, account?: RegistrationRecord | undefined) {
   if (!deps.workflows) return;
-  const current = account ?? (await deps.platform.get<RegistrationRecord>(Account.key({ accountId })));
-  const token = current?.workflowToken;
-  if (!token || current?.workflowTokenState !== from) return;
-  try {
-    await deps.workflows.sendTaskSuccess(token, { accountId, state: to });
-  } catch (e) {
-    log.warn('signup-approval signal not delivered', { accountId, from, to, error: (e as Error).name });
+  // The stored item is read even when the caller has a snapshot: the step may have stored its token
+  // after the caller's read (the snapshot still counts when the write that moved the state removed it).
+  const stored = await deps.platform.get<RegistrationRecord>(Account.key({ accountId }));
+  const tokens = new Set([stored, account].filter((a) => a?.workflowToken && a.workflowTokenState === from).map((a) => a!.workflowToken!));
+  for (const token of tokens) {
+    try {
+      await deps.workflows.sendTaskSuccess(token, { accountId, state: to });
+    } catch (e) {
+      log.warn('signup-approval signal not delivered', { accountId, from, to, error: (e as Error).name });
+    }
   }
 }

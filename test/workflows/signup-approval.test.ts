@@ -97,6 +97,42 @@ describe('signup-approval.asl.json', () => {
     expect(await account(accountId)).toBeUndefined();
   });
 
+  it('a reject that read the registration before the approval step stored its token still ends the workflow', async () => {
+    const { email, accountId } = await register();
+    await confirmEmail(deps, await token(email, 'confirm'));
+    await acceptTerms(deps, await token(email, 'acceptTerms'));
+    await awaiting(accountId, 'AwaitAdminApproval');
+    let stored: Record<string, unknown> | undefined;
+    for (let i = 0; i < 100 && stored?.workflowTokenState !== 'awaiting_admin_approval'; i++) {
+      stored = await account(accountId);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(stored?.workflowTokenState).toBe('awaiting_admin_approval');
+    // What the reject reads: the previous step's token (the approval step has not stored its own yet).
+    await deps.platform.update(Account.key({ accountId }), { set: { workflowToken: 'local:previous-step', workflowTokenState: 'awaiting_agreement' } });
+    // The step stores its token between that read and the delete.
+    let raced = false;
+    const platform = new Proxy(deps.platform, {
+      get(target, prop) {
+        if (prop === 'transact')
+          return async (ops: Parameters<typeof target.transact>[0]) => {
+            if (!raced) {
+              raced = true;
+              await target.update(Account.key({ accountId }), { set: { workflowToken: stored!.workflowToken, workflowTokenState: 'awaiting_admin_approval' } });
+            }
+            return target.transact(ops);
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await rejectRegistration({ ...deps, platform }, accountId, 'test');
+    expect(raced).toBe(true);
+    const hung = new Promise((r) => setTimeout(() => r('still waiting for the 7-day timeout'), 5000));
+    await expect(Promise.race([result(accountId), hung])).resolves.toEqual({ accountId, state: 'rejected' });
+    expect(await account(accountId)).toBeUndefined();
+  });
+
   it('awaiting_email_confirm: the 24 h timeout fires on the movable clock and deletes it', async () => {
     const { accountId } = await register();
     await awaiting(accountId, 'AwaitEmailConfirm');
