@@ -13,6 +13,8 @@ import { ContactEntity } from '../contacts/entities.js';
 
 /** Members per build transaction: 99 item puts + the counter update is DynamoDB's limit of 100 actions. */
 const CHUNK = 99;
+/** Chunks built at once. */
+const BUILD_LANES = 4;
 
 interface Verdict {
   contactId: string;
@@ -36,14 +38,23 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
   if (task.status !== 'ACTIVE' && task.status !== 'PAUSED') return;
   if ((task as { built?: boolean }).built) return;
   const ids = await listContactIds(table, task.contactListId!);
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    // A concurrent duplicate build message can win a chunk: then re-read and write only what is left.
-    let kept: string[] | undefined;
-    for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunk);
-    if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
-    await enqueueSends(deps, tenantId, taskId, kept);
-  }
+  const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
+  // Chunks are independent (each is one transaction with its counters), so a few are built at once;
+  // a chunk's sends are queued as soon as it is written. After a failure no new chunk starts, the
+  // ones in flight finish, and the message is retried (the rebuild skips what exists).
+  let next = 0;
+  let failure: unknown;
+  const lane = async () => {
+    for (let c = next++; c < chunks.length && failure === undefined; c = next++) {
+      // A concurrent duplicate build message can win a chunk: then re-read and write only what is left.
+      let kept: string[] | undefined;
+      for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunks[c]);
+      if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
+      await enqueueSends(deps, tenantId, taskId, kept);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILD_LANES, chunks.length) }, () => lane().catch((e) => void (failure ??= e))));
+  if (failure !== undefined) throw failure;
   await table.update(Task.key({ taskId }), { set: { built: true }, add: { version: 1 } });
   await checkCompletion(deps, tenantId, taskId);
 }
