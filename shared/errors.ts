@@ -49,6 +49,10 @@ export const conflict = (message: string, extra: Record<string, unknown> = {}) =
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError(413, { statusCode: 413, message: `Request body exceeds ${limitBytes} bytes`, error: 'Payload Too Large' });
 
+/** The object a request would store exceeds the store's item limit (DynamoDB: 400 KB). */
+export const objectTooLarge = () =>
+  new AppError(413, { statusCode: 413, message: 'The object would exceed the 400 KB storage limit; send less data', error: 'Payload Too Large' });
+
 export const paymentRequired = (body: Record<string, unknown>) => new AppError(402, body);
 
 /** 429 forms of the spec. `null` body = the bare edge 429. */

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { badRequest, internalError, isAppError, notFound } from '../errors.js';
+import { badRequest, internalError, isAppError, notFound, objectTooLarge } from '../errors.js';
+import { ItemTooLarge } from '../ports/table-store.js';
 import { authenticate } from '../identity/authenticate.js';
 import { bindLogScope, log, withLogScope } from '../runtime/logger.js';
 import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
@@ -10,7 +11,7 @@ import { resolveTenant } from '../tenancy/resolve-tenant.js';
 import { authorize } from '../registry/access.js';
 import { withIdempotency } from '../idempotency/idempotency.js';
 import { enforceEdge, v1Zone } from './edge.js';
-import { assertJsonDepth } from './json-depth.js';
+import { assertStorableJson } from './json-depth.js';
 import { requestFromEvent } from './request.js';
 import { parseOrThrow } from './validation.js';
 import { checkOutput } from './output-contract.js';
@@ -97,7 +98,7 @@ function parseInput(op: AnyOperation, event: APIGatewayProxyEventV2, request: Re
         throw badRequest(['body must be valid JSON']);
       }
     }
-    assertJsonDepth(json);
+    assertStorableJson(json);
     body = parseOrThrow(op.input.body, json);
   }
   return { path, query, body } as Input<any>;
@@ -105,6 +106,10 @@ function parseInput(op: AnyOperation, event: APIGatewayProxyEventV2, request: Re
 
 function errorOutcome(err: unknown, op: AnyOperation, request: RequestInfo): OperationOutcome {
   if (isAppError(err)) return { status: err.status, body: err.body, headers: err.headers, cookies: [] };
+  if (err instanceof ItemTooLarge) {
+    const e = objectTooLarge();
+    return { status: e.status, body: e.body, headers: {}, cookies: [] };
+  }
   log.error('unhandled error', { error: (err as Error)?.name, message: (err as Error)?.message }); // requestId, operationId: the log scope
   const e = internalError({ requestId: request.requestId }, { cause: err });
   return { status: e.status, body: e.body, headers: {}, cookies: [] };

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { defaultGuidance, errorGuidance } from '../agent/guidance.js';
 import { badRequest } from '../errors.js';
 import { executeOperation, type OperationOutcome } from '../http/pipeline.js';
-import { assertJsonDepth } from '../http/json-depth.js';
+import { assertStorableJson } from '../http/json-depth.js';
 import type { AnyOperation, ExpertGuidance } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
@@ -40,7 +40,7 @@ export function toolCallEvent(op: AnyOperation, args: Record<string, unknown>, m
   );
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
   // Before anything serialises the arguments: the same 400 as an over-deep HTTP body, not a stack overflow.
-  for (const v of Object.values(args)) assertJsonDepth(v);
+  for (const v of Object.values(args)) assertStorableJson(v);
 
   const pathParameters: Record<string, string> = {};
   const rawPath = op.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) => {

@@ -58,6 +58,14 @@ export interface TableStore {
 }
 
 /** Thrown by adapters when a condition fails; `index` is the failing transaction item, if known. */
+/** A write larger than the store keeps in one item (DynamoDB: 400 KB): the client sent too much. */
+export class ItemTooLarge extends Error {
+  constructor() {
+    super('item too large');
+    this.name = 'ItemTooLarge';
+  }
+}
+
 export class ConditionFailed extends Error {
   constructor(
     readonly index?: number,

@@ -104,3 +104,19 @@ describe("ids containing '#' (found by the registry fuzz run)", () => {
     }
   });
 });
+
+describe('JSON the store cannot keep (found by the 100,000-request fuzz run)', () => {
+  it('a number out of DynamoDB range is a 400, an object over the item limit a 413; nothing is stored', async () => {
+    const http = client(rt.url, { key: owner.apiKey });
+    const before = (await http.get('/api/company-lists')).body.data.length;
+    for (const filters of [1e300, [{ field: 'name', op: 'eq', value: -1e200 }], { x: 5e-324 }]) {
+      const r = await http.post('/api/company-lists', { name: 'huge number', type: 'SMART', filters });
+      expect(r.status, JSON.stringify(filters)).toBe(400);
+      expect(r.body.message[0]).toMatch(/numbers must be/);
+    }
+    const big = await http.post('/api/company-lists', { name: 'too big', type: 'SMART', filters: [{ field: 'name', op: 'eq', value: 'x'.repeat(450_000) }] });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    expect((await http.get('/api/company-lists')).body.data.length).toBe(before);
+  });
+});

@@ -13,6 +13,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../../errors.js';
 import {
   ConditionFailed,
+  ItemTooLarge,
   type Condition,
   type Item,
   type Key,
@@ -191,6 +192,8 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
   } catch (err) {
     const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
     if (e.name === 'ConditionalCheckFailedException') throw new ConditionFailed(0, ['ConditionalCheckFailed']);
+    if (e.name === 'ValidationException' && /item size|size of the item|exceeds? the maximum allowed size/i.test((err as Error).message ?? ''))
+      throw new ItemTooLarge();
     if (e.name === 'TransactionCanceledException') {
       const reasons = (e.CancellationReasons ?? []).map((r) => r.Code);
       const index = reasons.findIndex((c) => c === 'ConditionalCheckFailed');
