@@ -8,11 +8,13 @@ import { startBenchRuntime } from './support.js';
 /**
  * Issue 16: the long fuzz run. FUZZ_REQUESTS (default 100,000) requests spread round-robin over every
  * operation of the registry, generated from their zod schemas (test/support/fuzz.ts) with a fixed
- * seed, CONCURRENCY at a time. Prints the count of 5xx answers, of answers carrying a stack, and of
+ * seed, CONCURRENCY at a time; FUZZ_FROM starts a shard further in. Prints the count of 5xx answers, of answers carrying a stack, and of
  * connections closed without an answer (the 413 of an over-cap body), plus the first few failures.
  */
 export async function run() {
   const total = Number(process.env.FUZZ_REQUESTS ?? 100_000);
+  // A shard of the run (FUZZ_FROM..total): two shards in two processes cover the same requests as one run.
+  const from = Number(process.env.FUZZ_FROM ?? 0);
   const concurrency = 8;
   const dns = await startDnsServer({});
   const rt = await startBenchRuntime({ DNS_SERVERS: dns.address, SVC_ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef' });
@@ -21,7 +23,7 @@ export async function run() {
     const auth = { ownerKey: owner.apiKey, tenantId: owner.tenantId, adminToken: 'bench-admin-token-0123456789abcdef' };
     const perOp = Math.ceil(total / operations.length);
     const byOp = operations.map((op, i) => fc.sample(requestFor(op), { seed: 2026 + i, numRuns: perOp }));
-    let next = 0,
+    let next = from,
       fiveXX = 0,
       stacks = 0,
       closed = 0;
@@ -43,7 +45,7 @@ export async function run() {
     await Promise.all(Array.from({ length: concurrency }, worker));
     const seconds = (Date.now() - started) / 1000;
     console.log(
-      `fuzz: ${total} requests over ${operations.length} operations in ${seconds.toFixed(0)} s (${(total / seconds).toFixed(0)} req/s, concurrency ${concurrency})`,
+      `fuzz: ${total - from} requests (#${from}..#${total - 1}) over ${operations.length} operations in ${seconds.toFixed(0)} s (${((total - from) / seconds).toFixed(0)} req/s, concurrency ${concurrency})`,
     );
     console.log(`fuzz: 5xx = ${fiveXX}, bodies with a stack = ${stacks}, closed without answer = ${closed}`);
     console.log(`fuzz: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
