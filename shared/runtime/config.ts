@@ -42,7 +42,8 @@ export interface Config {
    */
   ai: { provider: 'builtin' | 'openai' | 'bedrock'; baseUrl: string; apiKey: string; model: string; breakerThreshold: number; breakerCooldownMs: number };
   /** SEND_RECONTACT_DAYS (default 30; 0 turns the guard off): an address contacted by one task is not mailed by another within this period. */
-  sending: { recontactPeriodMs: number };
+  /** SEND_RECONTACT_DAYS (default 30) as ms; SEND_SMTP_BUDGET_MS (default 60 s): wall time a send batch may spend in SMTP before handing its unsent items back to the queue. */
+  sending: { recontactPeriodMs: number; smtpBudgetMs: number };
   /** SpamAssassin in the content check: SPAMC_PATH (default /usr/bin/spamc); CONTENT_CHECK_SPAMC=off disables it; always off in Lambda (AWS_LAMBDA_FUNCTION_NAME). */
   contentCheck: { spamcPath: string; spamc: boolean };
   /** TRACKING_CNAME_TARGET: the host tenant tracking domains CNAME to; unset means `track.<publicBaseUrl host>` (trackingHost). */
@@ -151,7 +152,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mcpUrl: env.MCP_URL || undefined,
     registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_DEFAULT_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
     ai: aiConfig(env),
-    sending: { recontactPeriodMs: Math.max(0, Number(env.SEND_RECONTACT_DAYS ?? 30)) * 86_400_000 },
+    sending: {
+      recontactPeriodMs: Math.max(0, Number(env.SEND_RECONTACT_DAYS ?? 30)) * 86_400_000,
+      smtpBudgetMs: Math.min(90_000, Math.max(0, Number(env.SEND_SMTP_BUDGET_MS ?? 60_000))),
+    },
     contentCheck: { spamcPath: env.SPAMC_PATH ?? '/usr/bin/spamc', spamc: env.CONTENT_CHECK_SPAMC !== 'off' && !env.AWS_LAMBDA_FUNCTION_NAME },
     trackingCnameTarget: env.TRACKING_CNAME_TARGET || undefined,
     enrichment: {

@@ -19,6 +19,9 @@ import { returnPaidSends, takePaidSends } from './prepaid.js';
 import { LEASE_MS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
 
+/** SMTP transactions of one batch at a time: the pooled transport's connections per mailbox (shared/senders/smtp.ts). */
+const SMTP_LANES = 2;
+
 const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /**
@@ -82,49 +85,65 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   const transport = transportFor(deps, tenantId, task.accountId!); // awaited per item: a mailbox that cannot connect pauses the task below
   const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, WORKER_ID);
   let senderDown: string | undefined;
-  await Promise.all(
-    mine.map(async (it) => {
-      const recipient: RecipientContext = recipients.get(it.contactId) ?? {};
-      // Pre-rendered content (campaigns, sequences, replies) goes as is; a plain task renders its creative.
-      const rendered = it.content
-        ? { subject: it.content.subject, html: it.content.html, text: it.content.text ?? htmlToText(it.content.html) }
-        : renderCreativeFor(creative!, recipient);
-      const messageId = leased.get(it.contactId)!;
-      const message = composeMessage(deps, {
-        tenantId,
-        taskId,
-        contactId: it.contactId,
-        messageId,
-        ...(it.thread ? { thread: it.thread } : {}),
-        profile,
-        tracking: task.tracking !== false,
-        rendered,
-        trackingDomain,
-        to: { address: it.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
-        from: { address: account.email, name: account.name },
-      });
-      let result: SendResult;
-      try {
-        if (senderDown) throw Object.assign(new Error(`sender ${senderDown}`), { reason: senderDown });
-        result = await (await transport).send(message);
-      } catch (e) {
-        const reason = (e as { reason?: string }).reason;
-        if (reason) {
-          senderDown = reason;
-          return unlease(deps, tenantId, it);
-        }
-        result = { outcome: 'deferred', code: 0, response: (e as Error).message, messageId };
+  const sendOne = async (it: SendItemRecord) => {
+    const recipient: RecipientContext = recipients.get(it.contactId) ?? {};
+    // Pre-rendered content (campaigns, sequences, replies) goes as is; a plain task renders its creative.
+    const rendered = it.content
+      ? { subject: it.content.subject, html: it.content.html, text: it.content.text ?? htmlToText(it.content.html) }
+      : renderCreativeFor(creative!, recipient);
+    const messageId = leased.get(it.contactId)!;
+    const message = composeMessage(deps, {
+      tenantId,
+      taskId,
+      contactId: it.contactId,
+      messageId,
+      ...(it.thread ? { thread: it.thread } : {}),
+      profile,
+      tracking: task.tracking !== false,
+      rendered,
+      trackingDomain,
+      to: { address: it.email!, name: [recipient.contact?.firstName, recipient.contact?.lastName].filter(Boolean).join(' ') || undefined },
+      from: { address: account.email, name: account.name },
+    });
+    let result: SendResult;
+    try {
+      if (senderDown) throw Object.assign(new Error(`sender ${senderDown}`), { reason: senderDown });
+      result = await (await transport).send(message);
+    } catch (e) {
+      const reason = (e as { reason?: string }).reason;
+      if (reason) {
+        senderDown = reason;
+        return unlease(deps, tenantId, it);
       }
-      const outcome: Outcome = {
-        contactId: it.contactId,
-        email: it.email!,
-        attempts: (it.attempts ?? 0) + 1,
-        result,
-        provider: await providerOfAddress(deps, it.email!),
-      };
-      await afterCommit(deps, tenantId, taskId, outcome, await outcomes.add(outcome));
-    }),
-  );
+      result = { outcome: 'deferred', code: 0, response: (e as Error).message, messageId };
+    }
+    const outcome: Outcome = {
+      contactId: it.contactId,
+      email: it.email!,
+      attempts: (it.attempts ?? 0) + 1,
+      result,
+      provider: await providerOfAddress(deps, it.email!),
+    };
+    await afterCommit(deps, tenantId, taskId, outcome, await outcomes.add(outcome));
+  };
+  // As many SMTP transactions at once as the mailbox's pool has connections. A batch that runs past
+  // `sending.smtpBudgetMs` (default 60 s, well inside the 120 s lease and the worker's timeout: a slow or hanging server) hands its unsent items back to the queue instead of
+  // outliving its leases (and the Lambda's timeout); they were paid and keep their Message-IDs.
+  const started = Date.now();
+  const late: SendItemRecord[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let k = next++; k < mine.length; k = next++) {
+      if (k > 0 && Date.now() - started > deps.config.sending.smtpBudgetMs)
+        late.push(mine[k]); // the first always goes: progress
+      else await sendOne(mine[k]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
+  if (late.length) {
+    await Promise.all(late.map((it) => unlease(deps, tenantId, it)));
+    await requeueMany(deps, tenantId, taskId, late, 0);
+  }
   if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
   if (outcomes.finals > 0) await checkCompletion(deps, tenantId, taskId);
 }
@@ -141,11 +160,12 @@ async function afterCommit(deps: Deps, tenantId: string, taskId: string, o: Outc
   if (committed === 'deferred') await requeue(deps, tenantId, { taskId, contactId: o.contactId }, backoffMs(o.attempts));
 }
 
-/** A leased item that was not sent goes back to QUEUED (nothing left the building). */
+/** A leased item that was not handed to SMTP goes back to QUEUED (nothing left the building); it keeps chargedAt and its Message-ID. */
 async function unlease(deps: Deps, tenantId: string, it: SendItemRecord) {
   await updateItem(deps.tenantTable(tenantId), it.taskId, it.contactId, {
     set: { status: 'QUEUED', updatedAt: iso(deps) },
     remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
+    add: { attempts: -1 }, // the lease counted an attempt that never happened
     condition: { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } },
   });
 }

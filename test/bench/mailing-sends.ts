@@ -87,7 +87,8 @@ export async function run() {
     let builtAt: number | undefined;
     for (let i = 0; relay.messages.length < total && Date.now() < deadline; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      if (builtAt === undefined && i % 10 === 0 && (await getTaskItem(table, task.body.id).catch(() => undefined))?.built) builtAt = performance.now();
+      if (builtAt === undefined && i % 10 === 0 && ((await getTaskItem(table, task.body.id).catch(() => undefined)) as { built?: boolean } | undefined)?.built)
+        builtAt = performance.now();
     }
     const seconds = (performance.now() - started) / 1000;
     // The local queue's own items (LQ#…: SQS in AWS, priced below as SQS requests) are taken out as measured.

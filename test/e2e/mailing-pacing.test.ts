@@ -25,7 +25,8 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>
 
 beforeAll(async () => {
   [ctx, dovecot, relay, receiver] = await Promise.all([
-    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', WEBHOOK_SWEEP_MS: '300' } }),
+    // SEND_SMTP_BUDGET_MS 0: every send batch hands all but its first email back to the queue (the slow-server path).
+    startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', WEBHOOK_SWEEP_MS: '300', SEND_SMTP_BUDGET_MS: '0' } }),
     startDovecot(),
     startSmtpRelay(),
     startWebhookReceiver(),
@@ -178,4 +179,37 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
     await waitFor('completed after resume', async () => (await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED');
     expect(sentTo(batch)).toHaveLength(3);
   }, 180_000);
+
+  it('a batch past its SMTP budget hands the unsent emails back: one email and one attempt each, each paid once', async () => {
+    const { http } = ctx;
+    await credit(ctx.rt.deps, ctx.account.tenantId, 1, 'test balance', 'test');
+    expect((await http.put('/api/settings/min-send-interval', { seconds: 0 })).status).toBe(200);
+    const { taskId, batch } = await mailingTask(6);
+    const queue = ctx.rt.deps.queue!;
+    const send = queue.send.bind(queue);
+    let sendMessages = 0;
+    queue.send = (q, body, o) => (
+      (body as { taskId?: string }).taskId === taskId && (body as { type?: string }).type === 'send' && sendMessages++,
+      send(q, body, o)
+    );
+    try {
+      expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
+      await waitFor('completed', async () => (await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED');
+    } finally {
+      queue.send = send;
+    }
+    expect(sendMessages).toBeGreaterThan(1); // the build queued one batch of six; the rest are hand-backs
+    expect(sentTo(batch)).toHaveLength(6);
+    expect(new Set(sentTo(batch).map((m) => m.to[0])).size).toBe(6);
+    const items = (await http.get(`/api/tasks/${taskId}/items?status=SENT`)).body.data as { attempts: number }[];
+    expect(items.map((i) => i.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
+    // Blocks bought for the task less the unused units returned when it completed (the refund follows the completion).
+    const paid = async () => {
+      const ledger = (await http.get('/api/billing/ledger?pageSize=100')).body.data as { refId?: string; type: string; quantity: number }[];
+      return ledger.filter((e) => e.refId === taskId).reduce((n, e) => n + (e.type === 'charge' ? e.quantity : -e.quantity), 0);
+    };
+    await waitFor('paid for exactly six', async () => (await paid()) === 6).catch(async (e) => {
+      throw new Error(`${e.message}: ${await paid()}`);
+    });
+  }, 120_000);
 });
