@@ -28,22 +28,6 @@ const campaignCounters = (campaignId: string, add: Record<string, number>): TxOp
   spec: { add, condition: { expression: 'attribute_exists(pk)' } },
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const isTxConflict = (e: unknown) =>
-  !(e instanceof ConditionFailed) && ['TransactionCanceledException', 'TransactionConflictException'].includes((e as Error)?.name);
-
-/** A TransactWrite retried (bounded, jittered) while another transaction holds the shared campaign item. */
-async function transactRetry(table: TableStore, ops: TxOp[]) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await table.transact(ops);
-    } catch (e) {
-      if (!isTxConflict(e) || attempt >= 7) throw e;
-      await sleep(Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random() / 2));
-    }
-  }
-}
-
 /** Indexes of a cancelled transaction's items whose condition failed. */
 const failedIndexes = (e: ConditionFailed) =>
   new Set([...(e.index !== undefined ? [e.index] : []), ...e.reasons.flatMap((c, k) => (c === 'ConditionalCheckFailed' ? [k] : []))]);
@@ -106,7 +90,7 @@ export async function moveRecipients(table: TableStore, campaignId: string, move
       for (const m of chunk)
         for (const [k, v] of Object.entries({ [stateCountAttr(m.from)]: -1, [stateCountAttr(m.to)]: 1, ...(m.add ?? {}) })) add[k] = (add[k] ?? 0) + v;
       try {
-        await transactRetry(table, [...chunk.map((m) => moveOp(m, now)), campaignCounters(campaignId, add)]);
+        await table.transact([...chunk.map((m) => moveOp(m, now)), campaignCounters(campaignId, add)]);
         done.push(...chunk);
         break;
       } catch (e) {
@@ -213,7 +197,7 @@ async function createRecipients(table: TableStore, campaignId: string, records: 
     }
     for (let round = 0; batch.length && round <= 49; round++) {
       try {
-        await transactRetry(table, [
+        await table.transact([
           ...batch.flatMap((r): TxOp[] => [
             {
               put: Recipient.item({ campaignId, contactId: r.contactId, status: 'NEW' }, r as unknown as Item),
