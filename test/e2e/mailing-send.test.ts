@@ -94,7 +94,7 @@ describe('mailing task: the agent order over HTTP', () => {
       { firstName: 'Stop', email: 'stop@stopped.test' },
       { firstName: 'Bounce', email: 'bounce@buyer.test' },
       { firstName: 'Nomail' },
-      { firstName: 'Bobby', email: 'bob@buyer.test' }, // the same address as Bob: one email, not two
+      { firstName: 'Bobby', email: 'Bob@Buyer.test' }, // the same address as Bob: one email, not two
     ]);
     expect((await http.post('/api/suppression', { email: 'sup@buyer.test', source: 'manual' })).status).toBe(201);
     expect((await http.post('/api/stop-list', { domain: 'stopped.test' })).status).toBe(201);
@@ -204,6 +204,28 @@ describe('mailing task: the agent order over HTTP', () => {
     expect(after.body.counters).toMatchObject({ opens: 2, uniqueOpens: 1, clicks: 2, uniqueClicks: 1, unsubscribed: 1 });
     expect((await fetch(click.replace('/t/c/', '/t/c/x'), { redirect: 'manual' })).status).toBe(404);
   }, 60_000);
+
+  it('a second task within the re-contact period skips the addresses the first one mailed, and mails the rest', async () => {
+    const { http } = ctx;
+    // bob@buyer.test was mailed by the first case; dee is new. One build chunk claims both markers at once.
+    await http.put('/api/settings/company-profile', { companyName: 'Acme GmbH', physicalAddress: '1 Main Street, Springfield', senderName: 'Sam Sales' });
+    const { listId, ids } = await contactList([
+      { firstName: 'Bob again', email: 'bob@buyer.test' },
+      { firstName: 'Dee', email: 'dee@buyer.test' },
+    ]);
+    const creative = await http.post('/api/creatives', { name: 'Again', subject: 'Hi {{firstName}}', bodyHtml: '<p>again</p>' });
+    const task = await http.post('/api/tasks', { methodId: 2, description: 'again', creativeId: creative.body.id, accountId, contactListId: listId });
+    await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
+    expect((await http.post(`/api/tasks/${task.body.id}/start`)).status).toBe(200);
+    const done = await waitFor('second task completion', async () => {
+      const t = await http.get(`/api/tasks/${task.body.id}`);
+      return t.body.status === 'COMPLETED' && t.body;
+    });
+    expect(done.counters).toMatchObject({ total: 2, sent: 1, skipped: 1 });
+    const skipped = (await http.get(`/api/tasks/${task.body.id}/items?status=SKIPPED`)).body.data;
+    expect(skipped.map((i: { contactId: string; reason: string }) => [i.contactId, i.reason])).toEqual([[ids[0], 'already_contacted']]);
+    expect(relay.messages.filter((m) => m.to.includes('dee@buyer.test'))).toHaveLength(1);
+  });
 
   it('a creative edited after approval: the approval is stale, start is refused and approval reset', async () => {
     const { http } = ctx;
