@@ -85,6 +85,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   const transport = transportFor(deps, tenantId, task.accountId!); // awaited per item: a mailbox that cannot connect pauses the task below
   const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, WORKER_ID);
   let senderDown: string | undefined;
+  const recording: Promise<void>[] = [];
   const sendOne = async (it: SendItemRecord) => {
     const recipient: RecipientContext = recipients.get(it.contactId) ?? {};
     // Pre-rendered content (campaigns, sequences, replies) goes as is; a plain task renders its creative.
@@ -124,11 +125,13 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       result,
       provider: await providerOfAddress(deps, it.email!),
     };
-    await afterCommit(deps, tenantId, taskId, outcome, await outcomes.add(outcome));
+    // Recorded by the next group write; the lane goes on to its next email meanwhile.
+    recording.push(outcomes.add(outcome).then((committed) => afterCommit(deps, tenantId, taskId, outcome, committed)));
   };
   // As many SMTP transactions at once as the mailbox's pool has connections. A batch that runs past
-  // `sending.smtpBudgetMs` (default 60 s, well inside the 120 s lease and the worker's timeout: a slow or hanging server) hands its unsent items back to the queue instead of
-  // outliving its leases (and the Lambda's timeout); they were paid and keep their Message-IDs.
+  // `sending.smtpBudgetMs` (default 60 s, well inside the 120 s lease and the worker's timeout: a slow
+  // or hanging server) hands its unsent items back to the queue instead of outliving its leases;
+  // they were paid and keep their Message-IDs.
   const started = Date.now();
   const late: SendItemRecord[] = [];
   let next = 0;
@@ -140,6 +143,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     }
   };
   await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
+  outcomes.flush();
+  await Promise.all(recording);
   if (late.length) {
     await Promise.all(late.map((it) => unlease(deps, tenantId, it)));
     await requeueMany(deps, tenantId, taskId, late, 0);
