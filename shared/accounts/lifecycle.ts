@@ -73,7 +73,8 @@ export async function approveRegistration(deps: Deps, id: string, actor: string,
       approvedBy: actor,
       ...(admin ? { platformAdmin: true } : {}),
     },
-    remove: ['gsi2pk', 'gsi2sk', 'expiresAt', 'workflowToken', 'workflowTokenState'],
+    // The workflow token stays until the step is signalled: the step may have stored it after our read.
+    remove: ['gsi2pk', 'gsi2sk', 'expiresAt'],
   });
   if (account.termsAcceptance) {
     // Registration-time acceptances get the tenant index once the tenant exists.
@@ -83,6 +84,7 @@ export async function approveRegistration(deps: Deps, id: string, actor: string,
       .catch((e) => log.warn('terms acceptance not indexed', { error: (e as Error).name }));
   }
   await signalWorkflow(deps, account.accountId, 'awaiting_admin_approval', 'approved', account);
+  await deps.platform.update(Account.key({ accountId: account.accountId }), { remove: ['workflowToken', 'workflowTokenState'] });
   await deps.mailer.send(approvedMessage(account.email, deps.config.publicBaseUrl));
   return approvalView(account, provisioned.tenantId, provisioned.userId);
 }

@@ -133,6 +133,40 @@ describe('signup-approval.asl.json', () => {
     expect(await account(accountId)).toBeUndefined();
   });
 
+  it('an approve that read the registration before the approval step stored its token still ends the workflow', async () => {
+    const { email, accountId } = await register();
+    await confirmEmail(deps, await token(email, 'confirm'));
+    await acceptTerms(deps, await token(email, 'acceptTerms'));
+    await awaiting(accountId, 'AwaitAdminApproval');
+    let stored: Record<string, unknown> | undefined;
+    for (let i = 0; i < 100 && stored?.workflowTokenState !== 'awaiting_admin_approval'; i++) {
+      stored = await account(accountId);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    await deps.platform.update(Account.key({ accountId }), { set: { workflowToken: 'local:previous-step', workflowTokenState: 'awaiting_agreement' } });
+    // The step stores its token between the approve's read and its write of the account.
+    let raced = false;
+    const platform = new Proxy(deps.platform, {
+      get(target, prop) {
+        if (prop === 'update')
+          return async (key: { pk: string; sk: string }, spec: Parameters<typeof target.update>[1]) => {
+            if (!raced && key.pk === Account.key({ accountId }).pk && key.sk === Account.key({ accountId }).sk) {
+              raced = true;
+              await target.update(key, { set: { workflowToken: stored!.workflowToken, workflowTokenState: 'awaiting_admin_approval' } });
+            }
+            return target.update(key, spec);
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await approveRegistration({ ...deps, platform }, accountId, 'test');
+    expect(raced).toBe(true);
+    const hung = new Promise((r) => setTimeout(() => r('still waiting for the 7-day timeout'), 5000));
+    await expect(Promise.race([result(accountId), hung])).resolves.toEqual({ accountId, state: 'approved' });
+    expect(await account(accountId)).not.toHaveProperty('workflowToken');
+  });
+
   it('awaiting_email_confirm: the 24 h timeout fires on the movable clock and deletes it', async () => {
     const { accountId } = await register();
     await awaiting(accountId, 'AwaitEmailConfirm');
