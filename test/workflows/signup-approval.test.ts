@@ -56,6 +56,47 @@ const awaiting = async (accountId: string, state: string) => {
 const account = (id: string) => deps.platform.get<Record<string, unknown>>(Account.key({ accountId: id }));
 const result = (accountId: string) => wf.resultOf(accountId)!;
 
+/** The result, or a marker when the execution is still waiting after `ms` (for its 7-day timeout). */
+const resultWithin = (accountId: string, ms: number) =>
+  Promise.race([result(accountId), new Promise((r) => setTimeout(() => r('still waiting for the 7-day timeout'), ms))]);
+
+/**
+ * A registration awaiting approval whose stored token is still the previous step's, and a platform
+ * table on which the approval step stores its own token right before the first `method` call of the
+ * admin's action (on the account item for updates): the race of an admin acting while the workflow
+ * enters its approval step.
+ */
+async function approvalStepRacingItsToken(method: 'transact' | 'update') {
+  const { email, accountId } = await register();
+  await confirmEmail(deps, await token(email, 'confirm'));
+  await acceptTerms(deps, await token(email, 'acceptTerms'));
+  await awaiting(accountId, 'AwaitAdminApproval');
+  let stored: Record<string, unknown> | undefined;
+  for (let i = 0; i < 100 && stored?.workflowTokenState !== 'awaiting_admin_approval'; i++) {
+    stored = await account(accountId);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  expect(stored?.workflowTokenState).toBe('awaiting_admin_approval');
+  const key = Account.key({ accountId });
+  await deps.platform.update(key, { set: { workflowToken: 'local:previous-step', workflowTokenState: 'awaiting_agreement' } });
+  let raced = false;
+  const racingPlatform = new Proxy(deps.platform, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== method) return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: unknown[]) => {
+        const onAccount = method === 'transact' || ((args[0] as typeof key).pk === key.pk && (args[0] as typeof key).sk === key.sk);
+        if (!raced && onAccount) {
+          raced = true;
+          await target.update(key, { set: { workflowToken: stored!.workflowToken, workflowTokenState: 'awaiting_admin_approval' } });
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { accountId, racingPlatform, raced: () => raced };
+}
+
 describe('signup-approval.asl.json', () => {
   it('is JSONPath only (no JSONata, no Assign) and every state is reachable', () => {
     const asl = JSON.parse(readFileSync(SIGNUP_APPROVAL_ASL, 'utf8'));
@@ -98,72 +139,18 @@ describe('signup-approval.asl.json', () => {
   });
 
   it('a reject that read the registration before the approval step stored its token still ends the workflow', async () => {
-    const { email, accountId } = await register();
-    await confirmEmail(deps, await token(email, 'confirm'));
-    await acceptTerms(deps, await token(email, 'acceptTerms'));
-    await awaiting(accountId, 'AwaitAdminApproval');
-    let stored: Record<string, unknown> | undefined;
-    for (let i = 0; i < 100 && stored?.workflowTokenState !== 'awaiting_admin_approval'; i++) {
-      stored = await account(accountId);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    expect(stored?.workflowTokenState).toBe('awaiting_admin_approval');
-    // What the reject reads: the previous step's token (the approval step has not stored its own yet).
-    await deps.platform.update(Account.key({ accountId }), { set: { workflowToken: 'local:previous-step', workflowTokenState: 'awaiting_agreement' } });
-    // The step stores its token between that read and the delete.
-    let raced = false;
-    const platform = new Proxy(deps.platform, {
-      get(target, prop) {
-        if (prop === 'transact')
-          return async (ops: Parameters<typeof target.transact>[0]) => {
-            if (!raced) {
-              raced = true;
-              await target.update(Account.key({ accountId }), { set: { workflowToken: stored!.workflowToken, workflowTokenState: 'awaiting_admin_approval' } });
-            }
-            return target.transact(ops);
-          };
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    await rejectRegistration({ ...deps, platform }, accountId, 'test');
-    expect(raced).toBe(true);
-    const hung = new Promise((r) => setTimeout(() => r('still waiting for the 7-day timeout'), 5000));
-    await expect(Promise.race([result(accountId), hung])).resolves.toEqual({ accountId, state: 'rejected' });
+    const { accountId, racingPlatform, raced } = await approvalStepRacingItsToken('transact');
+    await rejectRegistration({ ...deps, platform: racingPlatform }, accountId, 'test');
+    expect(raced()).toBe(true);
+    await expect(resultWithin(accountId, 5000)).resolves.toEqual({ accountId, state: 'rejected' });
     expect(await account(accountId)).toBeUndefined();
   });
 
   it('an approve that read the registration before the approval step stored its token still ends the workflow', async () => {
-    const { email, accountId } = await register();
-    await confirmEmail(deps, await token(email, 'confirm'));
-    await acceptTerms(deps, await token(email, 'acceptTerms'));
-    await awaiting(accountId, 'AwaitAdminApproval');
-    let stored: Record<string, unknown> | undefined;
-    for (let i = 0; i < 100 && stored?.workflowTokenState !== 'awaiting_admin_approval'; i++) {
-      stored = await account(accountId);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    await deps.platform.update(Account.key({ accountId }), { set: { workflowToken: 'local:previous-step', workflowTokenState: 'awaiting_agreement' } });
-    // The step stores its token between the approve's read and its write of the account.
-    let raced = false;
-    const platform = new Proxy(deps.platform, {
-      get(target, prop) {
-        if (prop === 'update')
-          return async (key: { pk: string; sk: string }, spec: Parameters<typeof target.update>[1]) => {
-            if (!raced && key.pk === Account.key({ accountId }).pk && key.sk === Account.key({ accountId }).sk) {
-              raced = true;
-              await target.update(key, { set: { workflowToken: stored!.workflowToken, workflowTokenState: 'awaiting_admin_approval' } });
-            }
-            return target.update(key, spec);
-          };
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    await approveRegistration({ ...deps, platform }, accountId, 'test');
-    expect(raced).toBe(true);
-    const hung = new Promise((r) => setTimeout(() => r('still waiting for the 7-day timeout'), 5000));
-    await expect(Promise.race([result(accountId), hung])).resolves.toEqual({ accountId, state: 'approved' });
+    const { accountId, racingPlatform, raced } = await approvalStepRacingItsToken('update');
+    await approveRegistration({ ...deps, platform: racingPlatform }, accountId, 'test');
+    expect(raced()).toBe(true);
+    await expect(resultWithin(accountId, 5000)).resolves.toEqual({ accountId, state: 'approved' });
     expect(await account(accountId)).not.toHaveProperty('workflowToken');
   });
 
