@@ -2,7 +2,8 @@ import { conflict } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { Recipient, type RecipientConsent, type RecipientRecord } from './entities.js';
 import { getCampaignItem, logActivity, type Actor } from './campaigns.js';
-import { moveRecipients, nonTargetMatcher, screenRecipients, type Move } from './recipients.js';
+import { moveRecipients, type Move } from './recipients.js';
+import { nonTargetMatcher, screenRecipients } from './screen.js';
 
 /** Recipient ids per confirm call. */
 export const CONFIRM_MAX = 500;
