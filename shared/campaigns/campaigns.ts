@@ -81,8 +81,13 @@ export async function createCampaign(
  * send engine paused (insufficient_balance, a sender problem) reads PAUSED with the task's reason.
  * The conveyor, send, pause and resume persist it (syncCampaign).
  */
+/** The send task's pause reason when the campaign itself paused it. */
+export const CAMPAIGN_PAUSED = 'campaign_paused';
+
 export function withTaskPause(c: CampaignRecord, task: { status?: string; pauseReason?: string | null } | undefined): CampaignRecord {
-  if (c.status !== 'ACTIVE' || task?.status !== 'PAUSED') return c;
+  // A task paused for `campaign_paused` only echoes the campaign's own pause: while a resume is
+  // between its two writes (campaign ACTIVE, task not yet) it must not pause the campaign again.
+  if (c.status !== 'ACTIVE' || task?.status !== 'PAUSED' || task.pauseReason === CAMPAIGN_PAUSED) return c;
   return { ...c, status: 'PAUSED', pauseReason: task.pauseReason ?? 'send_task_paused', pausedBy: { kind: 'system' } } as CampaignRecord;
 }
 

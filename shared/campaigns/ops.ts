@@ -8,7 +8,7 @@ import { enqueueQueuedItems } from '../sending/items.js';
 import { pauseTask } from '../sending/gates.js';
 import { MAX_ATTEMPTS } from '../sending/settings.js';
 import { Recipient, type CampaignRecord, type GeoPolicy, type RecipientRecord } from './entities.js';
-import { campaignView, getCampaignItem, logActivity, updateCampaign, withTaskPause, type Actor } from './campaigns.js';
+import { CAMPAIGN_PAUSED, campaignView, getCampaignItem, logActivity, updateCampaign, withTaskPause, type Actor } from './campaigns.js';
 import { countRecipients, moveRecipients, recipientsIn, type Move } from './recipients.js';
 import { countryFromEmail, geoPolicyOf } from './geo.js';
 import { startPreparation, type GenerationRecord } from './prepare.js';
@@ -55,7 +55,7 @@ export async function pauseCampaign(deps: Deps, tenantId: string, campaignId: st
   if (c.status === 'PAUSED') return campaignView(c);
   if (c.status !== 'ACTIVE') throw conflict(`Campaign is ${c.status}; only an ACTIVE campaign pauses`, { code: 'campaign_not_active', status: c.status });
   const after = await updateCampaign(table, c, { status: 'PAUSED', pauseReason: 'manual', pausedBy: actor }, deps.clock.now());
-  await pauseTask(deps, tenantId, { taskId: campaignId }, 'campaign_paused');
+  await pauseTask(deps, tenantId, { taskId: campaignId }, CAMPAIGN_PAUSED);
   await logActivity(deps, table, campaignId, actor, 'paused', 'manual');
   return campaignView(after);
 }
@@ -69,15 +69,17 @@ export async function resumeCampaign(deps: Deps, tenantId: string, campaignId: s
   const table = deps.tenantTable(tenantId);
   const c = await syncCampaign(deps, tenantId, campaignId);
   if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
-  if (c.status === 'PAUSED') {
-    await updateCampaign(table, c, { status: 'ACTIVE', pauseReason: null, pausedBy: null }, deps.clock.now());
+  if (c.status === 'PAUSED') await updateCampaign(table, c, { status: 'ACTIVE', pauseReason: null, pausedBy: null }, deps.clock.now());
+  // After syncCampaign an ACTIVE campaign's task is paused only as the echo of the campaign's pause
+  // (a resume that stopped between its writes): a repeated resume finishes it.
+  if (c.status === 'PAUSED' || c.status === 'ACTIVE') {
     const task = await sendTaskOf(table, campaignId);
     if (task?.status === 'PAUSED') {
       await moveTask(table, task, { status: 'ACTIVE', pauseReason: null, resumedAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
       await enqueueQueuedItems(deps, tenantId, campaignId);
     }
-    await logActivity(deps, table, campaignId, actor, 'resumed', null);
   }
+  if (c.status === 'PAUSED') await logActivity(deps, table, campaignId, actor, 'resumed', null);
   breakerFor(aiProvider(deps.config.ai).name, deps.config.ai).reset();
   const aiRecovery = await retryAiFailures(deps, tenantId, campaignId, actor, { breakerCleared: true });
   return { ...campaignView(await getCampaignItem(table, campaignId)), aiRecovery };

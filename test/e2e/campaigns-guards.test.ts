@@ -6,8 +6,9 @@ import { createApprovedAccount } from '../support/accounts.js';
 import { requestFor, send } from '../support/fuzz.js';
 import { consumedCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { Campaign } from '../../shared/campaigns/entities.js';
-import { getCampaignItem, updateCampaign } from '../../shared/campaigns/campaigns.js';
-import { ensureOwnedSendTask } from '../../shared/tasks/tasks.js';
+import { CAMPAIGN_PAUSED, getCampaignItem, updateCampaign } from '../../shared/campaigns/campaigns.js';
+import { syncCampaign } from '../../shared/campaigns/ops.js';
+import { ensureOwnedSendTask, getTaskItem } from '../../shared/tasks/tasks.js';
 import { pauseTask } from '../../shared/sending/gates.js';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 
@@ -134,5 +135,26 @@ describe('campaign operations: pipeline guards', { timeout: 300_000 }, () => {
       reason: 'insufficient_balance',
       actor: { kind: 'system' },
     });
+  });
+
+  it("a resume caught between its writes (campaign ACTIVE, task still paused by the campaign's own pause) is not paused again; a repeated resume finishes", async () => {
+    const api = client(rt.url, { key: owner.apiKey });
+    const h = () => ({ 'x-forwarded-for': freshAddress() });
+    const id = (await api.post('/api/campaigns', { name: 'half-resumed', renderMode: 'BYOC' }, h())).body.id as string;
+    const table = rt.deps.tenantTable(owner.tenantId);
+    const now = rt.deps.clock.now();
+    await updateCampaign(table, await getCampaignItem(table, id), { status: 'ACTIVE', label: null }, now);
+    await ensureOwnedSendTask(table, { taskId: id, owner: { kind: 'campaign', id }, accountId: 'acc-none', description: 'half-resumed' }, now);
+    await pauseTask(rt.deps, owner.tenantId, { taskId: id }, CAMPAIGN_PAUSED);
+
+    // What the conveyor sees mid-resume: the campaign stays ACTIVE (before the fix it was paused again as campaign_paused).
+    expect((await api.get(`/api/campaigns/${id}`, h())).body).toMatchObject({ status: 'ACTIVE', pauseReason: null });
+    expect(await syncCampaign(rt.deps, owner.tenantId, id)).toMatchObject({ status: 'ACTIVE' });
+    const resumed = await api.post(`/api/campaigns/${id}/resume`, {}, h());
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ status: 'ACTIVE' });
+    expect(await getTaskItem(table, id)).toMatchObject({ status: 'ACTIVE', pauseReason: null });
+    const actions = (await api.get(`/api/campaigns/${id}/activity`, h())).body.data.map((a: { action: string }) => a.action);
+    expect(actions).not.toContain('paused');
   });
 });
