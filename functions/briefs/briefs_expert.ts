@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { getBrief, listMemory } from '../../shared/briefs/briefs.js';
-import { reviewBrief } from '../../shared/briefs/expert.js';
+import { expertReview } from '../../shared/briefs/expert-ai.js';
+import { aiProvider } from '../../shared/ai/provider.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam } from './shared.js';
 
@@ -13,7 +14,8 @@ export const operation = defineOperation({
   tag: 'briefs',
   summary: 'Review a brief: what is missing or contradictory',
   description:
-    'Structured findings {path, kind: missing|contradiction|weak|open_question, severity, message, suggestion}; open QUESTION memory entries are listed too. Read-only.',
+    'Structured findings {path, kind: missing|contradiction|weak|open_question, severity, message, suggestion, source}: the rule checks always, plus what the ' +
+    'AI provider adds (source ai). An AI outage answers the rule findings with degraded: true and ai.reason. Open QUESTION memory entries are listed. Read-only.',
   access: 'tenant',
   scope: 'creatives:read',
   input: { path: briefIdParam },
@@ -22,19 +24,40 @@ export const operation = defineOperation({
     revision: z.number(),
     ready: z.boolean().describe('True when no high-severity finding remains'),
     findings: z.array(
-      z.looseObject({ path: z.string(), kind: z.string(), severity: z.enum(['high', 'medium', 'low']), message: z.string(), suggestion: z.string() }),
+      z.looseObject({
+        path: z.string(),
+        kind: z.string(),
+        severity: z.enum(['high', 'medium', 'low']),
+        message: z.string(),
+        suggestion: z.string(),
+        source: z.enum(['rules', 'ai']).describe('rules: the deterministic floor; ai: added by the AI provider'),
+      }),
     ),
+    degraded: z.boolean().describe('True when the AI review did not run (outage, open breaker, answer not in the contract): rule findings only'),
+    ai: z
+      .looseObject({
+        provider: z.string(),
+        model: z.string(),
+        status: z.enum(['ok', 'unavailable', 'invalid_answer']),
+        reason: z.string().optional().describe('Why the AI review is missing'),
+        findings: z.number().describe('Findings the AI added'),
+        dropped: z.number().describe('AI findings refused (not in the contract shape, duplicates of rule findings, over 20)'),
+      })
+      .describe('The AI provider review (AI_PROVIDER; builtin offline heuristics by default)'),
   }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const table = requireTenant(ctx).table;
     const brief = await getBrief(table, path.id);
-    const findings = reviewBrief(brief, (await listMemory(table, path.id)) as { kind: string; text: string; path?: unknown }[]);
-    return { briefId: brief.id, revision: brief.revision, ready: !findings.some((f) => f.severity === 'high'), findings };
+    const memory = (await listMemory(table, path.id)) as { kind: string; text: string; path?: unknown }[];
+    const review = await expertReview(brief, memory, aiProvider(ctx.deps.config.ai));
+    return { briefId: brief.id, revision: brief.revision, ready: !review.findings.some((f) => f.severity === 'high'), ...review };
   },
-  guidance: (r) =>
-    r.ready
+  guidance: (r) => ({
+    ...(r.ready
       ? { next: 'creatives_create', why: 'The brief is complete enough; write the creative with briefId.' }
-      : { next: 'BriefsController_updateContent', why: `${r.findings.length} findings; fix the high-severity ones first.` },
+      : { next: 'BriefsController_updateContent', why: `${r.findings.length} findings; fix the high-severity ones first.` }),
+    ...(r.degraded ? { check: `Rule findings only (${r.ai.reason ?? r.ai.status}); call briefs_expert again later for the AI review.` } : {}),
+  }),
 });
 export const handler = lambdaHandler(operation);

@@ -1,18 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { AiProvider, AiRequest, AiResponse } from '../ports/ai.js';
+import { builtinBriefReview, isBriefReview } from './builtin-brief-review.js';
 
 /**
  * The offline provider: deterministic answers computed from the prompt (same prompt → same text), so
  * tests and a machine without keys get stable, valid output. With `json`, it answers the ICP review
  * contract `{score, target, target_note, competitor, competitor_note, reason, letter}` as strict JSON:
  * the score counts how many words of the prompt's brief/keywords also occur in its page content.
+ * A system prompt naming the brief review contract gets `{findings}` instead (builtin-brief-review.ts).
  */
 export class BuiltinAi implements AiProvider {
   readonly name = 'builtin';
   readonly model = 'builtin-heuristic-1';
 
   async complete(req: AiRequest): Promise<AiResponse> {
-    const text = req.json ? JSON.stringify(icpAnswer(`${req.system ?? ''}\n${req.prompt}`)) : summary(req.prompt);
+    const text = !req.json
+      ? summary(req.prompt)
+      : JSON.stringify(isBriefReview(req.system) ? builtinBriefReview(req.prompt) : icpAnswer(`${req.system ?? ''}\n${req.prompt}`));
     return { text, provider: this.name, model: this.model };
   }
 }

@@ -102,6 +102,13 @@ describe('briefs', () => {
         'open_question:content.icp.geographies',
       ]),
     );
+    // The builtin AI provider (the default) reviews too: its finding is tagged ai, the rule floor stays.
+    expect(review.body).toMatchObject({ degraded: false, ai: { provider: 'builtin', status: 'ok' } });
+    expect(review.body.ai.findings).toBeGreaterThan(0);
+    expect(review.body.findings.filter((f: any) => f.source === 'ai')).toContainEqual(
+      expect.objectContaining({ kind: 'contradiction', path: 'content.icp.nonTargetRoles.emailPrefixes', severity: 'high' }),
+    );
+    expect(review.body.findings.find((f: any) => f.path === 'content.offer' && f.kind === 'missing').source).toBe('rules');
 
     const other = await otherTenantClient(env.rt);
     expect((await other.get(`/api/briefs/${b.id}`)).status).toBe(404);
