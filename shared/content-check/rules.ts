@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import { getDomain } from 'tldts';
 
 /**
@@ -106,15 +106,18 @@ export interface CheckStats {
   textPerImage: number | null;
 }
 
+/** Compiled once: `convert` would rebuild the selector tree per call (the audit runs this per recipient). */
+const visibleText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { ignoreHref: true } },
+  ],
+});
+
 export function runRules({ subject, html }: CheckInput): { hits: RuleHit[]; stats: CheckStats } {
   const $ = load(html);
-  const text = convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'img', format: 'skip' },
-      { selector: 'a', options: { ignoreHref: true } },
-    ],
-  });
+  const text = visibleText(html);
   const links = $('a[href]')
     .map((_, a) => $(a).attr('href') ?? '')
     .get();
