@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'scoring',
   summary: 'Add steps to a scoring task',
   description:
-    'Appends steps {type, config?} to a methodId-22 task. Types: DOMAIN_AGE, SSL_CHECK, DNS_CHECK, KEYWORDS, EMAIL_EXTRACT, PHONE_EXTRACT, SOCIAL_LINKS, TECH_DETECT, COMPANY_SIZE, AI_CONTENT, NALOG_LOOKUP, AI_CARD_FIELD, WEBHOOK_CARD_FIELD. Another method: 400; unknown task: 404.',
+    'Appends steps {type, config?} to a methodId-22 task. Types: DOMAIN_AGE, SSL_CHECK, DNS_CHECK, KEYWORDS, EMAIL_EXTRACT, PHONE_EXTRACT, SOCIAL_LINKS, TECH_DETECT, COMPANY_SIZE, AI_CONTENT, NALOG_LOOKUP, AI_CARD_FIELD, WEBHOOK_CARD_FIELD (the card-field steps need config.targetEntity and config.targetFieldId, a defined custom field; WEBHOOK_CARD_FIELD also config.url). A step that cannot answer (provider not configured, no match) is {outcome: UNAVAILABLE, reasonCode} in stepResults and writes nothing. Another method: 400; unknown task: 404.',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: scoringTaskPath, body: z.strictObject({ steps: z.array(z.unknown()).min(1).max(50).describe('Steps {type, config?}') }) },

@@ -60,6 +60,8 @@ export interface Config {
     politenessMs: number;
     /** SITE_ENRICHMENT_BROWSER=off: never start Chromium (default on). */
     browser: boolean;
+    /** RDAP_BASE_URL (e.g. https://rdap.org): where the DOMAIN_AGE scoring step asks `/domain/<name>`; unset → that step is UNAVAILABLE (rdap_not_configured). */
+    rdapBaseUrl?: string;
   };
   /** CHROMIUM_PATH (default /usr/bin/chromium; in Lambda a packaged Chromium): the crawl's browser path and the PDF printer. */
   chromiumPath: string;
@@ -164,6 +166,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       stallMs: Number(env.SITE_ENRICHMENT_STALL_MS) || 120_000,
       politenessMs: Number(env.SITE_ENRICHMENT_POLITENESS_MS ?? 250),
       browser: env.SITE_ENRICHMENT_BROWSER !== 'off',
+      rdapBaseUrl: env.RDAP_BASE_URL ? env.RDAP_BASE_URL.replace(/\/+$/, '') : undefined,
     },
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     creatives: {

@@ -1,5 +1,3 @@
-import { promises as dnsp } from 'node:dns';
-import { parseJsonAnswer, aiProvider } from '../ai/provider.js';
 import { CompanyEntity } from '../companies/entities.js';
 import { listCompanyIds } from '../company-lists/company-lists.js';
 import { RawFetch } from '../enrichment/entities.js';
@@ -9,8 +7,9 @@ import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ScoringResult, ScoringStepEvent, type Outcome } from './entities.js';
-import { icpAnswerOf, promptOf, renderPrompt } from './prompt.js';
+import { NEEDS_CONTENT, runStep, type StepRun } from './run-step.js';
 import { getScoringTask, type StoredStep } from './tasks.js';
+import { companyContactIds } from '../contacts/company-contacts.js';
 
 export interface ScoreMessage {
   type: 'score';
@@ -20,40 +19,13 @@ export interface ScoreMessage {
   runId: string;
 }
 
-const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,24}/gi;
-/** TECH_DETECT fingerprints over the stored page text and title (the crawl keeps text, not HTML). */
-const TECH: [string, RegExp][] = [
-  ['wordpress', /wordpress|wp-content/i],
-  ['bitrix', /bitrix/i],
-  ['tilda', /tilda/i],
-  ['shopify', /shopify/i],
-  ['wix', /\bwix\b/i],
-  ['joomla', /joomla/i],
-  ['drupal', /drupal/i],
-  ['react', /\breact\b/i],
-  ['jquery', /jquery/i],
-  ['google_analytics', /google analytics|gtag\(/i],
-  ['yandex_metrika', /metrika|yandex\.metrica/i],
-  ['1c', /\b1c\b|1с-битрикс/i],
-];
-
-async function dnsCheck(host: string, servers?: string[]) {
-  const r = new dnsp.Resolver({ timeout: 3000, tries: 1 });
-  if (servers?.length) r.setServers(servers);
-  const [a, mx] = await Promise.allSettled([r.resolve4(host), r.resolveMx(host)]);
-  return {
-    host,
-    a: a.status === 'fulfilled' ? a.value : [],
-    mx: mx.status === 'fulfilled' ? mx.value.map((m) => m.exchange) : [],
-    resolves: a.status === 'fulfilled' && a.value.length > 0,
-  };
-}
-
 /**
- * Runs the task's steps for one company. Step outputs go to the ScoringResult's stepResults; only
- * AI_CONTENT writes the card (ai_score, ai_type, ai_note). Outcome: UNAVAILABLE when the card has no
- * crawled content (not "site down"), SCORED_BELOW_THRESHOLD when the AI score is under the step's
- * threshold (default 5), else ACTIVE. contradictoryFields lists facts that disagree between steps.
+ * Runs the task's steps for one company (shared/scoring/run-step.ts). Step outputs go to the
+ * ScoringResult's stepResults; only AI_CONTENT (ai_score, ai_type, ai_note), NALOG_LOOKUP (taxId and
+ * registry custom fields) and AI_/WEBHOOK_CARD_FIELD (one custom field) write cards. Outcome:
+ * UNAVAILABLE when a step needs crawled content and the card has none (not "site down"), or when every
+ * step was UNAVAILABLE (the first one's reasonCode); SCORED_BELOW_THRESHOLD when the AI score is under
+ * the step's threshold (default 5), else ACTIVE. contradictoryFields lists facts that disagree.
  */
 export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
   const table = deps.tenantTable(msg.tenantId);
@@ -70,80 +42,43 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
   ).items;
   const content = [cf.site_description ?? '', ...raw.map((r) => r.rawText)].join('\n').trim();
   const target = targetOf(siteValue(card, 'website'));
+  const steps = (task.steps ?? []) as StoredStep[];
+  const firstContactId = steps.some((s) => s.config?.targetEntity === 'CONTACT') ? (await companyContactIds(table, msg.companyId, 1))[0] : undefined;
+  const inputs = {
+    taskId: msg.taskId,
+    companyId: msg.companyId,
+    taskOptions: task.options as Record<string, unknown>,
+    card,
+    contactId: firstContactId,
+    content,
+    target,
+  };
   const stepResults: Record<string, unknown> = {};
   const contradictory: string[] = [];
-  let outcome: Outcome = content ? 'ACTIVE' : 'UNAVAILABLE';
-  let reasonCode = content ? 'steps_completed' : 'no_site_content';
+  const needsContent = steps.some((s) => NEEDS_CONTENT.has(s.type));
+  let outcome: Outcome = content || !needsContent ? 'ACTIVE' : 'UNAVAILABLE';
+  let reasonCode = outcome === 'ACTIVE' ? 'steps_completed' : 'no_site_content';
+  const unavailableReasons: string[] = [];
   let n = 0;
-  for (const step of (task.steps ?? []) as StoredStep[]) {
+  for (const step of steps) {
     const started = Date.now();
-    let out: unknown;
-    let status = 'ok';
+    let run: StepRun;
     try {
-      switch (step.type) {
-        case 'DNS_CHECK':
-          out = target.ok ? await dnsCheck(target.host, deps.config.dnsServers) : { resolves: false, reason: target.reasonCode };
-          break;
-        case 'EMAIL_EXTRACT':
-          out = {
-            emails: [...new Set([...(content.match(EMAIL) ?? []).map((e) => e.toLowerCase()), ...(cf.site_contacts?.emails ?? []).map((e: any) => e.value)])],
-          };
-          break;
-        case 'PHONE_EXTRACT':
-          out = { phones: (cf.site_contacts?.phones ?? []).map((e: any) => e.value) };
-          break;
-        case 'SOCIAL_LINKS':
-          out = { social: (cf.site_contacts?.social ?? []).map((e: any) => e.value) };
-          break;
-        case 'TECH_DETECT':
-          out = { technologies: TECH.filter(([, re]) => re.test(`${cf.site_title ?? ''} ${content}`)).map(([t]) => t) };
-          break;
-        case 'KEYWORDS':
-          out = { found: (step.config?.keywords ?? []).filter((k) => content.toLowerCase().includes(k.toLowerCase())) };
-          break;
-        case 'AI_CONTENT': {
-          if (!content) {
-            status = 'skipped';
-            out = { reason: 'no_site_content' };
-            break;
-          }
-          const p = promptOf(task.options as Record<string, any>);
-          const prompt = renderPrompt(p.template, {
-            url: target.ok ? target.url : '',
-            title: String(cf.site_title ?? card.name ?? ''),
-            description: String(cf.site_description ?? ''),
-            keywords: '',
-            content,
-          });
-          const res = await aiProvider(deps.config.ai).complete({ prompt, json: true, timeoutMs: 20_000 });
-          const answer = icpAnswerOf(parseJsonAnswer(res.text));
-          if (!answer) {
-            status = 'failed';
-            outcome = 'UNAVAILABLE';
-            reasonCode = 'ai_invalid_answer';
-            break;
-          }
-          out = { ...answer, provider: res.provider, model: res.model, source: p.source };
-          const threshold = step.config?.threshold ?? 5;
-          if (answer.score < threshold) ((outcome = 'SCORED_BELOW_THRESHOLD'), (reasonCode = 'score_below_threshold'));
-          else ((outcome = 'ACTIVE'), (reasonCode = answer.target ? 'icp_target' : 'score_ok'));
-          if (answer.target && answer.competitor) contradictory.push('target', 'competitor');
-          await writeAiFields(table, msg.companyId, {
-            ai_score: answer.score,
-            ai_type: answer.competitor ? 'competitor' : answer.target ? 'target' : 'other',
-            ai_note: (answer.target_note || answer.reason).slice(0, 500),
-          });
-          break;
-        }
-        default:
-          status = 'unsupported';
-          out = { reason: 'step type not run by this build' };
-      }
+      run = await runStep(deps, table, step, inputs);
     } catch (e) {
-      status = 'failed';
-      out = { error: (e as Error).name };
+      run = { status: 'failed', out: { error: (e as Error).name } };
     }
-    stepResults[step.type] = out;
+    if (run.status === 'unavailable') unavailableReasons.push(String(run.out.reasonCode));
+    if (step.type === 'AI_CONTENT' && run.status === 'failed') ((outcome = 'UNAVAILABLE'), (reasonCode = String(run.out.reasonCode ?? 'ai_failed')));
+    if (run.icp) {
+      const threshold = step.config?.threshold ?? 5;
+      if (run.icp.score < threshold) ((outcome = 'SCORED_BELOW_THRESHOLD'), (reasonCode = 'score_below_threshold'));
+      else ((outcome = 'ACTIVE'), (reasonCode = run.icp.target ? 'icp_target' : 'score_ok'));
+      if (run.icp.target && run.icp.competitor) contradictory.push('target', 'competitor');
+    }
+    // A second step of one type (two AI_CARD_FIELD fields) keeps its own entry: TYPE#2, TYPE#3, ...
+    const key = step.type in stepResults ? `${step.type}#${steps.filter((s) => s.type === step.type).indexOf(step) + 1}` : step.type;
+    stepResults[key] = run.out;
     await table.put(
       ScoringStepEvent.item(
         { taskId: msg.taskId, companyId: msg.companyId, n: String(++n).padStart(4, '0') },
@@ -151,7 +86,8 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
           taskId: msg.taskId,
           companyId: msg.companyId,
           step: step.type,
-          status,
+          status: run.status,
+          ...(run.status === 'unavailable' || run.status === 'failed' ? { reasonCode: run.out.reasonCode ?? null } : {}),
           durationMs: Date.now() - started,
           at: new Date(deps.clock.now()).toISOString(),
           runId: msg.runId,
@@ -159,6 +95,7 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
       ),
     );
   }
+  if (outcome === 'ACTIVE' && steps.length > 0 && unavailableReasons.length === steps.length) ((outcome = 'UNAVAILABLE'), (reasonCode = unavailableReasons[0]));
   const dns = stepResults.DNS_CHECK as { resolves?: boolean; mx?: string[] } | undefined;
   const emails = (stepResults.EMAIL_EXTRACT as { emails?: string[] } | undefined)?.emails ?? [];
   if (dns && !dns.resolves && content) contradictory.push('dns', 'content');
@@ -180,22 +117,6 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
       },
     ),
   );
-}
-
-async function writeAiFields(table: TableStore, companyId: string, fields: Record<string, unknown>) {
-  for (let i = 0; i < 3; i++) {
-    const card = await table.get<Record<string, any>>(CompanyEntity.key({ companyId }));
-    if (!card) return;
-    try {
-      await table.update(CompanyEntity.key({ companyId }), {
-        set: { customFields: { ...(card.customFields ?? {}), ...fields }, version: (card.version ?? 1) + 1 },
-        condition: { expression: '#v = :v', names: { '#v': 'version' }, values: { ':v': card.version ?? 1 } },
-      });
-      return;
-    } catch {
-      // changed concurrently: read again
-    }
-  }
 }
 
 /** Queues scoring of the task's companies (all, or only those whose result is contradictory). */

@@ -227,7 +227,7 @@ function defaultResolver(dnsServers?: string[]): Resolver {
 }
 
 /** Resolves a host and returns one address, after checking that every address it has is allowed. */
-async function resolveChecked(host: string, req: OutboundRequest): Promise<string> {
+export async function resolveChecked(host: string, req: OutboundRequest): Promise<string> {
   const ip = hostAsIp(host);
   if (ip) {
     const reason = blockedReason(ip, req.allowLoopback);
