@@ -20,7 +20,8 @@ export const operation = defineOperation({
   summary: 'Spam-risk check of a creative with named rule hits and fixes',
   description:
     'Body {creativeId} or {subject, bodyHtml}; optional contactId/companyId render it for that recipient. Returns score 0-100, risk low|medium|high and hits ' +
-    '(rule, severity, points, detail, fix). Rules: trigger phrases (en, ru), links, shorteners, text/image ratio, caps, !!! runs, unsubscribe, address, size, leftover braces.',
+    '(rule, severity, points, detail, fix). Rules: trigger phrases (en, ru), links, shorteners, text/image ratio, caps, !!! runs, unsubscribe, address, size, leftover braces. ' +
+    'With a spamd server configured, also its score and rule names (spamAssassin), else the reason in spamAssassinSkipped.',
   access: 'tenant',
   scope: 'creatives:read',
   input: {
@@ -41,16 +42,28 @@ export const operation = defineOperation({
     stats: z.looseObject({ sizeBytes: z.number(), textChars: z.number(), links: z.number(), images: z.number() }),
     unresolvedTokens: z.array(z.string()),
     spamAssassin: z
-      .looseObject({ score: z.number(), required: z.number(), rules: z.array(z.string()) })
+      .looseObject({
+        score: z.number(),
+        required: z.number().describe('The score at which spamd calls it spam'),
+        isSpam: z.boolean(),
+        rules: z.array(z.string()).describe('SpamAssassin rule names that hit'),
+      })
       .nullable()
-      .describe('null when spamc is not installed (always in Lambda)'),
+      .describe('The spamd report; null when it is off (SPAMD_HOST unset, always in Lambda) or failed: see spamAssassinSkipped'),
+    spamAssassinSkipped: z
+      .looseObject({
+        reason: z.enum(['spamd_off', 'spamd_unreachable', 'spamd_timeout', 'spamd_error', 'spamd_bad_answer', 'message_too_large']),
+        detail: z.string(),
+      })
+      .nullable()
+      .describe('Why there is no spamAssassin report (null when there is one); the named rules are complete either way'),
   }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => {
     if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);
     if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined))
       throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
-    return checkContent(requireTenant(ctx).table, body, ctx.deps.config.contentCheck);
+    return checkContent(requireTenant(ctx).table, body, ctx.deps.config.contentCheck, ctx.deps.clock.now());
   },
   guidance: (r) =>
     r.hits.length

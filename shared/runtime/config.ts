@@ -44,8 +44,11 @@ export interface Config {
   /** SEND_RECONTACT_DAYS (default 30; 0 turns the guard off): an address contacted by one task is not mailed by another within this period. */
   /** SEND_RECONTACT_DAYS (default 30) as ms; SEND_SMTP_BUDGET_MS (default 60 s): wall time a send batch may spend in SMTP before handing its unsent items back to the queue. */
   sending: { recontactPeriodMs: number; smtpBudgetMs: number };
-  /** SpamAssassin in the content check: SPAMC_PATH (default /usr/bin/spamc); CONTENT_CHECK_SPAMC=off disables it; always off in Lambda (AWS_LAMBDA_FUNCTION_NAME). */
-  contentCheck: { spamcPath: string; spamc: boolean };
+  /**
+   * SpamAssassin in the content check, spoken to as a spamd server over TCP (SPAMD protocol): SPAMD_HOST (unset: off, the default),
+   * SPAMD_PORT (default 783), SPAMD_TIMEOUT_MS (default 10 s, at most 20 s). Always off in Lambda (AWS_LAMBDA_FUNCTION_NAME).
+   */
+  contentCheck: { spamd: { host: string; port: number; timeoutMs: number } | null };
   /** TRACKING_CNAME_TARGET: the host tenant tracking domains CNAME to; unset means `track.<publicBaseUrl host>` (trackingHost). */
   trackingCnameTarget?: string;
   /** Site enrichment (the crawl). */
@@ -158,7 +161,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       recontactPeriodMs: Math.max(0, Number(env.SEND_RECONTACT_DAYS ?? 30)) * 86_400_000,
       smtpBudgetMs: Math.min(90_000, Math.max(0, Number(env.SEND_SMTP_BUDGET_MS ?? 60_000))),
     },
-    contentCheck: { spamcPath: env.SPAMC_PATH ?? '/usr/bin/spamc', spamc: env.CONTENT_CHECK_SPAMC !== 'off' && !env.AWS_LAMBDA_FUNCTION_NAME },
+    contentCheck: {
+      spamd:
+        env.SPAMD_HOST && !env.AWS_LAMBDA_FUNCTION_NAME
+          ? {
+              host: env.SPAMD_HOST,
+              port: Number(env.SPAMD_PORT) || 783,
+              timeoutMs: Math.min(20_000, Math.max(100, Number(env.SPAMD_TIMEOUT_MS) || 10_000)),
+            }
+          : null,
+    },
     trackingCnameTarget: env.TRACKING_CNAME_TARGET || undefined,
     enrichment: {
       rawSnapshots: env.SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED !== 'false' && env.SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED !== '0',

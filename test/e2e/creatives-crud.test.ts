@@ -39,6 +39,7 @@ describe('creatives', () => {
     expect(check.status).toBe(200);
     expect(check.body.hits.map((h: any) => h.rule)).toContain('missing_unsubscribe');
     expect(check.body.spamAssassin).toBeNull();
+    expect(check.body.spamAssassinSkipped).toMatchObject({ reason: 'spamd_off' });
     expect((await api.post('/api/content-analyzer/check', { subject: 'Hi', bodyHtml: '{x' })).body.message).toEqual(['bodyHtml: unbalanced "{" at 0']);
     expect((await api.post('/api/content-analyzer/check', {})).status).toBe(400);
     expect((await api.get(`/api/creatives/${id}/variables`)).body).toEqual({ creativeId: id, variables: ['firstName'], unknown: [] });
