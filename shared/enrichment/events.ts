@@ -1,4 +1,4 @@
-import type { TableStore } from '../ports/table-store.js';
+import { ConditionFailed, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import { EnrichmentEvent, EnrichmentTask, seqKey } from './entities.js';
 
 export const EVENT_KINDS = [
@@ -21,9 +21,20 @@ export const EVENT_KINDS = [
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** Writes that must land together with an event (an item's claim, the task's counters), or not at all. */
+export interface WithEvent {
+  /** Conditional writes first: if one of their conditions fails, nothing is written and the event is not appended. */
+  ops?: TxOp[];
+  taskAdd?: Record<string, number>;
+  taskSet?: Record<string, unknown>;
+}
+
 /**
- * Appends one event: the task's `eventSeq` counter is incremented atomically and its new value is the
- * event's seq, so seq is gap-free and ordered per task even with many workers writing at once.
+ * Appends one event: the next seq after the task's `eventSeq` and the event item are written in ONE
+ * transaction (conditional on the seq read), together with the caller's `ops` and task counters, so a
+ * crash (kill -9) leaves either all of it or none: seq stays gap-free and ordered per task, and a
+ * claimed item always has its counters and its event. Concurrent writers retry on the seq they lost.
+ * Returns the seq, or undefined when one of `ops` failed its condition (e.g. the item was claimed already).
  */
 export async function appendEvent(
   table: TableStore,
@@ -32,14 +43,43 @@ export async function appendEvent(
   payload: Record<string, unknown> | null,
   now: number,
   extra: Record<string, unknown> = {},
-) {
-  const after = await table.update<{ eventSeq: number }>(EnrichmentTask.key({ taskId }), {
-    add: { eventSeq: 1 },
-    condition: { expression: 'attribute_exists(pk)' },
-  });
-  const seq = after.eventSeq;
-  await table.put(EnrichmentEvent.item({ taskId, seq: seqKey(seq) }, { taskId, seq, kind, payload, at: new Date(now).toISOString(), ...extra }));
-  return seq;
+  withEvent: WithEvent = {},
+): Promise<number | undefined> {
+  const ops = withEvent.ops ?? [];
+  for (let attempt = 0; ; attempt++) {
+    const task = await table.get<{ eventSeq?: number }>(EnrichmentTask.key({ taskId }));
+    if (!task) throw new Error(`site enrichment task ${taskId} is gone`);
+    const prev = task.eventSeq ?? 0;
+    const seq = prev + 1;
+    try {
+      await table.transact([
+        ...ops,
+        {
+          update: EnrichmentTask.key({ taskId }),
+          spec: {
+            set: { ...withEvent.taskSet, eventSeq: seq },
+            ...(withEvent.taskAdd ? { add: withEvent.taskAdd } : {}),
+            condition: {
+              expression: prev === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(eventSeq) OR eventSeq = :p)' : 'eventSeq = :p',
+              values: { ':p': prev },
+            },
+          },
+        },
+        {
+          put: EnrichmentEvent.item({ taskId, seq: seqKey(seq) }, { taskId, seq, kind, payload, at: new Date(now).toISOString(), ...extra }),
+          condition: notExists,
+        },
+      ]);
+      return seq;
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+      const at = e.index ?? e.reasons.findIndex((r) => r === 'ConditionalCheckFailed');
+      if (at >= 0 && at < ops.length) return undefined;
+      if (attempt >= 200) throw e;
+      // Another writer took this seq: read the counter again, after a short random pause to spread retries.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(20, 1 + attempt)));
+    }
+  }
 }
 
 /** Events after `cursor` (the last seq already read), in seq order. */

@@ -1,6 +1,6 @@
 import { CompanyEntity } from '../companies/entities.js';
 import { log } from '../runtime/logger.js';
-import { ConditionFailed, type TableStore } from '../ports/table-store.js';
+import { ConditionFailed, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { crawlSite, type Found, type SiteResult } from './crawl/crawl-site.js';
 import { EnrichmentHost, EnrichmentItem, EnrichmentTask, RawFetch, type HostRecord, type TaskRecord } from './entities.js';
@@ -8,6 +8,12 @@ import { appendEvent } from './events.js';
 import type { CrawlMessage } from './run.js';
 import { scoreCompany, type ScoreMessage } from '../scoring/run.js';
 import { fetchOptions, RAW_TEXT_MAX, RAW_TTL_MS } from './settings.js';
+
+/** The host's own write: marked visited, with the domain counters; rides on its last company's claim. */
+interface HostVisit {
+  mark: TxOp;
+  counters: Record<string, number>;
+}
 
 type Stored = { value: string; sourceUrl: string; collectedAt: string };
 type SiteContacts = { emails: Stored[]; phones: Stored[]; social: Stored[] };
@@ -48,15 +54,21 @@ async function mergeIntoCard(table: TableStore, companyId: string, r: SiteResult
   return { emails: 0, phones: 0, social: 0 };
 }
 
-/** One company's share of a host visit: claimed once (PENDING → final), so a redelivered message never processes it twice. */
-async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, companyId: string, r: SiteResult) {
+/**
+ * One company's share of a host visit: its item is claimed (PENDING → final) in the same transaction as
+ * the task's counters and its item_ok / item_down event, so a redelivered message or a resumed run never
+ * processes it twice, and a crash never leaves a claimed item without its counters or event.
+ */
+async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, companyId: string, r: SiteResult, visit?: HostVisit): Promise<boolean> {
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const ok = r.status === 'OK';
+  // Merged before the claim: a crash in between merges again after the restart (idempotent: adds 0).
   const added = ok ? await mergeIntoCard(table, companyId, r, at) : undefined;
   const sourceUrls = r.pages.map((p) => p.finalUrl);
-  try {
-    await table.update(EnrichmentItem.key({ taskId: task.taskId, companyId }), {
+  const claim = {
+    update: EnrichmentItem.key({ taskId: task.taskId, companyId }),
+    spec: {
       set: {
         status: r.status,
         reasonCode: r.reasonCode,
@@ -69,27 +81,28 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
         processedAt: at,
       },
       condition: { expression: '#s = :p', names: { '#s': 'status' }, values: { ':p': 'PENDING' } },
-    });
-  } catch (e) {
-    if (e instanceof ConditionFailed) return;
-    throw e;
-  }
-  await table.update(EnrichmentTask.key({ taskId: task.taskId }), {
-    add: {
-      processed: 1,
-      ok: ok ? 1 : 0,
-      down: ok ? 0 : 1,
-      emailsAdded: added?.emails ?? 0,
-      phonesAdded: added?.phones ?? 0,
-      socialAdded: added?.social ?? 0,
-      titleFound: ok && r.title ? 1 : 0,
-      byFetch: r.method === 'fetch' ? 1 : 0,
-      byBrowser: r.method === 'browser' ? 1 : 0,
     },
-    set: { lastProgressAt: now },
-  });
-  if (ok) await appendEvent(table, task.taskId, 'item_ok', { sourceUrls, counts: r.counts, added: { ...added, forms: r.forms } }, now, { companyId });
-  else await appendEvent(table, task.taskId, 'item_down', null, now, { companyId, reasonCode: r.reasonCode });
+  };
+  const counters = {
+    processed: 1,
+    ok: ok ? 1 : 0,
+    down: ok ? 0 : 1,
+    emailsAdded: added?.emails ?? 0,
+    phonesAdded: added?.phones ?? 0,
+    socialAdded: added?.social ?? 0,
+    titleFound: ok && r.title ? 1 : 0,
+    byFetch: r.method === 'fetch' ? 1 : 0,
+    byBrowser: r.method === 'browser' ? 1 : 0,
+  };
+  const withEvent = {
+    ops: visit ? [claim, visit.mark] : [claim],
+    taskAdd: visit ? { ...counters, ...visit.counters } : counters,
+    taskSet: { lastProgressAt: now },
+  };
+  const seq = ok
+    ? await appendEvent(table, task.taskId, 'item_ok', { sourceUrls, counts: r.counts, added: { ...added, forms: r.forms } }, now, { companyId }, withEvent)
+    : await appendEvent(table, task.taskId, 'item_down', null, now, { companyId, reasonCode: r.reasonCode }, withEvent);
+  if (seq === undefined) return false; // claimed before (redelivery, or a run resumed after a crash)
   if (ok && deps.config.enrichment.rawSnapshots) {
     for (const p of r.pages) {
       const expiresAt = new Date(now + RAW_TTL_MS).toISOString();
@@ -116,6 +129,7 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
       );
     }
   }
+  return true;
 }
 
 /** The `crawls` queue consumer: one message = one normalised host of one run, visited once. */
@@ -138,28 +152,29 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
     browser: s.browser,
     chromiumPath: deps.config.chromiumPath,
   });
+  // The visit is done: its result is copied to every card sharing the host (even if the task was paused
+  // meanwhile). The last company's claim also marks the host visited with the domain counters (one
+  // transaction), so the task cannot finish before them. A crash before that leaves the host PENDING:
+  // the resumed run visits it again and applies only the companies not yet claimed.
   const now = deps.clock.now();
-  try {
-    await table.update(EnrichmentHost.key({ taskId: msg.taskId, host: msg.host }), {
-      set: { status: result.status, reasonCode: result.reasonCode, method: result.method, visitedAt: new Date(now).toISOString() },
-      add: { attempts: 1 },
-      condition: { expression: '#s = :p AND runId = :run', names: { '#s': 'status' }, values: { ':p': 'PENDING', ':run': msg.runId } },
-    });
-  } catch (e) {
-    if (e instanceof ConditionFailed) return; // another delivery of this message finished it
-    throw e;
-  }
-  // The visit is done: its result is copied to every card sharing the host, even if the task was paused meanwhile.
-  for (const companyId of host.companyIds) await applyToCompany(deps, table, task, companyId, result);
-  await table.update(EnrichmentTask.key({ taskId: msg.taskId }), {
-    add: {
+  const visit: HostVisit = {
+    mark: {
+      update: EnrichmentHost.key({ taskId: msg.taskId, host: msg.host }),
+      spec: {
+        set: { status: result.status, reasonCode: result.reasonCode, method: result.method, visitedAt: new Date(now).toISOString() },
+        add: { attempts: 1 },
+        condition: { expression: '#s = :p AND runId = :run', names: { '#s': 'status' }, values: { ':p': 'PENDING', ':run': msg.runId } },
+      },
+    },
+    counters: {
       domainsProcessed: 1,
       domainsOk: result.status === 'OK' ? 1 : 0,
       domainsDown: result.status === 'OK' ? 0 : 1,
       durationMsSum: result.durationMs,
       durationMsSq: Math.round((result.durationMs / 1000) ** 2 * 1000),
     },
-    set: { lastProgressAt: now },
-  });
+  };
+  const ids = host.companyIds;
+  for (const [i, companyId] of ids.entries()) await applyToCompany(deps, table, task, companyId, result, i === ids.length - 1 ? visit : undefined);
   log.debug?.('site visited', { taskId: msg.taskId, host: msg.host, status: result.status, reasonCode: result.reasonCode });
 }
