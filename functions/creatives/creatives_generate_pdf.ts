@@ -21,6 +21,11 @@ export const generationOutput = z.looseObject({
   sizeBytes: z.number().nullable(),
   sha256: z.string().nullable(),
   error: z.string().nullable().describe('pdf_too_large or render_failed with a short reason'),
+  imageIssues: z
+    .array(z.looseObject({ src: z.string(), reason: z.string(), detail: z.string().optional() }))
+    .describe(
+      'Images that could not be inlined (printed without them): not_found, not_an_image, too_large, blocked, fetch_failed, unsupported_source, too_many_images',
+    ),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   expiresAt: z.string().nullable().describe('The file is deleted after this time'),
@@ -34,7 +39,8 @@ export const operation = defineOperation({
   summary: 'Render a creative into a PDF for one recipient (asynchronous)',
   description:
     'Body {contactId?, companyId?}. Answers 202 with a generationId at once; Chromium renders in the background. Photo variation: formConfig.pdf_image_variation varies ' +
-    '<img data-photo="id"> listed in imageIds per recipient; data-role="logo|qr|drawing|signature|seal" images never change. Images must be data: URIs (no fetches). ' +
+    '<img data-photo="id"> listed in imageIds per recipient; data-role="logo|qr|drawing|signature|seal" images never change. Image src: data:, stored-file:<key> (your stored files) or https:// ' +
+    '(fetched through the outbound guard, size-capped); failures are listed in imageIssues. ' +
     'Repeating the POST for the same recipient and content version returns the same generation.',
   access: 'tenant',
   scope: 'creatives:write',

@@ -69,7 +69,11 @@ export interface Config {
   /** CHROMIUM_PATH (default /usr/bin/chromium; in Lambda a packaged Chromium): the crawl's browser path and the PDF printer. */
   chromiumPath: string;
   /** PLACEMENT_POLL_MS (default 3000): between IMAP rounds of a placement test; PDF_MAX_BYTES (default 5 MB): cap of a generated PDF; PDF_TTL_HOURS (default 24): until it expires. */
-  creatives: { placementPollMs: number; pdfMaxBytes: number; pdfTtlMs: number };
+  /**
+   * PDF_MAX_BYTES (5 MB), PDF_TTL_HOURS (24); the images a PDF creative references (stored-file:, https://) are inlined up to
+   * PDF_IMAGE_MAX_BYTES each (2 MB) and PDF_IMAGES_MAX_BYTES per document (8 MB).
+   */
+  creatives: { placementPollMs: number; pdfMaxBytes: number; pdfTtlMs: number; pdfImageMaxBytes: number; pdfImagesMaxBytes: number };
   /**
    * OAuth sender mailboxes, per provider: OAUTH_<P>_CLIENT_ID, _CLIENT_SECRET (none: that provider is off),
    * _AUTH_URL, _TOKEN_URL, _SMTP_HOST, _SMTP_PORT, _IMAP_HOST, _IMAP_PORT (defaults: the provider's
@@ -185,6 +189,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       placementPollMs: Number(env.PLACEMENT_POLL_MS ?? 3000),
       pdfMaxBytes: Number(env.PDF_MAX_BYTES ?? 5 * 1024 * 1024),
       pdfTtlMs: Number(env.PDF_TTL_HOURS ?? 24) * 3600_000,
+      pdfImageMaxBytes: Number(env.PDF_IMAGE_MAX_BYTES) || 2 * 1024 * 1024,
+      pdfImagesMaxBytes: Number(env.PDF_IMAGES_MAX_BYTES) || 8 * 1024 * 1024,
     },
     oauth: { google: providerConfig('google', env), microsoft: providerConfig('microsoft', env) },
     aws: {

@@ -1,6 +1,10 @@
 // Real Chromium (puppeteer-core, /usr/bin/chromium or CHROMIUM_PATH) prints the PDFs; poppler's
-// pdftotext/pdfimages read them back (installed by scripts/ensure-test-tools.mjs).
+// pdftotext/pdfimages read them back (installed by scripts/ensure-test-tools.mjs). The photo comes from
+// an HTTP server on 127.0.0.1 through the outbound guard (SVC_ALLOW_LOOPBACK_TARGETS admits loopback),
+// the logo from the tenant's file store.
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +16,24 @@ import { client } from '../support/runtime.js';
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;
 let api: ReturnType<typeof client>;
 const work = mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
+let images: Server;
+let imagesBase = '';
+const served = new Map<string, Buffer>();
 
 beforeAll(async () => {
-  env = await startTenantRuntime({ dataDir: path.join(work, 'data') });
+  images = createServer((req, res) => {
+    const body = served.get(req.url ?? '');
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'image/png' }).end(body);
+  });
+  await new Promise<void>((r) => images.listen(0, '127.0.0.1', r));
+  imagesBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  env = await startTenantRuntime({ dataDir: path.join(work, 'data'), env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true' } });
   api = env.http;
 });
 afterAll(async () => {
   await env?.rt.stop();
+  await new Promise<void>((r) => images?.close(() => r()));
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -81,10 +96,15 @@ describe('per-recipient PDFs in Chromium', () => {
   it('two recipients: their names in the text, the photo varied, the logo byte-identical', { timeout: 180_000 }, async () => {
     const logo = png(48, 48, (x, y) => (((x >> 3) + (y >> 3)) % 2 ? [20, 60, 200] : [250, 250, 250]));
     const photo = png(64, 64, (x, y) => [(x * 4) & 255, (y * 4) & 255, ((x + y) * 2) & 255]);
+    // The logo is a stored file of the tenant, the photo an image URL (fetched through the outbound guard).
+    const bytesOf = (uri: string) => Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64');
+    const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+    await env.rt.deps.files!.put(env.account.tenantId, 'images/logo.png', bytesOf(logo), { contentType: 'image/png', expiresAt });
+    served.set('/team.png', bytesOf(photo));
     const bodyHtml =
-      `<html><body><img data-photo="brand" data-role="logo" src="${logo}" width="96" height="96">` +
+      `<html><body><img data-photo="brand" data-role="logo" src="stored-file:images/logo.png" width="96" height="96">` +
       `<h1>Offer for {{firstName}} {{lastName}}</h1><p>Dear {{firstName}}, this is for {{company.name}}.</p>` +
-      `<img data-photo="team" src="${photo}" width="128" height="128"></body></html>`;
+      `<img data-photo="team" src="${imagesBase}/team.png" width="128" height="128"><img src="https://10.1.2.3/pixel.png"></body></html>`;
     const creative = (
       await api.post('/api/creatives', {
         name: 'PDF offer',
@@ -105,6 +125,7 @@ describe('per-recipient PDFs in Chromium', () => {
     const b = await pdfOf(creative.id, boris.id);
     expect(a.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(a.gen.sizeBytes).toBe(a.bytes.length);
+    expect(a.gen.imageIssues).toEqual([{ src: 'https://10.1.2.3/pixel.png', reason: 'blocked', detail: 'private address' }]);
     const pa = readPdf('anna', a.bytes);
     const pb = readPdf('boris', b.bytes);
     expect(pa.text).toContain('Offer for Annabel Quist');

@@ -9,7 +9,8 @@ import { PROTECTED_ROLES, type PhotoStyle } from './variation.js';
  * /usr/bin/chromium; in Lambda a packaged Chromium at CHROMIUM_PATH). One browser per process (launched
  * from the first caller's path), a fresh page per document.
  * The page never reaches the network: every request except data: URIs is aborted (no SSRF through a
- * creative's <img src>), so images must be inline (data: URIs). The profile lives under TMPDIR.
+ * creative's <img src>): the worker inlines stored-file: and https images as data: URIs first (images.ts,
+ * through the outbound guard). The profile lives under TMPDIR.
  */
 let browser: Promise<{ browser: Browser; profile: string }> | undefined;
 

@@ -21,6 +21,7 @@ export interface GenerationView {
   sizeBytes: number | null;
   sha256: string | null;
   error: string | null;
+  imageIssues: { src: string; reason: string; detail?: string }[];
   createdAt: string;
   finishedAt: string | null;
   expiresAt: string | null;
@@ -36,6 +37,7 @@ export const toGeneration = (i: Item): GenerationView => ({
   sizeBytes: (i.sizeBytes as number) ?? null,
   sha256: (i.sha256 as string) ?? null,
   error: (i.error as string) ?? null,
+  imageIssues: (i.imageIssues as GenerationView['imageIssues']) ?? [],
   createdAt: i.createdAt as string,
   finishedAt: (i.finishedAt as string) ?? null,
   expiresAt: (i.expiresAt as string) ?? null,

@@ -8,6 +8,7 @@ import { loadRecipientContext, renderCreativeFor } from '../render.js';
 import { pdfImageVariationSchema } from '../schema.js';
 import { templateSeed } from '../template.js';
 import { htmlToPdf } from './chromium.js';
+import { inlineImages } from './images.js';
 import type { PdfMessage } from './generations.js';
 import { photoStyles } from './variation.js';
 
@@ -15,11 +16,17 @@ import { photoStyles } from './variation.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The worker step: render for the recipient, print in Chromium with the photo variation, store the
+ * The worker step: render for the recipient, inline the images it references (stored files, https
+ * through the outbound guard; images.ts), print in Chromium with the photo variation, store the
  * file (size cap, expiry), mark READY; any failure marks FAILED with a short reason (no stack).
  */
 export async function runPdfGeneration(
-  deps: { config: Pick<Config, 'creatives' | 'chromiumPath'>; tenantTable(id: string): TableStore; files?: FileStore; clock: { now(): number } },
+  deps: {
+    config: Pick<Config, 'creatives' | 'chromiumPath' | 'allowLoopbackTargets' | 'dnsServers'>;
+    tenantTable(id: string): TableStore;
+    files?: FileStore;
+    clock: { now(): number };
+  },
   msg: PdfMessage,
 ) {
   const { pdfMaxBytes, pdfTtlMs } = deps.config.creatives;
@@ -39,7 +46,16 @@ export async function runPdfGeneration(
     const rendered = renderCreativeFor(creative, recipient, { skipText: true });
     const variation = pdfImageVariationSchema.safeParse((creative.formConfig as Record<string, unknown> | null)?.pdf_image_variation);
     const seed = templateSeed(creative.id, recipient.contactId ?? recipient.companyId ?? '');
-    const pdf = await htmlToPdf(rendered.html, photoStyles(seed, variation.success ? variation.data : undefined), { chromiumPath: deps.config.chromiumPath });
+    const images = await inlineImages(rendered.html, {
+      tenantId: msg.tenantId,
+      files: deps.files,
+      allowLoopback: deps.config.allowLoopbackTargets,
+      dnsServers: deps.config.dnsServers,
+      maxImageBytes: deps.config.creatives.pdfImageMaxBytes,
+      maxTotalBytes: deps.config.creatives.pdfImagesMaxBytes,
+    });
+    await table.update(key, { set: { imageIssues: images.issues } });
+    const pdf = await htmlToPdf(images.html, photoStyles(seed, variation.success ? variation.data : undefined), { chromiumPath: deps.config.chromiumPath });
     if (pdf.length > pdfMaxBytes) return void (await finish({ status: 'FAILED', error: `pdf_too_large: ${pdf.length} bytes > ${pdfMaxBytes}` }));
     const expiresAt = iso(deps.clock.now() + pdfTtlMs);
     await deps.files.put(msg.tenantId, `pdf/${msg.generationId}.pdf`, pdf, { contentType: 'application/pdf', expiresAt });
