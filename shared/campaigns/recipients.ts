@@ -1,7 +1,8 @@
 import { badRequestCode, conflict } from '../errors.js';
 import { ConditionFailed, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { ContactEntity, CompanyContact } from '../contacts/entities.js';
+import { ContactEntity } from '../contacts/entities.js';
+import { companyContactIds } from '../contacts/company-contacts.js';
 import { toContact } from '../contacts/items.js';
 import type { Contact } from '../contacts/types.js';
 import { listContactIds } from '../contact-lists/lists.js';
@@ -136,13 +137,7 @@ async function pourSource(table: TableStore, body: PourBody): Promise<string[]> 
     const r = await listCompanyIds(table, body.companyListId, { max: 10_000 });
     if (r.status !== 'OK') throw badRequestCode('company_list_unavailable', { status: r.status, reason: r.reason, message: r.message });
     const ids: string[] = [];
-    for (const companyId of r.companyIds) {
-      for (let cursor: string | undefined, i = 0; i < 20; i++) {
-        const page = await table.query<{ contactId?: string; sk: string }>({ ...CompanyContact.query('primary', { companyId }), limit: 500, cursor });
-        ids.push(...page.items.map((l) => l.contactId ?? l.sk.slice('CONTACT#'.length)));
-        if (!(cursor = page.cursor)) break;
-      }
-    }
+    for (const companyId of r.companyIds) ids.push(...(await companyContactIds(table, companyId)));
     return ids;
   }
   const ids: string[] = [];

@@ -2,7 +2,8 @@ import { notFound, conflict } from '../errors.js';
 import { newId } from '../data/ids.js';
 import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import { definitionMap, type CustomFieldDefinition } from '../custom-fields/definitions.js';
-import { applyValues, numberIndexCleanupOps, numberIndexOps, type CfValues } from '../custom-fields/values.js';
+import { applyValues, numberIndexCleanupOps, type CfValues } from '../custom-fields/values.js';
+import { companyNumberIndex } from './number-index.js';
 import { COMPANY_TEXT_FIELDS, normalizeDomain, toCompany, type Company, type CompanyCreateInput, type CompanyUpdateInput } from './model.js';
 import { CompanyEntity, nameSortKey } from './entities.js';
 
@@ -30,18 +31,20 @@ function textFields(input: Partial<CompanyCreateInput>) {
 
 /**
  * Creates one company. No dedupe here (the spec: dedupe by domain/INN only on import endpoints, whose
- * markers arrive through `extraOps`). Number custom fields get their gsi2 items in the same transaction.
+ * markers arrive through `extraOps`). Number custom fields are indexed on gsi2 in the same transaction
+ * (the first by the company item itself, number-index.ts).
  */
 export async function createCompany(table: TableStore, input: CompanyCreateInput, opts: WriteOptions): Promise<Company> {
   const defs = opts.defs ?? (await definitionMap(table, 'company'));
   const customFields = applyValues(defs, {}, input.customFields, { coerce: opts.coerce });
   const id = opts.id ?? newId(opts.now);
   const at = new Date(opts.now).toISOString();
+  const index = companyNumberIndex(id, defs, {}, customFields);
   const item = CompanyEntity.item(
     { companyId: id, createdAt: at, nameKey: nameSortKey(input.name) },
-    { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1 },
+    { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
   );
-  await table.transact([{ put: item, condition: notExists }, ...numberIndexOps('company', id, defs, {}, customFields), ...(opts.extraOps ?? [])]);
+  await table.transact([{ put: item, condition: notExists }, ...index.ops, ...(opts.extraOps ?? [])]);
   return toCompany(item);
 }
 
@@ -66,7 +69,8 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
     const before = (current.customFields as CfValues) ?? {};
     const after = applyValues(defs, before, patch.customFields, { coerce: opts.coerce });
     const at = new Date(opts.now).toISOString();
-    const set: Record<string, unknown> = { ...textFields(patch), customFields: after, updatedAt: at, version: (current.version as number) + 1 };
+    const index = companyNumberIndex(id, defs, before, after, current.cfIndexSlug as string | undefined);
+    const set: Record<string, unknown> = { ...textFields(patch), customFields: after, updatedAt: at, version: (current.version as number) + 1, ...index.attrs };
     if (patch.name !== undefined) Object.assign(set, CompanyEntity.indexKeys('byName', { nameKey: nameSortKey(patch.name), companyId: id }));
     try {
       await table.transact([
@@ -74,7 +78,7 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
           update: CompanyEntity.key({ companyId: id }),
           spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } },
         },
-        ...numberIndexOps('company', id, defs, before, after),
+        ...index.ops,
         ...(opts.extraOps ?? []),
       ]);
       return toCompany({ ...current, ...set });

@@ -6,7 +6,8 @@ import { numberRange } from '../custom-fields/number-encoding.js';
 import { catalog, matchRelation, matchesItem, parseFilters, type FieldKind, type ParseResult, type Rule } from '../filters/filters.js';
 import { toCompany, type Company } from './model.js';
 import { CompanyEntity } from './entities.js';
-import { CompanyContact, ContactEntity } from '../contacts/entities.js';
+import { ContactEntity } from '../contacts/entities.js';
+import { companyContactIds } from '../contacts/company-contacts.js';
 import { CustomFieldNumber } from '../custom-fields/entities.js';
 
 /**
@@ -132,13 +133,12 @@ function range(lo: string | undefined, hi: string | undefined): Partial<QuerySpe
   return {};
 }
 
-/** Names and emails of a company's contacts, through the contact links (CompanyContact, shared/contacts/entities.ts). */
+/** Names and emails of a company's first 100 contacts (shared/contacts/company-contacts.ts). */
 async function contactStrings(table: TableStore, companyId: string): Promise<string[]> {
-  const links = await table.query({ ...CompanyContact.query('primary', { companyId }), limit: 100 });
-  const ids = links.items.map((l) => l.contactId as string);
+  const ids = await companyContactIds(table, companyId, 100);
   const contacts = ids.length ? await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id }))) : [];
   const out: string[] = [];
-  for (const c of [...links.items, ...contacts]) {
+  for (const c of contacts) {
     for (const f of ['name', 'fullName', 'firstName', 'lastName', 'email', 'personalEmail']) if (typeof c[f] === 'string') out.push(c[f] as string);
     if (typeof c.firstName === 'string' && typeof c.lastName === 'string') out.push(`${c.firstName} ${c.lastName}`);
     for (const ch of (Array.isArray(c.channels) ? c.channels : []) as { type?: string; value?: unknown }[])
@@ -180,10 +180,11 @@ export async function queryCompanies(
     const page = await table.query({ index: p.index, pk: p.pk, ...range(lo, hi), limit, descending: p.desc });
     const items = page.items.filter((i) => i[p.skAttr] !== resume);
     const owners = p.cfDriven ? await ownersOf(table, items) : undefined;
+    // A number-index entry is the company item itself (number-index.ts) or a CustomFieldNumber item naming its owner.
     let consumed = 0;
     for (const item of items) {
       if (out.length >= q.pageSize || examined >= maxExamined) break;
-      const company = owners ? owners.get(item.ownerId as string) : item; // undefined: deleted since indexed
+      const company = owners && !CompanyEntity.is(item) ? owners.get(item.ownerId as string) : item; // undefined: deleted since indexed
       if (company && matchesItem(q.rules, company)) {
         if (!relation.length) out.push(toCompany(company));
         else {
@@ -204,6 +205,7 @@ export async function queryCompanies(
 }
 
 async function ownersOf(table: TableStore, items: Item[]) {
-  const found = items.length ? await table.batchGet(items.map((i) => CompanyEntity.key({ companyId: i.ownerId as string }))) : [];
+  const refs = items.filter((i) => !CompanyEntity.is(i));
+  const found = refs.length ? await table.batchGet(refs.map((i) => CompanyEntity.key({ companyId: i.ownerId as string }))) : [];
   return new Map(found.filter((c) => c.entity === 'company').map((c) => [c.id as string, c]));
 }

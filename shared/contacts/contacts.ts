@@ -5,15 +5,29 @@ import type { ChannelType } from './entities.js';
 import { normalizeChannel } from './normalize.js';
 import { companyKey, contactCustomFieldCleanup, contactCustomFields } from './refs.js';
 import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput } from './types.js';
-import { chanKey, channelItems, contactItem, iso, linkItem, markerItem, normalizeSource, requireChannel, toContact, withPrimaries } from './items.js';
+import {
+  chanKey,
+  companyIndexKeys,
+  contactItem,
+  duplicateChannelItems,
+  iso,
+  markerItem,
+  normalizeSource,
+  requireChannel,
+  toContact,
+  withPrimaries,
+} from './items.js';
 import { handOverMarker, transactWithMarkers } from './markers.js';
-import { ChannelMarker, CompanyContact, ContactChannel, ContactEntity } from './entities.js';
+import { ChannelMarker, channelHolders, CompanyContact, ContactChannel, ContactEntity } from './entities.js';
 import { ContactListEntity, ContactListMember } from '../contact-lists/entities.js';
 
 /** A contact holds at most this many channels (its delete must fit one transaction). */
 export const MAX_CHANNELS = 20;
 
-/** Creates a contact with its email/phone channels, marker items and company link, in one transaction. */
+/**
+ * Creates a contact with its email/phone channels and marker items, in one transaction. The company
+ * link is the contact item's gsi3 entry; a channel has its own item only as a duplicate.
+ */
 export async function createContact(table: TableStore, input: ContactInput, now: number): Promise<Contact> {
   const at = iso(now);
   const id = newId(now);
@@ -28,7 +42,7 @@ export async function createContact(table: TableStore, input: ContactInput, now:
   await transactWithMarkers(table, (dups) => {
     const channels = wanted.map((w) => ({ ...w, addedAt: at, ...(dups.has(chanKey(w)) ? { duplicateOf: dups.get(chanKey(w)) } : {}) }));
     contact = withPrimaries({ ...base, channels });
-    const ops: TxOp[] = [{ put: contactItem(contact), condition: notExists }, ...channels.map((ch) => ({ put: channelItems(id, ch) })), ...cf.ops];
+    const ops: TxOp[] = [{ put: contactItem(contact), condition: notExists }, ...duplicateChannelItems(id, channels).map((put) => ({ put })), ...cf.ops];
     const markers = new Map<number, { type: ChannelType; value: string }>();
     for (const ch of channels) {
       if (ch.duplicateOf) continue;
@@ -37,7 +51,6 @@ export async function createContact(table: TableStore, input: ContactInput, now:
     }
     let companyCheck: number | undefined;
     if (input.companyId) {
-      ops.push({ put: linkItem(input.companyId, contact) });
       companyCheck = ops.length;
       ops.push({ check: companyKey(input.companyId), condition: exists });
     }
@@ -78,8 +91,7 @@ export async function addChannel(table: TableStore, contactId: string, raw: { ty
               condition: { expression: 'updatedAt = :u', values: { ':u': contact.updatedAt } },
             },
           },
-          { put: channelItems(contactId, added) },
-          ...(contact.companyId && next.email !== contact.email ? [{ put: linkItem(contact.companyId, next) }] : []),
+          ...duplicateChannelItems(contactId, [added]).map((put) => ({ put })),
         ];
         const markers = new Map<number, { type: ChannelType; value: string }>();
         if (!dup) {
@@ -121,18 +133,20 @@ export async function updateContact(table: TableStore, id: string, patch: Contac
     ...cf.ops,
   ];
   let companyCheck: number | undefined;
-  const next = { ...contact, ...set } as Contact;
   const companyChanged = patch.companyId !== undefined && patch.companyId !== (contact.companyId ?? null);
   if (companyChanged) {
+    // The link is the contact item's gsi3 entry (set, or removed with the company); a legacy link item goes.
     set.companyId = patch.companyId ?? undefined;
     if (contact.companyId) ops.push({ delete: CompanyContact.key({ companyId: contact.companyId, contactId: id }) });
     if (patch.companyId) {
-      ops.push({ put: linkItem(patch.companyId, next) });
+      Object.assign(set, companyIndexKeys(id, patch.companyId));
       companyCheck = ops.length;
       ops.push({ check: companyKey(patch.companyId), condition: exists });
-    }
+    } else Object.assign(set, { gsi3pk: undefined, gsi3sk: undefined });
   } else if (contact.companyId && (patch.firstName !== undefined || patch.lastName !== undefined)) {
-    ops.push({ put: linkItem(contact.companyId, next) });
+    // A legacy link item carries the names (companies `contacts` filter): it is replaced by the gsi3 entry.
+    Object.assign(set, companyIndexKeys(id, contact.companyId));
+    ops.push({ delete: CompanyContact.key({ companyId: contact.companyId, contactId: id }) });
   }
   try {
     await table.transact(ops);
@@ -208,7 +222,7 @@ export async function findContactsByEmail(table: TableStore, email: string): Pro
   const marker = await table.get<{ contactId: string }>(ChannelMarker.key({ type: 'email', value }));
   const ids: string[] = marker ? [marker.contactId] : [];
   for (let cursor: string | undefined, i = 0; i < 20; i++) {
-    const page = await table.query<{ contactId: string }>({ ...ContactChannel.query('byValue', { type: 'email', value }), cursor, limit: 100 });
+    const page = await table.query<{ contactId: string }>({ ...channelHolders('email', value), cursor, limit: 100 });
     for (const it of page.items) if (!ids.includes(it.contactId)) ids.push(it.contactId);
     cursor = page.cursor;
     if (!cursor) break;

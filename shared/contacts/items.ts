@@ -3,32 +3,31 @@ import type { Item } from '../ports/table-store.js';
 import type { ChannelType } from './entities.js';
 import { normalizeChannel } from './normalize.js';
 import type { Channel, Contact, ContactSource } from './types.js';
-import { ChannelMarker, CompanyContact, ContactChannel, ContactEntity } from './entities.js';
+import { ChannelMarker, ContactChannel, ContactEntity } from './entities.js';
 
-/** The stored shapes of a contact (item, channels, marker, company link) and their API views: pure, no I/O. */
+/** The stored shapes of a contact (item, channels, marker) and their API views: pure, no I/O. */
 export const iso = (now: number) => new Date(now).toISOString();
 export const chanKey = (c: { type: ChannelType; value: string }) => `${c.type}#${c.value}`;
-/** The stored contact item, from a Contact (keys and index attributes added). */
+/** The stored contact item, from a Contact (keys and index attributes added; gsi3 when it has a company). */
 export function contactItem(c: Contact): Item {
-  return ContactEntity.item({ contactId: c.id }, { ...c });
+  return ContactEntity.item({ contactId: c.id, companyId: c.companyId }, { ...c });
 }
+/** The gsi3 attributes that list a contact under its company (set on company change; removed with the link). */
+export const companyIndexKeys = (contactId: string, companyId: string) => ContactEntity.indexKeys('byCompany', { contactId, companyId });
+/** A channel's own item: written only for a value the contact holds as a duplicate (its marker indexes the first holder). */
 export function channelItems(contactId: string, ch: Channel): Item {
   return ContactChannel.item({ contactId, type: ch.type, value: ch.value }, { contactId, ...ch });
 }
-/** The company → contact link; carries the names and email the company `contacts` filter reads. */
-export function linkItem(companyId: string, c: Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'createdAt'>): Item {
-  const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
-  return CompanyContact.item(
-    { companyId, contactId: c.id },
-    { contactId: c.id, companyId, firstName: c.firstName, lastName: c.lastName, name: name || undefined, email: c.email, createdAt: c.createdAt },
-  );
-}
+/** The channel items a contact's channels need: one per duplicate channel. */
+export const duplicateChannelItems = (contactId: string, channels: Channel[]) =>
+  channels.filter((ch) => ch.duplicateOf).map((ch) => channelItems(contactId, ch));
+/** The marker of the value's first holder; also its entry among the value's holders (gsi1). */
 export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
-  return ChannelMarker.item({ type, value }, { contactId, type, value, createdAt: iso(now) });
+  return ChannelMarker.item({ type, value, contactId }, { contactId, type, value, createdAt: iso(now) });
 }
 /** The API shape of a stored contact item. */
 export function toContact(item: Item): Contact {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, entity: _e, _v: _ver, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi3pk: _g3, gsi3sk: _g3s, entity: _e, _v: _ver, ...rest } = item;
   return { id: rest.id, channels: [], customFields: {}, ...rest } as unknown as Contact;
 }
 export function withPrimaries(c: Contact): Contact {

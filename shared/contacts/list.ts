@@ -7,7 +7,8 @@ import { companyKey } from './refs.js';
 import { toContact } from './items.js';
 import type { ListQuery } from './schema.js';
 import type { Contact } from './types.js';
-import { CompanyContact, ContactChannel, ContactEntity } from './entities.js';
+import { channelHolders, ContactEntity } from './entities.js';
+import { companyContactSources } from './company-contacts.js';
 import { ContactListEntity, ContactListMember } from '../contact-lists/entities.js';
 
 const MAX_QUERIES = 10;
@@ -19,6 +20,8 @@ export async function contactFilterRules(table: TableStore, raw: string | undefi
 }
 
 type Source = { pk: string; index?: QuerySpec['index']; skBeginsWith?: string; direct: boolean };
+/** A cursor of the second source of a company's contacts (legacy link items) carries this prefix. */
+const LEGACY = 'L.';
 
 /**
  * One page of contacts. The most selective named parameter picks the Query (email/phone channel
@@ -32,12 +35,22 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
   const phone = q.phone !== undefined ? (normalizePhone(q.phone) ?? q.phone) : undefined;
   if (q.listId && !(await table.get(ContactListEntity.key({ listId: q.listId })))) throw notFound('Contact list');
   if (q.companyId && !(await table.get(companyKey(q.companyId)))) throw notFound('Company');
-  let source: Source;
-  if (email) source = { ...ContactChannel.query('byValue', { type: 'email', value: email }), direct: false };
-  else if (phone) source = { ...ContactChannel.query('byValue', { type: 'phone', value: phone }), direct: false };
-  else if (q.listId) source = { ...ContactListMember.query('primary', { listId: q.listId }), direct: false };
-  else if (q.companyId) source = { ...CompanyContact.query('primary', { companyId: q.companyId }), direct: false };
-  else source = { index: 'gsi1', pk: 'CONTACTS', direct: true };
+  // A source's items carry `contactId` (or are the contact items, `direct`). A company's contacts come
+  // from two sources in turn (company-contacts.ts): the cursor of the second carries the LEGACY prefix.
+  let sources: Source[];
+  const byCompany = !email && !phone && !q.listId && !!q.companyId;
+  let cursor = q.cursor;
+  if (email) sources = [{ ...channelHolders('email', email), direct: false }];
+  else if (phone) sources = [{ ...channelHolders('phone', phone), direct: false }];
+  else if (q.listId) sources = [{ ...ContactListMember.query('primary', { listId: q.listId }), direct: false }];
+  else if (byCompany) {
+    const [indexed, legacy] = companyContactSources(q.companyId!);
+    sources = [
+      { ...indexed, direct: true },
+      { ...legacy, direct: false },
+    ];
+    if (cursor?.startsWith(LEGACY)) (sources.shift(), (cursor = cursor.slice(LEGACY.length)));
+  } else sources = [{ index: 'gsi1', pk: 'CONTACTS', direct: true }];
   const needle = q.q?.trim().toLowerCase();
   const keep = async (cs: Contact[]) => {
     let out = cs.filter(
@@ -57,8 +70,8 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
     return out;
   };
   const data: Contact[] = [];
-  let cursor = q.cursor;
-  for (let i = 0; i < MAX_QUERIES && data.length < pageSize; i++) {
+  for (let i = 0; i < MAX_QUERIES && data.length < pageSize && sources.length; i++) {
+    const source = sources[0];
     const page = await table.query<Record<string, unknown>>({
       index: source.index,
       pk: source.pk,
@@ -76,7 +89,10 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
     }
     data.push(...(await keep(contacts)));
     cursor = page.cursor;
-    if (!cursor) break;
+    if (!cursor) sources.shift();
   }
-  return { data, pageSize, nextCursor: cursor ?? null };
+  // Left off in the legacy source of a company's contacts (the indexed one is done): its cursor is marked.
+  const inLegacy = byCompany && sources.length === 1;
+  const nextCursor = cursor ? (inLegacy ? LEGACY + cursor : cursor) : inLegacy ? LEGACY : null;
+  return { data, pageSize, nextCursor };
 }

@@ -3,7 +3,7 @@ import { ConditionFailed, notExists, type TableStore, type TxOp } from '../ports
 import type { ChannelType } from './entities.js';
 import { chanKey, channelItems, markerItem, toContact } from './items.js';
 import type { Channel } from './types.js';
-import { ChannelMarker, ContactChannel, ContactEntity } from './entities.js';
+import { ChannelMarker, channelHolders, ContactChannel, ContactEntity } from './entities.js';
 
 const isTxConflict = (e: unknown) => (e as { name?: string })?.name === 'TransactionCanceledException';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,15 +41,19 @@ export async function transactWithMarkers(
   throw new Error('channel marker transaction did not settle');
 }
 /**
- * The oldest remaining holder of a value becomes its marker's owner; the other holders' `duplicateOf`
- * is pointed at it (bounded: the first 100 holders).
+ * The oldest remaining holder of a value becomes its marker's owner (the marker indexes it, so its
+ * channel item goes); the other holders' `duplicateOf` is pointed at it (bounded: the first 100 holders).
  */
 export async function handOverMarker(table: TableStore, type: ChannelType, value: string, goneId: string, now: number) {
-  const holders = (await table.query<{ contactId: string }>({ ...ContactChannel.query('byValue', { type, value }), limit: 100 })).items.map((h) => h.contactId);
+  const holders = [
+    ...new Set(
+      (await table.query<{ contactId: string }>({ ...channelHolders(type, value), limit: 100 })).items.map((h) => h.contactId).filter((id) => id !== goneId),
+    ),
+  ];
   const heir = holders[0];
   if (!heir) return;
   try {
-    await table.put(markerItem(heir, type, value, now), notExists);
+    await table.transact([{ put: markerItem(heir, type, value, now), condition: notExists }, { delete: ContactChannel.key({ contactId: heir, type, value }) }]);
   } catch (e) {
     if (e instanceof ConditionFailed) return; // someone else took it meanwhile
     throw e;
@@ -69,7 +73,8 @@ export async function handOverMarker(table: TableStore, type: ChannelType, value
           update: ContactEntity.key({ contactId: id }),
           spec: { set: { channels }, condition: { expression: 'updatedAt = :u', values: { ':u': c.updatedAt } } },
         },
-        { put: channelItems(id, next) },
+        // The heir is indexed by its marker; the others keep (or get) their duplicate channel item.
+        id === heir ? { delete: ContactChannel.key({ contactId: id, type, value }) } : { put: channelItems(id, next) },
       ])
       .catch((e) => {
         if (!(e instanceof ConditionFailed)) throw e; // changed meanwhile: its flag stays as it was

@@ -3,7 +3,7 @@ import { ConditionFailed, type Item, type TableStore } from '../ports/table-stor
 import type { Deps } from '../runtime/deps.js';
 import { probeConfig } from './settings.js';
 import { verifyAddresses, type Verification, type VerifySettings } from './verify.js';
-import { ContactChannel, ContactEntity } from '../contacts/entities.js';
+import { channelHolders, ContactEntity } from '../contacts/entities.js';
 
 /** At most this many addresses (or contacts) per call: the call answers synchronously within its budget. */
 export const VERIFY_BATCH_MAX = 100;
@@ -61,18 +61,25 @@ export async function verifyBatch(deps: Deps, table: TableStore, input: { emails
   return { data, summary, total: data.length };
 }
 
-/** Writes the verification on every channel item holding the address, and on the contact's channel list. */
+/**
+ * Writes the verification on every entry holding the address (the first holder's marker, the
+ * duplicates' channel items: channelHolders), and on the contact's channel list.
+ */
 async function storeOnChannels(table: TableStore, v: Verification): Promise<string[]> {
   const verification = { result: v.result, reasons: v.reasons, mx: v.mx, checkedAt: v.checkedAt };
-  const page = await table.query<Item>({ ...ContactChannel.query('byValue', { type: 'email', value: v.email }), limit: 100 });
+  const page = await table.query<Item>({ ...channelHolders('email', v.email), limit: 100 });
   const ids: string[] = [];
   for (const ch of page.items) {
     const contactId = ch.contactId as string;
+    if (ids.includes(contactId)) continue;
     try {
-      await table.update(ContactChannel.key({ contactId, type: 'email', value: v.email }), {
-        set: { verification },
-        condition: { expression: 'attribute_exists(pk)' },
-      });
+      await table.update(
+        { pk: ch.pk as string, sk: ch.sk as string },
+        {
+          set: { verification },
+          condition: { expression: 'attribute_exists(pk)' },
+        },
+      );
     } catch (e) {
       if (e instanceof ConditionFailed) continue; // deleted meanwhile
       throw e;

@@ -1,6 +1,6 @@
 import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
-import { companyDependents } from './dependents.js';
+import { companyNumberIndex, newCompanyNumberItems } from '../companies/number-index.js';
 import { updateCompany } from '../companies/companies.js';
 import { addCompanies, createCompanyList } from '../company-lists/company-lists.js';
 import { markerItem, markerOf } from './entities.js';
@@ -88,13 +88,17 @@ export async function writeImport(
   };
 }
 
-/** A new company with its markers (conditional): one transaction; its number-index items follow by BatchWriteItem. */
+/**
+ * A new company with its markers (conditional): one transaction. The company item carries its first
+ * number value's index entry; index items of further number values follow by BatchWriteItem.
+ */
 function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number, Row>, plan: ImportPlan, slot: Slot, importId: string, at: string): WriteGroup {
   const { opts, defs } = setup;
   const keys = slot.claim ? [...slot.keys] : [];
+  const index = companyNumberIndex(slot.id, defs, {}, slot.cf);
   const company = CompanyEntity.item(
     { companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) },
-    { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1 },
+    { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
   );
   const markerPut = (k: string) => ({
     put: markerItem(k, { companyId: slot.id, importId, createdAt: at }),
@@ -106,7 +110,7 @@ function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number,
   return {
     puts: [...keys.map(markerPut), { put: company }],
     anchor: { kind: 'company', id: slot.id },
-    after: companyDependents(slot.id, slot.cf, defs),
+    after: newCompanyNumberItems(index),
     onConflict: async (i) => {
       const lost = keys[i];
       if (lost === undefined) throw new Error('import company write failed on an unconditioned item');

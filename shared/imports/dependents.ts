@@ -1,7 +1,8 @@
 import type { Item } from '../ports/table-store.js';
 import { numberIndexOps, type CfValues } from '../custom-fields/values.js';
+import { companyNumberIndex, newCompanyNumberItems } from '../companies/number-index.js';
 import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
-import { channelItems, linkItem } from '../contacts/items.js';
+import { duplicateChannelItems } from '../contacts/items.js';
 import type { Contact } from '../contacts/types.js';
 
 /**
@@ -11,15 +12,25 @@ import type { Contact } from '../contacts/types.js';
  */
 export type AnchorKind = 'company' | 'contact';
 
-/** A company's number-index items (gsi2: `cf_<slug>` ranges and sorts). */
-export function companyDependents(companyId: string, customFields: CfValues | undefined, defs: Map<string, CustomFieldDefinition>): Item[] {
-  return numberIndexOps('company', companyId, defs, {}, customFields ?? {}).flatMap((op) => ('put' in op ? [op.put] : []));
+/**
+ * A company's number-index items beyond the one its own item carries (`indexedSlug`, its cfIndexSlug:
+ * shared/companies/number-index.ts); none for a company with at most one number value.
+ */
+export function companyDependents(
+  companyId: string,
+  customFields: CfValues | undefined,
+  defs: Map<string, CustomFieldDefinition>,
+  indexedSlug?: string,
+): Item[] {
+  return newCompanyNumberItems(companyNumberIndex(companyId, defs, {}, customFields ?? {}, indexedSlug));
 }
 
-/** A contact's channel items (gsi1: every owner of a value), its company link and number-index items. `c` carries its primaries (withPrimaries). */
+/**
+ * A contact's items beside its own: channel items of values it holds as a duplicate (its markers index
+ * the values it holds first) and number-index items. Its company link is the contact item's gsi3 entry.
+ */
 export function contactDependents(c: Contact, defs?: Map<string, CustomFieldDefinition>): Item[] {
-  const items: Item[] = c.channels.map((ch) => channelItems(c.id, ch));
-  if (c.companyId) items.push(linkItem(c.companyId, c));
+  const items: Item[] = duplicateChannelItems(c.id, c.channels);
   if (defs) for (const op of numberIndexOps('contact', c.id, defs, {}, (c.customFields ?? {}) as CfValues)) if ('put' in op) items.push(op.put);
   return items;
 }

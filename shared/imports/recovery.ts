@@ -31,8 +31,8 @@ export async function recoverImports(table: TableStore): Promise<number> {
       const companies = anchors.filter(([k]) => k === 'company').map(([, id]) => CompanyEntity.key({ companyId: id }));
       const contacts = anchors.filter(([k]) => k === 'contact').map(([, id]) => ContactEntity.key({ contactId: id }));
       // An anchor that is gone (deleted since) has nothing to repair.
-      for (const c of await table.batchGet<{ id: string; entity: string; customFields?: CfValues }>(companies))
-        if (CompanyEntity.is(c)) items.push(...companyDependents(c.id, c.customFields, await defsOf('company')));
+      for (const c of await table.batchGet<{ id: string; entity: string; customFields?: CfValues; cfIndexSlug?: string }>(companies))
+        if (CompanyEntity.is(c)) items.push(...companyDependents(c.id, c.customFields, await defsOf('company'), c.cfIndexSlug));
       for (const c of await table.batchGet(contacts)) items.push(...contactDependents(withPrimaries(toContact(c)), await defsOf('contact')));
       await batchPutAll(table, items);
       await table.delete({ pk: journal.pk, sk: journal.sk });
