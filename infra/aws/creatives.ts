@@ -10,7 +10,8 @@ import type { StackContext } from './stack.js';
 /**
  * Creatives in AWS: the tenant file bucket (`files`: generated PDFs under <tenantId>/, expired by a
  * lifecycle rule after 2 days; the app deletes earlier), the `creative-pdfs` and `creative-placement`
- * queues (DLQs) and their worker Lambda. Chromium comes from CHROMIUM_PATH (a layer); functions that
+ * queues (DLQs) and their worker Lambda, which prints PDFs with @sparticuz/chromium from the shared
+ * Chromium layer (infra/aws/chromium.ts: x86_64, CHROMIUM_PACK_DIR=/opt); functions that
  * declare `files` get FILES_BUCKET and use the S3 FileStore (shared/adapters/files/s3-files.ts).
  */
 export function creatives(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'grants'>) {
@@ -44,6 +45,7 @@ export function creatives(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'gran
     timeout: Duration.minutes(15),
     memorySize: 2048,
     resources: ['tenantTables', 'files'],
+    chromium: true, // the PDF printer: @sparticuz/chromium from the shared layer (infra/aws/chromium.ts)
   });
   for (const q of queues) worker.addEventSource(new SqsEventSource(q, { batchSize: 1, reportBatchItemFailures: true }));
   return { bucket, queues, worker };

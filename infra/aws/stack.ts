@@ -13,6 +13,7 @@ import { limits } from '../../shared/limits/limits.js';
 import { SECRETS_KEY_PATTERN } from '../../shared/runtime/config.js';
 import { countsRequests } from '../../shared/http/resource-guard.js';
 import { operationResources, type AwsResource } from '../../shared/registry/operation.js';
+import { CHROMIUM_ARCHITECTURE, CHROMIUM_ENVIRONMENT, CHROMIUM_MIN_MEMORY_MB, chromiumLayer } from './chromium.js';
 import { lambdaBundling } from './bundling.js';
 import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
@@ -40,7 +41,15 @@ export interface StackContext {
   lambda(
     id: string,
     entry: string,
-    opts?: { environment?: Record<string, string>; timeout?: Duration; memorySize?: number; scope?: Construct; resources?: readonly Grantable[] },
+    opts?: {
+      environment?: Record<string, string>;
+      timeout?: Duration;
+      memorySize?: number;
+      scope?: Construct;
+      resources?: readonly Grantable[];
+      /** Runs Chromium: the shared Chromium layer, CHROMIUM_PACK_DIR, x86_64 and enough memory (infra/aws/chromium.ts). */
+      chromium?: boolean;
+    },
   ): NodejsFunction;
   api: HttpApi;
   /** Where domain constructs provide queues (`provideQueue`) and other resources for `finish()` to grant. */
@@ -139,10 +148,11 @@ export class SvcStack extends Stack {
           entry: path.join(ROOT, entry),
           handler: 'handler',
           runtime: Runtime.NODEJS_22_X,
-          architecture: Architecture.ARM_64,
-          memorySize: opts.memorySize ?? 512,
+          architecture: opts.chromium ? CHROMIUM_ARCHITECTURE : Architecture.ARM_64,
+          memorySize: opts.chromium ? Math.max(opts.memorySize ?? 0, CHROMIUM_MIN_MEMORY_MB) : (opts.memorySize ?? 512),
           timeout: opts.timeout ?? Duration.seconds(29),
-          environment: { ...environment, ...opts.environment },
+          environment: { ...environment, ...(opts.chromium ? CHROMIUM_ENVIRONMENT : {}), ...opts.environment },
+          layers: opts.chromium ? [chromiumLayer(scope)] : undefined,
           logGroup: new LogGroup(scope, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
           bundling: { ...lambdaBundling(opts.resources?.filter((r): r is AwsResource => r !== 'rateCounters')), format: OutputFormat.ESM },
           projectRoot: ROOT,

@@ -68,6 +68,11 @@ export interface Config {
   };
   /** CHROMIUM_PATH (default /usr/bin/chromium; in Lambda a packaged Chromium): the crawl's browser path and the PDF printer. */
   chromiumPath: string;
+  /**
+   * CHROMIUM_PACK_DIR: the folder of @sparticuz/chromium's brotli files (in Lambda the Chromium layer, /opt; infra/aws/chromium.ts).
+   * When set, Chromium is unpacked from it into TMPDIR and launched with its Lambda flags instead of chromiumPath.
+   */
+  chromiumPackDir?: string;
   /** PLACEMENT_POLL_MS (default 3000): between IMAP rounds of a placement test; PDF_MAX_BYTES (default 5 MB): cap of a generated PDF; PDF_TTL_HOURS (default 24): until it expires. */
   /**
    * PDF_MAX_BYTES (5 MB), PDF_TTL_HOURS (24); the images a PDF creative references (stored-file:, https://) are inlined up to
@@ -185,6 +190,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       rdapBaseUrl: env.RDAP_BASE_URL ? env.RDAP_BASE_URL.replace(/\/+$/, '') : undefined,
     },
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromiumPackDir: env.CHROMIUM_PACK_DIR || undefined,
     creatives: {
       placementPollMs: Number(env.PLACEMENT_POLL_MS ?? 3000),
       pdfMaxBytes: Number(env.PDF_MAX_BYTES ?? 5 * 1024 * 1024),

@@ -2,26 +2,31 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromiumLaunch } from '../../adapters/chromium/launch.js';
+import type { Config } from '../../runtime/config.js';
 import { PROTECTED_ROLES, type PhotoStyle } from './variation.js';
 
 /**
  * Prints HTML to PDF in Chromium (puppeteer-core at `config.chromiumPath`: CHROMIUM_PATH, else
- * /usr/bin/chromium; in Lambda a packaged Chromium at CHROMIUM_PATH). One browser per process (launched
- * from the first caller's path), a fresh page per document.
+ * /usr/bin/chromium; in Lambda @sparticuz/chromium from the layer at CHROMIUM_PACK_DIR, see
+ * shared/adapters/chromium/launch.ts). One browser per process (launched from the first caller's
+ * config), a fresh page per document.
  * The page never reaches the network: every request except data: URIs is aborted (no SSRF through a
  * creative's <img src>): the worker inlines stored-file: and https images as data: URIs first (images.ts,
  * through the outbound guard). The profile lives under TMPDIR.
  */
 let browser: Promise<{ browser: Browser; profile: string }> | undefined;
 
-function launch(executablePath: string) {
+function launch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>) {
   browser ??= (async () => {
     const profile = await mkdtemp(path.join(os.tmpdir(), 'svc-pdf-chromium-'));
+    const how = await chromiumLaunch(cfg);
     const b = await puppeteer.launch({
-      executablePath,
-      headless: true,
+      executablePath: how.executablePath,
+      headless: how.headless,
       userDataDir: profile,
       args: [
+        ...how.args,
         '--no-sandbox',
         '--disable-gpu',
         '--disable-background-networking',
@@ -49,8 +54,12 @@ export async function closePdfBrowser() {
   await rm(got.profile, { recursive: true, force: true }).catch(() => undefined);
 }
 
-export async function htmlToPdf(html: string, styles: PhotoStyle[], opts: { chromiumPath: string; timeoutMs?: number }): Promise<Buffer> {
-  const { browser: b } = await launch(opts.chromiumPath);
+export async function htmlToPdf(
+  html: string,
+  styles: PhotoStyle[],
+  opts: Pick<Config, 'chromiumPath' | 'chromiumPackDir'> & { timeoutMs?: number },
+): Promise<Buffer> {
+  const { browser: b } = await launch(opts);
   const page = await b.newPage();
   const timeout = opts.timeoutMs ?? 30_000;
   try {

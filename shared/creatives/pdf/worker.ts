@@ -22,7 +22,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function runPdfGeneration(
   deps: {
-    config: Pick<Config, 'creatives' | 'chromiumPath' | 'allowLoopbackTargets' | 'dnsServers'>;
+    config: Pick<Config, 'creatives' | 'chromiumPath' | 'chromiumPackDir' | 'allowLoopbackTargets' | 'dnsServers'>;
     tenantTable(id: string): TableStore;
     files?: FileStore;
     clock: { now(): number };
@@ -55,7 +55,10 @@ export async function runPdfGeneration(
       maxTotalBytes: deps.config.creatives.pdfImagesMaxBytes,
     });
     await table.update(key, { set: { imageIssues: images.issues } });
-    const pdf = await htmlToPdf(images.html, photoStyles(seed, variation.success ? variation.data : undefined), { chromiumPath: deps.config.chromiumPath });
+    const pdf = await htmlToPdf(images.html, photoStyles(seed, variation.success ? variation.data : undefined), {
+      chromiumPath: deps.config.chromiumPath,
+      chromiumPackDir: deps.config.chromiumPackDir,
+    });
     if (pdf.length > pdfMaxBytes) return void (await finish({ status: 'FAILED', error: `pdf_too_large: ${pdf.length} bytes > ${pdfMaxBytes}` }));
     const expiresAt = iso(deps.clock.now() + pdfTtlMs);
     await deps.files.put(msg.tenantId, `pdf/${msg.generationId}.pdf`, pdf, { contentType: 'application/pdf', expiresAt });

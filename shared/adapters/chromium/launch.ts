@@ -1,0 +1,23 @@
+import type { Config } from '../../runtime/config.js';
+
+/**
+ * Where puppeteer finds Chromium. With `chromiumPackDir` (CHROMIUM_PACK_DIR; in Lambda the Chromium
+ * layer mounted at /opt, infra/aws/chromium.ts) it is @sparticuz/chromium: its brotli files are
+ * unpacked into TMPDIR on the first call (~2 s, ~200 MB; reused while the sandbox lives) and launched
+ * with its Lambda flags in the headless shell. Otherwise the system binary at `chromiumPath`
+ * (CHROMIUM_PATH, default /usr/bin/chromium). The package is imported only on the packed path, so a
+ * local run never loads it.
+ */
+export interface ChromiumLaunch {
+  executablePath: string;
+  args: string[];
+  headless: true | 'shell';
+  packed: boolean;
+}
+
+export async function chromiumLaunch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>): Promise<ChromiumLaunch> {
+  if (!cfg.chromiumPackDir) return { executablePath: cfg.chromiumPath, args: [], headless: true, packed: false };
+  const { default: chromium } = await import('@sparticuz/chromium');
+  // Its JS is bundled into the Lambda, so the default bin path (next to the module) does not exist: pass the layer's folder.
+  return { executablePath: await chromium.executablePath(cfg.chromiumPackDir), args: chromium.args, headless: 'shell', packed: true };
+}
