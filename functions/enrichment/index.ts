@@ -9,6 +9,7 @@ import { operation as stats } from './site_enrichment_tasks_stats.js';
 import { operation as reasonSummary } from './site_enrichment_tasks_reason_summary.js';
 import { operation as items } from './site_enrichment_tasks_items.js';
 import { operation as raw } from './site_enrichment_tasks_raw.js';
+import { operation as screenshot } from './site_enrichment_tasks_screenshot.js';
 import { operation as detectForms } from './site_enrichment_detect_forms.js';
 import { operation as pause } from './site_enrichment_tasks_pause.js';
 import { operation as resume } from './site_enrichment_tasks_resume.js';
@@ -27,6 +28,7 @@ export const enrichmentOperations: AnyOperation[] = [
   reasonSummary,
   items,
   raw,
+  screenshot,
   detectForms,
   pause,
   resume,

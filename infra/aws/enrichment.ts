@@ -44,7 +44,7 @@ export function enrichment(stack: Stack & { operationFunction(id: string): Nodej
     timeout: Duration.minutes(15),
     memorySize: 1024,
     environment: { SITE_ENRICHMENT_BROWSER: 'off' },
-    resources: ['tenantTables'],
+    resources: ['tenantTables', 'files'], // files: saveScreenshot JPEGs
   });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
   const watchdog = ctx.lambda('SiteEnrichmentWatchdog', 'functions/enrichment/site_enrichment_watchdog.ts', {

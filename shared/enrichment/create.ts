@@ -31,7 +31,13 @@ export const createShape = {
   timeoutMs: z.number().int().min(1000).max(120000).optional().describe('Per page deadline, 1000-120000 ms (default 15000)'),
   maxAttempts: z.number().int().min(1).max(5).optional().describe('Attempts per page on transient failures (max 5, default 2)'),
   loadImages: z.boolean().optional().describe('Browser path loads images (default false)'),
-  pageConcurrency: z.number().int().min(1).max(4).optional().describe('Browser pages at once per worker, 1-4 (default 2)'),
+  pageConcurrency: z
+    .number()
+    .int()
+    .min(1)
+    .max(4)
+    .optional()
+    .describe('Chromium pages of this task at once, across all workers, 1-4 (default 2); the fetch path is not limited by it'),
   saveScreenshot: z.boolean().optional().describe('One bounded, non-full-page screenshot of the home page (default false)'),
   visitPages: z.enum(['home', 'home+contacts']).optional().describe('home (default) or home+contacts: one more page, never a third'),
   scoringTaskId: id.optional().describe('An existing scoring Task (methodId 22)'),

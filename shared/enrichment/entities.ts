@@ -8,6 +8,7 @@ import { defineEntity } from '../data/entity.js';
  * - host:   SETASK#<taskId> / HOST#<host>          one per normalised host per task: the unit of a visit
  *                                                  (companyIds share its result), PENDING → OK | DOWN
  * - event:  SETASK#<taskId> / EVENT#<seq 10 digits> the transition log (seq from the task's eventSeq counter)
+ * - slot:   SETASK#<taskId> / SLOT#<n>             a leased browser-page slot (n < pageConcurrency): bounds the task's Chromium pages
  * - list:   SELIST#<listId> / PREFS                the remembered domainField of a company list
  * - raw:    SERAW#<companyId> / <createdAt>#<page>#<taskId>   RawFetch rows (12 h; gsi1: SERAWEXP / <expiresAt>#… for the hourly sweep)
  * - active (platform table): SEACTIVE / <tenantId>#<taskId>   RUNNING tasks, for the watchdog and the restart scan
@@ -41,6 +42,13 @@ export const EnrichmentEvent = defineEntity({
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'SETASK#${taskId}', sk: 'EVENT#${seq}' } },
+});
+
+export const PageSlot = defineEntity({
+  entity: 'site_enrichment_page_slot',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'SETASK#${taskId}', sk: 'SLOT#${slot}' } },
 });
 
 export const EnrichmentListPrefs = defineEntity({
@@ -141,6 +149,8 @@ export interface ItemRecord {
   sourceUrls?: string[];
   counts?: { emails: number; phones: number; social: number };
   added?: { emails: number; phones: number; social: number; forms: number };
+  /** saveScreenshot: the home page's stored JPEG (GET /api/site-enrichment/tasks/{id}/screenshots/{fileId}), 12 h. */
+  screenshot?: { fileId: string; sourceUrl: string; bytes: number; expiresAt: string } | null;
   processedAt?: string | null;
 }
 

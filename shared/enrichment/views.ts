@@ -103,6 +103,7 @@ export async function itemsOf(table: TableStore, taskId: string, q: { status?: s
     sourceUrls: i.sourceUrls ?? [],
     counts: i.counts ?? null,
     added: i.added ?? null,
+    screenshot: i.screenshot ?? null,
     processedAt: i.processedAt ?? null,
   }));
   return { data, nextCursor: page.cursor ?? null };
@@ -124,6 +125,7 @@ export async function rawOf(table: TableStore, companyId: string, now: number) {
       rawText: r.rawText,
       truncated: r.truncated,
       rawChars: r.rawChars,
+      screenshotFileId: r.screenshotFileId ?? null,
       createdAt: r.createdAt,
       expiresAt: r.expiresAt,
     }));

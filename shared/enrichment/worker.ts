@@ -7,6 +7,8 @@ import { EnrichmentHost, EnrichmentItem, EnrichmentTask, RawFetch, type HostReco
 import { appendEvent } from './events.js';
 import type { CrawlMessage } from './run.js';
 import { scoreCompany, type ScoreMessage } from '../scoring/run.js';
+import { pageGate } from './page-slots.js';
+import { storeScreenshot, type ScreenshotRef } from './screenshots.js';
 import { fetchOptions, RAW_TEXT_MAX, RAW_TTL_MS } from './settings.js';
 
 /** The host's own write: marked visited, with the domain counters; rides on its last company's claim. */
@@ -59,7 +61,15 @@ async function mergeIntoCard(table: TableStore, companyId: string, r: SiteResult
  * the task's counters and its item_ok / item_down event, so a redelivered message or a resumed run never
  * processes it twice, and a crash never leaves a claimed item without its counters or event.
  */
-async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, companyId: string, r: SiteResult, visit?: HostVisit): Promise<boolean> {
+async function applyToCompany(
+  deps: Deps,
+  table: TableStore,
+  task: TaskRecord,
+  companyId: string,
+  r: SiteResult,
+  shot: ScreenshotRef | undefined,
+  visit?: HostVisit,
+): Promise<boolean> {
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const ok = r.status === 'OK';
@@ -78,6 +88,7 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
         sourceUrls,
         counts: ok ? r.counts : null,
         added: added ? { ...added, forms: r.forms } : null,
+        screenshot: shot ?? null,
         processedAt: at,
       },
       condition: { expression: '#s = :p', names: { '#s': 'status' }, values: { ':p': 'PENDING' } },
@@ -103,6 +114,7 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
     ? await appendEvent(table, task.taskId, 'item_ok', { sourceUrls, counts: r.counts, added: { ...added, forms: r.forms } }, now, { companyId }, withEvent)
     : await appendEvent(table, task.taskId, 'item_down', null, now, { companyId, reasonCode: r.reasonCode }, withEvent);
   if (seq === undefined) return false; // claimed before (redelivery, or a run resumed after a crash)
+  if (shot) await appendEvent(table, task.taskId, 'item_screenshot', { fileId: shot.fileId, sourceUrl: shot.sourceUrl }, now, { companyId });
   if (ok && deps.config.enrichment.rawSnapshots) {
     for (const p of r.pages) {
       const expiresAt = new Date(now + RAW_TTL_MS).toISOString();
@@ -121,6 +133,7 @@ async function applyToCompany(deps: Deps, table: TableStore, task: TaskRecord, c
             rawText: p.text.slice(0, RAW_TEXT_MAX),
             truncated: p.text.length > RAW_TEXT_MAX,
             rawChars: p.text.length,
+            ...(shot && p.page === 'home' ? { screenshotFileId: shot.fileId } : {}),
             createdAt: at,
             expiresAt,
             ttl: Math.floor((now + RAW_TTL_MS) / 1000),
@@ -147,10 +160,11 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
     visitPages: o.visitPages,
     maxAttempts: o.maxAttempts,
     loadImages: o.loadImages,
-    saveScreenshot: false,
+    saveScreenshot: o.saveScreenshot === true,
     politenessMs: s.politenessMs,
     browser: s.browser,
     chromiumPath: deps.config.chromiumPath,
+    withPage: pageGate(table, deps.clock, msg.taskId, o.pageConcurrency ?? 2, o.timeoutMs + 30_000),
   });
   // The visit is done: its result is copied to every card sharing the host (even if the task was paused
   // meanwhile). The last company's claim also marks the host visited with the domain counters (one
@@ -174,7 +188,10 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
       durationMsSq: Math.round((result.durationMs / 1000) ** 2 * 1000),
     },
   };
+  const home = result.pages.find((p) => p.page === 'home');
+  const shot =
+    result.status === 'OK' && result.screenshot && home ? await storeScreenshot(deps, msg.tenantId, msg.taskId, result.screenshot, home.finalUrl) : undefined;
   const ids = host.companyIds;
-  for (const [i, companyId] of ids.entries()) await applyToCompany(deps, table, task, companyId, result, i === ids.length - 1 ? visit : undefined);
+  for (const [i, companyId] of ids.entries()) await applyToCompany(deps, table, task, companyId, result, shot, i === ids.length - 1 ? visit : undefined);
   log.debug?.('site visited', { taskId: msg.taskId, host: msg.host, status: result.status, reasonCode: result.reasonCode });
 }

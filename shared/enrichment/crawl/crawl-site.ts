@@ -14,6 +14,8 @@ export interface CrawlOptions extends FetchOptions {
   browser: boolean;
   /** The Chromium binary (`config.chromiumPath`, CHROMIUM_PATH). */
   chromiumPath: string;
+  /** Runs one Chromium page under the task's pageConcurrency bound (shared/enrichment/page-slots.ts); none: unbounded. */
+  withPage?: <T>(render: () => Promise<T>) => Promise<T>;
 }
 
 export interface PageSnapshot {
@@ -71,8 +73,10 @@ async function visit(url: string, label: PageSnapshot['page'], o: CrawlOptions, 
   let durationMs = fetched.durationMs;
   let screenshot: Buffer | undefined;
   let finalUrl = fetched.finalUrl;
-  if (o.browser && (forceBrowser || facts.needsScripts)) {
-    const r = await renderPage(fetched.finalUrl, { ...o, screenshot: label === 'home' && o.saveScreenshot });
+  // A screenshot needs the browser: with saveScreenshot the home page is rendered even if the fetch path had it.
+  if (o.browser && (forceBrowser || facts.needsScripts || (label === 'home' && o.saveScreenshot))) {
+    const render = () => renderPage(fetched.finalUrl, { ...o, screenshot: label === 'home' && o.saveScreenshot });
+    const r = await (o.withPage ? o.withPage(render) : render());
     if (r.ok) {
       facts = extractPage(r.html, r.finalUrl);
       method = 'browser';
