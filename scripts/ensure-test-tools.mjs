@@ -83,6 +83,7 @@ export {};
   if (!existsSync('/usr/sbin/spamd') && root && apt) {
     console.error('spamd not found: installing the Debian spamd package for the content-check test (optional) ...');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'spamd'], { stdio: 'inherit', env });
   }
 }
