@@ -40,7 +40,7 @@ export const operation = defineOperation({
         model: z.string(),
         status: z.enum(['ok', 'unavailable', 'invalid_answer']),
         reason: z.string().optional().describe('Why the AI review is missing'),
-        findings: z.number().describe('Findings the AI added'),
+        added: z.number().describe('Findings the AI added'),
         dropped: z.number().describe('AI findings refused (not in the contract shape, duplicates of rule findings, over 20)'),
       })
       .describe('The AI provider review (AI_PROVIDER; builtin offline heuristics by default)'),

@@ -30,7 +30,7 @@ export interface AiReviewStatus {
   model: string;
   status: 'ok' | 'unavailable' | 'invalid_answer';
   reason?: string;
-  findings: number;
+  added: number;
   dropped: number;
 }
 
@@ -69,13 +69,13 @@ export function aiFindingsOf(text: string, known: Finding[]): { findings: Findin
 
 export async function expertReview(brief: BriefView, memory: { kind: string; text: string; path?: unknown }[], ai: AiProvider) {
   const rules = reviewBrief(brief, memory);
-  const status: AiReviewStatus = { provider: ai.name, model: ai.model, status: 'ok', findings: 0, dropped: 0 };
+  const status: AiReviewStatus = { provider: ai.name, model: ai.model, status: 'ok', added: 0, dropped: 0 };
   let added: Finding[] = [];
   try {
     const res = await ai.complete({ system: SYSTEM, prompt: promptOf(brief, rules), json: true, timeoutMs: 15_000, maxTokens: 1500 });
     const parsed = aiFindingsOf(res.text, rules);
     if (!parsed) Object.assign(status, { status: 'invalid_answer', reason: 'the provider did not answer {"findings": [...]}' });
-    else ((added = parsed.findings), Object.assign(status, { findings: added.length, dropped: parsed.dropped }));
+    else ((added = parsed.findings), Object.assign(status, { added: added.length, dropped: parsed.dropped }));
   } catch (e) {
     if (!(e instanceof AiUnavailable)) throw e;
     Object.assign(status, { status: 'unavailable', reason: e.breakerOpen ? `circuit open (${ai.name})` : `${ai.name}: ${e.message}`.slice(0, 300) });

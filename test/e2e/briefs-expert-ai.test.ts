@@ -54,7 +54,7 @@ describe('briefs_expert through an OpenAI-compatible provider', () => {
       );
       const ok = await http.post(`/api/briefs/${b.id}/expert`);
       expect(ok.status).toBe(200);
-      expect(ok.body).toMatchObject({ degraded: false, ai: { provider: 'openai', status: 'ok', findings: 1, dropped: 3 } });
+      expect(ok.body).toMatchObject({ degraded: false, ai: { provider: 'openai', status: 'ok', added: 1, dropped: 3 } });
       expect(ok.body.findings.filter((f: any) => f.source === 'ai')).toEqual([{ ...aiFinding, source: 'ai' }]);
       const floor = ruleOnly(ok.body.findings);
       expect(floor).toEqual(expect.arrayContaining(['missing:content.offer', 'missing:content.icp.industries']));
@@ -63,7 +63,7 @@ describe('briefs_expert through an OpenAI-compatible provider', () => {
       ai.setBriefReviewAnswer('I think the brief is fine.');
       const invalid = await http.post(`/api/briefs/${b.id}/expert`);
       expect(invalid.status).toBe(200);
-      expect(invalid.body).toMatchObject({ degraded: true, ai: { status: 'invalid_answer', findings: 0 } });
+      expect(invalid.body).toMatchObject({ degraded: true, ai: { status: 'invalid_answer', added: 0 } });
       expect(ruleOnly(invalid.body.findings)).toEqual(floor);
       expect(invalid.body.findings.every((f: any) => f.source === 'rules')).toBe(true);
 
