@@ -18,8 +18,8 @@ const STARTERS = ['site_enrichment_tasks_create', 'icp_scrape_start', 'site_enri
 /**
  * Site enrichment on AWS: the Standard state machine from statemachines/site-enrichment.asl.json with
  * its step Lambda, the `crawls` queue (+ DLQ) and its worker (host visits and scoring items), and the
- * watchdog/raw-sweep Lambda every minute. The browser path needs a Chromium layer (CHROMIUM_PATH);
- * without one the worker runs with SITE_ENRICHMENT_BROWSER=off (fetch path only).
+ * watchdog/raw-sweep Lambda every minute. The worker runs the browser path with the stack's one
+ * Chromium layer (infra/aws/chromium.ts, shared with the creatives PDF worker): x86_64, CHROMIUM_PACK_DIR.
  */
 export function enrichment(stack: Stack & { operationFunction(id: string): NodejsFunction }, ctx: StackContext) {
   const name = `${ctx.tablePrefix}site-enrichment`;
@@ -42,8 +42,7 @@ export function enrichment(stack: Stack & { operationFunction(id: string): Nodej
   });
   const worker = ctx.lambda('CrawlWorker', 'functions/enrichment/crawl_worker.ts', {
     timeout: Duration.minutes(15),
-    memorySize: 1024,
-    environment: { SITE_ENRICHMENT_BROWSER: 'off' },
+    chromium: true, // the browser path: @sparticuz/chromium from the shared layer (infra/aws/chromium.ts): x86_64, >= 1600 MB
     resources: ['tenantTables', 'files'], // files: saveScreenshot JPEGs
   });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));

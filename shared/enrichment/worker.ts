@@ -164,6 +164,7 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
     politenessMs: s.politenessMs,
     browser: s.browser,
     chromiumPath: deps.config.chromiumPath,
+    chromiumPackDir: deps.config.chromiumPackDir,
     withPage: pageGate(table, deps.clock, msg.taskId, o.pageConcurrency ?? 2, o.timeoutMs + 30_000),
   });
   // The visit is done: its result is copied to every card sharing the host (even if the task was paused

@@ -1,10 +1,14 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromiumLaunch } from '../../adapters/chromium/launch.js';
+import type { Config } from '../../runtime/config.js';
 import { outboundFetch } from '../../security/outbound-fetch.js';
 import type { FetchOptions } from './fetch-page.js';
 import { reasonOf } from './fetch-page.js';
 
 /**
- * The browser path: real Chromium (`config.chromiumPath`: CHROMIUM_PATH, else /usr/bin/chromium) for pages that need scripts.
+ * The browser path: real Chromium for pages that need scripts (`config.chromiumPath`: CHROMIUM_PATH, else
+ * /usr/bin/chromium; in Lambda @sparticuz/chromium from the shared layer at CHROMIUM_PACK_DIR, see
+ * shared/adapters/chromium/launch.ts and infra/aws/chromium.ts).
  * Chromium never touches the network itself: request interception answers every request through the
  * outbound guard (same checks, same DNS_SERVERS resolution, same loopback rule), so the browser path
  * cannot reach anything the fetch path may not. Images are aborted unless loadImages. One browser per
@@ -12,22 +16,26 @@ import { reasonOf } from './fetch-page.js';
  */
 let browser: Promise<Browser> | undefined;
 
-function launch(executablePath: string): Promise<Browser> {
-  browser ??= puppeteer
-    .launch({
-      executablePath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    })
+export type ChromiumSettings = Pick<Config, 'chromiumPath' | 'chromiumPackDir'>;
+
+function launch(cfg: ChromiumSettings): Promise<Browser> {
+  browser ??= chromiumLaunch(cfg)
+    .then((how) =>
+      puppeteer.launch({
+        executablePath: how.executablePath,
+        headless: how.headless,
+        args: [
+          ...how.args,
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+        ],
+      }),
+    )
     .catch((e) => {
       browser = undefined;
       throw e;
@@ -50,11 +58,11 @@ export interface RenderedPage {
   screenshot?: Buffer;
 }
 
-export async function renderPage(url: string, o: FetchOptions & { loadImages: boolean; chromiumPath: string; screenshot?: boolean }): Promise<RenderedPage> {
+export async function renderPage(url: string, o: FetchOptions & ChromiumSettings & { loadImages: boolean; screenshot?: boolean }): Promise<RenderedPage> {
   const started = Date.now();
   let page;
   try {
-    page = await (await launch(o.chromiumPath)).newPage();
+    page = await (await launch(o)).newPage();
     await page.setRequestInterception(true);
     page.on('request', (req) => {
       const type = req.resourceType();

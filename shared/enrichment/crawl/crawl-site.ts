@@ -12,8 +12,9 @@ export interface CrawlOptions extends FetchOptions {
   politenessMs: number;
   /** false: never start Chromium (SITE_ENRICHMENT_BROWSER=off; pages that need scripts then stay fetch-only). */
   browser: boolean;
-  /** The Chromium binary (`config.chromiumPath`, CHROMIUM_PATH). */
+  /** The Chromium binary (`config.chromiumPath`, CHROMIUM_PATH), or the packed one of the Lambda layer (`config.chromiumPackDir`). */
   chromiumPath: string;
+  chromiumPackDir?: string;
   /** Runs one Chromium page under the task's pageConcurrency bound (shared/enrichment/page-slots.ts); none: unbounded. */
   withPage?: <T>(render: () => Promise<T>) => Promise<T>;
 }
