@@ -24,7 +24,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Status of an import job',
   description:
-    'Progress of an import answered with 202 (Prefer: respond-async, or more than 500 rows): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
+    'Progress of an import answered with 202 (Prefer: respond-async, more than 500 rows, or a synchronous call past its ~20 s): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
   output: importJobOutput,
   access: 'tenant',
   scope: 'crm:read',

@@ -11,7 +11,7 @@ export const operation = defineOperation({
   path: '/api/contacts/import/jobs/{jobId}',
   tag: 'contacts',
   summary: 'Status of a contact import job',
-  description: `Progress of a contact import answered with 202 (Prefer: respond-async, or more than ${ASYNC_ABOVE_ROWS} rows): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.`,
+  description: `Progress of a contact import answered with 202 (Prefer: respond-async, more than ${ASYNC_ABOVE_ROWS} rows, or a synchronous call past its ~20 s): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.`,
   output: importJobOutput,
   access: 'tenant',
   scope: 'crm:read',

@@ -11,7 +11,8 @@ import type { CompanyImportBody, ContactImportBody } from './schema.js';
 
 /**
  * Job form of the company and contact imports. A synchronous import answers within about 20 s (API Gateway cuts
- * at 29 s): above ASYNC_ABOVE_ROWS rows, or with `Prefer: respond-async` (RFC 7240), the request is
+ * at 29 s; sync-budget.ts hands the rows a synchronous call did not reach to a job): above
+ * ASYNC_ABOVE_ROWS rows, or with `Prefer: respond-async` (RFC 7240), the request is
  * stored and queued, the answer is 202 {jobId, status, total, statusUrl}, and a worker runs it in
  * chunks of JOB_CHUNK_ROWS, recording processed/total, rate and ETA after each chunk and the import's
  * result object at the end. A worker that dies (the message lease expires) resumes at the last
@@ -44,7 +45,51 @@ interface JobItem {
   rowsPerSecond?: number;
   result?: Record<string, unknown>;
   error?: string;
-  partial?: Record<string, unknown>;
+  partial?: ImportResult;
+}
+
+/** The result object of an import (summed over chunks): the spec's fields plus importId, listId, ignoredTargets. */
+export interface ImportResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  contactsCreated: number;
+  cfValuesSet: number;
+  errors: { index: number; reason: string }[];
+  createdIds: string[];
+  importId?: string;
+  listId?: string;
+  ignoredTargets?: unknown;
+}
+export const emptyResult = (): ImportResult => ({ created: 0, updated: 0, skipped: 0, contactsCreated: 0, cfValuesSet: 0, errors: [], createdIds: [] });
+
+/**
+ * Runs rows [from, from + size) as one import and adds its result to `acc` (row indexes of errors
+ * shifted to the whole body's). A list made by the first chunk (`newListName`) is reused by the next.
+ */
+export async function runImportChunk(
+  table: TableStore,
+  kind: JobKind,
+  body: CompanyImportBody | ContactImportBody,
+  from: number,
+  size: number,
+  acc: ImportResult,
+  now: number,
+) {
+  const options = { ...body.options, ...(acc.listId ? { listId: acc.listId, newListName: undefined } : {}) };
+  const chunk = { ...body, options, rows: body.rows.slice(from, from + size) } as CompanyImportBody & ContactImportBody;
+  const r = (
+    kind === 'contacts'
+      ? await runContactImport(table, chunk, 'start', now, { recover: false })
+      : await runCompanyImport(table, chunk, kind, now, { recover: false })
+  ) as Partial<ImportResult>;
+  for (const k of ['created', 'updated', 'skipped', 'contactsCreated', 'cfValuesSet'] as const) acc[k] += r[k] ?? 0;
+  acc.errors.push(...(r.errors ?? []).map((e) => ({ ...e, index: e.index + from })));
+  acc.createdIds.push(...(r.createdIds ?? []));
+  acc.importId ??= r.importId;
+  if (r.listId) acc.listId = r.listId;
+  if (r.ignoredTargets) acc.ignoredTargets = r.ignoredTargets;
+  return r;
 }
 
 export const wantsAsync = (prefer: string | undefined, rows: number) =>
@@ -53,7 +98,18 @@ export const wantsAsync = (prefer: string | undefined, rows: number) =>
 /** Where a job's status is read: companies_import_job_get or ContactsController_importJob. */
 export const jobStatusUrl = (kind: JobKind, jobId: string) => `/api/${kind === 'contacts' ? 'contacts' : 'companies'}/import/jobs/${jobId}`;
 
-export async function startImportJob(deps: Deps, tenantId: string, table: TableStore, kind: JobKind, body: CompanyImportBody | ContactImportBody) {
+/**
+ * Stores the request and queues the job. `resume`: a synchronous call that ran out of its time budget
+ * (sync-budget.ts) hands over the rows it did not reach, with what it did so far.
+ */
+export async function startImportJob(
+  deps: Deps,
+  tenantId: string,
+  table: TableStore,
+  kind: JobKind,
+  body: CompanyImportBody | ContactImportBody,
+  resume?: { processed: number; partial: ImportResult },
+) {
   if (!deps.queue) throw new Error('no work queue configured');
   const now = deps.clock.now();
   const jobId = newId(now);
@@ -64,10 +120,19 @@ export async function startImportJob(deps: Deps, tenantId: string, table: TableS
     ImportJobPart.item({ jobId, part: String(i).padStart(4, '0') }, { text: text.slice(i * PART_CHARS, (i + 1) * PART_CHARS), ttl }),
   );
   for (let i = 0; i < items.length; i += 25) await table.batchPut(items.slice(i, i + 25));
-  const job: JobItem = { id: jobId, kind, status: 'queued', total: body.rows.length, processed: 0, parts, createdAt: new Date(now).toISOString() };
+  const job: JobItem = {
+    id: jobId,
+    kind,
+    status: 'queued',
+    total: body.rows.length,
+    processed: resume?.processed ?? 0,
+    parts,
+    createdAt: new Date(now).toISOString(),
+    ...(resume ? { partial: resume.partial } : {}),
+  };
   await table.put(ImportJob.item({ jobId }, { ...job, ttl }));
   await deps.queue.send(IMPORT_QUEUE, { tenantId, jobId } satisfies ImportJobMessage);
-  return { jobId, status: 'queued' as const, total: job.total, statusUrl: jobStatusUrl(kind, jobId) };
+  return { jobId, status: 'queued' as const, total: job.total, processed: job.processed, statusUrl: jobStatusUrl(kind, jobId) };
 }
 
 /** The status view: processed/total, rate, ETA and, once completed, the import's result object. `kinds`: the jobs this status operation answers for. */
@@ -103,24 +168,12 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const parts = (await table.query<{ text: string }>({ ...ImportJob.query('primary', { jobId: msg.jobId }), skBeginsWith: 'PART#' })).items;
   const body = JSON.parse(parts.map((p) => p.text).join('')) as CompanyImportBody & ContactImportBody;
   const startedAt = job.startedAt ?? new Date(deps.clock.now()).toISOString();
-  const acc = (job.partial ?? { created: 0, updated: 0, skipped: 0, contactsCreated: 0, cfValuesSet: 0, errors: [], createdIds: [] }) as Record<string, any>;
-  let options = { ...body.options, ...(acc.listId ? { listId: acc.listId, newListName: undefined } : {}) };
+  const acc = job.partial ?? emptyResult();
   const t0 = performance.now();
   const resumedAt = job.processed;
   try {
     for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
-      const chunk = { ...body, options, rows: body.rows.slice(from, from + JOB_CHUNK_ROWS) };
-      const r = (
-        job.kind === 'contacts'
-          ? await runContactImport(table, chunk, 'start', deps.clock.now(), { recover: false })
-          : await runCompanyImport(table, chunk, job.kind, deps.clock.now(), { recover: false })
-      ) as Record<string, any>;
-      for (const k of ['created', 'updated', 'skipped', 'contactsCreated', 'cfValuesSet']) acc[k] += r[k] ?? 0;
-      acc.errors.push(...(r.errors ?? []).map((e: { index: number }) => ({ ...e, index: e.index + from })));
-      acc.createdIds.push(...(r.createdIds ?? []));
-      acc.importId ??= r.importId;
-      if (r.listId) ((acc.listId = r.listId), (options = { ...options, listId: r.listId, newListName: undefined }));
-      if (r.ignoredTargets) acc.ignoredTargets = r.ignoredTargets;
+      await runImportChunk(table, job.kind, body, from, JOB_CHUNK_ROWS, acc, deps.clock.now());
       const processed = Math.min(body.rows.length, from + JOB_CHUNK_ROWS);
       const rowsPerSecond = +((processed - resumedAt) / Math.max(0.001, (performance.now() - t0) / 1000)).toFixed(1);
       await table.update(ImportJob.key({ jobId: job.id }), {
