@@ -54,7 +54,7 @@ const POLICY = fileURLToPath(new URL('./dynamodb-local.policy', import.meta.url)
  * `dbPath` persists data across restarts (one instance per folder, see dynamodb-local-lock.ts);
  * without it the data lives in memory.
  */
-export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number; jit?: 'startup' | 'throughput' } = {}): Promise<DynamoDbLocal> {
   assertJava();
   const dir = jarDirectory();
   if (opts.dbPath) await stopStaleInstance(path.resolve(opts.dbPath));
@@ -65,7 +65,7 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number 
     '-Xms64m',
     '-Xmx768m',
     '-XX:+UseSerialGC',
-    '-XX:TieredStopAtLevel=1',
+    ...(opts.jit === 'throughput' ? [] : ['-XX:TieredStopAtLevel=1']),
     `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
     '-jar',
     path.join(dir, 'DynamoDBLocal.jar'),

@@ -3,7 +3,7 @@ import { startLocalRuntime } from './runtime.js';
 import { currentSandbox } from './mail-sandbox/store.js';
 
 /** CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM. */
-const runtime = await startLocalRuntime().catch((e) => {
+const runtime = await startLocalRuntime({ dynamoJit: 'throughput' }).catch((e) => {
   console.error(`Could not start the local runtime: ${(e as Error).message}`);
   process.exit(1);
 });

@@ -22,6 +22,11 @@ export interface LocalRuntimeOptions {
   dynamoEndpoint?: string;
   /** Keep DynamoDB Local's data in memory (benchmarks) instead of under DATA_DIR. */
   dynamoInMemory?: boolean;
+  /**
+   * DynamoDB Local's JIT: `startup` (C1 only: ready sooner, the default for tests that start many
+   * runtimes) or `throughput` (full tiered compilation: a long-running `npm start` and the benches).
+   */
+  dynamoJit?: 'startup' | 'throughput';
   env?: NodeJS.ProcessEnv;
 }
 
@@ -45,7 +50,9 @@ export function registryRouter(ops = operations) {
 export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const env = { ...process.env, ...opts.env };
   const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './.data');
-  const dynamo = opts.dynamoEndpoint ? undefined : await startDynamoDbLocal(opts.dynamoInMemory ? {} : { dbPath: path.join(dataDir, 'dynamodb') });
+  const dynamo = opts.dynamoEndpoint
+    ? undefined
+    : await startDynamoDbLocal({ jit: opts.dynamoJit, ...(opts.dynamoInMemory ? {} : { dbPath: path.join(dataDir, 'dynamodb') }) });
   const endpoint = opts.dynamoEndpoint ?? dynamo!.endpoint;
   let server: Server | undefined;
   const services: BackgroundService[] = [];

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { credit } from '../../shared/billing/billing.js';
@@ -28,7 +29,7 @@ export async function run() {
   // A 5,000-recipient send goes out over several mailboxes (each has its own two SMTP connections and daily cap): one task per mailbox.
   const mailboxes = Math.max(1, Number(process.env.BENCH_MAILBOXES ?? 5));
   const rt = await startBenchRuntime({ SVC_ALLOW_LOOPBACK_TARGETS: 'true' });
-  const [relay, dovecot] = await Promise.all([startSmtpRelay(), startDovecot()]);
+  const [relay, dovecot] = await Promise.all([startSmtpRelay({ parse: false }), startDovecot()]);
   try {
     const owner = await createApprovedAccount(rt.deps);
     await credit(rt.deps, owner.tenantId, 1000, 'bench', 'bench');
@@ -87,6 +88,7 @@ export async function run() {
     const send = queue.send.bind(queue);
     queue.send = (q, body, o) => (q === SEND_QUEUE && messages++, send(q, body, o));
     resetCapacity();
+    const cpuBefore = { node: process.cpuUsage(), store: processTreeCpuMs(rt.dynamo?.pid) };
     const started = performance.now();
     await Promise.all(tasks.map((id) => http.post(`/api/tasks/${id}/start`)));
     const deadline = Date.now() + 900_000;
@@ -100,6 +102,8 @@ export async function run() {
       if (builtAt === undefined && i % 10 === 0 && (await allBuilt())) builtAt = performance.now();
     }
     const seconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(cpuBefore.node);
+    const storeCpuMs = processTreeCpuMs(rt.dynamo?.pid) - cpuBefore.store;
     // The local queue's own items (LQ#…: SQS in AWS, priced below as SQS requests) are taken out as measured.
     const queueUnits = Object.entries(consumedCapacity.byKind).filter(([kind]) => /(^|:)LQ\b/.test(kind));
     const wru = Math.max(0, consumedCapacity.write - queueUnits.reduce((n, [, c]) => n + c.write, 0)) / relay.messages.length;
@@ -118,6 +122,10 @@ export async function run() {
         buildSeconds: builtAt === undefined ? null : Number(((builtAt - started) / 1000).toFixed(1)),
         sendsPerSecond: Math.round(relay.messages.length / seconds),
         queueMessagesPerSend: Number((messages / relay.messages.length).toFixed(2)),
+        txConflictRetries: consumedCapacity.conflictRetries,
+        // CPU per send, whatever else loads the machine: this process (runtime, workers and the sink) and DynamoDB Local.
+        nodeCpuMsPerSend: Number(((nodeCpu.user + nodeCpu.system) / 1000 / relay.messages.length).toFixed(2)),
+        storeCpuMsPerSend: Number((storeCpuMs / relay.messages.length).toFixed(2)),
         writeUnitsPerSend: Number(wru.toFixed(1)),
         readUnitsPerSend: Number(rru.toFixed(1)),
         awsUsdPer1000: Number((perThousand.dynamodb + perThousand.sqs + perThousand.lambda).toFixed(4)),
@@ -139,6 +147,22 @@ export async function run() {
   } finally {
     await Promise.all([relay.stop(), dovecot.stop()]);
     await rt.stop();
+  }
+}
+
+/** CPU time (ms) of a process and its descendants from /proc (Linux; 0 elsewhere). */
+function processTreeCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (USER_HZ 100)
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+    return own + children.reduce((n, c) => n + processTreeCpuMs(c), 0);
+  } catch {
+    return 0;
   }
 }
 

@@ -9,6 +9,7 @@ export async function startBenchRuntime(env: Record<string, string> = {}) {
   return startLocalRuntime({
     port: 0,
     dynamoInMemory: true,
+    dynamoJit: 'throughput', // as `npm start` runs it
     dataDir: '.tmp/bench-data',
     env: {
       LOG_LEVEL: 'silent',

@@ -81,6 +81,27 @@ describe('local durable queue', () => {
     for (const m of a) await queue.ack(m);
     for (const m of b) await other.ack(m);
   });
+
+  it('an idle consumer backs off instead of polling every 100 ms, and a send in this process wakes it at once', async () => {
+    const polled = new LocalWorkQueue(deps.platform, clock);
+    let receives = 0;
+    const receive = polled.receive.bind(polled);
+    polled.receive = (...args) => (receives++, receive(...args));
+    const handled: unknown[] = [];
+    // maxIdleMs 60 s: only the wake can deliver the message within waitFor's 15 s.
+    const consumer = polled.consume('idle', async (m) => void handled.push(m.body), { pollMs: 100, maxIdleMs: 60_000 });
+    try {
+      await new Promise((r) => setTimeout(r, 2500));
+      // Pauses of 100, 200, 400, 800, 1600 ms: about 5 polls, where a fixed 100 ms pause made ~25.
+      expect(receives).toBeLessThanOrEqual(8);
+      const before = receives;
+      await polled.send('idle', { n: 1 });
+      await waitFor(() => handled.length === 1, 'the woken consumer handling the message');
+      expect(receives - before).toBeLessThanOrEqual(2);
+    } finally {
+      await consumer.stop();
+    }
+  });
 });
 
 describe('dispatcher and deliveries', () => {

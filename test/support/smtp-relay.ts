@@ -18,7 +18,13 @@ export interface Relay {
 }
 
 export async function startSmtpRelay(
-  opts: { acceptToken?: (user: string, token: string) => boolean; rejectRcpt?: RegExp; deferRcpt?: RegExp } = {},
+  opts: {
+    acceptToken?: (user: string, token: string) => boolean;
+    rejectRcpt?: RegExp;
+    deferRcpt?: RegExp;
+    /** false: keep the raw message only (benches: parsing every message would load the process measured). */
+    parse?: boolean;
+  } = {},
 ): Promise<Relay> {
   const users = new Map<string, string>();
   const messages: Relay['messages'] = [];
@@ -49,7 +55,7 @@ export async function startSmtpRelay(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const parsed = await simpleParser(raw).catch(() => undefined);
+        const parsed = opts.parse === false ? undefined : await simpleParser(raw).catch(() => undefined);
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),

@@ -3,7 +3,13 @@
  * also per item kind (`byKind`: the key's pk and sk prefixes, e.g. `TASK/ITEM`, or `batch`/`tx`/`query`),
  * so a bench can say which writes a path pays for.
  */
-export const consumedCapacity = { read: 0, write: 0, byKind: {} as Record<string, { read: number; write: number; calls: number }> };
+export const consumedCapacity = {
+  read: 0,
+  write: 0,
+  /** Transactions cancelled by TransactionConflict (another transaction held one of the items) and retried. */
+  conflictRetries: 0,
+  byKind: {} as Record<string, { read: number; write: number; calls: number }>,
+};
 
 export function recordCapacity(
   c: { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number } | undefined,
@@ -25,5 +31,6 @@ export const kindOfKey = (key: { pk?: unknown; sk?: unknown } | undefined) =>
 export function resetCapacity() {
   consumedCapacity.read = 0;
   consumedCapacity.write = 0;
+  consumedCapacity.conflictRetries = 0;
   consumedCapacity.byKind = {};
 }

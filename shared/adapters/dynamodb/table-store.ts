@@ -23,7 +23,7 @@ import {
   type TxOp,
   type UpdateSpec,
 } from '../../ports/table-store.js';
-import { kindOfKey, recordCapacity } from './consumed-capacity.js';
+import { consumedCapacity, kindOfKey, recordCapacity } from './consumed-capacity.js';
 import { openCursor, sealCursor } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
 
@@ -172,6 +172,7 @@ async function sendRetryingConflicts<T>(send: () => Promise<T>, attempts = 6): P
         reasons.includes('TransactionConflict') &&
         !reasons.includes('ConditionalCheckFailed');
       if (!conflictOnly || attempt >= attempts) throw err;
+      consumedCapacity.conflictRetries++;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
     }
   }
