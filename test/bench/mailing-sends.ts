@@ -123,6 +123,7 @@ export async function run() {
         sendsPerSecond: Math.round(relay.messages.length / seconds),
         queueMessagesPerSend: Number((messages / relay.messages.length).toFixed(2)),
         txConflictRetries: consumedCapacity.conflictRetries,
+        storeCallsPerSend: Number((Object.values(consumedCapacity.byKind).reduce((n, c) => n + c.calls, 0) / relay.messages.length).toFixed(2)),
         // CPU per send, whatever else loads the machine: this process (runtime, workers and the sink) and DynamoDB Local.
         nodeCpuMsPerSend: Number(((nodeCpu.user + nodeCpu.system) / 1000 / relay.messages.length).toFixed(2)),
         storeCpuMsPerSend: Number((storeCpuMs / relay.messages.length).toFixed(2)),

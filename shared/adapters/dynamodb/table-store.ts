@@ -158,8 +158,9 @@ export class DynamoTableStore implements TableStore {
 
 /**
  * Transactions touching one hot item (a task's counters, a mailbox day row) from several workers at
- * once are cancelled with `TransactionConflict` in AWS; the SDK does not retry that. A few short
- * jittered retries do, before the error reaches the caller (whose message is then retried).
+ * once are cancelled with `TransactionConflict` in AWS (DynamoDB Local: a lock-wait timeout); the SDK
+ * does not retry that. A few short jittered retries do, before the error reaches the caller (whose
+ * message is then retried).
  */
 async function sendRetryingConflicts<T>(send: () => Promise<T>, attempts = 6): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -168,15 +169,23 @@ async function sendRetryingConflicts<T>(send: () => Promise<T>, attempts = 6): P
     } catch (err) {
       const reasons = ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
       const conflictOnly =
-        (err as { name?: string }).name === 'TransactionCanceledException' &&
-        reasons.includes('TransactionConflict') &&
-        !reasons.includes('ConditionalCheckFailed');
+        ((err as { name?: string }).name === 'TransactionCanceledException' &&
+          reasons.includes('TransactionConflict') &&
+          !reasons.includes('ConditionalCheckFailed')) ||
+        isLocalLockTimeout(err);
       if (!conflictOnly || attempt >= attempts) throw err;
       consumedCapacity.conflictRetries++;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** attempt));
     }
   }
 }
+
+/**
+ * DynamoDB Local's form of the same contention: a 500 "timed out because it too long waiting for a
+ * lock ... will succeed in actual DynamoDB API" when transactions on one item pile up (a loaded machine).
+ */
+const isLocalLockTimeout = (err: unknown) =>
+  (err as { name?: string }).name === 'InternalServerError' && /waiting for a lock/i.test((err as Error).message ?? '');
 
 const opKind = (op: TxOp) => kindOfKey('put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check);
 
