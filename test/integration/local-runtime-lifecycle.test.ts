@@ -40,7 +40,7 @@ describe('embedded runtime lifecycle', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 150_000); // two DynamoDB Local start-ups and table creations: over 60 s on a loaded 2-core machine
 
   it('npm start prints its URL; Ctrl-C (SIGINT to the process group) stops it and DynamoDB Local', async () => {
     const dataDir = tmp();
