@@ -2,6 +2,7 @@ import type { Deps } from '../../shared/runtime/deps.js';
 import { log } from '../../shared/runtime/logger.js';
 import { IMPORT_QUEUE, runImportJob, type ImportJobMessage } from '../../shared/imports/jobs.js';
 import { recoverAllTenantImports } from '../../shared/imports/recovery.js';
+import { releaseAllJobLeases } from '../../shared/imports/job-lease.js';
 import type { BackgroundService } from './background.js';
 import { LocalQueueKeys, LocalWorkQueue } from './local-queue.js';
 
@@ -16,6 +17,8 @@ export async function startImportWorker(deps: Deps): Promise<BackgroundService> 
   const queue = deps.queue;
   if (!(queue instanceof LocalWorkQueue)) return { name: 'imports', stop: async () => undefined };
   const released = await releaseDeadLeases(deps);
+  // Job leases (job-lease.ts) of the dead process too, before a message is taken: the jobs resume at once.
+  await releaseAllJobLeases(deps).catch((e) => log.warn('import job lease release failed', { message: (e as Error).message }));
   const recovery = recoverAllTenantImports(deps)
     .then((repaired) => (released || repaired) && log.info('import recovery at start', { jobsResumed: released, journalsRepaired: repaired }))
     .catch((e) => log.warn('import recovery at start failed', { message: (e as Error).message }));

@@ -26,12 +26,19 @@ export const markerOf = (key: string) => ImportMarker.key(split(key));
 /** The marker item claiming `key` for a company. */
 export const markerItem = (key: string, attrs: { companyId: string; importId: string; createdAt: string }) => ImportMarker.item(split(key), { key, ...attrs });
 
-/** A company import run as a job (job form: `Prefer: respond-async` or more than ASYNC_ABOVE_ROWS rows). */
+/**
+ * An import run as a job (job form: `Prefer: respond-async`, more than ASYNC_ABOVE_ROWS rows, or the
+ * rest of a synchronous call past its budget). gsi1 `open` lists the tenant's jobs not yet finished
+ * (removed at completed/failed), so the next import message finds a job whose worker died (job-lease.ts).
+ */
 export const ImportJob = defineEntity({
   entity: 'import_job',
   version: 1,
   table: 'tenant',
-  keys: { primary: { pk: 'IMPORTJOB#${jobId}', sk: 'IMPORTJOB' } },
+  keys: {
+    primary: { pk: 'IMPORTJOB#${jobId}', sk: 'IMPORTJOB' },
+    open: { index: 'gsi1', pk: 'IMPORTJOBS#OPEN', sk: '${jobId}' },
+  },
 });
 
 /** The job's request body, in parts of at most PART_CHARS characters (an item holds 400 KB). */

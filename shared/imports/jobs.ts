@@ -7,6 +7,8 @@ import { runCompanyImport, type ImportMode } from './companies-import.js';
 import { runContactImport } from './contacts-import.js';
 import { ImportJob, ImportJobPart } from './entities.js';
 import { recoverImports } from './recovery.js';
+import { claimJob, renewLease, resumeStalledJobs } from './job-lease.js';
+import { ConditionFailed } from '../ports/table-store.js';
 import type { CompanyImportBody, ContactImportBody } from './schema.js';
 
 /**
@@ -161,8 +163,13 @@ export async function getImportJob(table: TableStore, jobId: string, now: number
 /** The queue worker: runs (or resumes) one job chunk by chunk. */
 export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const table = deps.tenantTable(msg.tenantId);
+  // The next message of the tenant queues again the jobs whose worker died (job-lease.ts).
+  await resumeStalledJobs(deps, msg.tenantId, table);
+  // Only a queued or running job is claimed; a second delivery while another worker runs it (its lease) does nothing.
+  let lease = await claimJob(table, msg.jobId, deps.clock.now());
+  if (lease === undefined) return;
   const job = await table.get<JobItem>(ImportJob.key({ jobId: msg.jobId }));
-  if (!job || job.status === 'completed' || job.status === 'failed') return;
+  if (!job) return;
   // A crashed earlier attempt (or another import) may have left journals: repaired before anything else.
   await recoverImports(table);
   const parts = (await table.query<{ text: string }>({ ...ImportJob.query('primary', { jobId: msg.jobId }), skBeginsWith: 'PART#' })).items;
@@ -171,20 +178,30 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const acc = job.partial ?? emptyResult();
   const t0 = performance.now();
   const resumedAt = job.processed;
+  let recording = false; // a failed condition of a progress write means the lease was taken over
   try {
     for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
       await runImportChunk(table, job.kind, body, from, JOB_CHUNK_ROWS, acc, deps.clock.now());
       const processed = Math.min(body.rows.length, from + JOB_CHUNK_ROWS);
       const rowsPerSecond = +((processed - resumedAt) / Math.max(0.001, (performance.now() - t0) / 1000)).toFixed(1);
+      const renewal = renewLease(lease, deps.clock.now());
+      recording = true;
       await table.update(ImportJob.key({ jobId: job.id }), {
-        set: { status: 'running', startedAt, processed, rowsPerSecond, partial: acc, updatedAt: new Date(deps.clock.now()).toISOString() },
+        set: { status: 'running', startedAt, processed, rowsPerSecond, partial: acc, updatedAt: new Date(deps.clock.now()).toISOString(), ...renewal.set },
+        condition: renewal.condition,
       });
+      lease = renewal.set.leaseUntil;
+      recording = false;
     }
+    recording = true;
     await table.update(ImportJob.key({ jobId: job.id }), {
       set: { status: 'completed', result: acc, finishedAt: new Date(deps.clock.now()).toISOString() },
-      remove: ['partial'],
+      remove: ['partial', 'leaseUntil', 'gsi1pk', 'gsi1sk'],
+      condition: { expression: 'leaseUntil = :held', values: { ':held': lease } },
     });
   } catch (e) {
+    // Another worker took the job over (this one's lease ran out): it goes on from the last recorded chunk.
+    if (recording && e instanceof ConditionFailed) return log.warn('import job taken over by another worker', { jobId: job.id });
     log.error('import job failed', { jobId: job.id, message: (e as Error)?.message });
     await table.update(ImportJob.key({ jobId: job.id }), {
       set: {
@@ -192,6 +209,7 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
         error: 'The import stopped on an internal error; rows processed so far are stored',
         finishedAt: new Date(deps.clock.now()).toISOString(),
       },
+      remove: ['leaseUntil', 'gsi1pk', 'gsi1sk'],
     });
   }
 }

@@ -2,6 +2,7 @@ import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { emptyResult, runImportChunk, startImportJob, type ImportResult, type JobKind } from './jobs.js';
 import { recoverImports } from './recovery.js';
+import { resumeStalledJobs } from './job-lease.js';
 import type { CompanyImportBody, ContactImportBody } from './schema.js';
 
 /**
@@ -29,8 +30,9 @@ export async function runImportWithinBudget(
 ): Promise<{ result: ImportResult } | { job: Awaited<ReturnType<typeof startImportJob>> }> {
   const started = performance.now();
   const { table } = tenant;
-  // What a crashed import left (derived items of committed anchors) is repaired first, once per call.
+  // What a crashed import left (derived items of committed anchors, jobs whose worker died) is repaired first, once per call.
   await recoverImports(table);
+  await resumeStalledJobs(deps, tenant.tenantId, table);
   const acc = emptyResult();
   let from = 0;
   let size = FIRST_CHUNK_ROWS;
