@@ -1,10 +1,11 @@
 import { defineEntity } from '../data/entity.js';
 
 /**
- * Tenant-table entities of companies. A company's contacts are `CompanyContact` links
- * (shared/contacts/entities.ts) in the company's partition; number custom-field values are
- * `CustomFieldNumber` items (shared/custom-fields/entities.ts). Import dedupe markers belong to the
- * import code: a single create never dedupes.
+ * Tenant-table entities of companies. A company's contacts are listed by the contact items' gsi3
+ * entries (`ContactEntity.byCompany`, shared/contacts/entities.ts; older ones by `CompanyContact`
+ * links); one number custom-field value is indexed by the company item itself, the others by
+ * `CustomFieldNumber` items (number-index.ts). Import dedupe markers belong to the import code: a
+ * single create never dedupes.
  */
 export const CompanyEntity = defineEntity({
   entity: 'company',

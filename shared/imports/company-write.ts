@@ -17,9 +17,9 @@ export type ImportProgress = (done: { rows: number }) => void;
 
 /**
  * Carries out a plan: 1. each new company with its dedupe markers in one transaction (a lost marker
- * race turns the slot into a skip or a merge), its number-index items after it by BatchWriteItem;
- * 2. each contact with its channel markers in one transaction, its channel items and company link
- * after it; 3. merge duplicates into existing companies; 4. add to the company list. A crash between or
+ * race turns the slot into a skip or a merge), index items of its further number values after it by
+ * BatchWriteItem; 2. each contact with its channel markers in one transaction, channel items of
+ * duplicate addresses after it; 3. merge duplicates into existing companies; 4. add to the company list. A crash between or
  * inside the steps leaves whole companies and whole contacts only (writer.ts: a journal names the
  * anchors whose derived items may be missing; recovery.ts re-derives them at the next start):
  * re-running the import (skip, then update) completes it.

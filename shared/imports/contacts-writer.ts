@@ -25,8 +25,9 @@ type MarkerRow = { contactId: string; type: ChannelType; value: string };
 /**
  * Contacts of an import as write groups (writer.ts writeGroups): each contact's channel markers and its
  * item commit in one transaction, so a marker never names a contact that was not written and
- * `duplicateOf` always names a stored contact; its channel items, company link and number-index items
- * (dependents.ts) follow by BatchWriteItem, journalled for the recovery pass.
+ * `duplicateOf` always names a stored contact; channel items of its duplicate addresses and its
+ * number-index items (dependents.ts) follow by BatchWriteItem, journalled for the recovery pass (its
+ * company link is the contact item's gsi3 entry, its first-held addresses are indexed by their markers).
  * Markers are read in one batch first: a held value gives the new channel `duplicateOf`; a marker
  * whose contact is gone (deleted, or left by a crashed import before this rule) is taken over at once.
  * A race lost at write time (another import took the value meanwhile) rebuilds the group with

@@ -51,7 +51,7 @@ export const ImportJobPart = defineEntity({
 
 /**
  * An open write of an import: the anchors (companies, contacts) a writeGroups call commits by
- * transactions, whose derived items (number-index items, channel items, company links) follow by
+ * transactions, whose derived items (index items of further number values, duplicate channel items) follow by
  * BatchWriteItem. Put before the first transaction and deleted once every derived item is written, so
  * a journal still there after a crash names every anchor whose derived items may be missing (and some
  * that were never committed: absent, nothing to repair); the recovery pass (recovery.ts) re-derives
