@@ -64,13 +64,22 @@ export async function providerOfAddress(deps: Deps, email: string): Promise<Prov
   const now = deps.clock.now();
   const hit = providerCache.get(domain);
   if (hit && hit.until > now) return hit.provider;
-  const r = new dnsp.Resolver({ timeout: 1500, tries: 1 });
-  if (deps.config.dnsServers?.length) r.setServers(deps.config.dnsServers);
-  const provider = providerOfMx((await r.resolveMx(domain).catch(() => [])).map((m) => m.exchange));
-  if (providerCache.size >= 10_000) providerCache.clear();
-  providerCache.set(domain, { provider, until: now + 3_600_000 });
-  return provider;
+  // One lookup per domain at a time: a batch's emails to one new domain share it (each used to wait
+  // out its own MX query, up to the 1.5 s timeout).
+  const pending = mxLookups.get(domain);
+  if (pending) return pending;
+  const lookup = (async () => {
+    const r = new dnsp.Resolver({ timeout: 1500, tries: 1 });
+    if (deps.config.dnsServers?.length) r.setServers(deps.config.dnsServers);
+    const provider = providerOfMx((await r.resolveMx(domain).catch(() => [])).map((m) => m.exchange));
+    if (providerCache.size >= 10_000) providerCache.clear();
+    providerCache.set(domain, { provider, until: now + 3_600_000 });
+    return provider;
+  })().finally(() => mxLookups.delete(domain));
+  mxLookups.set(domain, lookup);
+  return lookup;
 }
+const mxLookups = new Map<string, Promise<Provider>>();
 
 /** The day-row attribute a send (recordSend: sent, bounced) or a counted first reply (inbox sync: replied) adds to for the matrix. */
 export const dayCounterAttr = (provider: Provider, counter: 'sent' | 'bounced' | 'replied') => `dlv_${provider}_${counter}`;
