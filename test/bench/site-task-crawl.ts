@@ -3,7 +3,7 @@
  * engine (site-crawl.ts): workflow dispatch, the durable `crawls` queue, SITE_ENRICHMENT_WORKERS (16)
  * workers, each company's claim + counters + event in one DynamoDB transaction (the crash-safe
  * bookkeeping; all companies of a task contend for its event seq), card merges and raw rows.
- * BENCH_CRAWL_TASK_SITES (default 500, the task maximum) fetch-path sites. Run: `npm run bench site-task-crawl`.
+ * BENCH_CRAWL_TASK_SITES (default 500, the task maximum) fetch-path sites; BENCH_CRAWL_TASK_WORKERS (default 16). Run: `npm run bench site-task-crawl`.
  */
 import { pathToFileURL } from 'node:url';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -23,6 +23,7 @@ export async function run() {
     SVC_ALLOW_LOOPBACK_TARGETS: 'true',
     SITE_ENRICHMENT_POLITENESS_MS: '0',
     SITE_ENRICHMENT_BROWSER: 'off',
+    SITE_ENRICHMENT_WORKERS: process.env.BENCH_CRAWL_TASK_WORKERS || '16',
   });
   try {
     const api = client(rt.url, { key: (await createApprovedAccount(rt.deps, { scopes: ['*'] })).apiKey });
@@ -50,7 +51,7 @@ export async function run() {
     }
     const gapFree = events.every((e, i) => e.seq === i + 1);
     console.log(
-      `task path: ${n} sites, status ${task.status}, ${task.counters.ok} OK, ${Math.round(task.counters.processed / min)} pages/min end to end (${events.length} events, seq gap-free: ${gapFree})`,
+      `task path: ${n} sites, ${process.env.BENCH_CRAWL_TASK_WORKERS || 16} workers, status ${task.status}, ${task.counters.ok} OK, ${Math.round(task.counters.processed / min)} pages/min end to end (${events.length} events, seq gap-free: ${gapFree})`,
     );
   } finally {
     await rt.stop();
