@@ -44,7 +44,6 @@ export class OutcomeCommitter {
   finals = 0;
   private pending: { o: Outcome; done: (c: Committed) => void; fail: (e: unknown) => void }[] = [];
   private writing = false;
-  private flushed = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -66,7 +65,6 @@ export class OutcomeCommitter {
 
   /** Writes what is pending now (the batch has no more answers to come). */
   flush() {
-    this.flushed = true;
     void this.drain();
   }
 
@@ -75,13 +73,7 @@ export class OutcomeCommitter {
     if (this.writing) return;
     this.writing = true;
     try {
-      for (let first = true; this.pending.length; first = false) {
-        // The answers that came in during a write wait for more (a new linger) unless they fill a
-        // group or the batch is over: writing each trickle at once made groups of 1–2.
-        if (!first && !this.flushed && this.pending.length < GROUP_TARGET) {
-          this.timer ??= setTimeout(() => void this.drain(), LINGER_MS);
-          break;
-        }
+      while (this.pending.length) {
         const group = this.pending.splice(0, GROUP_MAX);
         try {
           const kinds = await this.write(group.map((g) => g.o));
