@@ -15,6 +15,17 @@ export interface ChromiumLaunch {
   packed: boolean;
 }
 
+/** The flags every headless browser of the service runs with (crawl and PDFs), after the launch's own. */
+export const HEADLESS_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
 export async function chromiumLaunch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>): Promise<ChromiumLaunch> {
   if (!cfg.chromiumPackDir) return { executablePath: cfg.chromiumPath, args: [], headless: true, packed: false };
   const { default: chromium } = await import('@sparticuz/chromium');

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { chromiumLaunch } from '../../adapters/chromium/launch.js';
+import { HEADLESS_FLAGS, chromiumLaunch } from '../../adapters/chromium/launch.js';
 import type { Config } from '../../runtime/config.js';
 import { PROTECTED_ROLES, type PhotoStyle } from './variation.js';
 
@@ -25,17 +25,7 @@ function launch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>) {
       executablePath: how.executablePath,
       headless: how.headless,
       userDataDir: profile,
-      args: [
-        ...how.args,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-        '--font-render-hinting=none',
-      ],
+      args: [...how.args, ...HEADLESS_FLAGS, '--font-render-hinting=none'],
     });
     return { browser: b, profile };
   })().catch((e) => {

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { chromiumLaunch } from '../../adapters/chromium/launch.js';
+import { HEADLESS_FLAGS, chromiumLaunch } from '../../adapters/chromium/launch.js';
 import type { Config } from '../../runtime/config.js';
 import { outboundFetch } from '../../security/outbound-fetch.js';
 import type { FetchOptions } from './fetch-page.js';
@@ -24,16 +24,7 @@ function launch(cfg: ChromiumSettings): Promise<Browser> {
       puppeteer.launch({
         executablePath: how.executablePath,
         headless: how.headless,
-        args: [
-          ...how.args,
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-dev-shm-usage',
-        ],
+        args: [...how.args, ...HEADLESS_FLAGS],
       }),
     )
     .catch((e) => {
