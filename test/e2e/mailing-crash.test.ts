@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { createApprovedAccount } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
+import { startChildRuntime } from '../support/child-runtime.js';
 
 // Real parts: two runtime processes in turn (the first killed with SIGKILL mid-task) on the run's
 // DynamoDB Local and the same table prefix, smtp-server as the sink, Dovecot. Nothing mocked.
@@ -33,20 +34,7 @@ let relay: Relay;
 let dovecot: Dovecot;
 const children: ChildProcess[] = [];
 
-async function startChild(): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-child.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(proc);
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const t = setTimeout(() => reject(new Error('child runtime did not start')), 60_000);
-    proc.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const line = buf.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) (clearTimeout(t), resolve({ url: JSON.parse(line).url, proc }));
-    });
-    proc.once('exit', (code) => (clearTimeout(t), reject(new Error(`child exited ${code}`))));
-  });
-}
+const startChild = () => startChildRuntime(env, children);
 
 beforeAll(async () => {
   [relay, dovecot] = await Promise.all([startSmtpRelay(), startDovecot()]);

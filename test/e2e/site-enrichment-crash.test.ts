@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { page, startSiteFarm, type SiteFarm } from '../support/site-farm.js';
+import { startChildRuntime } from '../support/child-runtime.js';
 
 // Real parts: two runtime processes in turn on the run's DynamoDB Local, one table prefix and one data
 // folder; the first is killed with SIGKILL while crawls are in flight (no graceful stop, no lease
@@ -25,20 +26,7 @@ let env: NodeJS.ProcessEnv;
 const slowPage = (n: string) => (_q: unknown, s: any) =>
   setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page(n, `<p>Site ${n}, mail info@${n}</p>`)), 300);
 
-async function startChild(): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/support/runtime-child.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(proc);
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const t = setTimeout(() => reject(new Error('child runtime did not start')), 60_000);
-    proc.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const line = buf.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) (clearTimeout(t), resolve({ url: JSON.parse(line).url, proc }));
-    });
-    proc.once('exit', (code) => (clearTimeout(t), reject(new Error(`child exited ${code}`))));
-  });
-}
+const startChild = () => startChildRuntime(env, children);
 
 beforeAll(async () => {
   farm = await startSiteFarm(Object.fromEntries(HOSTS.map((h) => [h, { '/': slowPage(h) }])));
