@@ -88,7 +88,7 @@ class TaskEventLog {
   private async write(group: PendingEvent[]) {
     let live = group;
     let reread = false;
-    for (let races = 0; live.length; ) {
+    for (let races = 0; live.length;) {
       let prev = reread ? undefined : lastSeq.get(this.key);
       if (prev === undefined) {
         const task = await this.table.get<{ eventSeq?: number }>(EnrichmentTask.key({ taskId: this.taskId }));

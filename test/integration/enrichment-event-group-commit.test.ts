@@ -39,17 +39,26 @@ describe('site enrichment events: group commit', () => {
     await store.put(EnrichmentTask.item({ taskId, createdAt: '2026-01-01T00:00:00.000Z' }, { taskId, status: 'RUNNING' }));
     const n = 20;
     const ids = Array.from({ length: n }, (_, i) => `c${i}`);
-    for (const companyId of ids) await store.put(EnrichmentItem.item({ taskId, companyId }, { taskId, companyId, status: companyId === 'c7' ? 'OK' : 'PENDING' }));
+    for (const companyId of ids)
+      await store.put(EnrichmentItem.item({ taskId, companyId }, { taskId, companyId, status: companyId === 'c7' ? 'OK' : 'PENDING' }));
     // c3 and c4 share a host mark: they must not be in one transaction (one operation per item).
     const hostMark: TxOp = { update: EnrichmentHost.key({ taskId, host: 'h.test' }), spec: { add: { visits: 1 } } };
 
     const seqs = await Promise.all(
       ids.map((companyId) =>
-        appendEvent(store, taskId, 'item_ok', { n: companyId }, Date.now(), { companyId }, {
-          ops: companyId === 'c3' || companyId === 'c4' ? [claim(taskId, companyId), hostMark] : [claim(taskId, companyId)],
-          taskAdd: { processed: 1 },
-          taskSet: { lastProgressAt: companyId },
-        }),
+        appendEvent(
+          store,
+          taskId,
+          'item_ok',
+          { n: companyId },
+          Date.now(),
+          { companyId },
+          {
+            ops: companyId === 'c3' || companyId === 'c4' ? [claim(taskId, companyId), hostMark] : [claim(taskId, companyId)],
+            taskAdd: { processed: 1 },
+            taskSet: { lastProgressAt: companyId },
+          },
+        ),
       ),
     );
 
