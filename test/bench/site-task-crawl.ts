@@ -1,8 +1,9 @@
 /**
  * Site enrichment task benchmark: the whole path of a task in the local runtime, not just the crawl
  * engine (site-crawl.ts): workflow dispatch, the durable `crawls` queue, SITE_ENRICHMENT_WORKERS (16)
- * workers, each company's claim + counters + event in one DynamoDB transaction (the crash-safe
- * bookkeeping; all companies of a task contend for its event seq), card merges and raw rows.
+ * workers, each company's claim + counters + event all-or-nothing (the crash-safe bookkeeping), the
+ * appends that queue up while one is being written going together in one transaction per task
+ * (shared/enrichment/event-commit.ts), card merges and raw rows.
  * BENCH_CRAWL_TASK_SITES (default 500, the task maximum) fetch-path sites; BENCH_CRAWL_TASK_WORKERS (default 16). Run: `npm run bench site-task-crawl`.
  */
 import { pathToFileURL } from 'node:url';
