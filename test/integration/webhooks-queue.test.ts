@@ -97,7 +97,9 @@ describe('local durable queue', () => {
       const before = receives;
       await polled.send('idle', { n: 1 });
       await waitFor(() => handled.length === 1, 'the woken consumer handling the message');
-      expect(receives - before).toBeLessThanOrEqual(2);
+      // The woken receive, the one right after a non-empty receive, and the one the finished handler
+      // wakes (it may run before waitFor looks): at most 3, not a poll loop.
+      expect(receives - before).toBeLessThanOrEqual(3);
     } finally {
       await consumer.stop();
     }
