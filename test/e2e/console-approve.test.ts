@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { registrationAwaitingApproval, until } from '../support/signup-flow.js';
+import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
 
 process.env.LIMIT_V1_RATE = 'off';
 
@@ -24,16 +25,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     userDataDir: PROFILE,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: ['--headless', ...HEADLESS_FLAGS],
   });
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
 import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
+import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PROFILE = path.resolve('.tmp', `chromium-questionnaire-${process.pid}`);
@@ -20,16 +21,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     userDataDir: PROFILE,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: ['--headless', ...HEADLESS_FLAGS],
   });
 });
 afterAll(async () => {

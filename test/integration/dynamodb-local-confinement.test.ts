@@ -8,6 +8,7 @@ import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { client } from '../support/runtime.js';
+import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
 
 /**
  * Issue 16 faults 1 and 2: DynamoDB Local answers loopback only (Java policy), allows no web origin,
@@ -96,16 +97,7 @@ describe('DynamoDB Local is reachable from this machine only', () => {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       headless: true,
       userDataDir: profile,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      args: ['--headless', ...HEADLESS_FLAGS],
     });
     try {
       const tab = await browser.newPage();
