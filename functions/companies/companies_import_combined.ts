@@ -1,7 +1,6 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { IMPORT_QUEUE, startImportJob, wantsAsync } from '../../shared/imports/jobs.js';
-import { runImportWithinBudget } from '../../shared/imports/sync-budget.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { IMPORT_QUEUE } from '../../shared/imports/jobs.js';
+import { importHandler } from '../../shared/imports/request.js';
 import { IMPORT_DESCRIPTION, IMPORT_JOB_DESCRIPTION } from '../../shared/imports/docs.js';
 import { companyImportSchema } from '../../shared/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
@@ -24,14 +23,7 @@ export const operation = defineOperation({
     check: errorsCheck(r),
   }),
   resources: [`queue:${IMPORT_QUEUE}`],
-  handler: async ({ body }, ctx) => {
-    const tenant = requireTenant(ctx);
-    // Job form: large or `Prefer: respond-async` imports answer 202 at once; a synchronous call hands what it did not reach in ~15 s to a job.
-    if (wantsAsync(ctx.request.headers.prefer, body.rows.length))
-      return respond(202, await startImportJob(ctx.deps, tenant.tenantId, tenant.table, 'combined', body), { 'preference-applied': 'respond-async' });
-    const out = await runImportWithinBudget(ctx.deps, tenant, 'combined', body);
-    return 'job' in out ? respond(202, out.job) : out.result;
-  },
+  handler: importHandler('combined'),
 });
 const errorsCheck = (r: unknown) => {
   const n = (r as { errors?: unknown[] }).errors?.length ?? 0;

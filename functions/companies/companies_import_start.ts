@@ -1,7 +1,6 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { IMPORT_QUEUE, startImportJob, wantsAsync } from '../../shared/imports/jobs.js';
-import { runImportWithinBudget } from '../../shared/imports/sync-budget.js';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { IMPORT_QUEUE } from '../../shared/imports/jobs.js';
+import { importHandler } from '../../shared/imports/request.js';
 import { IMPORT_DESCRIPTION, IMPORT_JOB_DESCRIPTION } from '../../shared/imports/docs.js';
 import { companyImportSchema } from '../../shared/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
@@ -19,12 +18,6 @@ export const operation = defineOperation({
   scope: 'crm:write',
   input: { body: companyImportSchema },
   resources: [`queue:${IMPORT_QUEUE}`],
-  handler: async ({ body }, ctx) => {
-    const tenant = requireTenant(ctx);
-    if (wantsAsync(ctx.request.headers.prefer, body.rows.length))
-      return respond(202, await startImportJob(ctx.deps, tenant.tenantId, tenant.table, 'start', body), { 'preference-applied': 'respond-async' });
-    const out = await runImportWithinBudget(ctx.deps, tenant, 'start', body);
-    return 'job' in out ? respond(202, out.job) : out.result;
-  },
+  handler: importHandler('start'),
 });
 export const handler = lambdaHandler(operation);
