@@ -12,13 +12,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Leases expire, so a worker killed mid-render never holds a slot for longer than `leaseMs`. The fetch
  * path is not gated: it is bounded per host by politeness, and Chromium pages are the expensive part.
  * A waiting worker polls with a growing, jittered pause; a holder keeps a slot at most one render
- * (bounded by the task's timeoutMs) or, if it died, until the lease runs out.
+ * (bounded by the task's timeoutMs) or, if it died, until the lease runs out. The wait itself is
+ * bounded by about two leases (the margin at most 5 s) of real time: past it the gate throws PageSlotBusy and the page
+ * keeps what the fetch path found, instead of a worker waiting on a clock that does not move.
  */
+export class PageSlotBusy extends Error {
+  constructor(taskId: string) {
+    super(`no browser page slot of task ${taskId} came free in time`);
+  }
+}
+
 export function pageGate(table: TableStore, clock: Clock, taskId: string, slots: number, leaseMs: number) {
   return async function withPage<T>(render: () => Promise<T>): Promise<T> {
     const owner = randomUUID();
     let slot: number | undefined;
+    const giveUpAt = performance.now() + leaseMs + Math.min(5_000, leaseMs);
     for (let round = 0; slot === undefined; round++) {
+      if (round > 0 && performance.now() > giveUpAt) throw new PageSlotBusy(taskId);
       for (let n = 0; n < slots && slot === undefined; n++) {
         const now = clock.now();
         try {

@@ -2,6 +2,7 @@ import * as robotsModule from 'robots-parser';
 import { renderPage } from './browser.js';
 import { extractPage, pickSecondPage, type PageFacts } from './extract.js';
 import { CRAWLER_AGENT, fetchPage, fetchRobots, type FetchOptions } from './fetch-page.js';
+import { PageSlotBusy } from '../page-slots.js';
 
 export interface CrawlOptions extends FetchOptions {
   visitPages: 'home' | 'home+contacts';
@@ -77,7 +78,8 @@ async function visit(url: string, label: PageSnapshot['page'], o: CrawlOptions, 
   // A screenshot needs the browser: with saveScreenshot the home page is rendered even if the fetch path had it.
   if (o.browser && (forceBrowser || facts.needsScripts || (label === 'home' && o.saveScreenshot))) {
     const render = () => renderPage(fetched.finalUrl, { ...o, screenshot: label === 'home' && o.saveScreenshot });
-    const r = await (o.withPage ? o.withPage(render) : render());
+    // No page slot in time (PageSlotBusy) counts as a failed render: the page keeps its fetch-path facts.
+    const r = await (o.withPage ? o.withPage(render).catch((e) => (e instanceof PageSlotBusy ? { ok: false as const } : Promise.reject(e))) : render());
     if (r.ok) {
       facts = extractPage(r.html, r.finalUrl);
       method = 'browser';
