@@ -13,7 +13,7 @@ export const operation = defineOperation({
   tag: 'mailing',
   summary: 'Approve a mailing task',
   description:
-    'Body {note}. Records who approved (user or key) and the creative version approved; an edit of that creative afterwards resets the approval (start then answers 409 approval_stale). An agent holding mailing:write may approve its own task. Repeating it is harmless.',
+    'Body {note}. Records who approved (user or key) and the creative version approved; an edit of that creative afterwards resets the approval: the task reads approvalStatus PENDING (approvalResetReason creative_changed) at once, start answers 409 approval_stale, and an ACTIVE task pauses (pauseReason creative_changed) before it sends unapproved copy; approve again, then start or resume. An agent holding mailing:write may approve its own task. Repeating it is harmless.',
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: z.strictObject({ taskId: z.string().min(1).max(64) }), body: z.strictObject({ note: z.string().max(2000).describe('Why it is approved') }) },

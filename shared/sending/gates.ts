@@ -77,12 +77,12 @@ const nextUtcDay = (now: number) => {
 };
 
 /** ACTIVE → PAUSED with a reason (insufficient_balance, sender_suspended ...); a no-op when not ACTIVE. */
-export async function pauseTask(deps: Deps, tenantId: string, task: { taskId: string }, reason: string) {
+export async function pauseTask(deps: Deps, tenantId: string, task: { taskId: string }, reason: string, also: Record<string, unknown> = {}) {
   const table = deps.tenantTable(tenantId);
   const at = new Date(deps.clock.now()).toISOString();
   await table
     .update(Task.key({ taskId: task.taskId }), {
-      set: { status: 'PAUSED', pauseReason: reason, pausedAt: at, updatedAt: at },
+      set: { ...also, status: 'PAUSED', pauseReason: reason, pausedAt: at, updatedAt: at },
       add: { version: 1 },
       condition: { expression: '#s = :a', names: { '#s': 'status' }, values: { ':a': 'ACTIVE' } },
     })

@@ -8,7 +8,7 @@ import type { Deps } from '../runtime/deps.js';
 import { log } from '../runtime/logger.js';
 import { sendSettings } from '../settings/settings.js';
 import type { SendItemRecord } from '../tasks/entities.js';
-import { getTaskItem } from '../tasks/tasks.js';
+import { approvalDrifted, getTaskItem } from '../tasks/tasks.js';
 import { activeTrackingDomain } from '../tracking-domains/tracking-domains.js';
 import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
@@ -42,6 +42,12 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (!task || !queued.length) return;
   if (task.status === 'CANCELLED') return void (await Promise.all(queued.map((it) => cancelItem(deps, tenantId, it))));
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
+  // Content drift: an email that was not approved is never sent. The creative edited since approval
+  // pauses the task and resets its approval (approve again, then resume); nothing of this batch is
+  // leased or charged, the items stay QUEUED for the resume.
+  const creative = queued.some((it) => !it.content) ? toCreative(await getCreativeItem(table, task.creativeId!)) : undefined;
+  if (creative && approvalDrifted(task, creative.contentVersion))
+    return pauseTask(deps, tenantId, task, 'creative_changed', { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
   const slotAt = deps.clock.now();
   const settings = await sendSettings(table); // one Query for the window, interval, profile and tracking domain
   const gate = await gateBatch(deps, tenantId, task, settings, queued.length, slotAt);
@@ -81,7 +87,6 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     table,
     mine.map((it) => it.contactId),
   );
-  const creative = mine.some((it) => !it.content) ? toCreative(await getCreativeItem(table, task.creativeId!)) : undefined;
   const transport = transportFor(deps, tenantId, task.accountId!); // awaited per item: a mailbox that cannot connect pauses the task below
   const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, WORKER_ID);
   let senderDown: string | undefined;

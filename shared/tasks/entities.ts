@@ -97,6 +97,8 @@ export interface TaskRecord {
     auto?: boolean;
   };
   pauseReason?: string | null;
+  /** Why the approval was reset (creative_changed). */
+  approvalResetReason?: string | null;
   tracking: boolean;
   /**
    * Set on tasks another domain owns (a campaign's sends, a sequence's steps, dialog replies): their

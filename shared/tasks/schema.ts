@@ -23,8 +23,16 @@ export const taskOutput = z.looseObject({
   methodId: z.number().describe('2 = mailing, 22 = scoring'),
   description: z.string().optional(),
   status: z.enum(TASK_STATUSES).or(z.string()).describe('DRAFT, ACTIVE, PAUSED, COMPLETED, FAILED, CANCELLED'),
-  approvalStatus: z.string().optional().describe('PENDING or APPROVED (mailing tasks)'),
-  pauseReason: z.string().nullable().optional().describe('Why a task is PAUSED: manual or insufficient_balance'),
+  approvalStatus: z
+    .string()
+    .optional()
+    .describe('PENDING or APPROVED (mailing tasks). An edit of the approved creative makes it PENDING at once (approvalResetReason creative_changed)'),
+  approvalResetReason: z.string().nullable().optional().describe('Why an approval was reset: creative_changed (approve again, then start or resume)'),
+  pauseReason: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Why a task is PAUSED: manual, insufficient_balance, creative_changed, physical_address_missing, sender_<reason>, campaign_paused'),
   counters: z
     .record(z.string(), z.number())
     .optional()

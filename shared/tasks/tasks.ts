@@ -4,6 +4,7 @@ import { ConditionFailed, type Item, type TableStore } from '../ports/table-stor
 import type { Principal } from '../runtime/principal.js';
 import type { SendWindow } from '../settings/send-window.js';
 import { Task, type SendOrigin, type TaskRecord } from './entities.js';
+import { Creative } from '../creatives/entities.js';
 
 /** Counters every mailing task carries (progress: queued → sending → final). */
 export const ZERO_COUNTERS = {
@@ -116,7 +117,27 @@ export async function getTaskItem(table: TableStore, taskId: string): Promise<Ta
   return item;
 }
 
-export const getTask = async (table: TableStore, taskId: string) => taskView((await getTaskItem(table, taskId)) as unknown as Item);
+export const getTask = async (table: TableStore, taskId: string) =>
+  (await withCurrentApproval(table, [taskView((await getTaskItem(table, taskId)) as unknown as Item)]))[0];
+
+/** An approval pinned to a creative version that is no longer the creative's (an edit since): content drift. */
+export const approvalDrifted = (task: Pick<TaskRecord, 'approvalStatus' | 'approval'>, currentVersion: number | undefined) =>
+  task.approvalStatus === 'APPROVED' && task.approval?.creativeVersion != null && currentVersion != null && currentVersion !== task.approval.creativeVersion;
+
+/**
+ * Views show the approval as it stands now: an open task whose creative was edited after approval reads
+ * PENDING (creative_changed) at once, though the reset is written only by the next start (409
+ * approval_stale) or send batch (the task pauses). One BatchGet of the creatives per page.
+ */
+async function withCurrentApproval<T extends TaskRecord & { id: string }>(table: TableStore, tasks: T[]): Promise<T[]> {
+  const open = tasks.filter(
+    (t) => ['DRAFT', 'ACTIVE', 'PAUSED'].includes(t.status) && t.approvalStatus === 'APPROVED' && t.approval?.creativeVersion != null && t.creativeId,
+  );
+  if (!open.length) return tasks;
+  const keys = [...new Set(open.map((t) => t.creativeId!))].map((creativeId) => Creative.key({ creativeId }));
+  const version = new Map((await table.batchGet<{ id: string; contentVersion?: number }>(keys)).map((c) => [c.id, c.contentVersion ?? 1]));
+  return tasks.map((t) => (approvalDrifted(t, version.get(t.creativeId!)) ? { ...t, approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' } : t));
+}
 
 export async function listTasks(table: TableStore, q: { limit: number; cursor?: string; status?: string; methodId?: number }) {
   const conds: string[] = [];
@@ -130,7 +151,7 @@ export async function listTasks(table: TableStore, q: { limit: number; cursor?: 
     cursor: q.cursor,
     ...(conds.length ? { filter: { expression: conds.join(' AND '), values, ...(q.status ? { names: { '#st': 'status' } } : {}) } } : {}),
   });
-  return { data: page.items.map(taskView), nextCursor: page.cursor ?? null };
+  return { data: await withCurrentApproval(table, page.items.map(taskView)), nextCursor: page.cursor ?? null };
 }
 
 /** Who approved: a user (session) or a key, never a secret. */
@@ -153,7 +174,7 @@ export async function approveTask(table: TableStore, taskId: string, approval: N
     throw conflict(`Task is ${task.status}; only DRAFT or PAUSED tasks can be approved`, { code: 'task_not_approvable', status: task.status });
   try {
     const after = await table.update<Item>(Task.key({ taskId }), {
-      set: { approvalStatus: 'APPROVED', approval, updatedAt: new Date(now).toISOString() },
+      set: { approvalStatus: 'APPROVED', approval, approvalResetReason: null, updatedAt: new Date(now).toISOString() },
       add: { version: 1 },
       condition: { expression: 'version = :v', values: { ':v': task.version } },
     });

@@ -76,7 +76,7 @@ async function mailingTask(count: number) {
     tracking: false,
   });
   await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
-  return { taskId: task.body.id as string, batch };
+  return { taskId: task.body.id as string, batch, creativeId: creative.body.id as string };
 }
 const sentTo = (batch: number) => relay.messages.filter((m) => m.to.some((t) => t.endsWith(`.b${batch}@rcpt.test`)));
 const advance = (ms: number) => ctx.http.post('/_local/clock', { advanceMs: ms });
@@ -142,6 +142,52 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
       await waitFor('completed', async () => (await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED');
     } finally {
       // The next case sends at once: never leave the workspace window closed behind a failure.
+      await http.patch('/api/settings/send-window', { enabled: false });
+    }
+  }, 180_000);
+
+  it('a creative edited while its task is ACTIVE: reads PENDING at once, the task pauses (creative_changed) before sending unapproved copy; approve + resume sends the new copy', async () => {
+    const { http } = ctx;
+    const clock = (await advance(0)).body.now as string;
+    const hour = new Date(clock).getUTCHours();
+    const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+    await http.patch('/api/settings/send-window', {
+      enabled: true,
+      workDays: [1, 2, 3, 4, 5, 6, 7],
+      startTime: hh(hour + 2),
+      endTime: hh(hour + 12),
+      timezone: 'UTC',
+    });
+    try {
+      const { taskId, batch, creativeId } = await mailingTask(2);
+      expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
+      await waitFor('items built', async () => (await http.get(`/api/tasks/${taskId}`)).body.built === true);
+      expect((await http.patch(`/api/creatives/${creativeId}`, { bodyHtml: '<p>Second draft for {{firstName}}</p>' })).status).toBe(200);
+      const view = (await http.get(`/api/tasks/${taskId}`)).body;
+      expect(view).toMatchObject({ status: 'ACTIVE', approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
+      expect((await http.get('/api/tasks?status=ACTIVE')).body.data.find((t: { id: string }) => t.id === taskId)).toMatchObject({ approvalStatus: 'PENDING' });
+      await advance(2 * 3_600_000 + 60_000); // the window opens: the next batch meets the edit
+      const paused = await waitFor('paused for the edit', async () => {
+        const t = (await http.get(`/api/tasks/${taskId}`)).body;
+        return t.status === 'PAUSED' && t;
+      });
+      expect(paused).toMatchObject({ pauseReason: 'creative_changed', approvalStatus: 'PENDING' });
+      await sleep(500);
+      expect(sentTo(batch)).toHaveLength(0);
+      expect((await http.post(`/api/tasks/${taskId}/resume`)).body).toMatchObject({ code: 'not_approved' });
+      expect((await http.post(`/api/mailing/${taskId}/approve`, { note: 'second draft ok' })).body).toMatchObject({
+        approvalStatus: 'APPROVED',
+        approvalResetReason: null,
+      });
+      expect((await http.post(`/api/tasks/${taskId}/resume`)).status).toBe(200);
+      await waitFor(
+        'both sent',
+        async () => sentTo(batch).length === 2,
+        600,
+        () => advance(20_000).then(() => sleep(100)),
+      );
+      for (const m of sentTo(batch)) expect(m.raw.toString()).toContain('Second draft for');
+    } finally {
       await http.patch('/api/settings/send-window', { enabled: false });
     }
   }, 180_000);

@@ -234,6 +234,8 @@ describe('mailing task: the agent order over HTTP', () => {
     const task = await http.post('/api/tasks', { methodId: 2, description: 'drift', creativeId: creative.body.id, accountId, contactListId: listId });
     await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'ok' });
     expect((await http.patch(`/api/creatives/${creative.body.id}`, { bodyHtml: '<p>v2</p>' })).status).toBe(200);
+    // Reads show the reset at once, before any start tries.
+    expect((await http.get(`/api/tasks/${task.body.id}`)).body).toMatchObject({ approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
     const r = await http.post(`/api/tasks/${task.body.id}/start`);
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ code: 'approval_stale', approvedVersion: 1, currentVersion: 2 });
