@@ -42,43 +42,56 @@ describe('embedded runtime lifecycle', () => {
     }
   }, 150_000); // two DynamoDB Local start-ups and table creations: over 60 s on a loaded 2-core machine
 
-  it('npm start prints its URL; Ctrl-C (SIGINT to the process group) stops it and DynamoDB Local', async () => {
-    const dataDir = tmp();
-    // A terminal's Ctrl-C signals the whole foreground process group: npm, the launcher, the runtime, java.
+  /** `npm start` in its own process group (as a terminal runs it), up to its startup line. */
+  async function npmStart(dataDir: string) {
     const child = spawn('npm', ['start'], {
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    try {
-      let out = '';
-      const started = await new Promise<RegExpExecArray>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no startup line: ${out}`)), 60_000);
-        child.stdout.on('data', (d) => {
-          out += d;
-          const m = /listening on (http:\/\/[^\s]+)[\s\S]*DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+) \(pid (\d+)/.exec(out);
-          if (m) (clearTimeout(timer), resolve(m));
-        });
+    let out = '';
+    const started = await new Promise<RegExpExecArray>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no startup line: ${out}`)), 60_000);
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/[^\s]+)[\s\S]*DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+) \(pid (\d+)/.exec(out);
+        if (m) (clearTimeout(timer), resolve(m));
       });
-      const [, url, dynamoPort, javaPid] = started;
-      expect((await client(url).get('/v1/health')).status).toBe(200);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      process.kill(-child.pid!, 'SIGINT');
-      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);
-      expect(code).not.toBe('timeout');
-      await new Promise((r) => setTimeout(r, 500));
-      expect(await portOpen(Number(new URL(url).port))).toBe(false);
-      expect(alive(Number(javaPid))).toBe(false);
-      expect(await portOpen(Number(dynamoPort))).toBe(false);
-    } finally {
-      if (child.exitCode === null) {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          // already gone
+    });
+    const [, url, dynamoPort, javaPid] = started;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, url, dynamoPort: Number(dynamoPort), javaPid: Number(javaPid), exited };
+  }
+
+  for (const [how, stop] of [
+    // A terminal's Ctrl-C signals the whole foreground process group: npm, the launcher, the runtime (java has its own group).
+    ['Ctrl-C (SIGINT to the process group)', (pid: number) => process.kill(-pid, 'SIGINT')],
+    // A process manager signals npm's pid only: npm passes it on, and `exec` in the start script makes the launcher receive it.
+    ['SIGTERM to the npm process alone', (pid: number) => process.kill(pid, 'SIGTERM')],
+  ] as const) {
+    it(`npm start prints its URL; ${how} stops it and DynamoDB Local`, async () => {
+      const dataDir = tmp();
+      const rt = await npmStart(dataDir).catch((e) => (rmSync(dataDir, { recursive: true, force: true }), Promise.reject(e)));
+      try {
+        expect((await client(rt.url).get('/v1/health')).status).toBe(200);
+        stop(rt.child.pid!);
+        const code = await Promise.race([rt.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000))]);
+        expect(code).not.toBe('timeout');
+        // The launcher and the runtime may finish a moment after npm: wait (bounded) for the port and java to go.
+        for (let i = 0; i < 100 && (alive(rt.javaPid) || (await portOpen(Number(new URL(rt.url).port)))); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(await portOpen(Number(new URL(rt.url).port))).toBe(false);
+        expect(alive(rt.javaPid)).toBe(false);
+        expect(await portOpen(rt.dynamoPort)).toBe(false);
+      } finally {
+        for (const pid of [-rt.child.pid!, rt.javaPid]) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
         }
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    }, 90_000);
+  }
 });
