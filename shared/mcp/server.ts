@@ -68,6 +68,6 @@ function searchResult(deps: Deps, operations: AnyOperation[], req: McpRequestCon
     return { content: [{ type: 'text' as const, text: JSON.stringify(found) }], structuredContent: found };
   } catch (e) {
     if (!isAppError(e)) throw e;
-    return { content: [{ type: 'text' as const, text: JSON.stringify(e.body) }], isError: true };
+    return { content: [{ type: 'text' as const, text: JSON.stringify(e.body) }], isError: true, _meta: { 'svc/status': e.status } };
   }
 }

@@ -70,6 +70,8 @@ describe('MCP toolsets', () => {
     const r = (await c.callTool({ name: 'svc_tools_search', arguments: { query: 'verify a batch of email addresses' } })) as any;
     expect(r.structuredContent.results[0]).toMatchObject({ name: 'svc_EmailVerificationController_verifyBatch', toolset: 'audience', listed: false });
     expect(r.structuredContent.hint).toContain('toolsets=');
+    const wrong = (await c.callTool({ name: 'svc_tools_search', arguments: { query: 'x', toolset: 'bogus' } })) as any;
+    expect(wrong).toMatchObject({ isError: true, _meta: { 'svc/status': 400 } });
     const companies = (await c.callTool({ name: 'svc_companies_list', arguments: {} })) as any;
     expect(companies.isError).toBeUndefined();
     expect(companies.structuredContent.data).toEqual([]);
