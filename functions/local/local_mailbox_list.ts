@@ -13,7 +13,7 @@ export const operation = defineOperation({
   tag: 'local',
   summary: 'Mail delivered by the local mail sandbox, per address',
   description:
-    'Local runtime only. JSON {smtpPort, imapPort, mailboxes:[{address, messages:[{uid, from, subject, receivedAt, size}]}]} (newest first, `address` filters, `raw=1` adds the source); an HTML page when the client asks for text/html.',
+    'Local runtime only. JSON {smtp:{host, port}, imap:{host, port}, mailboxes:[{address, messages:[{uid, from, subject, receivedAt, size}]}]} (newest first, `address` filters, `raw=1` adds the source); an HTML page when the client asks for text/html.',
   access: 'public',
   localOnly: true,
   mcp: false,

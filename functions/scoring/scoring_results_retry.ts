@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'scoring',
   summary: "Score a task's companies again",
   description:
-    "Queues the steps again for every company of the task's list, or with contradictoryOnly=true only for companies whose result is contradictory. Answers at once {taskId, queued}; results follow.",
+    "Runs a scoring task (methodId 22); the only operation that does (tasks_start is for mailing tasks). Queues the steps for every company of the task's list, or with contradictoryOnly=true only for companies whose result is contradictory. Answers at once {taskId, queued}; results follow.",
   access: 'tenant',
   scope: 'tasks:write',
   resources: ['queue:crawls'],

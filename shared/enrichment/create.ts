@@ -40,7 +40,11 @@ export const createShape = {
     .describe('Chromium pages of this task at once, across all workers, 1-4 (default 2); the fetch path is not limited by it'),
   saveScreenshot: z.boolean().optional().describe('One bounded, non-full-page screenshot of the home page (default false)'),
   visitPages: z.enum(['home', 'home+contacts']).optional().describe('home (default) or home+contacts: one more page, never a third'),
-  scoringTaskId: id.optional().describe('An existing scoring Task (methodId 22)'),
+  scoringTaskId: id
+    .optional()
+    .describe(
+      'An existing scoring Task (methodId 22) to link (a filter of the tasks list); it does not run the scoring: POST /tasks/{id}/scoring-results/retry does',
+    ),
 };
 export const createBody = z.strictObject(createShape);
 export const legacyBody = z.strictObject({ ...createShape, limit: z.number().int().min(1).max(200).optional().describe('Default 50, cap 200') });

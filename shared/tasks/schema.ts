@@ -6,11 +6,16 @@ export const taskIdPath = z.strictObject({ id: z.string().min(1).max(64) });
 /** POST /api/tasks: one body for every method; which fields are required depends on methodId. */
 export const taskCreateBody = z.strictObject({
   methodId: z.number().int().describe('2 = mailing, 22 = scoring'),
-  description: z.string().min(1).max(2000).optional(),
-  creativeId: z.string().min(1).max(64).optional(),
-  accountId: z.string().min(1).max(64).optional(),
-  contactListId: z.string().min(1).max(64).optional(),
-  companyListId: z.string().min(1).max(64).optional(),
+  description: z
+    .string()
+    .min(1)
+    .max(2000)
+    .optional()
+    .describe('Required for methodId 2 (400 `description is required for methodId 2` without it); optional for methodId 22 (default: name, else "Scoring")'),
+  creativeId: z.string().min(1).max(64).optional().describe('Required for methodId 2: the creative to send'),
+  accountId: z.string().min(1).max(64).optional().describe('Required for methodId 2: the sender email account'),
+  contactListId: z.string().min(1).max(64).optional().describe('Required for methodId 2: the recipients'),
+  companyListId: z.string().min(1).max(64).optional().describe('Required for methodId 22: the companies to score; refused for methodId 2'),
   tracking: z.boolean().optional().describe('Open and click tracking for this task (default true)'),
   name: z.string().min(1).max(200).optional(),
   steps: z.array(z.unknown()).max(50).optional(),
