@@ -16,7 +16,6 @@ export const PRICES = {
   platform_render: { unitMicros: 4_000, unit: 'email', description: 'AI render of one email by the platform (renderMode PLATFORM)' },
   audit: { unitMicros: 2_000, unit: 'iteration', description: 'Mandatory pre-send audit of one rendered email' },
   audit_failed: { unitMicros: 500, unit: 'iteration', description: 'A failed audit iteration (reduced price)' },
-  site_enrichment: { unitMicros: 3_000, unit: 'company', description: 'Site enrichment crawl of one company' },
   inbox_placement_test: { unitMicros: 50_000, unit: 'test', description: 'One inbox-placement test of a creative' },
   email_send: { unitMicros: 1_000, unit: 'email', description: 'One email of a mailing task sent through a connected mailbox' },
   ai_generation: { unitMicros: 5_000, unit: 'call', description: 'One AI helper call (reply draft, classification, brief expert)' },

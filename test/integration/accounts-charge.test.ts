@@ -15,13 +15,13 @@ afterAll(() => rt?.stop());
 describe('charge', () => {
   it('402 insufficient_balance with topUpUrl, and nothing is written', async () => {
     const a = await createApprovedAccount(rt.deps);
-    const err = await charge(rt.deps, a.tenantId, 'site_enrichment', 2).catch((e) => e);
+    const err = await charge(rt.deps, a.tenantId, 'email_send', 6).catch((e) => e);
     expect(isInsufficientBalance(err)).toBe(true);
     expect(isAppError(err) && err.body).toMatchObject({
       statusCode: 402,
       error: 'insufficient_balance',
       topUpUrl: `${rt.url}/console/billing?tenant=${a.tenantId}`,
-      operation: 'site_enrichment',
+      operation: 'email_send',
       cost: 0.006,
       balance: 0,
     });
