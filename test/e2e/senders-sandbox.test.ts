@@ -82,3 +82,23 @@ describe('local mail sandbox', () => {
     SLOW_MACHINE_MS,
   );
 });
+
+describe('mail sandbox stop', () => {
+  it('ends open SMTP and IMAP sessions instead of waiting for them (npm start stopped only at its 10 s force exit)', async () => {
+    const { startMailSandbox } = await import('../../infra/local/mail-sandbox/sandbox.js');
+    const net = await import('node:net');
+    const sandbox = await startMailSandbox();
+    // Sessions that stay open, as the send worker's pooled SMTP connections and IMAP IDLE watchers do.
+    const open = (port: number) =>
+      new Promise<import('node:net').Socket>((resolve, reject) => {
+        const s = net.connect(port, '127.0.0.1');
+        s.once('data', () => resolve(s)); // the greeting
+        s.once('error', reject);
+      });
+    const sockets = await Promise.all([open(sandbox.smtpPort), open(sandbox.imapPort)]);
+    const closed = sockets.map((s) => new Promise((r) => s.once('close', r)));
+    const stopped = await Promise.race([sandbox.stop().then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 8_000))]);
+    expect(stopped).toBe('stopped');
+    await Promise.all(closed);
+  }, 20_000);
+});

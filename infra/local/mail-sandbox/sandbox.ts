@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AddressInfo, Server } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { Deps } from '../../../shared/runtime/deps.js';
@@ -31,6 +31,9 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
     authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
     authOptional: true,
     logger: false,
+    // The runtime's own pooled SMTP connections may still be open when the sandbox stops: drop them
+    // after a second instead of smtp-server's 30 s (stop hung until main.ts forced the exit at 10 s).
+    closeTimeout: 1000,
     size: 10 * 1024 * 1024,
     onAuth(auth, _session, cb) {
       cb(null, { user: auth.username }); // any password: the sandbox is for trying the product out
@@ -60,6 +63,9 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
     await new Promise<void>((r) => smtp.close(() => r()));
     throw e;
   }
+  // Open IMAP sessions (IDLE watchers, clients) would keep close() waiting: stop ends them.
+  const imapSockets = new Set<Socket>();
+  imap.on('connection', (socket: Socket) => (imapSockets.add(socket), socket.once('close', () => imapSockets.delete(socket))));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const imapPort = (imap.address() as AddressInfo).port;
   const mine = { store, smtpPort, imapPort };
@@ -70,7 +76,9 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
     store,
     async stop() {
       if (currentSandbox() === mine) setCurrentSandbox(undefined); // another runtime in this process may have started since
-      await Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => imap.close(() => r()))]);
+      const imapClosed = new Promise<void>((r) => imap.close(() => r()));
+      for (const socket of imapSockets) socket.destroy();
+      await Promise.all([new Promise<void>((r) => smtp.close(() => r())), imapClosed]);
     },
   };
 }
