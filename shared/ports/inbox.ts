@@ -29,5 +29,11 @@ export interface InboxBatch {
 export interface InboxReader {
   /** Messages of `mailbox` (default INBOX) with UID above the cursor, oldest first, at most `limit`. */
   fetchSince(cursor: InboxCursor | undefined, options?: { mailbox?: string; limit?: number }): Promise<InboxBatch>;
+  /**
+   * Which of these Message-IDs the mailbox's Sent folder holds (special-use \Sent, else a usual
+   * name). Providers such as Gmail and Microsoft 365 file every SMTP submission there; an empty set
+   * when the mailbox has no Sent folder or the provider does not file submissions.
+   */
+  sentMessageIds(messageIds: string[]): Promise<Set<string>>;
   close(): Promise<void>;
 }

@@ -6,6 +6,11 @@ import { imapOptions } from './imap.js';
 import { resolveMailHost } from './mail-host.js';
 import { SenderUnavailable } from './transport.js';
 
+/** Sent folders by name when the server marks none special-use \Sent (Gmail's is `[Gmail]/Sent Mail`). */
+const SENT_NAMES = /(^|[/.])(sent|sent items|sent mail|sent messages|отправленные)$/i;
+/** Message-IDs looked up per call: one SEARCH each. */
+const MAX_SENT_LOOKUPS = 50;
+
 /**
  * Reads one connected mailbox over IMAP (imapflow; password or XOAUTH2), incrementally by
  * UIDVALIDITY + UID. One connection per reader; `close()` logs out. Bounded: at most `limit`
@@ -53,6 +58,23 @@ export async function openInboxReader(deps: Deps, tenantId: string, accountId: s
       } finally {
         lock.release();
       }
+    },
+    async sentMessageIds(messageIds: string[]) {
+      const found = new Set<string>();
+      if (!messageIds.length) return found;
+      const boxes = await client.list();
+      const sent = boxes.find((m) => m.specialUse === '\\Sent') ?? boxes.find((m) => SENT_NAMES.test(m.path));
+      if (!sent) return found;
+      const lock = await client.getMailboxLock(sent.path, { readOnly: true });
+      try {
+        for (const id of messageIds.slice(0, MAX_SENT_LOOKUPS)) {
+          const uids = await client.search({ header: { 'message-id': id } }, { uid: true });
+          if (uids && uids.length) found.add(id);
+        }
+      } finally {
+        lock.release();
+      }
+      return found;
     },
     async close() {
       await client.logout().catch(() => client.close());

@@ -16,6 +16,7 @@ import { gateBatch, pauseTask } from './gates.js';
 import { getItems, leaseItems, moveItem, requeue, requeueMany, updateItem, type Lease } from './items.js';
 import { OutcomeCommitter, type Outcome } from './outcomes.js';
 import { returnPaidSends, takePaidSends } from './prepaid.js';
+import { alreadyInSentFolder } from './sent-folder.js';
 import { LEASE_MS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
 
@@ -87,6 +88,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     table,
     mine.map((it) => it.contactId),
   );
+  // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
+  const inSent = await alreadyInSentFolder(deps, tenantId, task.accountId!, mine, (it) => leased.get(it.contactId)!);
   const transport = transportFor(deps, tenantId, task.accountId!); // awaited per item: a mailbox that cannot connect pauses the task below
   const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, WORKER_ID);
   let senderDown: string | undefined;
@@ -114,7 +117,9 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     let result: SendResult;
     try {
       if (senderDown) throw Object.assign(new Error(`sender ${senderDown}`), { reason: senderDown });
-      result = await (await transport).send(message);
+      result = inSent.has(messageId)
+        ? { outcome: 'accepted', code: 250, response: 'found in the Sent folder after a lost lease: not sent again', messageId }
+        : await (await transport).send(message);
     } catch (e) {
       const reason = (e as { reason?: string }).reason;
       if (reason) {

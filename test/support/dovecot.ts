@@ -18,8 +18,8 @@ export interface Dovecot {
   port: number;
   dir: string;
   addUser(user: string, pass: string): void;
-  /** Puts a raw message into a user's INBOX (maildir new/), as local delivery would. */
-  deliver(user: string, raw: string): void;
+  /** Puts a raw message into a user's INBOX (maildir new/), as local delivery would; `folder` 'Sent' files it as a provider files a submission. */
+  deliver(user: string, raw: string, folder?: 'Sent'): void;
   stop(): Promise<void>;
 }
 
@@ -89,6 +89,10 @@ service anvil {
 }
 namespace inbox {
   inbox = yes
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
 }
 `,
   );
@@ -115,8 +119,8 @@ namespace inbox {
       if (!/^[A-Za-z0-9._@+-]+$/.test(user)) throw new Error(`unsupported test user name ${user}`);
       writeFileSync(path.join(passwd, user), `${user}:{PLAIN}${pass}:::::\n`);
     },
-    deliver(user, raw) {
-      const base = path.join(dir, 'mail', user);
+    deliver(user, raw, folder) {
+      const base = path.join(dir, 'mail', user, folder ? `.${folder}` : ''); // Maildir++: a folder is a .Name directory
       for (const d of ['', 'new', 'cur', 'tmp']) {
         mkdirSync(path.join(base, d), { recursive: true });
         chownSync(path.join(base, d), uid, gid);

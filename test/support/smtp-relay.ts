@@ -24,6 +24,8 @@ export async function startSmtpRelay(
     deferRcpt?: RegExp;
     /** false: keep the raw message only (benches: parsing every message would load the process measured). */
     parse?: boolean;
+    /** Runs before the 250 for each accepted message (a provider filing the submission in the sender's Sent folder). */
+    onAccepted?: (m: Relay['messages'][number]) => void | Promise<void>;
   } = {},
 ): Promise<Relay> {
   const users = new Map<string, string>();
@@ -56,14 +58,16 @@ export async function startSmtpRelay(
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = opts.parse === false ? undefined : await simpleParser(raw).catch(() => undefined);
-        messages.push({
+        const m = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: parsed?.subject,
           authUser: String(session.user ?? ''),
           authMethod: undefined,
-        });
+        };
+        messages.push(m);
+        await opts.onAccepted?.(m);
         cb(null, 'queued');
       });
     },
