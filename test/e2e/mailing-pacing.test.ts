@@ -80,6 +80,21 @@ async function mailingTask(count: number) {
 }
 const sentTo = (batch: number) => relay.messages.filter((m) => m.to.some((t) => t.endsWith(`.b${batch}@rcpt.test`)));
 const advance = (ms: number) => ctx.http.post('/_local/clock', { advanceMs: ms });
+/**
+ * A workspace window that opens in two hours and lasts ten: closed now, and still open however long a
+ * loaded machine takes to drain the items once it opens (the loops move the clock 20 s per try).
+ */
+async function windowOpeningInTwoHours() {
+  const hour = new Date((await advance(0)).body.now as string).getUTCHours();
+  const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  return ctx.http.patch('/api/settings/send-window', {
+    enabled: true,
+    workDays: [1, 2, 3, 4, 5, 6, 7],
+    startTime: hh(hour + 2),
+    endTime: hh(hour + 12),
+    timezone: 'UTC',
+  });
+}
 
 describe('send engine: pacing, window, balance (moved clock)', () => {
   it('with a 2 s minimum interval, five sends from one mailbox take slots at least 2 s apart', async () => {
@@ -109,22 +124,7 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
 
   it('outside the send window nothing is sent; the items wait and go out when it opens', async () => {
     const { http } = ctx;
-    const clock = (await advance(0)).body.now as string;
-    const hour = new Date(clock).getUTCHours();
-    const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-    // A window that opens in two hours and lasts ten: closed now, and still open however long a loaded
-    // machine takes to drain the items once it opens (the loop below moves the clock 20 s per try).
-    expect(
-      (
-        await http.patch('/api/settings/send-window', {
-          enabled: true,
-          workDays: [1, 2, 3, 4, 5, 6, 7],
-          startTime: hh(hour + 2),
-          endTime: hh(hour + 12),
-          timezone: 'UTC',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await windowOpeningInTwoHours()).status).toBe(200);
     try {
       const { taskId, batch } = await mailingTask(3);
       expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
@@ -148,16 +148,7 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
 
   it('a creative edited while its task is ACTIVE: reads PENDING at once, the task pauses (creative_changed) before sending unapproved copy; approve + resume sends the new copy', async () => {
     const { http } = ctx;
-    const clock = (await advance(0)).body.now as string;
-    const hour = new Date(clock).getUTCHours();
-    const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-    await http.patch('/api/settings/send-window', {
-      enabled: true,
-      workDays: [1, 2, 3, 4, 5, 6, 7],
-      startTime: hh(hour + 2),
-      endTime: hh(hour + 12),
-      timezone: 'UTC',
-    });
+    expect((await windowOpeningInTwoHours()).status).toBe(200);
     try {
       const { taskId, batch, creativeId } = await mailingTask(2);
       expect((await http.post(`/api/tasks/${taskId}/start`)).status).toBe(200);
