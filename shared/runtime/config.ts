@@ -41,8 +41,7 @@ export interface Config {
    * AI_BREAKER_THRESHOLD (default 5 consecutive failures), AI_BREAKER_COOLDOWN_MS (default 30 s).
    */
   ai: { provider: 'builtin' | 'openai' | 'bedrock'; baseUrl: string; apiKey: string; model: string; breakerThreshold: number; breakerCooldownMs: number };
-  /** SEND_RECONTACT_DAYS (default 30; 0 turns the guard off): an address contacted by one task is not mailed by another within this period. */
-  /** SEND_RECONTACT_DAYS (default 30) as ms; SEND_SMTP_BUDGET_MS (default 60 s): wall time a send batch may spend in SMTP before handing its unsent items back to the queue. */
+  /** SEND_RECONTACT_DAYS (default 30; 0 turns the guard off) as ms: an address contacted by one task is not mailed by another within this period; SEND_SMTP_BUDGET_MS (default 60 s): wall time a send batch may spend in SMTP before handing its unsent items back to the queue. */
   sending: { recontactPeriodMs: number; smtpBudgetMs: number };
   /**
    * SpamAssassin in the content check, spoken to as a spamd server over TCP (SPAMD protocol): SPAMD_HOST (unset: off, the default),
@@ -73,9 +72,9 @@ export interface Config {
    * When set, Chromium is unpacked from it into TMPDIR and launched with its Lambda flags instead of chromiumPath.
    */
   chromiumPackDir?: string;
-  /** PLACEMENT_POLL_MS (default 3000): between IMAP rounds of a placement test; PDF_MAX_BYTES (default 5 MB): cap of a generated PDF; PDF_TTL_HOURS (default 24): until it expires. */
   /**
-   * PDF_MAX_BYTES (5 MB), PDF_TTL_HOURS (24); the images a PDF creative references (stored-file:, https://) are inlined up to
+   * PLACEMENT_POLL_MS (default 3000): between IMAP rounds of a placement test; PDF_MAX_BYTES (5 MB): cap of a generated PDF;
+   * PDF_TTL_HOURS (24): until it expires; the images a PDF creative references (stored-file:, https://) are inlined up to
    * PDF_IMAGE_MAX_BYTES each (2 MB) and PDF_IMAGES_MAX_BYTES per document (8 MB).
    */
   creatives: { placementPollMs: number; pdfMaxBytes: number; pdfTtlMs: number; pdfImageMaxBytes: number; pdfImagesMaxBytes: number };
@@ -85,48 +84,10 @@ export interface Config {
    * documented endpoints and mail hosts, shared/senders/oauth-providers.ts), P = GOOGLE | MICROSOFT.
    */
   oauth: Record<OAuthProvider, ProviderConfig>;
-  /** AWS wiring, all set by the CDK stack from each function's declared resources. */
-  aws: {
-    region: string;
-    /** AWS_ENDPOINT_URL_<SERVICE> / AWS_ENDPOINT_URL (DynamoDB Local, LocalStack). */
-    endpoints: { dynamodb?: string; sqs?: string; sfn?: string };
-    /** PLATFORM_TABLE (default: `${tablePrefix}platform`). */
-    platformTable?: string;
-    /** FILES_BUCKET: the tenant file bucket (set on functions that declare `files`); absent = no file store. */
-    filesBucket?: string;
-    /** QUEUE_URL_<NAME>: the queues this function may send to, by logical name (lower case). */
-    queueUrls: Record<string, string>;
-    /** SFN_ARN_<MACHINE>: the state machines this function may start or signal. */
-    workflowArns: Record<string, string>;
-  };
-  /** The embedded runtime only. */
-  local: {
-    /** Periods: LOCAL_WORKFLOW_TICK_MS (default 1000), REGISTRATION_SWEEP_MS (default 30 s), WEBHOOK_SWEEP_MS (default 2000). */
-    workflowTickMs: number;
-    registrationSweepMs: number;
-    webhookSweepMs: number;
-    /** DATA_DIR (default ./.data): DynamoDB Local files, tenant files (`files/`), the mail sandbox. */
-    dataDir: string;
-    /** FILES_MAX_BYTES (default 10 MB): cap of one file in the local file store. */
-    filesMaxBytes: number;
-    /** SEND_CONCURRENCY (default 16) sends at once; SEND_SWEEP_MS (default 5000) between lease sweeps. */
-    sendConcurrency: number;
-    sendSweepMs: number;
-    /** SITE_ENRICHMENT_WORKERS (default 16) crawls at once; SITE_ENRICHMENT_WATCHDOG_MS (default 30 s) between stall scans. */
-    enrichmentWorkers: number;
-    enrichmentWatchdogMs: number;
-    /** INBOX_SYNC_MS (default 60 s; 0 = off) between inbox syncs of every mailbox; SEQUENCE_TICK_MS (default 10 s) between due-step runs of sequences. */
-    inboxSyncMs: number;
-    sequenceTickMs: number;
-    /** INBOX_IDLE (default on; `off` disables): while the sync is on, mailboxes whose server offers IMAP IDLE are synced as mail arrives. */
-    inboxIdle: boolean;
-    /**
-     * The mail sandbox: MAIL_SANDBOX=off disables it; MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT
-     * (default 2525 / 1143; 0 = any free port). Under vitest (VITEST set) the ports default to 0 and
-     * nothing is persisted; otherwise mail is kept under DATA_DIR.
-     */
-    mailSandbox: { enabled: boolean; smtpPort: number; imapPort: number; persist: boolean };
-  };
+  /** AWS wiring, all set by the CDK stack from each function's declared resources (aws-config.ts). */
+  aws: AwsConfig;
+  /** The embedded runtime only (local-config.ts). */
+  local: LocalConfig;
 }
 
 import { createHash } from 'node:crypto';
@@ -136,6 +97,8 @@ import { probeConfig, type ProbeConfig } from '../email-verification/settings.js
 import { DADATA_DEFAULT_BASE_URL } from '../connectors/registry.js';
 import type { OAuthProvider } from '../senders/entities.js';
 import { providerConfig, type ProviderConfig } from '../senders/oauth-providers.js';
+import { awsConfig, type AwsConfig } from './aws-config.js';
+import { localConfig, type LocalConfig } from './local-config.js';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
@@ -199,38 +162,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       pdfImagesMaxBytes: Number(env.PDF_IMAGES_MAX_BYTES) || 8 * 1024 * 1024,
     },
     oauth: { google: providerConfig('google', env), microsoft: providerConfig('microsoft', env) },
-    aws: {
-      region: env.AWS_REGION ?? 'us-east-1',
-      endpoints: {
-        dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB ?? env.AWS_ENDPOINT_URL,
-        sqs: env.AWS_ENDPOINT_URL_SQS ?? env.AWS_ENDPOINT_URL,
-        sfn: env.AWS_ENDPOINT_URL_SFN ?? env.AWS_ENDPOINT_URL,
-      },
-      platformTable: env.PLATFORM_TABLE || undefined,
-      filesBucket: env.FILES_BUCKET || undefined,
-      queueUrls: byPrefix(env, 'QUEUE_URL_'),
-      workflowArns: byPrefix(env, 'SFN_ARN_'),
-    },
-    local: {
-      workflowTickMs: Number(env.LOCAL_WORKFLOW_TICK_MS) || 1000,
-      registrationSweepMs: Number(env.REGISTRATION_SWEEP_MS) || 30_000,
-      webhookSweepMs: Number(env.WEBHOOK_SWEEP_MS) || 2000,
-      dataDir: env.DATA_DIR ?? './.data',
-      filesMaxBytes: Number(env.FILES_MAX_BYTES ?? 10 * 1024 * 1024),
-      sendConcurrency: Number(env.SEND_CONCURRENCY ?? 16),
-      sendSweepMs: Number(env.SEND_SWEEP_MS ?? 5000),
-      enrichmentWorkers: Number(env.SITE_ENRICHMENT_WORKERS) || 16,
-      enrichmentWatchdogMs: Number(env.SITE_ENRICHMENT_WATCHDOG_MS) || 30_000,
-      inboxSyncMs: env.INBOX_SYNC_MS === '0' ? 0 : Number(env.INBOX_SYNC_MS) || 60_000,
-      sequenceTickMs: Number(env.SEQUENCE_TICK_MS) || 10_000,
-      inboxIdle: env.INBOX_IDLE !== 'off',
-      mailSandbox: {
-        enabled: env.MAIL_SANDBOX !== 'off',
-        smtpPort: sandboxPort(env, 'MAIL_SANDBOX_SMTP_PORT', 2525),
-        imapPort: sandboxPort(env, 'MAIL_SANDBOX_IMAP_PORT', 1143),
-        persist: !env.VITEST,
-      },
-    },
+    aws: awsConfig(env),
+    local: localConfig(env),
   };
 }
 
@@ -248,17 +181,7 @@ function aiConfig(env: NodeJS.ProcessEnv): Config['ai'] {
   };
 }
 
-/** Test runs (VITEST) take free ports so they never hold the well-known ones a developer's `npm start` wants. */
-const sandboxPort = (env: NodeJS.ProcessEnv, name: string, dflt: number) => (env[name] !== undefined ? Number(env[name]) : env.VITEST ? 0 : dflt);
-
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
-
-/** `PREFIX_NAME=value` variables as {name: value} (names lower-cased, `_` as in the variable). */
-function byPrefix(env: NodeJS.ProcessEnv, prefix: string) {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (k.startsWith(prefix) && v) out[k.slice(prefix.length).toLowerCase()] = v;
-  return out;
-}
 
 /** 32 bytes in base64: 43 characters and one '=' (also the CDK parameter's allowed pattern). */
 export const SECRETS_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
