@@ -43,12 +43,6 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (!task || !queued.length) return;
   if (task.status === 'CANCELLED') return void (await Promise.all(queued.map((it) => cancelItem(deps, tenantId, it))));
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
-  // Content drift: an email that was not approved is never sent. The creative edited since approval
-  // pauses the task and resets its approval (approve again, then resume); nothing of this batch is
-  // leased or charged, the items stay QUEUED for the resume.
-  const creative = queued.some((it) => !it.content) ? toCreative(await getCreativeItem(table, task.creativeId!)) : undefined;
-  if (creative && approvalDrifted(task, creative.contentVersion))
-    return pauseTask(deps, tenantId, task, 'creative_changed', { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
   const slotAt = deps.clock.now();
   const settings = await sendSettings(table); // one Query for the window, interval, profile and tracking domain
   const gate = await gateBatch(deps, tenantId, task, settings, queued.length, slotAt);
@@ -60,6 +54,12 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   else await requeueMany(deps, tenantId, taskId, waiting, gate.waitMs);
   const now = deps.clock.now();
   let go = ordered.slice(0, gate.go);
+  // Content drift: an email that was not approved is never sent. The creative edited since approval
+  // pauses the task and resets its approval (approve again, then resume); nothing of this batch is
+  // leased or charged, the items stay QUEUED for the resume. Read only when something is about to go.
+  const creative = go.some((it) => !it.content) ? toCreative(await getCreativeItem(table, task.creativeId!)) : undefined;
+  if (creative && approvalDrifted(task, creative.contentVersion))
+    return pauseTask(deps, tenantId, task, 'creative_changed', { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
   const unpaid = go.filter((i) => !i.chargedAt).length;
   const paid = unpaid ? await takePaidSends(deps, tenantId, taskId, unpaid) : 0;
   if (paid < unpaid) {
