@@ -13,8 +13,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * path is not gated: it is bounded per host by politeness, and Chromium pages are the expensive part.
  * A waiting worker polls with a growing, jittered pause; a holder keeps a slot at most one render
  * (bounded by the task's timeoutMs) or, if it died, until the lease runs out. The wait itself is
- * bounded by about two leases (the margin at most 5 s) of real time: past it the gate throws PageSlotBusy and the page
- * keeps what the fetch path found, instead of a worker waiting on a clock that does not move.
+ * bounded by about two leases (the margin at most 5 s) of real time: past it the gate throws
+ * PageSlotBusy and the page keeps what the fetch path found, instead of a worker waiting on a clock
+ * that does not move.
  */
 export class PageSlotBusy extends Error {
   constructor(taskId: string) {
