@@ -11,7 +11,8 @@ export const operation = defineOperation({
   path: '/api/companies/{id}',
   tag: 'companies',
   summary: 'Delete a company',
-  description: 'Deletes the company and its custom-field values; it drops out of company lists. Contacts are kept. 404 for an unknown id.',
+  description:
+    'Deletes the company and its custom-field values; it drops out of company lists. Contacts are kept. 404 for an unknown id. Its id is never reused: importing its domain again creates a company with a new id.',
   output: companies_deleteOutput,
   access: 'tenant',
   scope: 'crm:write',

@@ -3,7 +3,7 @@ import type { Item, TableStore } from '../ports/table-store.js';
 import { ContactEntity } from '../contacts/entities.js';
 import { toContact } from '../contacts/items.js';
 import type { Contact } from '../contacts/types.js';
-import { CompanyEntity } from '../companies/entities.js';
+import { CompanyEntity, isCompany } from '../companies/entities.js';
 import type { Deps } from '../runtime/deps.js';
 import { suppressedAmong } from '../audience/suppression.js';
 import { stopListMatch } from '../audience/stoplist.js';
@@ -83,7 +83,7 @@ export async function screenRecipients(deps: Deps, table: TableStore, isNonTarge
   const companyIds = [...new Set(rs.map((r) => r.companyId).filter((x): x is string => !!x))];
   const companies = new Map(
     companyIds.length
-      ? (await table.batchGet<Item>(companyIds.map((companyId) => CompanyEntity.key({ companyId })))).map((c) => [String(c.id ?? c.companyId), c])
+      ? (await table.batchGet<Item>(companyIds.map((companyId) => CompanyEntity.key({ companyId })))).filter(isCompany).map((c) => [String(c.id), c])
       : [],
   );
   const suppressed = await suppressedAmong(

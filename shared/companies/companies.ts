@@ -5,7 +5,7 @@ import { definitionMap, type CustomFieldDefinition } from '../custom-fields/defi
 import { applyValues, numberIndexCleanupOps, type CfValues } from '../custom-fields/values.js';
 import { companyNumberIndex } from './number-index.js';
 import { COMPANY_TEXT_FIELDS, normalizeDomain, toCompany, type Company, type CompanyCreateInput, type CompanyUpdateInput } from './model.js';
-import { CompanyEntity, nameSortKey } from './entities.js';
+import { CompanyEntity, CompanyKeyClaim, companyExists, isDerivedCompanyId, nameSortKey } from './entities.js';
 
 export interface WriteOptions {
   now: number;
@@ -13,8 +13,6 @@ export interface WriteOptions {
   defs?: Map<string, CustomFieldDefinition>;
   /** Accept numeric strings for number fields (CSV imports). */
   coerce?: boolean;
-  /** Extra operations for the same transaction (e.g. the import's domain/INN dedupe markers). */
-  extraOps?: TxOp[];
   /** Fixed id (tests, imports that pre-allocate ids); default newId(now). */
   id?: string;
 }
@@ -30,8 +28,8 @@ function textFields(input: Partial<CompanyCreateInput>) {
 }
 
 /**
- * Creates one company. No dedupe here (the spec: dedupe by domain/INN only on import endpoints, whose
- * markers arrive through `extraOps`). Number custom fields are indexed on gsi2 in the same transaction
+ * Creates one company. No dedupe here (the spec: dedupe by domain/INN only on import endpoints, which
+ * write their companies themselves, shared/imports). Number custom fields are indexed on gsi2 in the same transaction
  * (the first by the company item itself, number-index.ts).
  */
 export async function createCompany(table: TableStore, input: CompanyCreateInput, opts: WriteOptions): Promise<Company> {
@@ -44,7 +42,7 @@ export async function createCompany(table: TableStore, input: CompanyCreateInput
     { companyId: id, createdAt: at, nameKey: nameSortKey(input.name) },
     { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
   );
-  await table.transact([{ put: item, condition: notExists }, ...index.ops, ...(opts.extraOps ?? [])]);
+  await table.transact([{ put: item, condition: notExists }, ...index.ops]);
   return toCompany(item);
 }
 
@@ -79,7 +77,6 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
           spec: { set, condition: { expression: 'attribute_exists(pk) AND #v = :v', names: { '#v': 'version' }, values: { ':v': current.version } } },
         },
         ...index.ops,
-        ...(opts.extraOps ?? []),
       ]);
       return toCompany({ ...current, ...set });
     } catch (e) {
@@ -91,13 +88,18 @@ export async function updateCompany(table: TableStore, id: string, patch: Compan
 
 /**
  * Deletes the company and its number-value index items (same transaction). List memberships and
- * contact links are dropped lazily: readers skip ids whose company item is gone.
+ * contact links are dropped lazily: readers skip ids whose company item is gone. A company at a
+ * derived id (an import's) leaves a claim naming itself in its place: the next import of its domain
+ * creates a new id instead of reviving this one under its old links.
  */
 export async function deleteCompany(table: TableStore, id: string) {
   await getCompanyItem(table, id);
   const cleanup = await numberIndexCleanupOps(table, 'company', id);
   try {
-    await table.transact([{ delete: CompanyEntity.key({ companyId: id }), condition: exists }, ...cleanup.slice(0, 99)]);
+    const remove: TxOp = isDerivedCompanyId(id)
+      ? { put: CompanyKeyClaim.item({ companyId: id }, { companyId: id }), condition: companyExists }
+      : { delete: CompanyEntity.key({ companyId: id }), condition: exists };
+    await table.transact([remove, ...cleanup.slice(0, 99)]);
   } catch (e) {
     if (e instanceof ConditionFailed && e.index === 0) throw notFound('Company');
     throw e;

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { defineEntity } from '../data/entity.js';
+import type { Condition } from '../ports/table-store.js';
 
 /**
  * Tenant-table entities of companies. A company's contacts are listed by the contact items' gsi3
  * entries (`ContactEntity.byCompany`, shared/contacts/entities.ts; older ones by `CompanyContact`
  * links); one number custom-field value is indexed by the company item itself, the others by
- * `CustomFieldNumber` items (number-index.ts). Import dedupe markers belong to the import code: a
- * single create never dedupes.
+ * `CustomFieldNumber` items (number-index.ts). An imported company's id derives from its domain or INN
+ * (`derivedCompanyId`), so its item is the import's dedupe marker; a single create never dedupes.
  */
 export const CompanyEntity = defineEntity({
   entity: 'company',
@@ -25,3 +27,34 @@ export const CompanyEntity = defineEntity({
  * as `$`, its neighbour, so a name like "C# Labs" keeps its place without splitting the key.
  */
 export const nameSortKey = (name: string) => name.trim().toLowerCase().slice(0, 120).replaceAll('#', '$');
+
+/**
+ * The item at a derived company id's key when no company lives there (import dedupe, see
+ * `derivedCompanyId`): `companyId` names the company that holds the id's dedupe key instead, or the
+ * id itself when that company was deleted. It stays, so a later import of the same domain gets a new
+ * id and never brings a deleted company's id back with its old list memberships and contact links.
+ */
+export const CompanyKeyClaim = defineEntity({
+  entity: 'company_key_claim',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'COMPANY#${companyId}', sk: 'COMPANY' } },
+});
+
+/**
+ * An imported company's id from its dedupe key (`domain#acme.com`, `inn#…`) and the tenant's table:
+ * the company item is then its own uniqueness marker, one conditional put instead of a marker item
+ * and the company. Same shape as `newId` (9 base-36 then 16 hex digits), led by `i`, which no newId
+ * before the year 3579 starts with.
+ */
+export function derivedCompanyId(tableName: string, dedupeKey: string): string {
+  const h = createHash('sha256').update(`${tableName}\u0000${dedupeKey}`).digest('hex');
+  return `i${h.slice(0, 24)}`;
+}
+export const isDerivedCompanyId = (id: string) => /^i[0-9a-f]{24}$/.test(id);
+
+/** A company item (not a claim left at a derived id, nor nothing). */
+export const isCompany = (item: { entity?: unknown } | undefined | null): item is { entity: 'company' } & Record<string, any> => item?.entity === 'company';
+
+/** Condition that a company (not a claim) is at the key: references to a company check this. */
+export const companyExists: Condition = { expression: '#entity = :company', names: { '#entity': 'entity' }, values: { ':company': 'company' } };

@@ -3,7 +3,7 @@ import { newId } from '../data/ids.js';
 import { ConditionFailed, exists, notExists, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { ChannelType } from './entities.js';
 import { normalizeChannel } from './normalize.js';
-import { companyKey, contactCustomFieldCleanup, contactCustomFields } from './refs.js';
+import { companyExists, companyKey, contactCustomFieldCleanup, contactCustomFields } from './refs.js';
 import { CONTACT_FIELDS, type Channel, type Contact, type ContactInput } from './types.js';
 import {
   chanKey,
@@ -52,7 +52,7 @@ export async function createContact(table: TableStore, input: ContactInput, now:
     let companyCheck: number | undefined;
     if (input.companyId) {
       companyCheck = ops.length;
-      ops.push({ check: companyKey(input.companyId), condition: exists });
+      ops.push({ check: companyKey(input.companyId), condition: companyExists });
     }
     return { ops, markers, companyCheck };
   });
@@ -141,7 +141,7 @@ export async function updateContact(table: TableStore, id: string, patch: Contac
     if (patch.companyId) {
       Object.assign(set, companyIndexKeys(id, patch.companyId));
       companyCheck = ops.length;
-      ops.push({ check: companyKey(patch.companyId), condition: exists });
+      ops.push({ check: companyKey(patch.companyId), condition: companyExists });
     } else Object.assign(set, { gsi3pk: undefined, gsi3sk: undefined });
   } else if (contact.companyId && (patch.firstName !== undefined || patch.lastName !== undefined)) {
     // A legacy link item carries the names (companies `contacts` filter): it is replaced by the gsi3 entry.

@@ -3,7 +3,7 @@ import type { QuerySpec, TableStore } from '../ports/table-store.js';
 import { catalog, matchesItem, parseFiltersOrThrow, type Rule } from '../filters/filters.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import { normalizeEmail, normalizePhone } from './normalize.js';
-import { companyKey } from './refs.js';
+import { companyKey, isCompany } from './refs.js';
 import { toContact } from './items.js';
 import type { ListQuery } from './schema.js';
 import type { Contact } from './types.js';
@@ -34,7 +34,7 @@ export async function listContacts(table: TableStore, q: ListQuery): Promise<{ d
   const email = q.email !== undefined ? (normalizeEmail(q.email) ?? q.email.trim().toLowerCase()) : undefined;
   const phone = q.phone !== undefined ? (normalizePhone(q.phone) ?? q.phone) : undefined;
   if (q.listId && !(await table.get(ContactListEntity.key({ listId: q.listId })))) throw notFound('Contact list');
-  if (q.companyId && !(await table.get(companyKey(q.companyId)))) throw notFound('Company');
+  if (q.companyId && !isCompany(await table.get(companyKey(q.companyId)))) throw notFound('Company');
   // A source's items carry `contactId` (or are the contact items, `direct`). A company's contacts come
   // from two sources in turn (company-contacts.ts): the cursor of the second carries the LEGACY prefix.
   let sources: Source[];

@@ -8,6 +8,8 @@ import type { TableStore, TxOp } from '../ports/table-store.js';
 import { CompanyEntity } from '../companies/entities.js';
 
 export const companyKey = (companyId: string) => CompanyEntity.key({ companyId });
+/** A company id is live only when a company item (not a claim left by a deleted import) is at its key. */
+export { companyExists, isCompany } from '../companies/entities.js';
 
 /** Validates `input` against the contact definitions, merged into `current` (null clears); plus the gsi2 ops for number values. */
 export async function contactCustomFields(

@@ -19,7 +19,7 @@ export const SLUG_RE = /^[a-z][a-z0-9_]{0,47}$/;
 /**
  * Definitions per entity: bounded, because every write and filtered list loads them in one Query, and
  * an owner write puts its item plus one gsi2 item per number value in ONE transaction (DynamoDB: 100
- * items), leaving room for the caller's extra operations (import dedupe markers). The count check is a
+ * items), leaving room for the caller's own items (an import's key claims). The count check is a
  * soft limit (read before write): two racing creates may end at MAX+1, which the budget above absorbs.
  */
 export const MAX_DEFINITIONS = 50;

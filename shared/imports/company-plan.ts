@@ -1,6 +1,6 @@
 import { badRequest, badRequestCode, rowRejected, RowRejected } from '../errors.js';
 import { newId } from '../data/ids.js';
-import type { TableStore } from '../ports/table-store.js';
+import type { Item, TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
 import { getCompanyList } from '../company-lists/company-lists.js';
@@ -8,7 +8,7 @@ import { cellText, companyCellLimit, parseCfCells, parseContactCells, parseMappi
 import { normalizeImportDomain, validInn } from './normalize.js';
 import { dedupeKey, markerOf } from './entities.js';
 import type { CompanyImportBody, RowError } from './schema.js';
-import { CompanyEntity } from '../companies/entities.js';
+import { CompanyEntity, CompanyKeyClaim, derivedCompanyId, isCompany } from '../companies/entities.js';
 
 export type ImportMode = 'preview' | 'start' | 'combined';
 export interface Row {
@@ -19,16 +19,25 @@ export interface Row {
   keys: string[];
   checked: string[];
 }
-/** A company the import would create; `became` records a lost marker race (skip, or merge into the holder). */
+/**
+ * A company the import would create. `id` is derived from one of its keys when that key's derived id
+ * is free (the company item is then that key's uniqueness marker), else `spare`; `keys` are the dedupe
+ * keys it claims; `became` records a lost race (skip, or merge into the holder).
+ */
 export interface Slot {
   id: string;
+  spare: string;
   company: Record<string, string>;
   cf: CfValues;
   keys: string[];
-  claim: boolean;
   rows: number[];
   became?: { skip: true } | { existing: string };
 }
+/**
+ * How a new claim takes a dedupe key at its derived id: nothing is there (`free`), or a claim names a
+ * company that is gone (`old`, taken over at once with `companyId = :old`).
+ */
+export type KeyLock = { free: true } | { old: string };
 export type Target = { slot: Slot } | { existing: string };
 export interface Merge {
   company: Record<string, string>;
@@ -100,27 +109,46 @@ function parseRow(raw: Record<string, unknown>, index: number, { opts, defs, map
 }
 
 /**
- * Decides each row against the existing dedupe markers and the rows before it: create a company (a
- * slot), skip it, or merge it into an existing company or an earlier slot.
+ * Decides each row against the companies holding its dedupe keys and the rows before it: create a
+ * company (a slot), skip it, or merge it into an existing company or an earlier slot. A key is held by
+ * the company at its derived id, by the company a claim there names, or by the company an older
+ * import's marker (`COMPANYKEY#…`, read only now) names; one read of each per chunk, no per-row read.
  */
 export async function planRows(table: TableStore, rows: Row[], { opts }: ImportSetup, now: number) {
+  const idOf = (k: string) => derivedCompanyId(table.tableName, k);
+  const allKeys = [...new Set(rows.flatMap((r) => r.keys))];
   const checkedKeys = [...new Set(rows.flatMap((r) => r.checked))];
-  // A marker commits in one transaction with its company, so a marker whose company is missing names a
-  // company that is gone (deleted, or left by a crashed import of an older version): taken over at once.
-  const markers = await table.batchGet<{ key: string; companyId: string; createdAt: string }>(checkedKeys.map(markerOf));
+  const [atIds, markers] = await Promise.all([
+    table.batchGet<Item>(allKeys.map((k) => CompanyEntity.key({ companyId: idOf(k) }))),
+    table.batchGet<{ key: string; companyId: string }>(checkedKeys.map(markerOf)),
+  ]);
+  const keyOfPk = new Map(allKeys.map((k) => [CompanyEntity.key({ companyId: idOf(k) }).pk, k]));
+  const named = [...atIds.filter((i) => CompanyKeyClaim.is(i)).map((i) => i.companyId as string), ...markers.map((m) => m.companyId)];
   const present = new Set(
-    (await table.batchGet<{ id: string; entity: string }>([...new Set(markers.map((m) => m.companyId))].map((id) => CompanyEntity.key({ companyId: id }))))
-      .filter((c) => c.entity === 'company')
-      .map((c) => c.id),
+    (await table.batchGet<Item>([...new Set(named)].map((id) => CompanyEntity.key({ companyId: id })))).filter(isCompany).map((c) => c.id as string),
   );
-  const live = new Set(markers.filter((m) => present.has(m.companyId)).map((m) => m.companyId));
-  const stale = new Map(markers.filter((m) => !live.has(m.companyId)).map((m) => [m.key, m.companyId]));
-  const owner = new Map<string, Target>(markers.filter((m) => live.has(m.companyId)).map((m) => [m.key, { existing: m.companyId }]));
+  const holder = new Map<string, string>();
+  const locks = new Map<string, KeyLock>(allKeys.map((k) => [k, { free: true }]));
+  for (const item of atIds) {
+    const k = keyOfPk.get(item.pk as string)!;
+    locks.delete(k);
+    const named = isCompany(item) ? (item.id as string) : (item.companyId as string);
+    if (isCompany(item) || present.has(named)) holder.set(k, named);
+    else locks.set(k, { old: named });
+  }
+  // An older import's marker still holds its key while its company lives; one whose company is gone is ignored.
+  for (const m of markers) if (!holder.has(m.key) && present.has(m.companyId)) (holder.set(m.key, m.companyId), locks.delete(m.key));
+  const owner = new Map<string, Target>([...holder].filter(([k]) => checkedKeys.includes(k)).map(([k, id]) => [k, { existing: id }]));
 
   const outcomes: Outcome[] = [];
   const slots: Slot[] = [];
   const merges = new Map<string, Merge>();
   const contactRows: { row: Row; target: Target }[] = [];
+  const claimed = new Set<string>();
+  /** The keys a slot can still claim: not held, not claimed by an earlier slot of this import. */
+  const claim = (slot: Slot, keys: string[]) => {
+    for (const k of keys) if (locks.has(k) && !claimed.has(k)) (claimed.add(k), slot.keys.push(k));
+  };
   for (const r of rows) {
     const hit = r.checked.find((k) => owner.has(k));
     if (hit) {
@@ -132,24 +160,30 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
       }
       if (opts.duplicateHandling === 'update') {
         mergeInto(merges, t, r);
+        if ('slot' in t) claim(t.slot, r.keys);
         outcomes.push({ index: r.index, outcome: 'update', companyId: of, matchedBy: hit });
         contactRows.push({ row: r, target: t });
         continue;
       }
     }
-    const slot: Slot = { id: newId(now), company: { ...r.company }, cf: { ...r.cf }, keys: hit ? [] : [...r.keys], claim: !hit, rows: [r.index] };
+    const spare = newId(now);
+    const slot: Slot = { id: spare, spare, company: { ...r.company }, cf: { ...r.cf }, keys: [], rows: [r.index] };
+    if (!hit) claim(slot, r.keys);
+    // The id comes from the domain (else the INN) when nothing is at its derived key.
+    const idKey = [...slot.keys].sort((a, b) => Number(b.startsWith('domain#')) - Number(a.startsWith('domain#'))).find((k) => 'free' in locks.get(k)!);
+    if (idKey) slot.id = idOf(idKey);
     slots.push(slot);
-    const holder = hit ? owner.get(hit)! : undefined;
+    const holderOfHit = hit ? owner.get(hit)! : undefined;
     if (!hit) for (const k of r.checked) owner.set(k, { slot });
     outcomes.push({
       index: r.index,
       outcome: 'create',
       companyId: slot.id,
-      ...(holder ? { duplicateOf: 'slot' in holder ? holder.slot.id : holder.existing, matchedBy: hit } : {}),
+      ...(holderOfHit ? { duplicateOf: 'slot' in holderOfHit ? holderOfHit.slot.id : holderOfHit.existing, matchedBy: hit } : {}),
     });
     contactRows.push({ row: r, target: { slot } });
   }
-  return { outcomes, slots, merges, contactRows, stale };
+  return { outcomes, slots, merges, contactRows, locks };
 }
 
 export type ImportPlan = Awaited<ReturnType<typeof planRows>>;
@@ -160,7 +194,6 @@ export function mergeInto(merges: Map<string, Merge>, t: Target, r: { company: R
   if ('slot' in t) {
     Object.assign(t.slot.company, r.company);
     Object.assign(t.slot.cf, r.cf);
-    if ('keys' in r) t.slot.keys = [...new Set([...t.slot.keys, ...(r as Row).keys])];
     t.slot.rows.push(...rowsOf);
     return;
   }

@@ -1,13 +1,12 @@
 import { newId } from '../data/ids.js';
-import type { TableStore } from '../ports/table-store.js';
+import type { Item, TableStore } from '../ports/table-store.js';
 import { companyNumberIndex, newCompanyNumberItems } from '../companies/number-index.js';
 import { updateCompany } from '../companies/companies.js';
 import { addCompanies, createCompanyList } from '../company-lists/company-lists.js';
-import { markerItem, markerOf } from './entities.js';
 import { applyMerges, batchPutAll, writeGroups, type WriteGroup } from './writer.js';
 import { planImportedContacts } from './contacts-writer.js';
 import { mergeInto, sortErrors, type ImportPlan, type ImportSetup, type Row, type Slot, type Target } from './company-plan.js';
-import { CompanyEntity, nameSortKey } from '../companies/entities.js';
+import { CompanyEntity, CompanyKeyClaim, derivedCompanyId, isCompany, nameSortKey } from '../companies/entities.js';
 import { CompanyListEntity, CompanyListMember } from '../company-lists/entities.js';
 
 export const DEFAULT_GENERIC_CONTACT_NAME = 'Generic contact';
@@ -16,8 +15,8 @@ export const DEFAULT_GENERIC_CONTACT_NAME = 'Generic contact';
 export type ImportProgress = (done: { rows: number }) => void;
 
 /**
- * Carries out a plan: 1. each new company with its dedupe markers in one transaction (a lost marker
- * race turns the slot into a skip or a merge), index items of its further number values after it by
+ * Carries out a plan: 1. each new company with its key claims in one transaction (the company at a
+ * derived id is its own claim; a lost race turns the slot into a skip, a merge or a new id), index items of its further number values after it by
  * BatchWriteItem; 2. each contact with its channel markers in one transaction, channel items of
  * duplicate addresses after it; 3. merge duplicates into existing companies; 4. add to the company list. A crash between or
  * inside the steps leaves whole companies and whole contacts only (writer.ts: a journal names the
@@ -89,59 +88,78 @@ export async function writeImport(
 }
 
 /**
- * A new company with its markers (conditional): one transaction. The company item carries its first
- * number value's index entry; index items of further number values follow by BatchWriteItem.
+ * A new company with its claims: one transaction. A company at the derived id of one of its keys is
+ * that key's marker itself (one conditional put); each further key gets a claim at its own derived
+ * id. The company item carries its first number value's index entry; index items of further number
+ * values follow by BatchWriteItem.
  */
 function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number, Row>, plan: ImportPlan, slot: Slot, importId: string, at: string): WriteGroup {
   const { opts, defs } = setup;
-  const keys = slot.claim ? [...slot.keys] : [];
+  const idOf = (k: string) => derivedCompanyId(table.tableName, k);
+  const keys = slot.keys.filter((k) => idOf(k) !== slot.id);
+  const ownKey = slot.keys.find((k) => idOf(k) === slot.id);
   const index = companyNumberIndex(slot.id, defs, {}, slot.cf);
   const company = CompanyEntity.item(
     { companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) },
     { id: slot.id, ...slot.company, customFields: slot.cf, importId, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
   );
-  const markerPut = (k: string) => ({
-    put: markerItem(k, { companyId: slot.id, importId, createdAt: at }),
-    // A marker whose company is gone (plan.stale) is taken over; otherwise the value must be free.
-    condition: plan.stale.has(k)
-      ? { expression: 'attribute_not_exists(pk) OR companyId = :old', values: { ':old': plan.stale.get(k) } }
-      : CompanyEntity.notExists,
+  const lockCondition = (k: string) => {
+    const lock = plan.locks.get(k);
+    // A claim naming a company that is gone is taken over; otherwise the derived id must be free.
+    return lock && 'old' in lock
+      ? { expression: '#entity = :claim AND companyId = :old', names: { '#entity': 'entity' }, values: { ':claim': CompanyKeyClaim.name, ':old': lock.old } }
+      : CompanyEntity.notExists;
+  };
+  const claimPut = (k: string) => ({
+    put: CompanyKeyClaim.item({ companyId: idOf(k) }, { key: k, companyId: slot.id, importId, createdAt: at }),
+    condition: lockCondition(k),
   });
   return {
-    puts: [...keys.map(markerPut), { put: company }],
-    anchor: { kind: 'company', id: slot.id },
+    puts: [...keys.map(claimPut), { put: company, ...(ownKey ? { condition: CompanyEntity.notExists } : {}) }],
+    // The spare id is journalled too: a lost race may move the company there (rename below).
+    anchor: { kind: 'company', id: slot.id, spare: slot.spare },
     after: newCompanyNumberItems(index),
     onConflict: async (i) => {
-      const lost = keys[i];
+      const lost = i < keys.length ? keys[i] : ownKey;
       if (lost === undefined) throw new Error('import company write failed on an unconditioned item');
       const again = () => companyGroup(table, setup, rowsOf, plan, slot, importId, at);
-      plan.stale.delete(lost);
-      // An unchecked key (not the dedupeBy kind) held by another company: just not ours.
-      if (!rowsOf.get(slot.rows[0])!.checked.includes(lost)) {
-        slot.keys = slot.keys.filter((k) => k !== lost);
+      const found = await table.get<Item>(CompanyEntity.key({ companyId: idOf(lost) }));
+      if (!found) return (plan.locks.set(lost, { free: true }), again());
+      const holder = isCompany(found) ? (found.id as string) : (found.companyId as string);
+      if (!isCompany(found) && !isCompany(await table.get(CompanyEntity.key({ companyId: holder })))) {
+        plan.locks.set(lost, { old: holder }); // a claim of a company deleted meanwhile: take it over
         return again();
       }
-      const holder = await table.get<{ companyId: string }>(markerOf(lost));
-      if (!holder) return again();
-      if (opts.duplicateHandling === 'create') {
-        slot.keys = []; // keep the company, without markers
+      const checked = rowsOf.get(slot.rows[0])!.checked.includes(lost);
+      if (!checked || opts.duplicateHandling === 'create') {
+        // An unchecked key (not the dedupeBy kind) held by another company is just not ours; in create
+        // mode the company goes on without keys. Off its derived id if that key was the one lost.
+        slot.keys = checked ? [] : slot.keys.filter((k) => k !== lost);
+        if (!slot.keys.some((k) => idOf(k) === slot.id)) rename(plan, slot, slot.spare);
         return again();
       }
-      slot.became = opts.duplicateHandling === 'skip' ? { skip: true } : { existing: holder.companyId };
+      slot.became = opts.duplicateHandling === 'skip' ? { skip: true } : { existing: holder };
       for (const o of plan.outcomes) {
         if (!slot.rows.includes(o.index)) continue;
         Object.assign(
           o,
-          opts.duplicateHandling === 'skip'
-            ? { outcome: 'skip', companyId: undefined, duplicateOf: holder.companyId }
-            : { outcome: 'update', companyId: holder.companyId },
+          opts.duplicateHandling === 'skip' ? { outcome: 'skip', companyId: undefined, duplicateOf: holder } : { outcome: 'update', companyId: holder },
           { matchedBy: lost },
         );
       }
-      if ('existing' in slot.became) mergeInto(plan.merges, { existing: holder.companyId }, { company: slot.company, cf: slot.cf, rows: slot.rows });
+      if ('existing' in slot.became) mergeInto(plan.merges, { existing: holder }, { company: slot.company, cf: slot.cf, rows: slot.rows });
       return undefined;
     },
   };
+}
+
+/** Moves a slot to another id (its derived id was taken meanwhile): the rows that name it follow. */
+function rename(plan: ImportPlan, slot: Slot, id: string) {
+  for (const o of plan.outcomes) {
+    if (o.companyId === slot.id) o.companyId = id;
+    if (o.duplicateOf === slot.id) o.duplicateOf = id;
+  }
+  slot.id = id;
 }
 
 /** An existing STATIC list, or a new one from `newListName`. */

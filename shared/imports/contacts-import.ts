@@ -4,7 +4,7 @@ import type { TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
 import { updateContact } from '../contacts/contacts.js';
-import { companyKey } from '../contacts/refs.js';
+import { companyKey, isCompany } from '../contacts/refs.js';
 import { addContactsToList, addMembers, createContactList, getContactList, ADD_MAX } from '../contact-lists/lists.js';
 import { parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
 import { planImportedContacts } from './contacts-writer.js';
@@ -35,7 +35,7 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
   const mapping = parseMapping(body.mapping, defs, { scope: { company: false, contact: true, cf: true }, contactPrefix: 'optional' });
   if (!mapping.contact.length)
     throw badRequest(['mapping must map a column to a contact target (email, firstName, lastName, phone, position, personalEmail, linkedin)']);
-  if (opts.companyId && !(await table.get(companyKey(opts.companyId)))) throw notFound('Company');
+  if (opts.companyId && !isCompany(await table.get(companyKey(opts.companyId)))) throw notFound('Company');
   if (opts.listId) await getContactList(table, opts.listId);
   const errors: RowError[] = [];
   const wanted: Wanted[] = [];

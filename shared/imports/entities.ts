@@ -1,11 +1,10 @@
 import { defineEntity } from '../data/entity.js';
 
 /**
- * Import dedupe marker (owned by the import code: single creates never dedupe):
- * COMPANYKEY#<kind>#<value> / COMPANYKEY → {companyId}: the company that holds this domain or INN.
- * Written in the same transaction as its company, so a marker never names a company that was not
- * written; one whose company is gone (deleted, or left by an import before this rule) is taken over
- * at once (`companyId = :old`), never after a stale window.
+ * Import dedupe marker of older imports, read only now: COMPANYKEY#<kind>#<value> / COMPANYKEY →
+ * {companyId}, the company that holds this domain or INN. Imports now claim a key at its derived
+ * company id (`derivedCompanyId`, `CompanyKeyClaim`); a marker still holds its key while its company
+ * lives, and one whose company is gone is ignored.
  */
 export const ImportMarker = defineEntity({
   entity: 'IMPORT_MARKER',
@@ -23,8 +22,6 @@ const split = (key: string) => {
 };
 /** The marker's primary key for a dedupe key `kind#value`. */
 export const markerOf = (key: string) => ImportMarker.key(split(key));
-/** The marker item claiming `key` for a company. */
-export const markerItem = (key: string, attrs: { companyId: string; importId: string; createdAt: string }) => ImportMarker.item(split(key), { key, ...attrs });
 
 /**
  * An import run as a job (job form: `Prefer: respond-async`, more than ASYNC_ABOVE_ROWS rows, or the

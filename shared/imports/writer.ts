@@ -44,7 +44,7 @@ export interface WriteGroup {
   /** The markers (with their conditions) and the anchor item they name: all or nothing. */
   puts: { put: Item; condition?: Condition }[];
   /** The anchor, when `after` is not empty: the call's journal names it so a recovery pass can re-derive `after`. */
-  anchor?: { kind: AnchorKind; id: string };
+  anchor?: { kind: AnchorKind; id: string; spare?: string };
   /** Items derived from the anchor (dependents.ts), written after the transaction commits. */
   after?: Item[];
   /**
@@ -103,7 +103,10 @@ export async function writeGroups(table: TableStore, groups: WriteGroup[], concu
     packs[packs.length - 1].push(g);
     size += g.puts.length;
   }
-  const anchors = groups.flatMap((g) => (g.after?.length && g.anchor ? [`${g.anchor.kind}:${g.anchor.id}`] : []));
+  // An anchor's spare id is journalled beside its id: onConflict may move the anchor there.
+  const anchors = groups.flatMap(({ after, anchor: a }) =>
+    after?.length && a ? [a.id, ...(a.spare && a.spare !== a.id ? [a.spare] : [])].map((id) => `${a.kind}:${id}`) : [],
+  );
   const journals = Array.from({ length: Math.ceil(anchors.length / JOURNAL_ANCHORS) }, (_, i) =>
     ImportJournal.item({ journalId: randomUUID() }, { anchors: anchors.slice(i * JOURNAL_ANCHORS, (i + 1) * JOURNAL_ANCHORS) }),
   );

@@ -3,7 +3,7 @@ import { parseJsonAnswer, aiProvider } from '../ai/provider.js';
 import type { Target } from '../enrichment/targets.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { CompanyEntity } from '../companies/entities.js';
+import { CompanyEntity, isCompany } from '../companies/entities.js';
 import { cardField } from './checks/card-field.js';
 import { companySize } from './checks/company-size.js';
 import { domainAge } from './checks/domain-age.js';
@@ -120,7 +120,7 @@ async function aiContent(deps: Deps, table: TableStore, step: StoredStep, i: Ste
 async function writeAiFields(table: TableStore, companyId: string, fields: Record<string, unknown>) {
   for (let n = 0; n < 3; n++) {
     const card = await table.get<Record<string, any>>(CompanyEntity.key({ companyId }));
-    if (!card) return;
+    if (!isCompany(card)) return;
     try {
       await table.update(CompanyEntity.key({ companyId }), {
         set: { customFields: { ...(card.customFields ?? {}), ...fields }, version: (card.version ?? 1) + 1 },

@@ -1,4 +1,4 @@
-import { CompanyEntity } from '../companies/entities.js';
+import { CompanyEntity, isCompany } from '../companies/entities.js';
 import { listCompanyIds } from '../company-lists/company-lists.js';
 import { RawFetch } from '../enrichment/entities.js';
 import { siteValue, targetOf } from '../enrichment/targets.js';
@@ -31,7 +31,7 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
   const table = deps.tenantTable(msg.tenantId);
   const task = await getScoringTask(table, msg.taskId);
   const card = await table.get<Record<string, any>>(CompanyEntity.key({ companyId: msg.companyId }));
-  if (!card) return;
+  if (!isCompany(card)) return;
   const cf = card.customFields ?? {};
   const raw = (
     await table.query<{ rawText: string; page: string; finalUrl: string }>({

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
+import type { TableStore } from '../../shared/ports/table-store.js';
+import { CompanyEntity, derivedCompanyId } from '../../shared/companies/entities.js';
+import { ImportMarker } from '../../shared/imports/entities.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof client>;
 let other: ReturnType<typeof client>;
+let table: TableStore;
 
 beforeAll(async () => {
-  ({ rt, http: api } = await startTenantRuntime());
+  let account: { tenantId: string };
+  ({ rt, http: api, account } = await startTenantRuntime());
+  table = rt.deps.tenantTable(account.tenantId);
   other = await otherTenantClient(rt);
   expect((await api.post('/api/companies/custom-fields', { slug: 'revenue', label: 'Revenue', fieldType: 'number' })).status).toBe(201);
   expect((await api.post('/api/companies/custom-fields', { slug: 'segment', label: 'Segment', fieldType: 'text' })).status).toBe(201);
@@ -231,6 +237,83 @@ describe('company import', () => {
       .body.rows[0];
     expect(dup.duplicateOf).toBe(soon.body.createdIds[0]);
     expect((await api.get(`/api/companies/${dup.duplicateOf}`)).status).toBe(200);
+  });
+
+  it('an imported company is its own domain marker; deleting it leaves a claim, so a re-import never revives its id', async () => {
+    const domainMap = { Name: 'name', Site: 'domain', Email: 'c:email' };
+    const first = await api.post('/api/companies/import/combined', {
+      rows: [{ Name: 'Revive', Site: 'revive.example', Email: 'old@revive.example' }],
+      mapping: domainMap,
+      options: { newListName: 'Revive list' },
+    });
+    const id1 = first.body.createdIds[0];
+    expect(id1).toBe(derivedCompanyId(table.tableName, 'domain#revive.example'));
+    expect(await table.get(ImportMarker.key({ kind: 'domain', value: 'revive.example' }))).toBeUndefined(); // no marker item
+    expect((await api.delete(`/api/companies/${id1}`)).status).toBe(200);
+    expect(await table.get(CompanyEntity.key({ companyId: id1 }))).toMatchObject({ entity: 'company_key_claim', companyId: id1 });
+    // The claim is no company to any reader.
+    expect((await api.get(`/api/companies/${id1}`)).status).toBe(404);
+    expect((await api.patch(`/api/companies/${id1}`, { name: 'X' })).status).toBe(404);
+    expect((await api.delete(`/api/companies/${id1}`)).status).toBe(404);
+    expect((await api.get(`/api/contacts?companyId=${id1}`)).status).toBe(404);
+    expect((await api.post('/api/contacts', { firstName: 'Z', email: 'z@revive.example', companyId: id1 })).status).toBe(404);
+    expect((await api.get(`/api/company-lists/${first.body.listId}/members`)).body.data).toEqual([]);
+
+    const second = await api.post('/api/companies/import/combined', {
+      rows: [{ Name: 'Revive 2', Site: 'revive.example', Email: 'new@revive.example' }],
+      mapping: domainMap,
+    });
+    const id2 = second.body.createdIds[0];
+    expect(second.body).toMatchObject({ created: 1, skipped: 0 });
+    expect(id2).not.toBe(id1);
+    expect((await contactsOf(id2)).map((c: any) => c.email)).toEqual(['new@revive.example']);
+    expect((await api.get(`/api/company-lists/${first.body.listId}/members`)).body.data).toEqual([]);
+    const dup = await api.post('/api/companies/import/start', {
+      rows: [{ Name: 'Revive 3', Site: 'revive.example' }],
+      mapping: { Name: 'name', Site: 'domain' },
+    });
+    expect(dup.body).toMatchObject({ created: 0, skipped: 1 });
+    // A company at a new id is deleted outright; its claim is taken over at once.
+    expect((await api.delete(`/api/companies/${id2}`)).status).toBe(200);
+    const third = await api.post('/api/companies/import/start', {
+      rows: [{ Name: 'Revive 4', Site: 'revive.example' }],
+      mapping: { Name: 'name', Site: 'domain' },
+    });
+    expect(third.body).toMatchObject({ created: 1 });
+    expect([id1, id2]).not.toContain(third.body.createdIds[0]);
+    expect(await table.get(CompanyEntity.key({ companyId: id1 }))).toMatchObject({ companyId: third.body.createdIds[0] });
+  });
+
+  it('a marker of an older import holds its domain while its company lives; an unchecked key already held stays with its holder', async () => {
+    const legacy = (await api.post('/api/companies', { name: 'Legacy', domain: 'legacy-marker.example' })).body;
+    await table.put(ImportMarker.item({ kind: 'domain', value: 'legacy-marker.example' }, { key: 'domain#legacy-marker.example', companyId: legacy.id }));
+    const dup = await api.post('/api/companies/import/start', {
+      rows: [{ Name: 'L2', Site: 'legacy-marker.example' }],
+      mapping: { Name: 'name', Site: 'domain' },
+    });
+    expect(dup.body).toMatchObject({ created: 0, skipped: 1 });
+    const a = await api.post('/api/companies/import/start', { rows: [{ Name: 'Held', Site: 'held.example' }], mapping: { Name: 'name', Site: 'domain' } });
+    const byInn = await api.post('/api/companies/import/start', {
+      rows: [{ Name: 'Held by INN', Site: 'held.example', INN: '3812345678' }],
+      mapping: { Name: 'name', Site: 'domain', INN: 'inn' },
+      options: { dedupeBy: 'inn' },
+    });
+    expect(byInn.body.created).toBe(1);
+    expect(byInn.body.createdIds[0]).toBe(derivedCompanyId(table.tableName, 'inn#3812345678'));
+    const again = await api.post('/api/companies/import/preview', { rows: [{ Name: 'H3', Site: 'held.example' }], mapping: { Name: 'name', Site: 'domain' } });
+    expect(again.body.rows[0]).toMatchObject({ outcome: 'skip', duplicateOf: a.body.createdIds[0] });
+  });
+
+  it('parallel imports in create mode each create their company: the loser of the derived id moves to a new one', async () => {
+    const rows = [{ Name: 'Twin', Site: 'twin.example' }];
+    const results = await Promise.all(
+      [0, 1, 2].map(() =>
+        api.post('/api/companies/import/start', { rows, mapping: { Name: 'name', Site: 'domain' }, options: { duplicateHandling: 'create' } }),
+      ),
+    );
+    const ids = results.flatMap((r) => r.body.createdIds);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect((await api.get(`/api/companies/${id}`)).body.domain).toBe('twin.example');
   });
 
   it('refuses bad bodies and mappings with 400; cross-tenant list ids are 404', async () => {

@@ -37,6 +37,9 @@ describe('items written carry their entity', () => {
     await http.post('/api/leads', { contactId: contact.id, pipelineId: pipelines[0].id });
     await http.post('/api/notifications/self-note', { title: 'Hi', message: 'there' });
     expect((await http.post('/api/suppression', { email: 'gone@c.example' })).status).toBeLessThan(300);
+    // An imported company deleted leaves a claim at its derived id (docs/imports.md).
+    const imported = await http.post('/api/companies/import/start', { rows: [{ n: 'Claimed', d: 'claimed.example' }], mapping: { n: 'name', d: 'domain' } });
+    expect((await http.delete(`/api/companies/${imported.body.createdIds[0]}`)).status).toBe(200);
 
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
     const mine = items.filter((i) => !String(i.pk).startsWith('EVENT') && !String(i.pk).startsWith('IDEM'));
@@ -65,6 +68,7 @@ describe('items written carry their entity', () => {
       'lead_activity',
       'notification',
       'SUPPRESSION',
+      'company_key_claim',
     ];
     expect(expected.filter((k) => !kinds.has(k))).toEqual([]);
   });
