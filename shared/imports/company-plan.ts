@@ -118,6 +118,7 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
   const idOf = (k: string) => derivedCompanyId(table.tableName, k);
   const allKeys = [...new Set(rows.flatMap((r) => r.keys))];
   const checkedKeys = [...new Set(rows.flatMap((r) => r.checked))];
+  const checkedSet = new Set(checkedKeys);
   const [atIds, markers] = await Promise.all([
     table.batchGet<Item>(allKeys.map((k) => CompanyEntity.key({ companyId: idOf(k) }))),
     table.batchGet<{ key: string; companyId: string }>(checkedKeys.map(markerOf)),
@@ -132,13 +133,13 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
   for (const item of atIds) {
     const k = keyOfPk.get(item.pk as string)!;
     locks.delete(k);
-    const named = isCompany(item) ? (item.id as string) : (item.companyId as string);
-    if (isCompany(item) || present.has(named)) holder.set(k, named);
-    else locks.set(k, { old: named });
+    const holderId = isCompany(item) ? (item.id as string) : (item.companyId as string);
+    if (isCompany(item) || present.has(holderId)) holder.set(k, holderId);
+    else locks.set(k, { old: holderId });
   }
   // An older import's marker still holds its key while its company lives; one whose company is gone is ignored.
   for (const m of markers) if (!holder.has(m.key) && present.has(m.companyId)) (holder.set(m.key, m.companyId), locks.delete(m.key));
-  const owner = new Map<string, Target>([...holder].filter(([k]) => checkedKeys.includes(k)).map(([k, id]) => [k, { existing: id }]));
+  const owner = new Map<string, Target>([...holder].filter(([k]) => checkedSet.has(k)).map(([k, id]) => [k, { existing: id }]));
 
   const outcomes: Outcome[] = [];
   const slots: Slot[] = [];
