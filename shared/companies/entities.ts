@@ -38,6 +38,7 @@ export const CompanyKeyClaim = defineEntity({
   entity: 'company_key_claim',
   version: 1,
   table: 'tenant',
+  replaces: 'company',
   keys: { primary: { pk: 'COMPANY#${companyId}', sk: 'COMPANY' } },
 });
 

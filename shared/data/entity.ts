@@ -58,6 +58,12 @@ export interface EntityDeclaration<K extends KeysDeclaration> {
    * composites in one way only (the others never contain `#`).
    */
   freeText?: readonly string[];
+  /**
+   * The entity whose primary key this one deliberately shares: its item takes the other's place (a
+   * claim left where a company was), so the other's readers check `entity`. The collision test
+   * accepts this one pair.
+   */
+  replaces?: string;
 }
 
 export interface Entity<K extends KeysDeclaration> {
@@ -65,6 +71,7 @@ export interface Entity<K extends KeysDeclaration> {
   readonly version: number;
   readonly table: 'tenant' | 'platform';
   readonly keys: K;
+  readonly replaces?: string;
   /** The primary key {pk, sk}. */
   key(c: Composites<K, 'primary'>): Key;
   /** The attributes of one secondary index ({gsi1pk, gsi1sk} ...). */
@@ -139,6 +146,7 @@ export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclar
     version: decl.version,
     table: decl.table,
     keys: decl.keys,
+    replaces: decl.replaces,
     key: (c) => ({ pk: fill(decl.keys.primary.pk, c, label, free), sk: fill(decl.keys.primary.sk, c, label, free) }),
     indexKeys: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;
@@ -190,6 +198,8 @@ export function keyCollisions(entities: readonly Entity<any>[]): string[] {
     for (let j = i + 1; j < slots.length; j++) {
       const [a, b] = [slots[i], slots[j]];
       if (a.e === b.e || a.e.table !== b.e.table || a.index !== b.index) continue;
+      const declared = a.name === 'primary' && b.name === 'primary' && (a.e.replaces === b.e.name || b.e.replaces === a.e.name);
+      if (declared) continue;
       if (overlaps(a.t.pk, b.t.pk) && overlaps(a.t.sk, b.t.sk)) found.push(`${a.e.name}.${a.name} ~ ${b.e.name}.${b.name} (${a.index})`);
     }
   }

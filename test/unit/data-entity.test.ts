@@ -84,5 +84,15 @@ describe('defineEntity', () => {
     });
     expect(keyCollisions([Company, Link, Elsewhere])).toEqual([]);
     expect(keyCollisions([Company, Clash])).toEqual(['test_company.primary ~ test_clash.primary (table)']);
+    // A declared replacement (a claim left where a company was) is the one accepted overlap.
+    const Claim = defineEntity({
+      entity: 'test_claim',
+      version: 1,
+      table: 'tenant',
+      replaces: 'test_company',
+      keys: { primary: { pk: 'TCOMPANY#${companyId}', sk: 'TCOMPANY' } },
+    });
+    expect(keyCollisions([Company, Claim])).toEqual([]);
+    expect(keyCollisions([Clash, Claim])).toEqual(['test_clash.primary ~ test_claim.primary (table)']);
   });
 });
