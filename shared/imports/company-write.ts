@@ -126,8 +126,16 @@ function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number,
       const found = await table.get<Item>(CompanyEntity.key({ companyId: idOf(lost) }));
       if (!found) return (plan.locks.set(lost, { free: true }), again());
       const holder = isCompany(found) ? (found.id as string) : (found.companyId as string);
+      if (found.importId === importId) {
+        // Written by this import (no other slot claims this key): a retried transaction had committed,
+        // the store answered an error after the commit.
+        await batchPutAll(table, newCompanyNumberItems(index));
+        return undefined;
+      }
       if (!isCompany(found) && !isCompany(await table.get(CompanyEntity.key({ companyId: holder })))) {
-        plan.locks.set(lost, { old: holder }); // a claim of a company deleted meanwhile: take it over
+        // A claim of a company deleted meanwhile: taken over, by a claim (the company moves off that id).
+        plan.locks.set(lost, { old: holder });
+        if (lost === ownKey) rename(plan, slot, slot.spare);
         return again();
       }
       const checked = rowsOf.get(slot.rows[0])!.checked.includes(lost);

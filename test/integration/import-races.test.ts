@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableStore } from '../../shared/ports/table-store.js';
+import { runCompanyImport } from '../../shared/imports/companies-import.js';
+import { CompanyEntity, CompanyKeyClaim, derivedCompanyId } from '../../shared/companies/entities.js';
+import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { client, startTestRuntime } from '../support/runtime.js';
+
+/**
+ * Races between an import's read of the derived ids (planning) and its transaction, made
+ * deterministic: the table runs `meanwhile` (another writer) just before the import's first
+ * transaction. And a store that commits a transaction but answers an error (the retry then meets
+ * its own items).
+ */
+function racing(table: TableStore, meanwhile: () => Promise<void>): TableStore {
+  let first = true;
+  return new Proxy(table, {
+    get(target, prop, receiver) {
+      if (prop === 'transact')
+        return async (ops: Parameters<TableStore['transact']>[0]) => {
+          if (first) ((first = false), await meanwhile());
+          return target.transact(ops);
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+function committedThenFailed(table: TableStore): TableStore {
+  let first = true;
+  return new Proxy(table, {
+    get(target, prop, receiver) {
+      if (prop === 'transact')
+        return async (ops: Parameters<TableStore['transact']>[0]) => {
+          await target.transact(ops);
+          if (first) {
+            first = false;
+            throw Object.assign(new Error('internal server error after the commit'), { name: 'InternalServerError' });
+          }
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+let table: TableStore;
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  const account = await createApprovedAccount(rt.deps);
+  table = rt.deps.tenantTable(account.tenantId);
+  const http = client(rt.url, { key: account.apiKey });
+  for (const slug of ['employees', 'revenue'])
+    expect((await http.post('/api/companies/custom-fields', { slug, label: slug, fieldType: 'number' })).status).toBe(201);
+});
+afterAll(() => rt?.stop());
+
+const mapping = { Company: 'name', Site: 'domain', Staff: 'cf:employees', Revenue: 'cf:revenue' };
+const body = (site: string, duplicateHandling: 'skip' | 'create' = 'skip') => ({
+  rows: [{ Company: `Co ${site}`, Site: site, Staff: '12', Revenue: '3400' }],
+  mapping,
+  options: { duplicateHandling },
+});
+const idOf = (site: string) => derivedCompanyId(table.tableName, `domain#${site}`);
+const companyAt = (id: string, name = 'Other') =>
+  CompanyEntity.item({ companyId: id, createdAt: new Date().toISOString(), nameKey: name.toLowerCase() }, { id, name, version: 1 });
+const now = () => Date.now();
+
+describe('import races at the derived id', () => {
+  it('another import took the derived id meanwhile: the row is a skip naming it', async () => {
+    const site = 'race-skip.example';
+    const out = (await runCompanyImport(
+      racing(table, () => table.put(companyAt(idOf(site)))),
+      body(site),
+      'combined',
+      now(),
+    )) as any;
+    expect(out).toMatchObject({ created: 0, skipped: 1, createdIds: [] });
+  });
+
+  it('create mode: the company moves to its spare id and exists there', async () => {
+    const site = 'race-create.example';
+    const out = (await runCompanyImport(
+      racing(table, () => table.put(companyAt(idOf(site)))),
+      body(site, 'create'),
+      'combined',
+      now(),
+    )) as any;
+    expect(out.created).toBe(1);
+    const [id] = out.createdIds;
+    expect(id).not.toBe(idOf(site));
+    expect(await table.get(CompanyEntity.key({ companyId: id }))).toMatchObject({ entity: 'company', domain: site });
+  });
+
+  it('a company created and deleted meanwhile left a claim at the id: taken over, the company at its spare id', async () => {
+    const site = 'race-claim.example';
+    const gone = idOf(site);
+    const out = (await runCompanyImport(
+      racing(table, () => table.put(CompanyKeyClaim.item({ companyId: gone }, { companyId: gone }))),
+      body(site),
+      'combined',
+      now(),
+    )) as any;
+    expect(out.created).toBe(1);
+    const [id] = out.createdIds;
+    expect(id).not.toBe(gone);
+    expect(await table.get(CompanyEntity.key({ companyId: gone }))).toMatchObject({ entity: 'company_key_claim', companyId: id });
+    expect(await table.get(CompanyEntity.key({ companyId: id }))).toMatchObject({ entity: 'company', domain: site });
+  });
+
+  it('a transaction committed but answered an error: the retry meets its own company and finishes the row', async () => {
+    const site = 'race-own.example';
+    const out = (await runCompanyImport(committedThenFailed(table), body(site), 'combined', now())) as any;
+    expect(out).toMatchObject({ created: 1, skipped: 0, createdIds: [idOf(site)] });
+    const company = await table.get<Record<string, any>>(CompanyEntity.key({ companyId: idOf(site) }));
+    expect(company).toMatchObject({ entity: 'company', domain: site });
+    // The company item indexes one number value; the other is the derived index item the guard writes.
+    const other = company!.cfIndexSlug === 'employees' ? 'revenue' : 'employees';
+    expect(await table.get(CustomFieldNumber.key({ owner: 'company', ownerId: idOf(site), slug: other }))).toBeDefined();
+  });
+});
