@@ -6,7 +6,7 @@ import { getSendingState } from '../senders/transport.js';
 import { getPhysicalAddress } from '../settings/settings.js';
 import { enqueue } from '../sending/queue.js';
 import { creativeVersion } from './create.js';
-import { getTaskItem, moveTask, taskView } from './tasks.js';
+import { approvalDrifted, getTaskItem, moveTask, taskView } from './tasks.js';
 
 /**
  * POST /api/tasks/:id/start. Checks, each a 409 with a `code`: not_approved, approval_stale (the
@@ -25,11 +25,11 @@ export async function startTask(deps: Deps, tenant: TenantContext, taskId: strin
   if (task.approvalStatus !== 'APPROVED') throw conflict('Task is not approved: POST /api/mailing/:taskId/approve first', { code: 'not_approved' });
   const now = deps.clock.now();
   const current = await creativeVersion(table, task.creativeId!);
-  if (task.approval && task.approval.creativeVersion !== current) {
+  if (approvalDrifted(task, current)) {
     await moveTask(table, task, { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' }, now);
     throw conflict('The creative changed after approval; approve the task again', {
       code: 'approval_stale',
-      approvedVersion: task.approval.creativeVersion,
+      approvedVersion: task.approval!.creativeVersion,
       currentVersion: current,
     });
   }

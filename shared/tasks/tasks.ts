@@ -120,8 +120,8 @@ export async function getTaskItem(table: TableStore, taskId: string): Promise<Ta
 export const getTask = async (table: TableStore, taskId: string) =>
   (await withCurrentApproval(table, [taskView((await getTaskItem(table, taskId)) as unknown as Item)]))[0];
 
-/** An approval pinned to a creative version that is no longer the creative's (an edit since): content drift. */
-export const approvalDrifted = (task: Pick<TaskRecord, 'approvalStatus' | 'approval'>, currentVersion: number | undefined) =>
+/** An approval pinned to a creative version that is no longer the creative's (an edit since): content drift. Start, send worker and views share it. */
+export const approvalDrifted = (task: Pick<TaskRecord, 'approvalStatus' | 'approval'>, currentVersion: number | null | undefined) =>
   task.approvalStatus === 'APPROVED' && task.approval?.creativeVersion != null && currentVersion != null && currentVersion !== task.approval.creativeVersion;
 
 /**
