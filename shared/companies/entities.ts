@@ -55,7 +55,7 @@ export function derivedCompanyId(tableName: string, dedupeKey: string): string {
 export const isDerivedCompanyId = (id: string) => /^i[0-9a-f]{24}$/.test(id);
 
 /** A company item (not a claim left at a derived id, nor nothing). */
-export const isCompany = (item: { entity?: unknown } | undefined | null): item is { entity: 'company' } & Record<string, any> => item?.entity === 'company';
+export const isCompany = (item: { entity?: unknown } | undefined | null): item is { entity: 'company' } & Record<string, any> => CompanyEntity.is(item);
 
 /** Condition that a company (not a claim) is at the key: references to a company check this. */
-export const companyExists: Condition = { expression: '#entity = :company', names: { '#entity': 'entity' }, values: { ':company': 'company' } };
+export const companyExists: Condition = { expression: '#entity = :company', names: { '#entity': 'entity' }, values: { ':company': CompanyEntity.name } };
