@@ -5,8 +5,8 @@ export const auth_loginOutput = z.looseObject({
   accountId: z.string().describe('Account id'),
   userId: z.string().nullable().describe('User id'),
   email: z.string().describe('Email address'),
-  firstName: z.string(),
-  lastName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   status: z.string(),
   tenantId: z.string().nullable().describe('Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header'),
   expiresAt: z.string(),
@@ -62,4 +62,14 @@ export const auth_verify_emailOutput = z.looseObject({
   tenantId: z.string().optional().describe('The new workspace (ACTIVE only)'),
   signup_token: z.string().optional().describe('For POST /api/auth/signup-questionnaire (PENDING only)'),
   checks: z.unknown().optional().describe('The automatic checks and their verdicts'),
+});
+
+export const auth_password_reset_requestOutput = z.looseObject({
+  message: z.string().describe('The same answer whether or not the address has an account'),
+});
+
+export const auth_password_reset_confirmOutput = z.looseObject({
+  accountId: z.string().describe('Account id'),
+  email: z.string().describe('Email address'),
+  expiresAt: z.string().describe('When the new session ends'),
 });
