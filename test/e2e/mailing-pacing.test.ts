@@ -53,7 +53,7 @@ beforeAll(async () => {
   expect((await http.post('/api/webhooks', { url: `${receiver.url}/hook`, events: ['task.completed', 'task.failed'], secret: 's'.repeat(32) })).status).toBe(
     201,
   );
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop()]);
 });

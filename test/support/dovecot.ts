@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { freePort, waitForPort } from '../../infra/local/free-port.js';
 
 /**
  * A real IMAP server for tests: Debian's Dovecot (installed by scripts/ensure-test-tools.mjs), run
- * in the foreground (`dovecot -F -c`) as a child with a config written under .tmp/, listening on
- * 127.0.0.1 on a free port, users in a passwd-file (add them per test with `addUser`). Mail folders
- * belong to a non-root uid (the first uid >= 1000, else the `svcmail` user the ensure script creates).
+ * in the foreground (`dovecot -F -c`) as a child with a config written to its own folder (see
+ * `testServersDir`), listening on 127.0.0.1 on a free port, users in a passwd-file (add them per test
+ * with `addUser`). Mail folders belong to a non-root uid (the first uid >= 1000, else the `svcmail`
+ * user the ensure script creates). It starts only once a probe user has logged in and opened its
+ * INBOX, so a server that cannot read its own files fails here with one clear message.
  * Optional XOAUTH2: `oauth2TokeninfoUrl` turns on Dovecot's oauth2 passdb, which validates the bearer
  * token against that URL (a local stand-in) — the same check a provider's IMAP server makes.
  * Stop it with `stop()` (kills the master by pid and removes the folder).
@@ -32,8 +35,21 @@ export function mailUid(): { uid: number; gid: number } {
   return { uid: Number(row[2]), gid: Number(row[3]) };
 }
 
+/**
+ * Where Dovecot's folders go. Its processes run as other users than the test (auth as `dovecot`, imap
+ * as the mail uid, imap-login as `dovenull`) and must reach their files by path, so the folder cannot
+ * be in the checkout or TMPDIR (npm test points TMPDIR into the checkout): under a home or
+ * `mktemp -d` folder of mode 0700 they could not get in, and every login failed. Instead: the run's
+ * folder the global setup makes (removed at its teardown, even after a crashed worker), else the
+ * system's shared /tmp.
+ */
+export function testServersDir(): string {
+  return process.env.SVC_TEST_SERVERS_DIR || '/tmp';
+}
+
 export async function startDovecot(opts: { oauth2TokeninfoUrl?: string } = {}): Promise<Dovecot> {
-  const dir = path.resolve('.tmp', `dovecot-${randomBytes(4).toString('hex')}`);
+  const dir = mkdtempSync(path.join(testServersDir(), 'dovecot-'));
+  chmodSync(dir, 0o711); // Dovecot's users may pass through, not list it
   const { uid, gid } = mailUid();
   for (const d of ['run', 'run/state', 'log', 'mail']) mkdirSync(path.join(dir, d), { recursive: true });
   chownSync(path.join(dir, 'mail'), uid, gid);
@@ -104,8 +120,21 @@ namespace inbox {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await Promise.race([waitForPort(port, 15_000), exited.then(() => Promise.reject(new Error(`dovecot exited: ${stderr}`)))]);
+    writeFileSync(path.join(passwd, PROBE_USER), `${PROBE_USER}:{PLAIN}${PROBE_PASS}:::::\n`);
+    const answer = await imapProbe(port);
+    if (!/^b OK/m.test(answer)) {
+      const logFile = path.join(dir, 'log', 'dovecot.log');
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-8).join('\n') : '';
+      throw new Error(
+        `The test Dovecot cannot use its own files under ${dir}: a probe login and SELECT INBOX answered ${JSON.stringify(answer.trim())}. ` +
+          `Its processes run as other users (dovecot, dovenull, uid ${uid}); every folder above ${dir} must let them pass (mode o+x). ` +
+          `Set SVC_TEST_SERVERS_DIR to such a folder. Dovecot's log:\n${log}`,
+      );
+    }
+    rmSync(path.join(passwd, PROBE_USER));
   } catch (e) {
     child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
     throw e;
   }
   let counter = 0;
@@ -138,4 +167,28 @@ namespace inbox {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const PROBE_USER = 'svc-probe';
+const PROBE_PASS = randomBytes(8).toString('hex');
+
+/** LOGIN and SELECT INBOX as the probe user; Dovecot's answer lines (at most 10 s, then what came). */
+function imapProbe(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let answer = '';
+    let selecting = false;
+    const done = () => (clearTimeout(timer), socket.destroy(), resolve(answer));
+    const timer = setTimeout(done, 10_000);
+    socket.on('connect', () => socket.write(`a LOGIN ${PROBE_USER} ${PROBE_PASS}\r\n`));
+    socket.on('data', (d) => {
+      answer += String(d);
+      if (!selecting && /^a OK/m.test(answer)) {
+        selecting = true;
+        socket.write('b SELECT INBOX\r\n');
+      } else if (/^(a NO|a BAD|b OK|b NO|b BAD|\* BYE)/m.test(answer)) done();
+    });
+    socket.on('error', done);
+    socket.on('close', done);
+  });
 }
