@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { classifyMailError, failureMessage } from '../../shared/senders/mail-failure.js';
+
+describe("mail host failures: the side and a category, never the server's words", () => {
+  it('classifies nodemailer and imapflow errors by their code first', () => {
+    expect(classifyMailError({ code: 'EAUTH', message: 'Invalid login: 535 5.7.8 banner text' }, 'smtp')).toBe('auth_failed');
+    expect(classifyMailError({ authenticationFailed: true, message: 'Command failed' }, 'imap')).toBe('auth_failed');
+    expect(classifyMailError({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:1' }, 'smtp')).toBe('connection_refused');
+    expect(classifyMailError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' }, 'imap')).toBe('connection_refused');
+    expect(classifyMailError({ code: 'ETIMEDOUT', message: 'Greeting never received' }, 'smtp')).toBe('timeout');
+    expect(classifyMailError({ code: 'CONNECT_TIMEOUT', message: 'Failed to establish connection in required time' }, 'imap')).toBe('timeout');
+    expect(classifyMailError({ code: 'ETLS', message: 'Error initiating TLS' }, 'smtp')).toBe('tls_failed');
+    expect(classifyMailError({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }, 'imap')).toBe('tls_failed');
+    expect(classifyMailError({ code: 'ERR_TLS_CERT_ALTNAME_INVALID', message: "Hostname/IP does not match certificate's altnames" }, 'imap')).toBe(
+      'tls_failed',
+    );
+    expect(classifyMailError({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND mail.nowhere.test' }, 'smtp')).toBe('host_not_found');
+    expect(classifyMailError({ code: 'EPROTOCOL', message: 'Invalid greeting. response=554 go away TLS' }, 'smtp')).toBe('protocol_error');
+    expect(classifyMailError({ code: 'ESOCKET', message: 'read ECONNRESET' }, 'smtp')).toBe('connection_closed');
+    expect(classifyMailError({ message: 'something else entirely' }, 'imap')).toBe('connection_failed');
+  });
+
+  it('says it in a fixed sentence per side and category', () => {
+    expect(failureMessage('smtp', 'auth_failed')).toBe('SMTP authentication failed: check the user name and the password (or app password)');
+    expect(failureMessage('imap', 'timeout')).toMatch(/^IMAP timed out/);
+  });
+});
