@@ -13,6 +13,7 @@ export type MailFailureReason =
   | 'host_unreachable'
   | 'host_not_allowed'
   | 'connection_closed'
+  | 'refused_by_server'
   | 'protocol_error'
   | 'no_inbox'
   | 'connection_failed';
@@ -28,12 +29,15 @@ const SAYS: Record<MailFailureReason, string> = {
   host_unreachable: 'host unreachable',
   host_not_allowed: 'host not allowed: a private, loopback or reserved address',
   connection_closed: 'the server closed the connection',
+  refused_by_server: 'refused by the server: it answered the connection with an error',
   protocol_error: 'unexpected answer: not a mail server on this port',
   no_inbox: 'logged in, but INBOX could not be opened',
   connection_failed: 'connection failed',
 };
 
-export const failureMessage = (side: MailSide, reason: MailFailureReason) => `${side.toUpperCase()} ${SAYS[reason]}`;
+/** The sentence for a category; an SMTP reply code (a number, not the server's text) is added where there is one. */
+export const failureMessage = (side: MailSide, reason: MailFailureReason, replyCode?: number) =>
+  `${side.toUpperCase()} ${SAYS[reason]}${replyCode && replyCode >= 400 && replyCode < 600 ? ` (${replyCode})` : ''}`;
 
 export interface MailLibraryError {
   code?: string;
@@ -56,7 +60,7 @@ export function classifyMailError(err: MailLibraryError, side: MailSide): MailFa
   if (/ENOTFOUND|EAI_AGAIN/.test(code) || /\b(ENOTFOUND|EAI_AGAIN)\b/.test(text)) return 'host_not_found';
   if (/EHOSTUNREACH|ENETUNREACH/.test(code) || /\b(EHOSTUNREACH|ENETUNREACH)\b/.test(text)) return 'host_unreachable';
   if (/certificate|\bTLS\b|\bSSL\b|wrong version number/i.test(text) && code !== 'EPROTOCOL') return 'tls_failed';
-  if (code === 'EPROTOCOL') return 'protocol_error';
+  if (code === 'EPROTOCOL') return (err.responseCode ?? 0) >= 400 ? 'refused_by_server' : 'protocol_error';
   if (/ECONNRESET|EPIPE/.test(code) || /\b(ECONNRESET|EPIPE)\b|closed/i.test(text)) return 'connection_closed';
   // A 5xx answer naming authentication (an SMTP server refusing AUTH), or an IMAP NO to LOGIN.
   if (side === 'smtp' ? (err.responseCode ?? 0) >= 500 && /auth/i.test(text) : /\b(auth\w*|login|credential\w*)\b/i.test(text)) return 'auth_failed';

@@ -70,7 +70,7 @@ const side = z.looseObject({
     .string()
     .optional()
     .describe(
-      'The category: auth_failed, connection_refused, timeout, tls_failed, host_not_found, host_unreachable, host_not_allowed, connection_closed, protocol_error, no_inbox, connection_failed',
+      'The category: auth_failed, connection_refused, timeout, tls_failed, host_not_found, host_unreachable, host_not_allowed, connection_closed, refused_by_server, protocol_error, no_inbox, connection_failed',
     ),
   message: z.string().optional().describe("The side and the category in words (never the server's own text)"),
 });

@@ -53,7 +53,7 @@ export async function verifySmtp(options: ReturnType<typeof smtpOptions>): Promi
     const err = e as Error & { code?: string; response?: string; responseCode?: number };
     const reason = classifyMailError({ code: err.code, responseCode: err.responseCode, message: `${err.message ?? ''} ${err.response ?? ''}` }, 'smtp');
     const code = reason === 'auth_failed' ? 'smtp_auth_failed' : reason === 'tls_failed' ? 'smtp_tls_failed' : 'smtp_unreachable';
-    return { ok: false, code, reason, message: failureMessage('smtp', reason) };
+    return { ok: false, code, reason, message: failureMessage('smtp', reason, err.responseCode) };
   } finally {
     t.close();
   }

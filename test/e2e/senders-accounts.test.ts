@@ -86,7 +86,12 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
       try {
         const smtp = await ctx.http.post('/api/email-accounts', body({ smtpPort: port(smtpTalker) }));
         expect(smtp.status).toBe(422);
-        expect(smtp.body).toMatchObject({ code: 'smtp_unreachable', side: 'smtp', message: expect.stringMatching(/^SMTP check failed: SMTP /) });
+        expect(smtp.body).toMatchObject({
+          code: 'smtp_unreachable',
+          side: 'smtp',
+          reason: 'refused_by_server',
+          message: 'SMTP check failed: SMTP refused by the server: it answered the connection with an error (554)',
+        });
         const imap = await ctx.http.post('/api/email-accounts', body({ imapPort: port(imapTalker) }));
         expect(imap.status).toBe(422);
         expect(imap.body).toMatchObject({ side: 'imap', message: expect.stringMatching(/^IMAP check failed: IMAP /) });

@@ -15,7 +15,10 @@ describe("mail host failures: the side and a category, never the server's words"
       'tls_failed',
     );
     expect(classifyMailError({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND mail.nowhere.test' }, 'smtp')).toBe('host_not_found');
-    expect(classifyMailError({ code: 'EPROTOCOL', message: 'Invalid greeting. response=554 go away TLS' }, 'smtp')).toBe('protocol_error');
+    expect(classifyMailError({ code: 'EPROTOCOL', responseCode: 554, message: 'Invalid greeting. response=554 go away TLS' }, 'smtp')).toBe(
+      'refused_by_server',
+    );
+    expect(classifyMailError({ code: 'EPROTOCOL', message: 'Invalid greeting. response=HTTP/1.1 400 Bad Request' }, 'smtp')).toBe('protocol_error');
     expect(classifyMailError({ code: 'ESOCKET', message: 'read ECONNRESET' }, 'smtp')).toBe('connection_closed');
     expect(classifyMailError({ message: 'something else entirely' }, 'imap')).toBe('connection_failed');
   });
@@ -23,5 +26,7 @@ describe("mail host failures: the side and a category, never the server's words"
   it('says it in a fixed sentence per side and category', () => {
     expect(failureMessage('smtp', 'auth_failed')).toBe('SMTP authentication failed: check the user name and the password (or app password)');
     expect(failureMessage('imap', 'timeout')).toMatch(/^IMAP timed out/);
+    // An SMTP reply code is a number, not the server's words: kept.
+    expect(failureMessage('smtp', 'refused_by_server', 554)).toBe('SMTP refused by the server: it answered the connection with an error (554)');
   });
 });
