@@ -1,3 +1,6 @@
+import { isAppError } from '../errors.js';
+import { MailHostBlocked } from './mail-host.js';
+
 /**
  * What a failed SMTP or IMAP login check tells the caller: the side and a short category, never the
  * remote server's own words. A mail host is any address a user types in, so echoing its greeting or
@@ -65,4 +68,28 @@ export function classifyMailError(err: MailLibraryError, side: MailSide): MailFa
   // A 5xx answer naming authentication (an SMTP server refusing AUTH), or an IMAP NO to LOGIN.
   if (side === 'smtp' ? (err.responseCode ?? 0) >= 500 && /auth/i.test(text) : /\b(auth\w*|login|credential\w*)\b/i.test(text)) return 'auth_failed';
   return 'connection_failed';
+}
+
+/**
+ * The words for an error of a mail session after its login check (an inbox sync): our own errors
+ * (no sendable sender, a refused host, an OAuth refresh the provider refused) keep their message; a
+ * mail library's error becomes its side and category, like a login check.
+ */
+export function mailSessionFailure(e: unknown, side: MailSide): string {
+  if (e instanceof MailHostBlocked) return failureMessage(side, e.reason.includes('resolve') ? 'host_not_found' : 'host_not_allowed');
+  const err = e as (MailLibraryError & { name?: string; responseText?: string; response?: string }) | undefined;
+  if (isAppError(e) || err?.name === 'SenderUnavailable') return String(err?.message ?? 'mail session failed').slice(0, 300);
+  return failureMessage(
+    side,
+    classifyMailError(
+      {
+        code: err?.code,
+        responseCode: err?.responseCode,
+        authenticationFailed: err?.authenticationFailed,
+        message: `${err?.message ?? ''} ${err?.responseText ?? err?.response ?? ''}`,
+      },
+      side,
+    ),
+    err?.responseCode,
+  );
 }

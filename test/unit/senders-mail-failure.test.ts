@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMailError, failureMessage } from '../../shared/senders/mail-failure.js';
+import { classifyMailError, failureMessage, mailSessionFailure } from '../../shared/senders/mail-failure.js';
+import { MailHostBlocked } from '../../shared/senders/mail-host.js';
+import { SenderUnavailable } from '../../shared/senders/transport.js';
+import { unprocessable } from '../../shared/errors.js';
 
 describe("mail host failures: the side and a category, never the server's words", () => {
   it('classifies nodemailer and imapflow errors by their code first', () => {
@@ -28,5 +31,19 @@ describe("mail host failures: the side and a category, never the server's words"
     expect(failureMessage('imap', 'timeout')).toMatch(/^IMAP timed out/);
     // An SMTP reply code is a number, not the server's words: kept.
     expect(failureMessage('smtp', 'refused_by_server', 554)).toBe('SMTP refused by the server: it answered the connection with an error (554)');
+  });
+
+  it("an inbox sync error: ours keeps its words, a mail server's becomes the side and a category", () => {
+    const dovecotRefusal = Object.assign(new Error('Command failed'), {
+      authenticationFailed: true,
+      responseText: '[AUTHENTICATIONFAILED] imap-7.corp.internal says no',
+    });
+    expect(mailSessionFailure(dovecotRefusal, 'imap')).toBe(failureMessage('imap', 'auth_failed'));
+    expect(mailSessionFailure(Object.assign(new Error('Unexpected close: * BYE banner-text'), { code: 'NoConnection' }), 'imap')).not.toMatch(/banner/);
+    expect(mailSessionFailure(new SenderUnavailable('suspended'), 'imap')).toBe('sender not available: suspended');
+    expect(mailSessionFailure(unprocessable('Microsoft refused the refresh token', { code: 'oauth_refresh_failed' }), 'imap')).toBe(
+      'Microsoft refused the refresh token',
+    );
+    expect(mailSessionFailure(new MailHostBlocked('10.0.0.1', 'private address'), 'imap')).toBe(failureMessage('imap', 'host_not_allowed'));
   });
 });
