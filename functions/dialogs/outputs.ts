@@ -81,7 +81,9 @@ export const forwardOutput = sendOutput.extend({
       direction: z.enum(['in', 'out']),
       reattached: z.number().describe("The original's attachments attached again from the file store"),
       notAttached: z
-        .array(z.looseObject({ filename: z.string(), sha256: z.string(), reason: z.string().describe('not_stored, missing, checksum_mismatch') }))
+        .array(
+          z.looseObject({ filename: z.string(), sha256: z.string(), reason: z.string().describe('not_stored, missing, checksum_mismatch, unsafe_filename') }),
+        )
         .describe('Attachments of the original that could not be attached (named in the forwarded body)'),
     })
     .describe('What was forwarded'),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { unsubscribe, unsubscribedPage } from '../../shared/sending/public.js';
+import { publicPageHeaders, unsubscribe, unsubscribedPage } from '../../shared/sending/public.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -21,7 +21,7 @@ export const operation = defineOperation({
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => {
     const r = await unsubscribe(ctx.deps, path.token);
-    return respond(200, unsubscribedPage(r.email), { 'content-type': 'text/html; charset=utf-8' });
+    return respond(200, unsubscribedPage(r.email), publicPageHeaders());
   },
 });
 export const handler = lambdaHandler(operation);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { unsubscribePage } from '../../shared/sending/public.js';
+import { publicPageHeaders, unsubscribePage } from '../../shared/sending/public.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -16,7 +16,9 @@ export const operation = defineOperation({
   input: { path: z.strictObject({ token: z.string().min(1).max(4096) }) },
   resources: ['tenantTables'],
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ path }, ctx) =>
-    respond(200, unsubscribePage(ctx.deps, path.token, `${ctx.deps.config.publicBaseUrl}/u/${path.token}`), { 'content-type': 'text/html; charset=utf-8' }),
+  handler: async ({ path }, ctx) => {
+    const action = `${ctx.deps.config.publicBaseUrl}/u/${path.token}`;
+    return respond(200, unsubscribePage(ctx.deps, path.token, action), publicPageHeaders(action));
+  },
 });
 export const handler = lambdaHandler(operation);

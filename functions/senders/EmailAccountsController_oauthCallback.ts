@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { finishOAuth } from '../../shared/senders/oauth.js';
+import { finishOAuth, oauthBindingCookie, oauthBindingCookieName } from '../../shared/senders/oauth.js';
 import { accountOutput } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
@@ -11,7 +11,7 @@ export const operation = defineOperation({
   tag: 'senders',
   summary: 'OAuth redirect target (called by the provider through the browser)',
   description:
-    'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. 400 oauth_state_invalid / oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
+    'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. Only from the browser that started it (its binding cookie): else 400 oauth_state_invalid, as for an unknown or expired state; 400 oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
   access: 'public',
   mcp: false,
   resources: ['platformTable:write', 'tenantTables', 'tenantMail'],
@@ -25,17 +25,20 @@ export const operation = defineOperation({
   }),
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, query }, ctx) => {
-    const { account } = await finishOAuth(ctx.deps, path.provider, query);
+    const binding = query.state ? ctx.request.cookies[oauthBindingCookieName(query.state)] : undefined;
+    const { account } = await finishOAuth(ctx.deps, path.provider, query, binding);
+    const spent = [oauthBindingCookie(ctx.deps, query.state!, undefined)];
     // The provider sends the user's browser here: a short page for people, JSON for programs.
     if ((ctx.request.headers.accept ?? '').includes('text/html')) {
       const email = account.email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
       return respond(
         200,
         `<!doctype html><meta charset="utf-8"><title>Mailbox connected</title><p>${email} is connected as a sender mailbox. You can close this window.</p>`,
-        { 'content-type': 'text/html; charset=utf-8' },
+        { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" },
+        spent,
       );
     }
-    return { connected: true, account };
+    return respond(200, { connected: true, account }, {}, spent);
   },
 });
 export const handler = lambdaHandler(operation);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
+import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { startOAuth } from '../../shared/senders/oauth.js';
 import { lambdaHandler } from '../lambda.js';
@@ -11,7 +11,7 @@ export const operation = defineOperation({
   tag: 'senders',
   summary: 'Start connecting a Google or Microsoft mailbox with OAuth',
   description:
-    'Answers authorizationUrl: open it in a browser and consent; the provider returns to the callback, which connects the mailbox (SMTP and IMAP over XOAUTH2, checked for real). The authorization expires in 15 minutes. Body {name?}.',
+    "Answers authorizationUrl and sets a cookie binding the authorization to the caller's browser: open the URL in that same browser and consent; the provider returns to the callback, which connects the mailbox (SMTP and IMAP over XOAUTH2, checked for real). A callback without the cookie is 400 oauth_state_invalid (no browser: the Outlook combo import). Expires in 15 minutes. Body {name?}.",
   access: 'tenant',
   scope: 'accounts:write',
   resources: ['platformTable:write'],
@@ -21,13 +21,16 @@ export const operation = defineOperation({
   },
   output: z.looseObject({
     provider: z.string(),
-    authorizationUrl: z.string().describe('Open in a browser'),
+    authorizationUrl: z.string().describe('Open in the browser that made this call (it holds the binding cookie)'),
     state: z.string(),
     redirectUri: z.string(),
     expiresAt: z.string(),
   }),
   hints: { readOnly: false, idempotent: false },
-  handler: async ({ path, body }, ctx) => startOAuth(ctx.deps, requireTenant(ctx).tenantId, path.provider, body?.name),
+  handler: async ({ path, body }, ctx) => {
+    const started = await startOAuth(ctx.deps, requireTenant(ctx).tenantId, path.provider, body?.name);
+    return respond(200, started.body, {}, [started.cookie]);
+  },
   guidance: () => ({ next: 'EmailAccountsController_list', why: 'After consent the mailbox appears in the list (auth: oauth).' }),
 });
 export const handler = lambdaHandler(operation);

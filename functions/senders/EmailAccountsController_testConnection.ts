@@ -11,7 +11,7 @@ export const operation = defineOperation({
   tag: 'senders',
   summary: 'Test a mailbox login now (SMTP and IMAP)',
   description:
-    'The same real checks as on connect. Always 200 with {ok, smtp, imap}; each side carries the code and the server answer on failure. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.',
+    "The same real checks as on connect. Always 200 with {ok, smtp, imap}; each failed side carries its code, a category (reason: auth_failed, connection_refused, timeout, tls_failed …) and a message in our words, never the server's own text. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.",
   access: 'tenant',
   scope: 'accounts:write',
   resources: ['tenantMail'],

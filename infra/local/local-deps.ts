@@ -12,11 +12,15 @@ import { useCursorKey } from '../../shared/http/paging.js';
 import { LocalWorkQueue } from './local-queue.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
+import { localSecretsKey } from './secrets-key.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promise<Deps> {
   installWebhookNudge();
-  const config = configFromEnv({ ...env, SVC_RUNTIME: 'local' });
+  // Without SECRETS_KEY the key is the one kept under DATA_DIR (made on the first start), never a built-in one.
+  const keyFile = env.SECRETS_KEY ? undefined : localSecretsKey(env.DATA_DIR ?? './.data');
+  const config = configFromEnv({ ...env, SVC_RUNTIME: 'local', ...(keyFile ? { SECRETS_KEY: keyFile.key } : {}) });
+  if (keyFile) config.local.secretsKeyFile = { path: keyFile.file, created: keyFile.created, existingData: keyFile.existingData };
   configureLogging({ level: config.logLevel });
   useCursorKey(config.secretsKey); // paging cursors are signed with a key derived from SECRETS_KEY
   const doc = createDocumentClient({ endpoint });

@@ -16,6 +16,16 @@ if (sandbox)
   console.log(
     `  mail: sandbox SMTP 127.0.0.1:${sandbox.smtpPort}, IMAP 127.0.0.1:${sandbox.imapPort} (any address, any password; ${runtime.url}/_local/mailbox)`,
   );
+const keyFile = runtime.deps.config.local.secretsKeyFile;
+console.log(
+  keyFile
+    ? `  secrets: key in ${keyFile.path} (${keyFile.created ? 'made now' : 'kept from an earlier start'}, mode 0600; set SECRETS_KEY to use another)`
+    : '  secrets: key from SECRETS_KEY',
+);
+if (keyFile?.existingData)
+  console.log(
+    '  note: this data directory was written before it had its own key: mailbox passwords, OAuth tokens and webhook secrets stored then cannot be read; enter them again',
+  );
 console.log(`  try:  curl ${runtime.url}/v1/health`);
 
 let stopping = false;

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { normalizeMessageId } from '../sending/bounces.js';
-import type { DecodedAttachment } from './attachments.js';
+import { unsafeFilename, visible, type DecodedAttachment } from './attachments.js';
 import { getThread, requireDialog } from './dialogs.js';
 import { resolveRecipient } from './recipient.js';
 import { sendDialogEmail } from './send.js';
@@ -51,6 +51,11 @@ async function reattach(deps: Deps, tenantId: string, m: ThreadMessage) {
   const files: DecodedAttachment[] = [];
   const notAttached: { filename: string; sha256: string; reason: string }[] = [];
   for (const a of m.attachments) {
+    // A received file whose name passes for another type (invoice.pdf.exe, a right-to-left override) is not passed on.
+    if (unsafeFilename(a.filename)) {
+      notAttached.push({ filename: visible(a.filename), sha256: a.sha256, reason: 'unsafe_filename' });
+      continue;
+    }
     const got = a.fileKey && deps.files ? await deps.files.get(tenantId, a.fileKey).catch(() => undefined) : undefined;
     const reason = !a.fileKey || !deps.files ? 'not_stored' : !got ? 'missing' : sha256(got.bytes) !== a.sha256 ? 'checksum_mismatch' : undefined;
     if (reason || !got) notAttached.push({ filename: a.filename, sha256: a.sha256, reason: reason ?? 'missing' });

@@ -4,6 +4,7 @@ import type { Deps } from '../runtime/deps.js';
 import { log } from '../runtime/logger.js';
 import { EmailAccount, getEmailAccountItem, type EmailAccountItem } from '../senders/entities.js';
 import { openInboxReader } from '../senders/inbox.js';
+import { mailSessionFailure } from '../senders/mail-failure.js';
 import { InboxSyncCursor } from './entities.js';
 import { ingestMessage, type IngestOutcome, type IngestRun } from './ingest.js';
 import { eventsCommitted } from '../events/outbox.js';
@@ -100,7 +101,9 @@ export async function syncMailbox(
     });
     return result;
   } catch (e) {
-    const message = String((e as Error).message ?? e).slice(0, 300);
+    // The answer and the stored lastError say what failed in our words; the server's own text goes to the log only.
+    log.warn('inbox sync failed', { accountId, error: (e as Error)?.name, code: (e as { code?: string })?.code, message: (e as Error)?.message });
+    const message = mailSessionFailure(e, 'imap');
     await table
       .update(key, { set: { lastError: message, lastErrorAt: new Date(deps.clock.now()).toISOString() }, remove: ['leaseUntil', 'runId'] })
       .catch(() => undefined);

@@ -128,5 +128,19 @@ export function toHttp(o: OperationOutcome): APIGatewayProxyStructuredResultV2 {
     headers['content-type'] = 'application/json; charset=utf-8';
     body = JSON.stringify(o.body);
   }
+  denyFraming(headers);
   return { statusCode: o.status, headers, body, cookies: o.cookies.length ? o.cookies : undefined };
+}
+
+/**
+ * Every HTML answer refuses to be framed, whatever page it is (the unsubscribe button, signup links,
+ * the console): a framing page could overlay it and make a visitor press its button (clickjacking).
+ * CSP `frame-ancestors` for current browsers, `X-Frame-Options` for the others.
+ */
+function denyFraming(headers: Record<string, string>) {
+  if (!/^text\/html/i.test(headers['content-type'] ?? '')) return;
+  headers['x-frame-options'] ??= 'DENY';
+  const csp = headers['content-security-policy'];
+  if (!csp) headers['content-security-policy'] = "frame-ancestors 'none'";
+  else if (!/frame-ancestors/i.test(csp)) headers['content-security-policy'] = `${csp}; frame-ancestors 'none'`;
 }

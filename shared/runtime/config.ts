@@ -90,7 +90,7 @@ export interface Config {
   local: LocalConfig;
 }
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { LogLevel } from '../ports/logger.js';
 import { limits, type Limits } from '../limits/limits.js';
 import { probeConfig, type ProbeConfig } from '../email-verification/settings.js';
@@ -108,7 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY === 'true',
     adminTokenHash: env.SVC_ADMIN_TOKEN ? createHash('sha256').update(env.SVC_ADMIN_TOKEN).digest('hex') : undefined,
-    secretsKey: secretsKeyOf(env.SECRETS_KEY ?? (mode === 'local' ? 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=' : missing('SECRETS_KEY'))),
+    secretsKey: secretsKeyOf(env.SECRETS_KEY ?? (mode === 'local' ? processOnlyKey() : missing('SECRETS_KEY'))),
     platformMailFrom: env.PLATFORM_MAIL_FROM ?? 'no-reply@svc.local',
     platformAdminEmail: env.PLATFORM_ADMIN_EMAIL ?? 'admin@svc.local',
     adminEmails: (env.SVC_ADMIN_EMAILS ?? '')
@@ -192,6 +192,14 @@ function secretsKeyOf(value: string) {
     throw new Error('SECRETS_KEY must be 32 random bytes in base64 (44 characters ending in "="): openssl rand -base64 32');
   return value;
 }
+
+let processKey: string | undefined;
+/**
+ * No key ships with the source. The local runtime always passes one (SECRETS_KEY, else the key it
+ * keeps in DATA_DIR/secrets.key: infra/local/secrets-key.ts); a local process that builds its config
+ * without the runtime (a unit test, a bench) gets a random key of its own that dies with it.
+ */
+const processOnlyKey = () => (processKey ??= randomBytes(32).toString('base64'));
 
 function missing(name: string): never {
   throw new Error(`${name} must be set`);

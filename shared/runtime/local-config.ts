@@ -25,6 +25,11 @@ export interface LocalConfig {
    * nothing is persisted; otherwise mail is kept under DATA_DIR.
    */
   mailSandbox: { enabled: boolean; smtpPort: number; imapPort: number; persist: boolean };
+  /**
+   * Set by the local runtime when the environment has no SECRETS_KEY: the file under DATA_DIR that
+   * holds the key (made on the first start, mode 0600), and whether this start made it.
+   */
+  secretsKeyFile?: { path: string; created: boolean; existingData: boolean };
 }
 
 export const localConfig = (env: NodeJS.ProcessEnv): LocalConfig => ({

@@ -3,7 +3,7 @@ import { newId } from '../data/ids.js';
 import { ConditionFailed, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { encryptSecret } from '../security/secrets.js';
-import { checkConnection, connectionError } from './connection.js';
+import { checkConnection, connectionError, type ConnectionResult } from './connection.js';
 import { mailLogins } from './credentials.js';
 import { EmailAccount, EmailAccountAddress, emailAccountView, getEmailAccountItem, type EmailAccountItem } from './entities.js';
 
@@ -168,7 +168,7 @@ export async function deleteAccount(table: TableStore, id: string) {
 export async function testConnection(deps: Deps, table: TableStore, id: string) {
   const a = await requireAccount(table, id);
   const at = new Date(deps.clock.now()).toISOString();
-  let result;
+  let result: ConnectionResult;
   try {
     result = await checkConnection(deps.config, a, await mailLogins(deps, table, a));
   } catch (e) {
@@ -180,7 +180,7 @@ export async function testConnection(deps: Deps, table: TableStore, id: string) 
     };
   }
   const failed = !result.smtp.ok ? result.smtp : !result.imap.ok ? result.imap : undefined;
-  const lastConnectionCheck = { ok: result.ok, at, ...(failed ? { code: failed.code, message: failed.message } : {}) };
+  const lastConnectionCheck = { ok: result.ok, at, ...(failed ? { code: failed.code, reason: failed.reason, message: failed.message } : {}) };
   await table
     .update(EmailAccount.key({ accountId: id }), { set: { lastConnectionCheck, updatedAt: at }, condition: { expression: 'attribute_exists(pk)' } })
     .catch(() => undefined);

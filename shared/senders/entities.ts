@@ -74,7 +74,7 @@ export interface EmailAccountItem {
   warmupStartedAt?: string | null;
   warmup?: { startPerDay: number; increasePerDay: number; maxPerDay: number } | null;
   dailyLimit?: number | null;
-  lastConnectionCheck?: { ok: boolean; at: string; code?: string; message?: string } | null;
+  lastConnectionCheck?: { ok: boolean; at: string; code?: string; reason?: string; message?: string } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,7 @@
 import type { ImapFlowOptions } from 'imapflow';
 import type { MailLogin } from './credentials.js';
 import type { ResolvedMailHost } from './mail-host.js';
+import { classifyMailError, failureMessage, type MailFailureReason } from './mail-failure.js';
 
 /** imapflow options for one mailbox: port 993 = implicit TLS, else STARTTLS when offered (required off loopback). */
 export function imapOptions(host: ResolvedMailHost, port: number, login: MailLogin): ImapFlowOptions {
@@ -24,6 +25,8 @@ export function imapOptions(host: ResolvedMailHost, port: number, login: MailLog
 export interface ImapCheck {
   ok: boolean;
   code?: 'imap_auth_failed' | 'imap_unreachable' | 'imap_no_inbox';
+  reason?: MailFailureReason;
+  /** Our words for `reason` (mail-failure.ts), never the server's. */
   message?: string;
 }
 
@@ -36,16 +39,18 @@ export async function verifyImap(options: ImapFlowOptions): Promise<ImapCheck> {
     await client.connect();
   } catch (e) {
     const err = e as Error & { authenticationFailed?: boolean; responseText?: string; code?: string };
-    const message = (err.responseText ?? err.message ?? 'IMAP check failed').slice(0, 300);
     client.close();
-    if (err.authenticationFailed || /auth|login|credential/i.test(message)) return { ok: false, code: 'imap_auth_failed', message };
-    return { ok: false, code: 'imap_unreachable', message };
+    const reason = classifyMailError(
+      { code: err.code, authenticationFailed: err.authenticationFailed, message: `${err.message ?? ''} ${err.responseText ?? ''}` },
+      'imap',
+    );
+    return { ok: false, code: reason === 'auth_failed' ? 'imap_auth_failed' : 'imap_unreachable', reason, message: failureMessage('imap', reason) };
   }
   try {
     await client.mailboxOpen('INBOX', { readOnly: true });
     return { ok: true };
-  } catch (e) {
-    return { ok: false, code: 'imap_no_inbox', message: ((e as Error).message ?? 'SELECT INBOX failed').slice(0, 300) };
+  } catch {
+    return { ok: false, code: 'imap_no_inbox', reason: 'no_inbox', message: failureMessage('imap', 'no_inbox') };
   } finally {
     await client.logout().catch(() => client.close());
   }

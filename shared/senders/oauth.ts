@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, badRequestCode, unprocessable } from '../errors.js';
+import { safeEqualHex } from '../identity/api-keys.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { encryptSecret } from '../security/secrets.js';
@@ -13,8 +14,26 @@ import { OAuthTokenError, tokenRequest, type TokenAnswer } from './oauth-tokens.
  * the Outlook combo import. Either way the account is stored only after SMTP and IMAP both accept
  * XOAUTH2 with the fresh access token, like a password mailbox. The pending authorization lives in
  * the platform table (the callback carries no tenant), single-use, 15 minutes.
+ *
+ * The authorization is bound to the browser that started it: the start answer sets a cookie holding
+ * a random binding whose SHA-256 the pending authorization keeps, and the callback is refused
+ * without it. Otherwise anyone could start a flow in their own workspace and send its
+ * authorizationUrl to someone else: that person's consent would connect their mailbox to the
+ * sender's workspace.
  */
 const STATE_TTL_MS = 15 * 60_000;
+
+const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+/** One cookie per pending authorization (two flows in one browser do not overwrite each other), sent only to the callbacks. */
+export const oauthBindingCookieName = (state: string) => `svc_oauth_${sha256Hex(state).slice(0, 16)}`;
+const COOKIE_PATH = '/api/email-accounts/oauth/';
+
+/** Set-Cookie of the binding: HttpOnly, SameSite=Lax (the provider's redirect is a top-level GET), Secure when deployed. */
+export function oauthBindingCookie(deps: Deps, state: string, binding: string | undefined) {
+  const secure = deps.config.mode === 'aws' ? '; Secure' : '';
+  const life = binding === undefined ? 'Max-Age=0' : `Max-Age=${STATE_TTL_MS / 1000}`;
+  return `${oauthBindingCookieName(state)}=${binding ?? ''}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; ${life}${secure}`;
+}
 
 export const redirectUriFor = (deps: Deps, provider: OAuthProvider) => `${deps.config.publicBaseUrl}/api/email-accounts/oauth/${provider}/callback`;
 
@@ -26,6 +45,7 @@ export async function startOAuth(deps: Deps, tenantId: string, provider: OAuthPr
     });
   const now = deps.clock.now();
   const state = randomBytes(24).toString('base64url');
+  const binding = randomBytes(24).toString('base64url');
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = redirectUriFor(deps, provider);
   await deps.platform.put(
@@ -37,6 +57,7 @@ export async function startOAuth(deps: Deps, tenantId: string, provider: OAuthPr
         provider,
         name: name ?? null,
         verifier,
+        bindingHash: sha256Hex(binding),
         redirectUri,
         expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
         ttl: Math.floor((now + STATE_TTL_MS) / 1000),
@@ -55,7 +76,10 @@ export async function startOAuth(deps: Deps, tenantId: string, provider: OAuthPr
     ...(provider === 'google' ? { access_type: 'offline', prompt: 'consent' } : {}),
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return { provider, authorizationUrl: url.toString(), state, redirectUri, expiresAt: new Date(now + STATE_TTL_MS).toISOString() };
+  return {
+    body: { provider, authorizationUrl: url.toString(), state, redirectUri, expiresAt: new Date(now + STATE_TTL_MS).toISOString() },
+    cookie: oauthBindingCookie(deps, state, binding),
+  };
 }
 
 /** The email the tokens belong to: the id_token's `email` claim (read, not verified: it came straight from the token endpoint over our own request). */
@@ -71,7 +95,8 @@ function emailOf(t: TokenAnswer): string | undefined {
   }
 }
 
-export async function finishOAuth(deps: Deps, provider: OAuthProvider, q: { code?: string; state?: string; error?: string }) {
+/** `binding`: the value of the browser's binding cookie for this state (oauthBindingCookieName). */
+export async function finishOAuth(deps: Deps, provider: OAuthProvider, q: { code?: string; state?: string; error?: string }, binding: string | undefined) {
   if (!q.state) throw badRequestCode('oauth_state_invalid', { message: 'state is missing' });
   const key = OAuthState.key({ state: q.state });
   const pending = await deps.platform.get<{
@@ -79,11 +104,17 @@ export async function finishOAuth(deps: Deps, provider: OAuthProvider, q: { code
     provider: string;
     name: string | null;
     verifier: string;
+    bindingHash?: string;
     redirectUri: string;
     expiresAt: string;
   }>(key);
   if (!pending || pending.provider !== provider || Date.parse(pending.expiresAt) < deps.clock.now())
     throw badRequestCode('oauth_state_invalid', { message: 'unknown or expired authorization: start again' });
+  // Checked before the single-use delete: a callback from another browser must not spend the starter's authorization.
+  if (!binding || !pending.bindingHash || !safeEqualHex(sha256Hex(binding), pending.bindingHash))
+    throw badRequestCode('oauth_state_invalid', {
+      message: 'this authorization was started in another browser: start it again and open authorizationUrl in the browser that started it',
+    });
   await deps.platform.delete(key); // single use
   if (q.error || !q.code) throw badRequestCode('oauth_denied', { message: `the provider answered ${q.error ?? 'without a code'}` });
   const cfg = deps.config.oauth[provider];

@@ -66,6 +66,12 @@ export const accountListOutput = z.looseObject({ data: z.array(accountOutput), p
 const side = z.looseObject({
   ok: z.boolean(),
   code: z.string().optional().describe('e.g. smtp_auth_failed, imap_unreachable'),
-  message: z.string().optional().describe("The server's answer"),
+  reason: z
+    .string()
+    .optional()
+    .describe(
+      'The category: auth_failed, connection_refused, timeout, tls_failed, host_not_found, host_unreachable, host_not_allowed, connection_closed, refused_by_server, protocol_error, no_inbox, connection_failed',
+    ),
+  message: z.string().optional().describe("The side and the category in words (never the server's own text)"),
 });
 export const connectionOutput = z.looseObject({ accountId: z.string(), ok: z.boolean(), checkedAt: z.string(), smtp: side, imap: side });

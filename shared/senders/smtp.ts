@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { MailLogin } from './credentials.js';
 import type { ResolvedMailHost } from './mail-host.js';
+import { classifyMailError, failureMessage, type MailFailureReason } from './mail-failure.js';
 
 /**
  * nodemailer options for one mailbox's SMTP side. Port 465 = implicit TLS; any other port upgrades
@@ -37,6 +38,8 @@ export async function createSmtpTransport(options: ReturnType<typeof smtpOptions
 export interface SmtpCheck {
   ok: boolean;
   code?: 'smtp_auth_failed' | 'smtp_unreachable' | 'smtp_tls_failed';
+  reason?: MailFailureReason;
+  /** Our words for `reason` (mail-failure.ts), never the server's. */
   message?: string;
 }
 
@@ -48,10 +51,9 @@ export async function verifySmtp(options: ReturnType<typeof smtpOptions>): Promi
     return { ok: true };
   } catch (e) {
     const err = e as Error & { code?: string; response?: string; responseCode?: number };
-    const message = (err.response ?? err.message ?? 'SMTP check failed').slice(0, 300);
-    if (err.code === 'EAUTH' || (err.responseCode && err.responseCode >= 500 && /auth/i.test(message))) return { ok: false, code: 'smtp_auth_failed', message };
-    if (err.code === 'ETLS' || /certificate|tls|ssl/i.test(err.message)) return { ok: false, code: 'smtp_tls_failed', message };
-    return { ok: false, code: 'smtp_unreachable', message };
+    const reason = classifyMailError({ code: err.code, responseCode: err.responseCode, message: `${err.message ?? ''} ${err.response ?? ''}` }, 'smtp');
+    const code = reason === 'auth_failed' ? 'smtp_auth_failed' : reason === 'tls_failed' ? 'smtp_tls_failed' : 'smtp_unreachable';
+    return { ok: false, code, reason, message: failureMessage('smtp', reason, err.responseCode) };
   } finally {
     t.close();
   }

@@ -13,6 +13,18 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>` +
   `<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">${body}</body></html>`;
 
+/**
+ * Headers of the public pages: nothing loads, nothing frames them, the form posts only to the
+ * link's own service (the action may be the service's base URL while the page came through a
+ * workspace's tracking domain).
+ */
+export const publicPageHeaders = (formAction?: string) => ({
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'${formAction ? ` ${new URL(formAction).origin}` : ''}; frame-ancestors 'none'`,
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+});
+
 /** GET: a confirmation page whose button POSTs (mail scanners that prefetch GET unsubscribe nobody). */
 export function unsubscribePage(deps: Deps, token: string, action: string) {
   const p = verifyLink(deps, token, 'u');

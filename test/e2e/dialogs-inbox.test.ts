@@ -552,4 +552,70 @@ describe('dialogs over a real IMAP inbox', () => {
     expect(res.isError).toBeFalsy();
     expect(res.structuredContent.data[0].email).toBe('ann@buyer.test');
   }, 60_000);
+
+  it('file names that pass for another type: refused with a 400 on compose, forward and reply, and a received one is not forwarded', async () => {
+    const { http } = ctx;
+    const ann = (await http.get('/api/dialogs?pageSize=50')).body.data.find((d: any) => d.email === 'ann@buyer.test');
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    const part = (disposition: string, content: string) => [
+      '--MIX',
+      'Content-Type: application/octet-stream',
+      `Content-Disposition: attachment; ${disposition}`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      b64(content),
+    ];
+    await append(
+      [
+        `From: ann@buyer.test`,
+        `To: ${USER}`,
+        'Subject: Re: Hello Ann',
+        'Message-ID: <ann-4@buyer.test>',
+        'In-Reply-To: <ann-1@buyer.test>',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="MIX"',
+        '',
+        '--MIX',
+        'Content-Type: text/plain',
+        '',
+        'Invoice attached.',
+        ...part('filename="invoice.pdf.exe"', 'MZ not really'),
+        ...part("filename*=UTF-8''inv%E2%80%AEfdp.scr", 'MZ not really either'),
+        ...part('filename="terms.txt"', 'plain terms'),
+        '--MIX--',
+        '',
+      ].join('\n'),
+    );
+    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0].outcomes.stored).toBe(1);
+    const before = relay.messages.length;
+    const fwd = await http.post(`/api/dialogs/${ann.id}/forward`, { recipient: 'dave@partner.test', messageId: '<ann-4@buyer.test>' });
+    expect(fwd.status).toBe(201);
+    expect(fwd.body.forwarded).toMatchObject({
+      reattached: 1,
+      notAttached: [
+        { filename: 'invoice.pdf.exe', reason: 'unsafe_filename' },
+        { filename: 'inv\\u202Efdp.scr', reason: 'unsafe_filename' },
+      ],
+    });
+    const out = await waitFor(() => relay.messages.slice(before).find((m) => m.raw.includes('Invoice attached.')), 'the forward at the sink');
+    expect((await simpleParser(out.raw)).attachments.map((a) => a.filename)).toEqual(['terms.txt']);
+
+    const sent = relay.messages.length;
+    for (const filename of ['invoice.pdf.exe', 'inv\u202Efdp.scr', 'report\u202Etxt.pdf']) {
+      const attachmentsJson = [{ filename, contentBase64: b64('x'), contentType: 'application/pdf' }];
+      const composed = await http.post('/api/dialogs/compose', {
+        recipient: 'dora@newco.test',
+        accountId,
+        content: { subject: 'x', bodyHtml: '<p>x</p>' },
+        attachmentsJson,
+      });
+      expect(composed.status, filename).toBe(400);
+      expect(composed.body.message[0]).toMatch(/^attachmentsJson\[0\] \((invoice\.pdf\.exe|inv\\u202Efdp\.scr|report\\u202Etxt\.pdf)\): filename /);
+      const forwarded = await http.post(`/api/dialogs/${ann.id}/forward`, { recipient: 'dave@partner.test', attachmentsJson });
+      expect(forwarded.status, filename).toBe(400);
+      const replied = await http.post(`/api/dialogs/${ann.id}/reply`, { bodyHtml: '<p>x</p>', attachmentsJson });
+      expect(replied.status, filename).toBe(400);
+    }
+    expect(relay.messages.length).toBe(sent);
+  }, 120_000);
 });

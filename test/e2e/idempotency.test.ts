@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTenantRuntime } from '../support/accounts.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { charge, credit, withBilling } from '../../shared/billing/billing.js';
@@ -12,12 +12,18 @@ import { toolCallEvent } from '../../shared/mcp/call.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { createHash } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { tableNames } from '../../shared/data/schema.js';
+import { ApiKey } from '../../shared/identity/entities.js';
+import { sha256 } from '../../shared/identity/api-keys.js';
+import { addMember } from '../../shared/tenancy/provision.js';
 
 /** Idempotency-Key over HTTP and MCP (official client), against DynamoDB Local through the real runtime. */
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;
 const mcp = mcpClients(() => env.rt.url);
 beforeAll(async () => {
-  env = await startTenantRuntime();
+  env = await startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true' } }); // webhook URLs on loopback
 });
 afterAll(async () => {
   await mcp.closeAll();
@@ -74,9 +80,10 @@ describe('Idempotency-Key over HTTP', () => {
     const table = env.rt.deps.tenantTable(env.account.tenantId);
     const keyHash = createHash('sha256').update('k-crashed').digest('hex');
     const now = env.rt.deps.clock.now();
+    const keyId = (await env.rt.deps.platform.get<{ keyId: string }>(ApiKey.key({ keyHash: sha256(env.account.apiKey) })))!.keyId;
     await table.put(
       TenantIdempotencyRecord.item(
-        { keyHash },
+        { caller: `key-${keyId}`, keyHash },
         {
           state: 'in_flight',
           fingerprint: 'left-by-a-crash',
@@ -103,6 +110,71 @@ describe('Idempotency-Key over HTTP', () => {
     expect(again.status).toBe(201); // not 422: the first use has expired
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(again.body.id).not.toBe(first.body.id);
+  });
+});
+
+/** Every idempotency record of a table, read raw (a Scan of a fresh test table, never a request path). */
+async function idempotencyItems(tableName: string) {
+  const doc = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
+  const out = await doc.send(new ScanCommand({ TableName: tableName, Limit: 1000 }));
+  return (out.Items ?? []).filter((i) => String(i.pk).startsWith('IDEMKEY#'));
+}
+
+describe('one-time secrets and the caller', () => {
+  it("a MEMBER sending the owner's key and body gets an answer of its own, never the owner's token or secret; the owner's retry gets its own back", async () => {
+    const member = await createApprovedAccount(env.rt.deps);
+    await addMember(env.rt.deps, env.account.tenantId, member.userId, 'MEMBER');
+    const asMember = client(env.rt.url, { key: member.apiKey, headers: { 'x-tenant-id': env.account.tenantId } });
+
+    const tokenBody = { connector: 'tilda', name: 'Site form' };
+    const owner = await env.http.post('/api/connectors/tokens', tokenBody, { 'idempotency-key': 'shared-key-1' });
+    expect(owner.status).toBe(201);
+    expect(owner.body.token).toMatch(/^svc_ct_/);
+    const other = await asMember.post('/api/connectors/tokens', tokenBody, { 'idempotency-key': 'shared-key-1' });
+    expect(other.status).toBe(201);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(other.body.token).not.toBe(owner.body.token);
+    const retry = await env.http.post('/api/connectors/tokens', tokenBody, { 'idempotency-key': 'shared-key-1' });
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.token).toBe(owner.body.token);
+
+    const secret = 'owner-webhook-secret-0123456789abcdef';
+    const hookBody = { url: 'http://127.0.0.1:9/hook', events: ['lead.created'], secret };
+    const hook = await env.http.post('/api/webhooks', hookBody, { 'idempotency-key': 'shared-key-2' });
+    expect(hook.status).toBe(201);
+    expect(hook.body.standardWebhooksSecret).toMatch(/^whsec_/);
+    const memberHook = await asMember.post('/api/webhooks', hookBody, { 'idempotency-key': 'shared-key-2' });
+    expect(memberHook.status).toBe(201);
+    expect(memberHook.headers.get('idempotent-replayed')).toBeNull();
+    expect(memberHook.body.id).not.toBe(hook.body.id);
+    const hookRetry = await env.http.post('/api/webhooks', hookBody, { 'idempotency-key': 'shared-key-2' });
+    expect(hookRetry.headers.get('idempotent-replayed')).toBe('true');
+    expect(hookRetry.body).toEqual(hook.body);
+
+    // At rest: no token, no whsec_ string, no webhook secret in any replay record (nor a bare hash of the body).
+    const names = tableNames(env.rt.prefix);
+    const items = [...(await idempotencyItems(names.tenant(env.account.tenantId))), ...(await idempotencyItems(names.platform))];
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    const raw = JSON.stringify(items);
+    for (const s of [owner.body.token, other.body.token, hook.body.standardWebhooksSecret, secret, 'svc_ct_', 'whsec_']) expect(raw).not.toContain(s);
+  });
+
+  it("a replay record moved into another caller's place is refused, not replayed", async () => {
+    const member = await createApprovedAccount(env.rt.deps);
+    await addMember(env.rt.deps, env.account.tenantId, member.userId, 'MEMBER');
+    const asMember = client(env.rt.url, { key: member.apiKey, headers: { 'x-tenant-id': env.account.tenantId } });
+    const body = { connector: 'tilda', name: 'Moved' };
+    expect((await env.http.post('/api/connectors/tokens', body, { 'idempotency-key': 'moved-1' })).status).toBe(201);
+    const keyHash = createHash('sha256').update('moved-1').digest('hex');
+    const ownerKeyId = (await env.rt.deps.platform.get<{ keyId: string }>(ApiKey.key({ keyHash: sha256(env.account.apiKey) })))!.keyId;
+    const memberKeyId = (await env.rt.deps.platform.get<{ keyId: string }>(ApiKey.key({ keyHash: sha256(member.apiKey) })))!.keyId;
+    const table = env.rt.deps.tenantTable(env.account.tenantId);
+    const rec = await table.get(TenantIdempotencyRecord.key({ caller: `key-${ownerKeyId}`, keyHash }));
+    expect(rec?.state).toBe('completed');
+    await table.put({ ...rec, ...TenantIdempotencyRecord.key({ caller: `key-${memberKeyId}`, keyHash }) });
+    const moved = await asMember.post('/api/connectors/tokens', body, { 'idempotency-key': 'moved-1' });
+    expect(moved.status).toBe(422);
+    expect(moved.body.code).toBe('idempotency_key_reused');
   });
 });
 

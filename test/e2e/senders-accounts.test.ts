@@ -5,6 +5,7 @@ import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { EmailAccount } from '../../shared/senders/entities.js';
 import { openSenderTransport, getSendingState, recordSend } from '../../shared/senders/transport.js';
 import { openInboxReader } from '../../shared/senders/inbox.js';
+import { createServer, type Server } from 'node:net';
 
 // Real parts: the embedded runtime + DynamoDB Local, Dovecot (IMAP) and smtp-server (SMTP) on 127.0.0.1.
 let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;
@@ -64,6 +65,62 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
       const down = await ctx.http.post('/api/email-accounts', body({ smtpPort: 1 }));
       expect(down.body).toMatchObject({ code: 'smtp_unreachable', side: 'smtp' });
       expect((await ctx.http.get('/api/email-accounts')).body.data).toEqual([]);
+    },
+    SLOW_MACHINE_MS,
+  );
+
+  it(
+    'a host answering with its own words: the answer names the side and a category, never the words (create, update, test-connection)',
+    async () => {
+      // Loopback listeners that greet with a marker and hang up: an SMTP refusal and an IMAP BYE.
+      const listen = (greeting: string) =>
+        new Promise<Server>((resolve) => {
+          const server = createServer((socket) => socket.end(greeting));
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        });
+      const port = (s: Server) => (s.address() as { port: number }).port;
+      const [smtpTalker, imapTalker] = await Promise.all([
+        listen('554 5.7.1 relay-7.internal BANNER-MARKER-SMTP go away\r\n'),
+        listen('* BYE imap-3.internal BANNER-MARKER-IMAP maintenance\r\n'),
+      ]);
+      try {
+        const smtp = await ctx.http.post('/api/email-accounts', body({ smtpPort: port(smtpTalker) }));
+        expect(smtp.status).toBe(422);
+        expect(smtp.body).toMatchObject({
+          code: 'smtp_unreachable',
+          side: 'smtp',
+          reason: 'refused_by_server',
+          message: 'SMTP check failed: SMTP refused by the server: it answered the connection with an error (554)',
+        });
+        const imap = await ctx.http.post('/api/email-accounts', body({ imapPort: port(imapTalker) }));
+        expect(imap.status).toBe(422);
+        expect(imap.body).toMatchObject({ side: 'imap', message: expect.stringMatching(/^IMAP check failed: IMAP /) });
+        const refused = await ctx.http.post('/api/email-accounts', body({ smtpPort: 1 }));
+        expect(refused.body).toMatchObject({ code: 'smtp_unreachable', side: 'smtp', reason: 'connection_refused' });
+        const wrongPass = await ctx.http.post('/api/email-accounts', body({ email: 'sales2@acme.test', imapPass: 'wrong' }));
+        expect(wrongPass.body).toMatchObject({ code: 'imap_auth_failed', side: 'imap', reason: 'auth_failed', imap: { reason: 'auth_failed' } });
+        for (const r of [smtp, imap, refused, wrongPass]) expect(JSON.stringify(r.body)).not.toMatch(/BANNER-MARKER|internal|go away|maintenance/);
+
+        // An account that later points at the talker: test-connection and a PATCH say the same, in our words.
+        const created = await ctx.http.post('/api/email-accounts', body({ email: 'talk@acme.test', name: 'Talk' }));
+        expect(created.status).toBe(201);
+        const id = created.body.id;
+        const patched = await ctx.http.patch(`/api/email-accounts/${id}`, { smtpPort: port(smtpTalker) });
+        expect(patched.status).toBe(422);
+        expect(JSON.stringify(patched.body)).not.toMatch(/BANNER-MARKER/);
+        await ctx.rt.deps.tenantTable(ctx.account.tenantId).update(EmailAccount.key({ accountId: id }), { set: { imapPort: port(imapTalker) } });
+        const tested = await ctx.http.post(`/api/email-accounts/${id}/test-connection`);
+        expect(tested.status).toBe(200);
+        expect(tested.body).toMatchObject({ ok: false, smtp: { ok: true }, imap: { ok: false, code: 'imap_unreachable' } });
+        expect(tested.body.imap.message).toMatch(/^IMAP /);
+        expect(JSON.stringify(tested.body)).not.toMatch(/BANNER-MARKER|maintenance/);
+        const stored = (await ctx.http.get(`/api/email-accounts/${id}`)).body;
+        expect(JSON.stringify(stored)).not.toMatch(/BANNER-MARKER|maintenance/);
+        expect((await ctx.http.delete(`/api/email-accounts/${id}`)).status).toBeLessThan(300);
+      } finally {
+        smtpTalker.close();
+        imapTalker.close();
+      }
     },
     SLOW_MACHINE_MS,
   );

@@ -39,16 +39,25 @@ afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), oauth?.stop()]);
 });
 
-/** The browser's part: open the authorization URL, follow the stand-in's redirect to our callback. */
-async function consent(provider: 'google' | 'microsoft', email: string) {
+/** The start call from a browser: the authorization URL, the callback it leads to, and the binding cookie the browser keeps. */
+async function startInBrowser(provider: 'google' | 'microsoft', email: string) {
   oauth.loginAs = email;
   const start = await ctx.http.post(`/api/email-accounts/oauth/${provider}/start`, { name: `${provider} box` });
   expect(start.status).toBe(200);
+  const setCookie = start.headers.getSetCookie();
+  expect(setCookie).toHaveLength(1);
+  expect(setCookie[0]).toMatch(/^svc_oauth_[0-9a-f]{16}=[A-Za-z0-9_-]{32}; Path=\/api\/email-accounts\/oauth\/; HttpOnly; SameSite=Lax; Max-Age=900$/);
   const redirect = await fetch(start.body.authorizationUrl, { redirect: 'manual' });
   const location = redirect.headers.get('location')!;
   expect(location.startsWith(`${ctx.rt.url}/api/email-accounts/oauth/${provider}/callback?`)).toBe(true);
-  const res = await fetch(location);
-  return { status: res.status, body: await res.json() };
+  return { location, cookie: setCookie[0].split(';')[0] };
+}
+
+/** The browser's part: open the authorization URL, follow the stand-in's redirect to our callback with the binding cookie. */
+async function consent(provider: 'google' | 'microsoft', email: string) {
+  const { location, cookie } = await startInBrowser(provider, email);
+  const res = await fetch(location, { headers: { cookie } });
+  return { status: res.status, body: await res.json(), setCookie: res.headers.getSetCookie() };
 }
 
 /** A generous bound, not a timing assertion: real logins and DNS round trips on a shared 2-core machine. */
@@ -83,6 +92,27 @@ describe('OAuth mailboxes', () => {
       expect((await ctx.http.post(`/api/email-accounts/${r.body.account.id}/test-connection`)).body.ok).toBe(true);
       // A replayed callback (same state) is refused: the authorization is single-use.
       expect((await fetch(`${ctx.rt.url}/api/email-accounts/oauth/google/callback?code=x&state=nope`)).status).toBe(400);
+    },
+    SLOW_MACHINE_MS,
+  );
+
+  it(
+    "a callback from another browser (no binding cookie, or another flow's) is refused and spends nothing; the starting browser then connects",
+    async () => {
+      const before = (await ctx.http.get('/api/email-accounts')).body.data.length;
+      const mine = await startInBrowser('google', 'eve@gmail.test');
+      const other = await startInBrowser('google', 'eve@gmail.test');
+      const elsewhere: Record<string, string>[] = [{}, { cookie: other.cookie }, { cookie: `${mine.cookie.split('=')[0]}=forged-binding-value-0123456789ab` }];
+      for (const headers of elsewhere) {
+        const res = await fetch(mine.location, { headers });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ statusCode: 400, code: 'oauth_state_invalid' });
+      }
+      expect((await ctx.http.get('/api/email-accounts')).body.data.length).toBe(before);
+      const res = await fetch(mine.location, { headers: { cookie: mine.cookie } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).account.email).toBe('eve@gmail.test');
+      expect(res.headers.getSetCookie()[0]).toMatch(/^svc_oauth_[0-9a-f]{16}=; .*Max-Age=0/);
     },
     SLOW_MACHINE_MS,
   );
