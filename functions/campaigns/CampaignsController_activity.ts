@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'campaigns',
   summary: 'Campaign log: who did what and why',
   description:
-    'Newest first: created, preparation_started, activated, send, paused (actor and reason, e.g. the system for insufficient_balance), resumed, degraded, ai_recovered, blocked, recipients_confirmed (who vouched for RU consent, with the evidence) ... Read-only.',
+    'Newest first: created, preparation_started, preparation_resumed (a restarted runtime took the run over), activated, send, paused (actor and reason, e.g. the system for insufficient_balance), resumed, degraded, ai_recovered, blocked, recipients_confirmed (who vouched for RU consent, with the evidence) ... Read-only.',
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: pageQuery },

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { getGeneration } from '../../shared/campaigns/prepare.js';
+import { getGeneration } from '../../shared/campaigns/preparation-runs.js';
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { generationOutput } from './outputs.js';

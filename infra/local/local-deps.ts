@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
 import { DynamoTableAdmin } from '../../shared/adapters/dynamodb/table-admin.js';
 import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
@@ -30,6 +31,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
   const platform = new DynamoTableStore(doc, names.platform);
   const clock = new AdjustableClock();
   const stores = new Map<string, DynamoTableStore>();
+  const localInstanceId = `rt-${process.pid}-${randomBytes(4).toString('hex')}`;
   return {
     config,
     clock,
@@ -41,7 +43,8 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     },
     tableAdmin,
     mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
-    queue: new LocalWorkQueue(platform, clock),
+    queue: new LocalWorkQueue(platform, clock, localInstanceId),
     files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
+    localInstanceId,
   };
 }

@@ -11,7 +11,9 @@ import { ConditionFailed, type TableStore } from '../../shared/ports/table-store
  * it leases it for `visibilityMs` (a conditional update, so two consumers never hold one lease);
  * acknowledging deletes it. A consumer that dies mid-flight just lets the lease run out and the message
  * is received again (at-least-once, like SQS: handlers are idempotent). After `maxReceives` receives
- * the message moves to the queue's dead-letter partition.
+ * the message moves to the queue's dead-letter partition. A lease names the runtime instance that took
+ * it (`<owner>.<random>`), so a restarted runtime can tell the messages its dead predecessor held
+ * (`reclaimOnStart`).
  */
 export const LocalQueueKeys = {
   message: (queue: string, id: string) => ({ pk: `LQ#${queue}`, sk: `MSG#${id}` }),
@@ -45,6 +47,12 @@ export interface ConsumeOptions {
   /** Lease length on the clock (ms); longer than the slowest handler. */
   visibilityMs?: number;
   maxReceives?: number;
+  /**
+   * Before the first receive, take back what a previous runtime instance held (`reclaimInFlight`).
+   * Only for handlers that also take over that instance's own records (the send worker's item
+   * leases): a handler that skips work still leased in its store would drop the message instead.
+   */
+  reclaimOnStart?: boolean;
 }
 
 export class LocalWorkQueue implements WorkQueue {
@@ -54,6 +62,8 @@ export class LocalWorkQueue implements WorkQueue {
   constructor(
     private readonly table: TableStore,
     private readonly clock: Clock,
+    /** This runtime instance (deps.localInstanceId): the prefix of the leases it takes. */
+    private readonly owner = 'local',
   ) {}
 
   async send(queue: string, body: unknown, options: { delaySeconds?: number; dedupeId?: string } = {}) {
@@ -78,7 +88,7 @@ export class LocalWorkQueue implements WorkQueue {
     // Leases are taken in parallel; each is a conditional update, so a message goes to one consumer only.
     const taken = await Promise.all(
       page.items.map(async (m): Promise<Leased | undefined> => {
-        const lease = randomBytes(8).toString('hex');
+        const lease = `${this.owner}.${randomBytes(8).toString('hex')}`;
         try {
           const after = await this.table.update<StoredMessage>(LocalQueueKeys.message(queue, m.id), {
             set: { ...LocalQueueKeys.ready(queue, now + visibilityMs, m.id), lease },
@@ -107,6 +117,7 @@ export class LocalWorkQueue implements WorkQueue {
     await this.table
       .update(LocalQueueKeys.message(m.queue, m.id), {
         set: LocalQueueKeys.ready(m.queue, this.clock.now() + delayMs, m.id),
+        remove: ['lease'], // waiting out a backoff, not in anyone's hands
         condition: { expression: 'lease = :l', values: { ':l': m.lease } },
       })
       .catch((e) => {
@@ -123,6 +134,41 @@ export class LocalWorkQueue implements WorkQueue {
       .catch((e) => {
         if (!(e instanceof ConditionFailed)) throw e;
       });
+  }
+
+  /**
+   * Messages another runtime instance had received and not finished (leased, not yet visible again)
+   * become visible now: that instance is gone (one runtime per set of tables), so its leases would only
+   * make them wait out `visibilityMs`. Bounded pages; answers how many were reclaimed.
+   */
+  async reclaimInFlight(queue: string): Promise<number> {
+    const now = this.clock.now();
+    let reclaimed = 0;
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const out = await this.table.query<StoredMessage>({
+        index: 'gsi1',
+        pk: `LQ#${queue}#READY`,
+        skGreaterThan: `${pad(now)}#~`,
+        limit: 1000,
+        cursor,
+        filter: { expression: 'attribute_exists(lease) AND NOT begins_with(lease, :mine)', values: { ':mine': `${this.owner}.` } },
+      });
+      for (const m of out.items) {
+        try {
+          await this.table.update(LocalQueueKeys.message(queue, m.id), {
+            set: LocalQueueKeys.ready(queue, now, m.id),
+            remove: ['lease'],
+            condition: { expression: 'lease = :l', values: { ':l': m.lease } },
+          });
+          reclaimed++;
+        } catch (e) {
+          if (!(e instanceof ConditionFailed)) throw e;
+        }
+      }
+      if (!(cursor = out.cursor)) break;
+    }
+    return reclaimed;
   }
 
   /** Runs `handler` for every message of `queue` until stopped: the local equivalent of an SQS event source. */
@@ -164,6 +210,10 @@ export class LocalWorkQueue implements WorkQueue {
       }
     };
     const loop = (async () => {
+      if (opts.reclaimOnStart) {
+        const n = await this.reclaimInFlight(queue).catch((e) => (log.warn('local queue reclaim failed', { queue, message: (e as Error).message }), 0));
+        if (n) log.info('messages of a previous runtime instance taken back', { queue, reclaimed: n });
+      }
       while (!stopped) {
         const free = concurrency - inFlight.size;
         let got: Leased[] = [];

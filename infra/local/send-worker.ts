@@ -9,7 +9,8 @@ import { LocalWorkQueue } from './local-queue.js';
 /**
  * The local stand-in for the `sends` SQS event source (the send worker Lambda) and the lease sweep
  * (EventBridge Scheduler): consumes the durable local queue with SEND_CONCURRENCY (default 16) and
- * sweeps every tenant's overdue items every SEND_SWEEP_MS (default 5 s).
+ * sweeps every tenant's overdue items every SEND_SWEEP_MS (default 5 s). At start it takes back the
+ * batches a previous (killed) runtime instance was sending, with their item leases.
  */
 export async function startSendWorker(deps: Deps): Promise<BackgroundService> {
   const queue = deps.queue;
@@ -18,6 +19,9 @@ export async function startSendWorker(deps: Deps): Promise<BackgroundService> {
     concurrency: deps.config.local.sendConcurrency,
     visibilityMs: 150_000,
     maxReceives: 8,
+    // A restarted runtime takes its dead predecessor's batches back at once: the worker recovers the
+    // item leases that instance held (sendItems) instead of waiting 150 s for the message and 120 s for the leases.
+    reclaimOnStart: true,
   });
   let sweeping = false;
   const timer = setInterval(() => {

@@ -13,7 +13,9 @@ import { restartStalePreparation } from './prepare.js';
  * - a DEGRADED campaign whose pipeline.retryAt has passed probes its AI provider: back → AI failures
  *   return to SCREENED, a new preparation starts and the campaign is NORMAL again; still down →
  *   retryAt moves on. READY recipients were never held back (the send engine does not need the AI);
- * - a preparation whose execution died (no step for STALE_MS) is started again.
+ * - a preparation whose execution is gone is taken over: resumed in place when a previous local runtime
+ *   instance ran it (its process died with the execution), superseded when it made no step for
+ *   STALE_MS (preparation-runs.ts).
  */
 export async function runConveyorTenant(deps: Deps, tenantId: string) {
   const table = deps.tenantTable(tenantId);

@@ -7,8 +7,9 @@ import { runConveyor } from './conveyor.js';
 
 /**
  * Campaigns in the embedded runtime: the campaign-recipients ASL on the local workflow runner (its
- * Task states call the same step code as the Lambda), and the conveyor every 2 × LOCAL_WORKFLOW_TICK_MS
- * (default 2 s; EventBridge every minute in AWS).
+ * Task states call the same step code as the Lambda), and the conveyor at start (it resumes the
+ * preparations a previous runtime instance was running: their executions died with it) and every
+ * 2 × LOCAL_WORKFLOW_TICK_MS (default 2 s; EventBridge every minute in AWS).
  */
 export async function startCampaignService(deps: Deps) {
   if (deps.workflows instanceof LocalWorkflows) {
@@ -18,11 +19,12 @@ export async function startCampaignService(deps: Deps) {
     });
   }
   let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= runConveyor(deps)
+  const convey = () =>
+    (running ??= runConveyor(deps)
       .catch((e) => log.warn('campaign conveyor failed', { message: (e as Error).message }))
-      .finally(() => (running = undefined));
-  }, 2 * deps.config.local.workflowTickMs);
+      .finally(() => (running = undefined)));
+  void convey();
+  const timer = setInterval(convey, 2 * deps.config.local.workflowTickMs);
   timer.unref();
   return {
     name: 'campaigns',

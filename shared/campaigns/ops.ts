@@ -11,7 +11,8 @@ import { Recipient, type CampaignRecord, type GeoPolicy, type RecipientRecord } 
 import { CAMPAIGN_PAUSED, campaignView, getCampaignItem, logActivity, updateCampaign, withTaskPause, type Actor } from './campaigns.js';
 import { countRecipients, moveRecipients, recipientsIn, type Move } from './recipients.js';
 import { countryFromEmail, geoPolicyOf } from './geo.js';
-import { startPreparation, type GenerationRecord } from './prepare.js';
+import { startPreparation } from './prepare.js';
+import type { GenerationRecord } from './preparation-runs.js';
 import { Generation } from './entities.js';
 
 const sendTaskOf = (table: TableStore, campaignId: string) => getTaskItem(table, campaignId).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../errors.js';
+import { conflict } from '../errors.js';
 import { newId } from '../data/ids.js';
 import type { AiProvider } from '../ports/ai.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
@@ -9,53 +9,19 @@ import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
 import { auditableOf, recipientsIn } from './recipients.js';
 import { preparationContext, prepareRecipient } from './prepare-recipient.js';
 import { screen } from './screen.js';
+import { executionGone, generationView, takeOverRun, type GenerationRecord } from './preparation-runs.js';
 
 export const CAMPAIGN_MACHINE = 'campaign-recipients';
 /** Recipients per step of the state machine (one Lambda invocation, two state transitions). */
 export const PREPARE_BATCH = 25;
 /** At most this many recipients per preparation (a new start continues with the SCREENED left). */
 export const PREPARATION_MAX = 5000;
-/** Longer than one step may take (the step Lambda's 15 min timeout). */
-export const STALE_MS = 16 * 60_000;
-
-export interface GenerationRecord {
-  campaignId: string;
-  generationId: string;
-  status: 'running' | 'completed' | 'failed';
-  error: string | null;
-  processed: number;
-  ready: number;
-  failed: number;
-  startedAt: string;
-  finishedAt: string | null;
-  /** Last step's time (ms): a running generation without progress for STALE_MS is superseded. */
-  progressAt?: number;
-}
-
-export const generationView = (g: GenerationRecord) => ({
-  generationId: g.generationId,
-  campaignId: g.campaignId,
-  status: g.status,
-  error: g.error ?? null,
-  processed: g.processed ?? 0,
-  ready: g.ready ?? 0,
-  failed: g.failed ?? 0,
-  startedAt: g.startedAt,
-  finishedAt: g.finishedAt ?? null,
-});
-
-export async function getGeneration(table: TableStore, campaignId: string, generationId: string) {
-  await getCampaignItem(table, campaignId);
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(generationId)) throw notFound('Generation');
-  const g = await table.get<GenerationRecord>(Generation.key({ campaignId, generationId }));
-  if (!g) throw notFound('Generation');
-  return generationView(g);
-}
-
 /**
  * Starts a PLATFORM preparation (bounded async generation over the SCREENED recipients) as one
  * execution of the campaign-recipients state machine; a preparation already running is answered
- * instead of starting a second one (the POST is safe to repeat).
+ * instead of starting a second one (the POST is safe to repeat). One whose execution is gone
+ * (preparation-runs.ts) is resumed in place when a previous local runtime ran it, or superseded
+ * when it stalled.
  */
 export async function startPreparation(deps: Deps, tenantId: string, campaignId: string, actor: { kind: string; id?: string }) {
   const table = deps.tenantTable(tenantId);
@@ -64,10 +30,12 @@ export async function startPreparation(deps: Deps, tenantId: string, campaignId:
   if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
   if (c.activeGenerationId) {
     const running = await table.get<GenerationRecord>(Generation.key({ campaignId, generationId: c.activeGenerationId }));
-    // A run whose execution died (a restarted local process, a failed execution) stops making progress:
-    // after STALE_MS without a step it is superseded by a new one (a late step of the old one halts).
-    if (running?.status === 'running' && deps.clock.now() - (running.progressAt ?? Date.parse(running.startedAt)) < STALE_MS)
-      return { ...generationView(running), alreadyRunning: true };
+    const gone = running ? executionGone(deps, running) : false;
+    if (running?.status === 'running' && gone !== 'stale') {
+      const resumed = gone === 'dead' ? await resumePreparation(deps, tenantId, running, actor) : undefined;
+      return { ...generationView(resumed ?? running), alreadyRunning: true };
+    }
+    // A stalled execution (no step for STALE_MS) is superseded by a new generation (a late step of the old one halts).
     if (running?.status === 'running')
       await table.update(Generation.key({ campaignId, generationId: running.generationId }), {
         set: { status: 'failed', error: 'stalled', finishedAt: new Date(deps.clock.now()).toISOString() },
@@ -85,6 +53,7 @@ export async function startPreparation(deps: Deps, tenantId: string, campaignId:
     failed: 0,
     startedAt: new Date(now).toISOString(),
     finishedAt: null,
+    ...(deps.localInstanceId ? { runner: deps.localInstanceId } : {}),
   };
   await table.put(Generation.item({ campaignId, generationId }, g as unknown as Item));
   await updateCampaign(table, c, { activeGenerationId: generationId }, now);
@@ -93,9 +62,24 @@ export async function startPreparation(deps: Deps, tenantId: string, campaignId:
   return { ...generationView(g), alreadyRunning: false };
 }
 
+/**
+ * A generation whose execution died with a previous local runtime: this instance takes it over (one
+ * taker wins) and runs the machine again on the same generation; every step is idempotent (it takes
+ * the SCREENED recipients left, each charge has its once-key). Answers the generation as resumed.
+ */
+async function resumePreparation(deps: Deps, tenantId: string, g: GenerationRecord, actor: { kind: string; id?: string }) {
+  const table = deps.tenantTable(tenantId);
+  const taken = await takeOverRun(deps, table, g);
+  if (!taken) return undefined;
+  log.info('campaign preparation resumed after a restart', { tenantId, campaignId: g.campaignId, generationId: g.generationId, from: g.runner });
+  await logActivity(deps, table, g.campaignId, actor, 'preparation_resumed', 'runtime_restarted', { generationId: g.generationId });
+  await runMachine(deps, { tenantId, campaignId: g.campaignId, generationId: g.generationId, stage: 'prepare' }, `r${taken.resumes ?? 1}`);
+  return taken;
+}
+
 /** Starts the ASL execution (Step Functions, or the local runner); without a runner, the same steps in-process. */
-async function runMachine(deps: Deps, input: { tenantId: string; campaignId: string; generationId: string; stage: 'prepare' }) {
-  if (deps.workflows) return deps.workflows.start(CAMPAIGN_MACHINE, `${input.campaignId}-${input.generationId}`, input);
+async function runMachine(deps: Deps, input: { tenantId: string; campaignId: string; generationId: string; stage: 'prepare' }, attempt?: string) {
+  if (deps.workflows) return deps.workflows.start(CAMPAIGN_MACHINE, [input.campaignId, input.generationId, attempt].filter(Boolean).join('-'), input);
   void (async () => {
     let step: Awaited<ReturnType<typeof runCampaignStep>> = { state: 'more', outcome: 'more' };
     for (let i = 0; i < 100_000 && step.state === 'more'; i++) step = await runCampaignStep(deps, { ...input, action: 'screen' });
@@ -157,6 +141,8 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
   if ((gen?.processed ?? 0) >= PREPARATION_MAX) return { state: 'done', outcome: 'done' };
   const page = await recipientsIn(table, input.campaignId, 'SCREENED', Math.min(PREPARE_BATCH, PREPARATION_MAX - (gen?.processed ?? 0)));
   if (!page.items.length) return { state: 'done', outcome: 'done' };
+  // Named before they move: a crash mid-step leaves the generation knowing whom it was preparing (takeOverRun counts them).
+  await table.update(gkey, { set: { inFlight: page.items.map((r) => r.contactId) } });
   const auditable = auditableOf(campaign);
   const ctx = await preparationContext(deps, table, campaign);
   let ready = 0;
@@ -166,20 +152,28 @@ export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ s
     if (out === 'ready') ready++;
     else if (out === 'failed') failed++;
     if (out === 'halted_ai') {
-      await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed + 1, ready, failed: failed + 1 } });
+      await table.update(gkey, {
+        set: { progressAt: deps.clock.now() },
+        remove: ['inFlight'],
+        add: { processed: ready + failed + 1, ready, failed: failed + 1 },
+      });
       await markDegraded(deps, table, campaign, ctx.ai);
       return halt('AI_STAGES_HALTED');
     }
     if (out === 'halted_balance') {
-      await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed, ready, failed } });
+      await table.update(gkey, { set: { progressAt: deps.clock.now() }, remove: ['inFlight'], add: { processed: ready + failed, ready, failed } });
       return halt('insufficient_balance');
     }
     if (out === 'blocked') {
-      await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed + 1, ready, failed: failed + 1 } });
+      await table.update(gkey, {
+        set: { progressAt: deps.clock.now() },
+        remove: ['inFlight'],
+        add: { processed: ready + failed + 1, ready, failed: failed + 1 },
+      });
       return halt('campaign_blocked');
     }
   }
-  await table.update(gkey, { set: { progressAt: deps.clock.now() }, add: { processed: ready + failed, ready, failed } });
+  await table.update(gkey, { set: { progressAt: deps.clock.now() }, remove: ['inFlight'], add: { processed: ready + failed, ready, failed } });
   return { state: 'more', outcome: 'more' };
 }
 
@@ -205,12 +199,12 @@ export async function markDegraded(deps: Deps, table: TableStore, c: CampaignRec
     await logActivity(deps, table, c.campaignId, { kind: 'system' }, 'degraded', 'ai_provider_outage', { provider: ai.name, retryAt });
 }
 
-/** A running preparation that made no progress for STALE_MS (its execution died): started again. */
+/** The conveyor's check: a running preparation whose execution is gone is resumed (a previous local runtime ran it) or superseded (stalled). */
 export async function restartStalePreparation(deps: Deps, tenantId: string, c: CampaignRecord) {
   if (!c.activeGenerationId || c.renderMode !== 'PLATFORM' || c.status === 'BLOCKED') return false;
   const table = deps.tenantTable(tenantId);
   const g = await table.get<GenerationRecord>(Generation.key({ campaignId: c.campaignId, generationId: c.activeGenerationId }));
-  if (g?.status !== 'running' || deps.clock.now() - (g.progressAt ?? Date.parse(g.startedAt)) < STALE_MS) return false;
+  if (!g || !executionGone(deps, g)) return false;
   await startPreparation(deps, tenantId, c.campaignId, { kind: 'system', id: 'conveyor' });
   return true;
 }

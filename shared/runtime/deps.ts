@@ -25,6 +25,14 @@ export interface Deps {
   files?: FileStore;
   /** Step Functions (AWS) or the local workflow runner; absent where no workflow is wired (unit fixtures). */
   workflows?: Workflows;
+  /**
+   * The embedded runtime only: this runtime instance's id (new at every start). Its workers and
+   * workflow executions live in its process and die with it, so send leases and preparation runs
+   * recorded under another instance id belong to a dead process: a restarted runtime takes them over
+   * at once (one runtime per set of tables). Absent in AWS, where a lease runs out and an execution
+   * outlives any one process.
+   */
+  localInstanceId?: string;
 }
 
 let installed: Deps | undefined;

@@ -2,18 +2,21 @@ import { eventsCommitted, outboxItem } from '../events/outbox.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { Task } from '../tasks/entities.js';
-import { refundUnusedSends } from './prepaid.js';
+import { settleSends } from './prepaid.js';
 import { getTaskItem, taskView } from '../tasks/tasks.js';
 
 /**
  * When every item of an ACTIVE, fully built task (never an `open` one: its owner adds items over time) is final, the task becomes COMPLETED (or FAILED when
  * nothing could be sent) and `task.completed` / `task.failed` goes to the outbox in the same
- * transaction (conditional on the status, so exactly one worker wins and one event exists).
+ * transaction (conditional on the status, so exactly one worker wins and one event exists), then the
+ * task's sends are settled (prepaid units not spent on an accepted mail go back). A CANCELLED task
+ * whose last sends in flight just ended is settled again for them.
  */
 export async function checkCompletion(deps: Deps, tenantId: string, taskId: string) {
   const table = deps.tenantTable(tenantId);
   const task = await getTaskItem(table, taskId);
   const view = taskView(task as never);
+  if (task.status === 'CANCELLED') return (await settleSends(deps, tenantId, taskId), false);
   if (task.status !== 'ACTIVE' || !(task as { built?: boolean }).built || task.open) return false;
   const c = view.counters;
   const final = c.sent + c.bounced + c.failed + c.skipped + c.cancelled;
@@ -45,6 +48,6 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
     throw e;
   }
   await eventsCommitted(deps, tenantId);
-  await refundUnusedSends(deps, tenantId, taskId);
+  await settleSends(deps, tenantId, taskId);
   return true;
 }

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { ConditionFailed, exists, notExists, type Item, type TableStore, type UpdateSpec } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
+import { log } from '../runtime/logger.js';
 import { SendItem, Task, type SendContent, type SendItemRecord, type SendOrigin } from '../tasks/entities.js';
 import { conflict } from '../errors.js';
 import { counterAdds, type CounterName } from '../tasks/tasks.js';
@@ -68,6 +70,44 @@ export async function leaseItems(
   }
   await Promise.all(leases.map(async (l) => (await updateItem(table, taskId, l.contactId, spec(l))) && leased.set(l.contactId, l.messageId)));
   return leased;
+}
+
+/** The worker of this process in AWS (one Lambda container); locally the runtime instance, so its successor knows its leases. */
+const PROCESS_WORKER = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+export const leaseHolder = (deps: Deps) => deps.localInstanceId ?? PROCESS_WORKER;
+
+/**
+ * A SENDING item whose lease is over: its time ran out (the worker died or hangs), or, in the embedded
+ * runtime, another instance holds it: that instance's process is gone (docs/SENDING.md, "Exactly once").
+ */
+export const leaseOver = (deps: Deps, it: SendItemRecord, now: number) =>
+  it.status === 'SENDING' && ((it.leaseUntil ?? 0) < now || (deps.localInstanceId !== undefined && it.workerId !== deps.localInstanceId));
+
+/**
+ * A lost lease back to QUEUED, keeping its Message-ID and chargedAt, marked `recovered`; after
+ * `smtpStartedAt` the outcome is unknown, so `ambiguousAttempts` counts it (the Sent-folder check
+ * looks for exactly those). Conditional on the same lease, so one recoverer wins. Answers the item as
+ * stored now, or undefined when the lease is not over or someone else moved the item.
+ */
+export async function recoverLease(deps: Deps, tenantId: string, it: SendItemRecord, set: Record<string, unknown> = {}) {
+  if (!leaseOver(deps, it, deps.clock.now())) return undefined;
+  const ambiguous = it.smtpStartedAt !== undefined;
+  try {
+    const after = await deps.tenantTable(tenantId).update<SendItemRecord & Item>(itemKey(it.taskId, it.contactId), {
+      set: { ...set, status: 'QUEUED', recovered: true, ...(ambiguous ? { ambiguousAttempts: (it.ambiguousAttempts ?? 0) + 1 } : {}) },
+      remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
+      condition: {
+        expression: '#s = :s AND leaseUntil = :l AND workerId = :w',
+        names: { '#s': 'status' },
+        values: { ':s': 'SENDING', ':l': it.leaseUntil, ':w': it.workerId },
+      },
+    });
+    log.warn('send lease recovered', { tenantId, taskId: it.taskId, messageId: it.messageId, ambiguous, from: it.workerId });
+    return after;
+  } catch (e) {
+    if (e instanceof ConditionFailed) return undefined;
+    throw e;
+  }
 }
 
 /** Conditional item update; false when the condition failed (someone else moved it). */

@@ -1,19 +1,20 @@
 import { charge, isInsufficientBalance } from '../billing/billing.js';
-import { Balance } from '../billing/entities.js';
+import { Balance, BillingOnce } from '../billing/entities.js';
 import { applyEntry } from '../billing/ledger.js';
 import { PRICES } from '../billing/prices.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
+import { log } from '../runtime/logger.js';
 import { TaskPrepaid } from '../tasks/entities.js';
-import { counterAttr, getTaskItem } from '../tasks/tasks.js';
+import { counterAttr, getTaskItem, taskView } from '../tasks/tasks.js';
 
 /**
  * Sends are paid in blocks, not one ledger transaction per email: a task buys up to BLOCK sends at a
  * time (`email_send × n`, one ledger entry) into its `prepaidSends` pool, and each send takes one unit
  * from the pool with a single conditional ADD on a small item beside the task. Per send that is one small write
  * instead of a two-item transaction on the tenant's balance, which every worker of the tenant would
- * otherwise contend on. What a task leaves unused (deferred-then-failed items, a cancel) goes back
- * as one credit when the task ends (`refundUnusedSends`).
+ * otherwise contend on. When the task ends, `settleSends` gives back every unit bought that did not
+ * pay for an accepted mail: so the ledger keeps exactly one `email_send` per accepted mail.
  *
  * Never unpaid: a unit is taken before the SMTP transaction, and a block is bought only with the
  * balance to cover it (a smaller block when the balance is low, none when it is spent: the task pauses
@@ -42,7 +43,7 @@ export async function takePaidSends(deps: Deps, tenantId: string, taskId: string
     try {
       await table.update(TaskPrepaid.key({ taskId }), {
         add: { [PREPAID]: -n },
-        condition: { expression: '#p >= :n', names: { '#p': PREPAID }, values: { ':n': n } },
+        condition: { expression: '#p >= :n AND attribute_not_exists(settledAt)', names: { '#p': PREPAID }, values: { ':n': n } },
       });
       return n;
     } catch (e) {
@@ -63,6 +64,7 @@ async function buyBlock(deps: Deps, tenantId: string, taskId: string, need: numb
     getTaskItem(table, taskId) as unknown as Promise<Record<string, number | undefined>>,
     table.get<Record<string, number | undefined>>(TaskPrepaid.key({ taskId })),
   ]);
+  if (pool?.settledAt !== undefined) return 0; // the task ended and was settled: nothing more is paid for it
   const held = pool?.[PREPAID] ?? 0;
   if (held >= need) return held; // another worker refilled the pool
   const k = (pool?.paidBlocks ?? 0) + 1;
@@ -101,29 +103,48 @@ export async function returnPaidSends(deps: Deps, tenantId: string, taskId: stri
 }
 
 /**
- * Gives back what an ended task (COMPLETED, FAILED, CANCELLED) did not use: one credit, once
- * (once-key `<taskId>:refund`), then the pool is zeroed. Safe to call again.
+ * Settles an ended task's sends (COMPLETED, FAILED, CANCELLED): every unit it bought that did not pay
+ * for an accepted mail goes back, so the ledger keeps exactly `sent` × email_send for the task. Bought
+ * is read from the blocks' once-records (a block charged by a worker that died before crediting the
+ * pool counts too), not from the pool, which loses the units a killed worker had taken for items it
+ * never leased. Items not final yet (a cancel with sends in flight) keep one unit each back until
+ * they are: the call is repeated then, and each refund is its own once-keyed credit. The pool is
+ * closed (`settledAt`): no take succeeds after it. Safe to call again; answers the units returned now.
  */
-export async function refundUnusedSends(deps: Deps, tenantId: string, taskId: string) {
+export async function settleSends(deps: Deps, tenantId: string, taskId: string) {
   const table = deps.tenantTable(tenantId);
-  const pool = await table.get<Record<string, number | undefined>>(TaskPrepaid.key({ taskId }));
-  const unused = pool?.[PREPAID] ?? 0;
-  if (unused <= 0 || pool?.refundedSends !== undefined) return 0;
-  await applyEntry(
-    deps,
-    tenantId,
-    unused * PRICE_MICROS,
-    { type: 'credit', operation: 'email_send', quantity: unused, refId: taskId, note: 'unused prepaid sends returned' },
-    { onceKey: `${taskId}:refund` },
+  const [pool, task] = await Promise.all([table.get<Record<string, number | undefined>>(TaskPrepaid.key({ taskId })), getTaskItem(table, taskId)]);
+  const c = taskView(task as never).counters;
+  const unsettled = Math.max(0, c.total - (c.sent + c.bounced + c.failed + c.skipped + c.cancelled));
+  // Block k+1 may be charged without the pool knowing it yet (its buyer died before crediting it).
+  const blocks = await deps.platform.batchGet<{ quantity: number }>(
+    Array.from({ length: (pool?.paidBlocks ?? 0) + 1 }, (_, k) => BillingOnce.key({ tenantId, onceKey: `${taskId}:sends:${k + 1}` })),
   );
+  if (!pool && !blocks.length) return 0; // nothing was ever bought
+  const bought = blocks.reduce((n, b) => n + b.quantity, 0);
+  const refunded = pool?.refundedSends ?? 0;
+  const owed = bought - c.sent - refunded - unsettled;
+  if (bought < c.sent) log.error('task sent more mails than it bought', { tenantId, taskId, bought, sent: c.sent });
+  let quantity = 0;
+  if (owed > 0) {
+    // One once-key per refund: the first keeps the name it always had, later ones name what came before.
+    const entry = await applyEntry(
+      deps,
+      tenantId,
+      owed * PRICE_MICROS,
+      { type: 'credit', operation: 'email_send', quantity: owed, refId: taskId, note: 'prepaid sends not spent on an accepted mail returned' },
+      { onceKey: refunded ? `${taskId}:refund:${refunded}` : `${taskId}:refund` },
+    );
+    quantity = entry.quantity; // a repeat after a crash answers the first call's entry
+  }
   await table
     .update(TaskPrepaid.key({ taskId }), {
-      add: { [PREPAID]: -unused },
-      set: { refundedSends: unused },
-      condition: { expression: 'attribute_not_exists(refundedSends)' },
+      set: { [PREPAID]: 0, refundedSends: refunded + quantity, settledAt: deps.clock.now() },
+      setIfMissing: { entity: TaskPrepaid.name, _v: TaskPrepaid.version, taskId },
+      condition: { expression: 'attribute_not_exists(refundedSends) OR refundedSends = :r', values: { ':r': refunded } },
     })
     .catch((e) => {
-      if (!(e instanceof ConditionFailed)) throw e;
+      if (!(e instanceof ConditionFailed)) throw e; // a concurrent settlement recorded the same refund
     });
-  return unused;
+  return quantity;
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../runtime/deps.js';
 import type { SendItemRecord, TaskRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { buildTaskItems } from './build.js';
-import { dueIndex, pad, updateItem } from './items.js';
+import { dueIndex, pad, recoverLease, updateItem } from './items.js';
 import { enqueue, SEND_BATCH, SEND_QUEUE, type SendMessage } from './queue.js';
 import { sendItems } from './worker.js';
 
@@ -15,12 +15,12 @@ const MAX_PER_SWEEP = 1000;
  * The lease sweep of one tenant (EventBridge Scheduler → `sweep-tenant` in AWS, a timer locally).
  * Non-final items sit on gsi2 `SENDDUE` by their due time (or lease end). Overdue ones of ACTIVE tasks:
  * - QUEUED: the queue message was lost (or never sent after a crash in build): put back on the queue;
- * - SENDING with an expired lease: the worker died. Before `smtpStartedAt` nothing left the
- *   building: back to QUEUED. After it the outcome is unknown (the one window where SMTP itself can
- *   duplicate: the server took the DATA but its 250 never reached us). The item goes back to QUEUED
- *   with the SAME stored Message-ID, marked `recovered`; a second copy, if any, carries the same
- *   Message-ID, so it is detectable (receivers and the sink dedupe by it) and counted here
- *   (`ambiguousAttempts`). A crash mid-build needs no sweep: the build message is acknowledged only
+ * - SENDING with an expired lease (or, locally, one a previous runtime instance held): the worker
+ *   died. Before `smtpStartedAt` nothing left the building: back to QUEUED. After it the outcome is
+ *   unknown (the one window where SMTP itself can duplicate: the server took the DATA but its 250
+ *   never reached us). The item goes back to QUEUED with the SAME stored Message-ID, marked
+ *   `recovered`; a second copy, if any, carries the same Message-ID, so it is detectable (receivers
+ *   and the sink dedupe by it) and counted (`ambiguousAttempts`: `recoverLease`). A crash mid-build needs no sweep: the build message is acknowledged only
  *   after the build, which skips members that already have an item (written in one transaction with
  *   the counters they add) and puts the QUEUED ones of a half-done chunk back through this sweep.
  */
@@ -58,24 +58,9 @@ export async function sweepTenantSends(deps: Deps, tenantId: string) {
         await enqueue(deps, { type: 'send', tenantId, taskId: it.taskId, contactId: it.contactId });
         requeued++;
       }
-    } else if (it.status === 'SENDING' && (it.leaseUntil ?? 0) < now) {
-      const ambiguous = it.smtpStartedAt !== undefined;
-      const ok = await updateItem(table, it.taskId, it.contactId, {
-        set: {
-          status: 'QUEUED',
-          dueAt: next,
-          ...dueIndex(it.taskId, it.contactId, next),
-          recovered: true,
-          ...(ambiguous ? { ambiguousAttempts: ((it as { ambiguousAttempts?: number }).ambiguousAttempts ?? 0) + 1 } : {}),
-        },
-        remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
-        condition: { expression: '#s = :s AND leaseUntil = :l', names: { '#s': 'status' }, values: { ':s': 'SENDING', ':l': it.leaseUntil } },
-      });
-      if (ok) {
-        log.warn('send lease recovered', { tenantId, taskId: it.taskId, messageId: it.messageId, ambiguous });
-        await enqueue(deps, { type: 'send', tenantId, taskId: it.taskId, contactId: it.contactId });
-        recovered++;
-      }
+    } else if (await recoverLease(deps, tenantId, it, { dueAt: next, ...dueIndex(it.taskId, it.contactId, next) })) {
+      await enqueue(deps, { type: 'send', tenantId, taskId: it.taskId, contactId: it.contactId });
+      recovered++;
     }
   }
   return { requeued, recovered };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { suppress } from '../audience/suppression.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { htmlToText, loadRecipientContexts, renderCreativeFor, type RecipientContext } from '../creatives/render.js';
@@ -13,7 +12,7 @@ import { activeTrackingDomain } from '../tracking-domains/tracking-domains.js';
 import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
 import { gateBatch, pauseTask } from './gates.js';
-import { getItems, leaseItems, moveItem, requeue, requeueMany, updateItem, type Lease } from './items.js';
+import { getItems, leaseHolder, leaseItems, moveItem, recoverLease, requeue, requeueMany, updateItem, type Lease } from './items.js';
 import { OutcomeCommitter, type Outcome } from './outcomes.js';
 import { returnPaidSends, takePaidSends } from './prepaid.js';
 import { alreadyInSentFolder } from './sent-folder.js';
@@ -22,8 +21,6 @@ import { transportFor } from './transports.js';
 
 /** SMTP transactions of one batch at a time: the pooled transport's connections per mailbox (shared/senders/smtp.ts). */
 const SMTP_LANES = 2;
-
-const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /**
  * Sends a batch of one task's items (the `send` message: one contact, or up to SEND_BATCH). Idempotent:
@@ -35,13 +32,19 @@ const WORKER_ID = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
  * transport → outcomes, group-committed as they arrive (items, task counters and the mailbox day row
  * in one transaction: shared/sending/outcomes.ts). Per batch the reads (task, settings, mailbox, day
  * row, items, contacts, creative) happen once. See docs/SENDING.md for the exactly-once argument.
+ * Items a dead local runtime instance held (SENDING under its lease: the message came back to a
+ * restarted runtime) are recovered first, as the sweep would once their leases ran out.
  */
 export async function sendItems(deps: Deps, tenantId: string, taskId: string, contactIds: string[]) {
   const table = deps.tenantTable(tenantId);
   const [task, found] = await Promise.all([getTaskItem(table, taskId).catch(() => undefined), getItems(table, taskId, contactIds)]);
-  const queued = found.filter((i) => i.status === 'QUEUED');
+  const recovered = await Promise.all(found.filter((i) => i.status === 'SENDING').map((it) => recoverLease(deps, tenantId, it)));
+  const queued = [...found.filter((i) => i.status === 'QUEUED'), ...recovered.filter((i) => i !== undefined)];
   if (!task || !queued.length) return;
-  if (task.status === 'CANCELLED') return void (await Promise.all(queued.map((it) => cancelItem(deps, tenantId, it))));
+  if (task.status === 'CANCELLED') {
+    await Promise.all(queued.map((it) => cancelItem(deps, tenantId, it)));
+    return void (await checkCompletion(deps, tenantId, taskId)); // settles the units those items held
+  }
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
   const slotAt = deps.clock.now();
   const settings = await sendSettings(table); // one Query for the window, interval, profile and tracking domain
@@ -53,6 +56,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (gate.staggered) await Promise.all(waiting.map((it, k) => requeue(deps, tenantId, it, gate.waitMs * (k + 1))));
   else await requeueMany(deps, tenantId, taskId, waiting, gate.waitMs);
   const now = deps.clock.now();
+  const workerId = leaseHolder(deps);
   let go = ordered.slice(0, gate.go);
   // Content drift: an email that was not approved is never sent. The creative edited since approval
   // pauses the task and resets its approval (approve again, then resume); nothing of this batch is
@@ -73,13 +77,13 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     messageId: it.messageId ?? newMessageId(taskId, it.contactId, account.email),
     paying: !it.chargedAt,
   }));
-  const leased = await leaseItems(table, taskId, leases, { leaseUntil: now + LEASE_MS, workerId: WORKER_ID, slotAt, now, at: iso(deps) });
+  const leased = await leaseItems(table, taskId, leases, { leaseUntil: now + LEASE_MS, workerId, slotAt, now, at: iso(deps) });
   await returnPaidSends(deps, tenantId, taskId, leases.filter((l) => l.paying && !leased.has(l.contactId)).length);
   const mine = go.filter((it) => leased.has(it.contactId));
   if (!mine.length) return;
   const profile = settings.companyProfile;
   if (!profile) {
-    await Promise.all(mine.map((it) => unlease(deps, tenantId, it)));
+    await Promise.all(mine.map((it) => unlease(deps, tenantId, it, workerId)));
     return pauseTask(deps, tenantId, task, 'physical_address_missing');
   }
   const trackingDomain = settings.defaultTrackingDomain ? await activeTrackingDomain(table, settings.defaultTrackingDomain) : null;
@@ -91,7 +95,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
   const inSent = await alreadyInSentFolder(deps, tenantId, task.accountId!, mine, (it) => leased.get(it.contactId)!);
   const transport = transportFor(deps, tenantId, task.accountId!); // awaited per item: a mailbox that cannot connect pauses the task below
-  const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, WORKER_ID);
+  const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId);
   let senderDown: string | undefined;
   const recording: Promise<void>[] = [];
   const sendOne = async (it: SendItemRecord) => {
@@ -124,7 +128,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       const reason = (e as { reason?: string }).reason;
       if (reason) {
         senderDown = reason;
-        return unlease(deps, tenantId, it);
+        return unlease(deps, tenantId, it, workerId);
       }
       result = { outcome: 'deferred', code: 0, response: (e as Error).message, messageId };
     }
@@ -156,7 +160,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   outcomes.flush();
   await Promise.all(recording);
   if (late.length) {
-    await Promise.all(late.map((it) => unlease(deps, tenantId, it)));
+    await Promise.all(late.map((it) => unlease(deps, tenantId, it, workerId)));
     await requeueMany(deps, tenantId, taskId, late, 0);
   }
   if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
@@ -176,12 +180,12 @@ async function afterCommit(deps: Deps, tenantId: string, taskId: string, o: Outc
 }
 
 /** A leased item that was not handed to SMTP goes back to QUEUED (nothing left the building); it keeps chargedAt and its Message-ID. */
-async function unlease(deps: Deps, tenantId: string, it: SendItemRecord) {
+async function unlease(deps: Deps, tenantId: string, it: SendItemRecord, workerId: string) {
   await updateItem(deps.tenantTable(tenantId), it.taskId, it.contactId, {
     set: { status: 'QUEUED', updatedAt: iso(deps) },
     remove: ['leaseUntil', 'workerId', 'smtpStartedAt'],
     add: { attempts: -1 }, // the lease counted an attempt that never happened
-    condition: { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': WORKER_ID } },
+    condition: { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': workerId } },
   });
 }
 

@@ -128,6 +128,11 @@ export interface SendItemRecord {
   workerId?: string;
   /** Set right before the SMTP transaction: a lost lease after it is the ambiguous window. */
   smtpStartedAt?: number;
+  /** When this item paid its send (from the task's prepaid pool): later attempts are free. */
+  chargedAt?: number;
+  /** Its lease was lost once and recovered; `ambiguousAttempts` counts the recoveries after SMTP may have started. */
+  recovered?: boolean;
+  ambiguousAttempts?: number;
   smtp?: { outcome: string; code: number; response: string };
   /** Pre-rendered email (campaign render, sequence step, reply): sent as is instead of rendering the task's creative. */
   content?: SendContent;

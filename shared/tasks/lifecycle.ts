@@ -1,4 +1,4 @@
-import { refundUnusedSends } from '../sending/prepaid.js';
+import { settleSends } from '../sending/prepaid.js';
 import { conflict } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import type { TenantContext } from '../runtime/context.js';
@@ -42,6 +42,6 @@ export async function cancelTask(deps: Deps, tenant: TenantContext, taskId: stri
     throw conflict(`Task is ${task.status}; it cannot be cancelled`, { code: 'task_final', status: task.status });
   const after = await moveTask(tenant.table, task, { status: 'CANCELLED', cancelledAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
   if (task.startedAt) await enqueueQueuedItems(deps, tenant.tenantId, taskId);
-  await refundUnusedSends(deps, tenant.tenantId, taskId);
+  await settleSends(deps, tenant.tenantId, taskId); // what is still in flight is settled when it ends (checkCompletion)
   return taskView(after as never);
 }

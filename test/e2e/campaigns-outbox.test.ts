@@ -110,44 +110,60 @@ describe('campaign outbox and the campaign send window', () => {
 });
 
 describe('a preparation whose execution died', () => {
-  it('is superseded by the conveyor once it made no progress for 16 minutes, and the recipients get prepared', async () => {
+  /** A PLATFORM campaign with one NEW recipient whose active generation says running, with no execution behind it. */
+  async function campaignWithDeadRun(name: string, run: { runner?: string }) {
     const { http, rt, account } = ctx;
     const creative = await http.post('/api/creatives', {
-      name: 'Stale',
+      name,
       subject: 'Quick question, {{firstName}}',
       bodyHtml: '<p>Hello {{firstName}}, would a short call help?</p>',
     });
-    const c = (await http.post('/api/campaigns', { name: 'stale', renderMode: 'PLATFORM', creativeIds: [creative.body.id] })).body;
-    const { listId } = await contactList(http, [{ firstName: 'Sta', email: 'sta@stale-buyer.test' }]);
+    const c = (await http.post('/api/campaigns', { name, renderMode: 'PLATFORM', creativeIds: [creative.body.id] })).body;
+    const { listId } = await contactList(http, [{ firstName: 'Sta', email: `sta@${name}-buyer.test` }]);
     await http.post(`/api/campaigns/${c.id}/pour`, { listId }); // not screened: the preparation screens NEW recipients first
-    // A run that died right after it started: the generation says running, no execution exists.
     const table = rt.deps.tenantTable(account.tenantId);
     const now = rt.deps.clock.now();
+    const g = { campaignId: c.id, generationId: 'deadrun', status: 'running', error: null, processed: 0, ready: 0, failed: 0 };
     await table.put(
       Generation.item(
         { campaignId: c.id, generationId: 'deadrun' },
-        {
-          campaignId: c.id,
-          generationId: 'deadrun',
-          status: 'running',
-          error: null,
-          processed: 0,
-          ready: 0,
-          failed: 0,
-          startedAt: new Date(now).toISOString(),
-          finishedAt: null,
-          progressAt: now,
-        },
+        { ...g, startedAt: new Date(now).toISOString(), finishedAt: null, progressAt: now, ...run },
       ),
     );
     await table.update(Campaign.key({ campaignId: c.id }), { set: { activeGenerationId: 'deadrun' } });
-    expect((await http.post(`/api/campaigns/${c.id}/preparations`)).body).toMatchObject({ generationId: 'deadrun', alreadyRunning: true });
+    return c.id as string;
+  }
+
+  it('one a previous runtime instance ran is resumed in place at once: same generation, no clock move', async () => {
+    const { http } = ctx;
+    // The generation of a killed runtime: its execution died with that process.
+    const id = await campaignWithDeadRun('resumed', { runner: 'rt-1-previous' });
+    const prepared = await waitFor('the conveyor to resume the preparation', async () => {
+      const r = (await http.get(`/api/campaigns/${id}`)).body;
+      return r.recipients.READY === 1 && r;
+    });
+    expect(prepared.activeGenerationId).toBe('deadrun');
+    const g = await waitFor('the resumed generation to finish', async () => {
+      const r = (await http.get(`/api/campaigns/${id}/preparations/deadrun`)).body;
+      return r.status !== 'running' && r;
+    });
+    expect(g).toMatchObject({ status: 'completed', processed: 1, ready: 1 });
+    expect((await http.post(`/api/campaigns/${id}/preparations`)).body).toMatchObject({ alreadyRunning: false });
+    const activity = (await http.get(`/api/campaigns/${id}/activity`)).body.data.map((a: { action: string }) => a.action);
+    expect(activity).toContain('preparation_resumed');
+  }, 120_000);
+
+  it('one whose execution stalled (the AWS case: no step for 16 minutes) is superseded by the conveyor, and the recipients get prepared', async () => {
+    const { http, rt } = ctx;
+    // Run by this very runtime, yet silent: only the stall bound (STALE_MS) can tell, as with a Step Functions execution.
+    const id = await campaignWithDeadRun('stale', { runner: rt.deps.localInstanceId });
+    expect((await http.post(`/api/campaigns/${id}/preparations`)).body).toMatchObject({ generationId: 'deadrun', alreadyRunning: true });
     expect((await http.post('/_local/clock', { advanceMs: 17 * 60_000 })).status).toBeLessThan(300);
     const prepared = await waitFor('the conveyor to restart the preparation', async () => {
-      const r = (await http.get(`/api/campaigns/${c.id}`)).body;
+      const r = (await http.get(`/api/campaigns/${id}`)).body;
       return r.recipients.READY === 1 && r;
     });
     expect(prepared.activeGenerationId).not.toBe('deadrun');
-    expect((await http.get(`/api/campaigns/${c.id}/preparations/deadrun`)).body).toMatchObject({ status: 'failed', error: 'stalled' });
+    expect((await http.get(`/api/campaigns/${id}/preparations/deadrun`)).body).toMatchObject({ status: 'failed', error: 'stalled' });
   }, 120_000);
 });

@@ -5,10 +5,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { localDeps } from '../../infra/local/local-deps.js';
+import { LocalQueueKeys } from '../../infra/local/local-queue.js';
 import { credit } from '../../shared/billing/billing.js';
+import { LedgerEntry } from '../../shared/billing/entities.js';
+import type { LedgerItem } from '../../shared/billing/ledger.js';
+import { PRICES } from '../../shared/billing/prices.js';
 import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
 import { createContact } from '../../shared/contacts/contacts.js';
 import type { Deps } from '../../shared/runtime/deps.js';
+import { pad } from '../../shared/sending/items.js';
+import { takePaidSends } from '../../shared/sending/prepaid.js';
+import { SEND_QUEUE } from '../../shared/sending/queue.js';
+import { SendItem } from '../../shared/tasks/entities.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
@@ -18,6 +26,8 @@ import { startChildRuntime } from '../support/child-runtime.js';
 // Real parts: two runtime processes in turn (the first killed with SIGKILL mid-task) on the run's
 // DynamoDB Local and the same table prefix, smtp-server as the sink, Dovecot. Nothing mocked.
 const RECIPIENTS = 500;
+/** Recipients whose address the provider refuses (550): a bounce is not an accepted mail and is not paid for. */
+const bounces = (i: number) => i % 10 === 3;
 const prefix = `t${randomBytes(4).toString('hex')}-`;
 const env = {
   ...process.env,
@@ -42,6 +52,7 @@ beforeAll(async () => {
   // odd ones a provider that files nothing (sent again with the same Message-ID).
   dovecot = await startDovecot();
   relay = await startSmtpRelay({
+    rejectRcpt: /^r\d*3@sink\.test$/,
     onAccepted: (m) => {
       if (m.to.some((to) => Number(/^r(\d+)@sink\.test$/.exec(to)?.[1]) % 2 === 0)) dovecot.deliver('bulk@crash.test', m.raw, 'Sent');
     },
@@ -56,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('exactly once across a crash', () => {
-  it(`kill -9 mid-task (${RECIPIENTS} recipients), restart on the same data: one Message-ID per recipient, none missing`, async () => {
+  it(`kill -9 mid-task (${RECIPIENTS} recipients), restart on the same data: the restart takes the dead leases over at once, one Message-ID per recipient, none missing, one unit per accepted mail`, async () => {
     const first = await startChild();
     const owner = await createApprovedAccount(deps);
     await credit(deps, owner.tenantId, 10, 'test balance', 'test');
@@ -112,18 +123,45 @@ describe('exactly once across a crash', () => {
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(RECIPIENTS);
 
+    // What the dead process held, made to last an hour: its item leases and the queue messages it had
+    // received. The restart must not wait for either (nor move the clock): they belong to a dead instance.
+    const hour = deps.clock.now() + 3600_000;
+    const held = (
+      await table.query<{ contactId: string; status: string }>({ ...SendItem.query('primary', { taskId: task.body.id }), skBeginsWith: 'ITEM#', limit: 1000 })
+    ).items.filter((it) => it.status === 'SENDING');
+    expect(held.length).toBeGreaterThan(0);
+    for (const it of held) await table.update(SendItem.key({ taskId: task.body.id, contactId: it.contactId }), { set: { leaseUntil: hour } });
+    const inFlight = await deps.platform.query<{ id: string; lease?: string }>({ pk: `LQ#${SEND_QUEUE}`, skBeginsWith: 'MSG#', limit: 1000 });
+    for (const m of inFlight.items.filter((x) => x.lease))
+      await deps.platform.update(LocalQueueKeys.message(SEND_QUEUE, m.id), { set: { gsi1sk: `${pad(hour)}#${m.id}` } });
+    // And what a kill between taking a batch's units and leasing its items leaves: 25 units gone from the pool.
+    expect(await takePaidSends(deps, owner.tenantId, task.body.id, 25)).toBe(25);
+
     const second = await startChild();
     const http2 = client(second.url, { key: owner.apiKey });
-    // Past the dead worker's leases (120 s) and queue visibility (150 s), on the new process's clock.
-    await http2.post('/_local/clock', { advanceMs: 160_000 });
     let task2: any;
-    for (let i = 0; i < 1200; i++) {
+    for (let i = 0; i < 3000; i++) {
       task2 = (await http2.get(`/api/tasks/${task.body.id}`)).body;
       if (task2.status === 'COMPLETED') break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(task2.status).toBe('COMPLETED');
-    expect(task2.counters).toMatchObject({ total: RECIPIENTS, sent: RECIPIENTS, queued: 0 });
+    const refused = Array.from({ length: RECIPIENTS }, (_, i) => i).filter(bounces).length;
+    expect(task2.counters).toMatchObject({ total: RECIPIENTS, sent: RECIPIENTS - refused, bounced: refused, queued: 0 });
+    // Recovered, not expired: every item the dead process held was taken back by the new one.
+    const after = await Promise.all(
+      held.map((it) => table.get<{ status: string; recovered?: boolean }>(SendItem.key({ taskId: task.body.id, contactId: it.contactId }))),
+    );
+    expect(after.filter((it) => !it?.recovered || it.status === 'SENDING')).toEqual([]);
+    // The ledger keeps one email_send per accepted mail: the killed batch's units and the bounces' units came back.
+    const chargedMicros = async () =>
+      -(await deps.platform.query<LedgerItem>({ ...LedgerEntry.query('primary', { tenantId: owner.tenantId }), limit: 1000 })).items
+        .filter((e) => e.operation === 'email_send' && e.refId === task.body.id)
+        .reduce((n, e) => n + e.amountMicros, 0);
+    const exact = (RECIPIENTS - refused) * PRICES.email_send.unitMicros;
+    let charged = await chargedMicros();
+    for (let i = 0; i < 100 && charged !== exact; i++) charged = await new Promise((r) => setTimeout(r, 100)).then(chargedMicros); // the refund follows COMPLETED
+    expect(charged).toBe(exact);
 
     const perRecipient = new Map<string, Set<string>>();
     let copies = 0;
@@ -135,7 +173,7 @@ describe('exactly once across a crash', () => {
         perRecipient.set(to, (perRecipient.get(to) ?? new Set()).add(id));
       }
     }
-    expect(perRecipient.size).toBe(RECIPIENTS);
+    expect(perRecipient.size).toBe(RECIPIENTS - refused);
     expect([...perRecipient.values()].filter((s) => s.size !== 1)).toEqual([]);
     const copiesTo = new Map<string, number>();
     for (const m of relay.messages) for (const to of m.to) copiesTo.set(to, (copiesTo.get(to) ?? 0) + 1);
@@ -145,7 +183,7 @@ describe('exactly once across a crash', () => {
     // Copies beyond one per recipient can only come from the documented window (accepted, ack lost)
     // and carry the stored Message-ID of the first attempt.
     console.log(
-      `crash test: ${atKill} sent before SIGKILL, ${copies} copies for ${RECIPIENTS} recipients (${copies - RECIPIENTS} same-Message-ID repeats, all to recipients whose copy the provider did not file in Sent)`,
+      `crash test: ${atKill} sent before SIGKILL, ${held.length} leases taken over, ${copies} copies for ${RECIPIENTS - refused} accepted recipients (${copies - (RECIPIENTS - refused)} same-Message-ID repeats, all to recipients whose copy the provider did not file in Sent)`,
     );
     second.proc.kill('SIGTERM');
     await new Promise((r) => second.proc.once('exit', r));

@@ -70,9 +70,13 @@ describe('local mail sandbox', () => {
 
       const reader = await openInboxReader(ctx.rt.deps, tenantId, me.body.id);
       const batch = await reader.fetchSince(undefined);
+      // Like Gmail, the sandbox filed the submission in the sender's Sent folder: the send engine's
+      // Sent-folder check finds it by Message-ID (and only it: a HEADER search is no superset).
+      const inSent = await reader.sentMessageIds(['<s1@sandbox.test>', '<r1@sandbox.test>', '<never@sandbox.test>']);
       await reader.close();
       expect(batch.messages).toHaveLength(1);
       expect(batch.messages[0].raw.toString()).toMatch(/In-Reply-To: <s1@sandbox\.test>/);
+      expect([...inSent]).toEqual(['<s1@sandbox.test>']);
 
       const page = (await client(ctx.rt.url).get('/_local/mailbox?address=buyer@sandbox.test')).body;
       expect(page.mailboxes[0].messages[0]).toMatchObject({ from: 'me@sandbox.test', subject: 'Hello from the sandbox' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge, credit } from '../../shared/billing/billing.js';
 import { Balance } from '../../shared/billing/entities.js';
 import { PRICES } from '../../shared/billing/prices.js';
-import { BLOCK, refundUnusedSends, takePaidSend, takePaidSends } from '../../shared/sending/prepaid.js';
+import { BLOCK, settleSends, takePaidSend, takePaidSends } from '../../shared/sending/prepaid.js';
 import { Task } from '../../shared/tasks/entities.js';
 import { counterAttr, createMailingTask } from '../../shared/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -25,6 +25,12 @@ async function taskWithQueued(tenantId: string, queued: number) {
   return task.id;
 }
 
+/** The task ended: `sent` of its `total` items accepted, the rest failed. */
+async function ended(tenantId: string, taskId: string, total: number, sent: number) {
+  const counters = { [counterAttr('total')]: total, [counterAttr('sent')]: sent, [counterAttr('failed')]: total - sent, [counterAttr('queued')]: 0 };
+  await rt.deps.tenantTable(tenantId).update(Task.key({ taskId }), { set: { status: 'COMPLETED', ...counters } });
+}
+
 describe('prepaid sends', () => {
   it('70 concurrent takes buy two blocks once each; the refund at the end leaves exactly 70 sends paid', async () => {
     const a = await createApprovedAccount(rt.deps);
@@ -35,10 +41,56 @@ describe('prepaid sends', () => {
     expect(results.every(Boolean)).toBe(true);
     const spent = before - (await balanceOf(a.tenantId));
     expect(spent).toBe(2 * BLOCK * PRICE); // blocks 1 and 2, never a third, never one twice
-    expect(await refundUnusedSends(rt.deps, a.tenantId, taskId)).toBe(2 * BLOCK - 70);
-    expect(await refundUnusedSends(rt.deps, a.tenantId, taskId)).toBe(0);
+    await ended(a.tenantId, taskId, 70, 70);
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(2 * BLOCK - 70);
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(0);
     expect(before - (await balanceOf(a.tenantId))).toBe(70 * PRICE);
   }, 120_000);
+
+  it('units a killed worker took for a batch it never leased come back at the end: charged = accepted mails', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 1000) / 1e6, 'test', 'test');
+    const before = await balanceOf(a.tenantId);
+    const taskId = await taskWithQueued(a.tenantId, 2 * BLOCK);
+    // The dead worker's batch: 25 units taken from the pool, then the process died before its lease write.
+    expect(await takePaidSends(rt.deps, a.tenantId, taskId, 25)).toBe(25);
+    // The same 25 items are sent by the restarted runtime and pay again (they never got chargedAt); 20 are accepted, 5 bounce.
+    expect(await takePaidSends(rt.deps, a.tenantId, taskId, 25)).toBe(25);
+    await ended(a.tenantId, taskId, 25, 20);
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(BLOCK - 20);
+    expect(before - (await balanceOf(a.tenantId))).toBe(20 * PRICE);
+    // The pool is closed: a late take of an ended task gets nothing and buys nothing.
+    expect(await takePaidSends(rt.deps, a.tenantId, taskId, 1)).toBe(0);
+    expect(before - (await balanceOf(a.tenantId))).toBe(20 * PRICE);
+  }, 60_000);
+
+  it('a block charged by a worker that died before crediting the pool is returned when the task ends without using it', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 1000) / 1e6, 'test', 'test');
+    const before = await balanceOf(a.tenantId);
+    const taskId = await taskWithQueued(a.tenantId, 10);
+    await charge(rt.deps, a.tenantId, 'email_send', 10, { onceKey: `${taskId}:sends:1` });
+    await ended(a.tenantId, taskId, 10, 0);
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(10);
+    expect(await balanceOf(a.tenantId)).toBe(before);
+  }, 60_000);
+
+  it('a cancel with sends in flight keeps their units back until they end, then returns what was not accepted', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 1000) / 1e6, 'test', 'test');
+    const before = await balanceOf(a.tenantId);
+    const taskId = await taskWithQueued(a.tenantId, 30);
+    expect(await takePaidSends(rt.deps, a.tenantId, taskId, 10)).toBe(10); // a block of 30, 10 of it leased
+    const table = rt.deps.tenantTable(a.tenantId);
+    const counters = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [counterAttr(k as never), v]));
+    await table.update(Task.key({ taskId }), { set: { status: 'CANCELLED', ...counters({ total: 30, sent: 2, cancelled: 20, queued: 8 }) } });
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(30 - 2 - 8); // 8 still in flight
+    // Of the 8 in flight: 5 accepted, 1 bounced, 2 came back QUEUED and were cancelled: 3 units back.
+    await table.update(Task.key({ taskId }), { set: counters({ sent: 7, bounced: 1, cancelled: 22, queued: 0 }) });
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(3);
+    expect(await settleSends(rt.deps, a.tenantId, taskId)).toBe(0);
+    expect(before - (await balanceOf(a.tenantId))).toBe(7 * PRICE);
+  }, 60_000);
 
   it('a worker that died after paying for a block does not make the next one pay again', async () => {
     const a = await createApprovedAccount(rt.deps);

@@ -3,7 +3,8 @@ import type { SandboxStore } from './store.js';
 
 /**
  * A minimal IMAP4rev1 server for the local mail sandbox: LOGIN (and AUTHENTICATE PLAIN) with any
- * password opens the address's mailbox (created on first login), one INBOX, SELECT/EXAMINE, SEARCH,
+ * password opens the address's mailbox (created on first login), INBOX and Sent (`\Sent`: the copies
+ * of what the address submitted over the sandbox's SMTP), SELECT/EXAMINE, SEARCH (HEADER included),
  * FETCH (UID, FLAGS, INTERNALDATE, RFC822.SIZE, BODY[] / BODY.PEEK[] / RFC822), STORE of flags,
  * NOOP, LIST, STATUS, CAPABILITY, ID, LOGOUT. Enough for imapflow's connect, mailboxOpen, search and
  * fetch, which the service uses. Why not hoodiecrow-imap: it keeps one folder tree for every user,
@@ -21,7 +22,7 @@ export function startSandboxImap(store: SandboxStore, port = 0): Promise<net.Ser
 
 function session(socket: net.Socket, store: SandboxStore) {
   let user: string | undefined;
-  let selected = false;
+  let selected: 'INBOX' | 'Sent' | undefined;
   let buf = Buffer.alloc(0);
   let pending: { line: string; need: number } | undefined;
   let pendingAuth: string | undefined;
@@ -97,42 +98,54 @@ function session(socket: net.Socket, store: SandboxStore) {
         return send('+ \r\n');
     }
     if (!user) return send(`${tag} NO log in first\r\n`);
-    const box = store.mailbox(user);
+    const folderOf = (name: string) => (name.toUpperCase() === 'INBOX' ? 'INBOX' : name === 'Sent' ? 'Sent' : undefined);
+    const boxOf = (folder: 'INBOX' | 'Sent') => store.mailbox(user!, folder === 'Sent' ? 'Sent' : undefined);
+    const box = boxOf(selected ?? 'INBOX');
     switch (cmd) {
       case 'LIST':
       case 'LSUB':
         if (args[1] === '') send('* LIST (\\Noselect) "/" ""\r\n');
-        else send('* LIST (\\HasNoChildren) "/" "INBOX"\r\n');
+        else send('* LIST (\\HasNoChildren) "/" "INBOX"\r\n* LIST (\\HasNoChildren \\Sent) "/" "Sent"\r\n');
         return ok();
       case 'SELECT':
       case 'EXAMINE': {
-        if ((args[0] ?? '').toUpperCase() !== 'INBOX') return send(`${tag} NO no such mailbox\r\n`);
-        selected = true;
+        const folder = folderOf(args[0] ?? '');
+        if (!folder) return send(`${tag} NO no such mailbox\r\n`);
+        selected = folder;
+        const box = boxOf(folder);
         send(`* FLAGS (\\Seen \\Answered \\Flagged \\Deleted \\Draft)\r\n* ${box.messages.length} EXISTS\r\n* 0 RECENT\r\n`);
         send(
           `* OK [UIDVALIDITY ${box.uidValidity}] UIDs valid\r\n* OK [UIDNEXT ${box.uidNext}] next UID\r\n* OK [PERMANENTFLAGS (\\Seen \\Answered \\Flagged \\Deleted \\Draft)] ok\r\n`,
         );
         return ok(`[${cmd === 'EXAMINE' ? 'READ-ONLY' : 'READ-WRITE'}] ${cmd} completed`);
       }
-      case 'STATUS':
+      case 'STATUS': {
+        const folder = folderOf(args[0] ?? '');
+        if (!folder) return send(`${tag} NO no such mailbox\r\n`);
+        const box = boxOf(folder);
         send(
-          `* STATUS "INBOX" (MESSAGES ${box.messages.length} UIDNEXT ${box.uidNext} UIDVALIDITY ${box.uidValidity} UNSEEN ${box.messages.filter((m) => !m.flags.includes('\\Seen')).length})\r\n`,
+          `* STATUS "${folder}" (MESSAGES ${box.messages.length} UIDNEXT ${box.uidNext} UIDVALIDITY ${box.uidValidity} UNSEEN ${box.messages.filter((m) => !m.flags.includes('\\Seen')).length})\r\n`,
         );
         return ok();
+      }
       case 'CLOSE':
       case 'UNSELECT':
-        selected = false;
+        selected = undefined;
         return ok();
     }
     if (!selected) return send(`${tag} NO select a mailbox first\r\n`);
     switch (cmd) {
       case 'SEARCH': {
-        // Supported: ALL, UID <set>, <set>; anything else returns every message (a superset is safe for callers that filter).
+        // Supported: ALL, UID <set>, <set>, HEADER <field> <text> (the Sent-folder check looks Message-IDs
+        // up with it: never a superset); other keys match every message (a superset is safe for callers that filter).
         const uidArg = args.findIndex((a) => a.toUpperCase() === 'UID');
         const set = uidArg >= 0 ? args[uidArg + 1] : args.find((a) => /^[\d:*,]+$/.test(a));
+        const headerArg = args.findIndex((a) => a.toUpperCase() === 'HEADER');
+        const header = headerArg >= 0 ? { field: (args[headerArg + 1] ?? '').toLowerCase(), text: (args[headerArg + 2] ?? '').toLowerCase() } : undefined;
         const hits = box.messages
           .map((m, i) => ({ m, seq: i + 1 }))
-          .filter(({ m, seq }) => !set || inSet(set, uidArg >= 0 ? m.uid : seq, uidArg >= 0 ? box.uidNext - 1 : box.messages.length));
+          .filter(({ m, seq }) => !set || inSet(set, uidArg >= 0 ? m.uid : seq, uidArg >= 0 ? box.uidNext - 1 : box.messages.length))
+          .filter(({ m }) => !header || headerValues(m.raw, header.field).some((v) => v.toLowerCase().includes(header.text)));
         send(`* SEARCH${hits.map((h) => ' ' + (byUid ? h.m.uid : h.seq)).join('')}\r\n`);
         return ok();
       }
@@ -219,6 +232,15 @@ function tokenize(line: string): string[] {
     }
   }
   return out;
+}
+
+/** The values of a header field in a raw message's header block (unfolded). */
+function headerValues(raw: string, field: string): string[] {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  return head
+    .split(/\r?\n/)
+    .filter((l) => l.toLowerCase().startsWith(`${field}:`))
+    .map((l) => l.slice(field.length + 1).trim());
 }
 
 function inSet(set: string, n: number, max: number): boolean {

@@ -11,7 +11,10 @@ import { currentSandbox, SandboxStore, setCurrentSandbox } from './store.js';
  * The local mail sandbox of `npm start`: an SMTP server and an IMAP server on 127.0.0.1 that a
  * sender account can be pointed at with any address and any password. Mail sent through the SMTP
  * side lands in each recipient's sandbox mailbox (readable over IMAP as that address, and at
- * GET /_local/mailbox), so a reply sent to a sender mailbox can be read back by the inbox sync.
+ * GET /_local/mailbox), so a reply sent to a sender mailbox can be read back by the inbox sync. Like
+ * Gmail, it files a copy of every submission in the sender's Sent folder (the SMTP login, else the
+ * envelope sender), written before the 250, so the send engine's Sent-folder check finds what a
+ * killed runtime had handed over (docs/SENDING.md, "Exactly once").
  * Ports: MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT (default 2525 / 1143; 0 = any free port),
  * MAIL_SANDBOX=off disables it (`deps.config.local.mailSandbox`). Nothing leaves the machine: no relaying to real domains.
  */
@@ -46,7 +49,10 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw).catch(() => undefined);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        for (const r of session.envelope.rcptTo) store.deliver(r.address, from, parsed?.subject ?? '', raw, new Date(now()));
+        const at = new Date(now());
+        for (const r of session.envelope.rcptTo) store.deliver(r.address, from, parsed?.subject ?? '', raw, at);
+        const sender = typeof session.user === 'string' && session.user.includes('@') ? session.user : from;
+        if (sender) store.deliver(sender, from, parsed?.subject ?? '', raw, at, 'Sent');
         cb(null, 'delivered to the local sandbox');
       });
     },

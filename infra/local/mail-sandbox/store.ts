@@ -14,6 +14,8 @@ export interface SandboxMessage {
   raw: string;
   flags: string[];
   receivedAt: string;
+  /** 'Sent': the sender's copy of a submission (the mailbox of `to` is then the sender's); else INBOX. */
+  folder?: 'Sent';
 }
 
 const MAX_PER_MAILBOX = 2000;
@@ -38,30 +40,40 @@ export class SandboxStore {
     }
   }
 
-  mailbox(address: string) {
-    const key = address.toLowerCase();
+  /** An address's INBOX, or its Sent folder. */
+  mailbox(address: string, folder?: 'Sent') {
+    const key = folder ? `${address.toLowerCase()}\0${folder}` : address.toLowerCase();
     let box = this.boxes.get(key);
     if (!box) this.boxes.set(key, (box = { uidValidity: 1, uidNext: 1, messages: [] }));
     return box;
   }
 
   private insert(m: SandboxMessage) {
-    const box = this.mailbox(m.to);
+    const box = this.mailbox(m.to, m.folder);
     box.messages.push(m);
     box.uidNext = Math.max(box.uidNext, m.uid + 1);
     if (box.messages.length > MAX_PER_MAILBOX) box.messages.shift();
   }
 
-  deliver(to: string, from: string, subject: string, raw: string, at: Date) {
-    const box = this.mailbox(to);
-    const m: SandboxMessage = { uid: box.uidNext, to: to.toLowerCase(), from, subject, raw, flags: [], receivedAt: at.toISOString() };
+  deliver(to: string, from: string, subject: string, raw: string, at: Date, folder?: 'Sent') {
+    const box = this.mailbox(to, folder);
+    const m: SandboxMessage = {
+      uid: box.uidNext,
+      to: to.toLowerCase(),
+      from,
+      subject,
+      raw,
+      flags: folder ? ['\\Seen'] : [],
+      receivedAt: at.toISOString(),
+      ...(folder ? { folder } : {}),
+    };
     this.insert(m);
     if (this.file) appendFileSync(this.file, JSON.stringify(m) + '\n');
     return m;
   }
 
   addresses() {
-    return [...this.boxes.keys()].sort();
+    return [...this.boxes.keys()].filter((k) => !k.includes('\0')).sort();
   }
 }
 

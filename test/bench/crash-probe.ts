@@ -1,0 +1,290 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { localDeps } from '../../infra/local/local-deps.js';
+import { credit } from '../../shared/billing/billing.js';
+import { LedgerEntry } from '../../shared/billing/entities.js';
+import type { LedgerItem } from '../../shared/billing/ledger.js';
+import { PRICES } from '../../shared/billing/prices.js';
+import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
+import { createContact } from '../../shared/contacts/contacts.js';
+import type { Deps } from '../../shared/runtime/deps.js';
+import { createApprovedAccount } from '../support/accounts.js';
+import { startChildRuntime } from '../support/child-runtime.js';
+import { startDovecot, type Dovecot } from '../support/dovecot.js';
+import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
+import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
+import { print } from './support.js';
+
+/**
+ * Crash probe: `kill -9` of the local runtime as `npm start` runs it (its own DynamoDB Local under
+ * DATA_DIR, which dies with it), then a restart on the same DATA_DIR, with the clock never moved.
+ * - Sends: PROBE_SENDS recipients (default 3,000) through one mailbox to smtp-server on loopback,
+ *   killed once PROBE_KILLS of them (default 0.2,0.5,0.9) reached the sink. The provider files what it
+ *   accepts for even-numbered recipients in the sender's Dovecot Sent folder (as Gmail would), nothing
+ *   for the odd ones. Reports duplicates (copies beyond one per recipient, and how many of them went to
+ *   recipients the provider filed), missing recipients, the email_send units the ledger kept for the
+ *   task against the mails accepted, and the time from the restart to COMPLETED.
+ * - Campaign: a PLATFORM preparation of PROBE_CAMPAIGN recipients (default 800, builtin AI) killed at
+ *   PROBE_CAMPAIGN_KILL (default 0.4) of them processed; reports the time from the restart to every
+ *   recipient READY, the generation's state, and the render/audit charges per recipient.
+ * Printed, never asserted. `npm run bench crash-probe`, or `npx tsx test/bench/crash-probe.ts`
+ * (PROBE_ONLY=sends|campaign runs one half).
+ */
+export async function run() {
+  const only = process.env.PROBE_ONLY;
+  const rows: Record<string, unknown>[] = [];
+  if (only !== 'campaign') {
+    const kills = (process.env.PROBE_KILLS ?? '0.2,0.5,0.9').split(',').map(Number);
+    for (const at of kills) rows.push(await sendKill(Number(process.env.PROBE_SENDS ?? 3000), at));
+    print('Send killed with SIGKILL mid-task, restarted on the same DATA_DIR (clock never moved)', rows);
+  }
+  if (only !== 'sends') {
+    const row = await campaignKill(Number(process.env.PROBE_CAMPAIGN ?? 800), Number(process.env.PROBE_CAMPAIGN_KILL ?? 0.4));
+    print('PLATFORM preparation killed with SIGKILL, restarted on the same DATA_DIR (clock never moved)', [row]);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+
+/** A runtime process of the probe: its own DynamoDB Local under `dataDir`, as `npm start`. */
+function runtimeEnv(dataDir: string) {
+  return {
+    ...process.env,
+    DYNAMO_ENDPOINT: undefined,
+    DYNAMO_JIT: 'throughput',
+    DATA_DIR: dataDir,
+    TABLE_PREFIX: 'probe-',
+    SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    LOG_LEVEL: process.env.PROBE_LOG_LEVEL ?? 'silent',
+    SVC_ALLOW_LOOPBACK_TARGETS: 'true',
+    MAIL_SANDBOX: 'off',
+  };
+}
+
+async function kill9(proc: ChildProcess) {
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGKILL');
+  await exited;
+}
+
+async function stop(proc: ChildProcess) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  const t = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(t);
+}
+
+/** Every ledger entry of a tenant (bounded pages). */
+async function ledger(deps: Deps, tenantId: string) {
+  const out: LedgerItem[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 1000; i++) {
+    const page = await deps.platform.query<LedgerItem>({ ...LedgerEntry.query('primary', { tenantId }), limit: 1000, cursor });
+    out.push(...page.items);
+    if (!(cursor = page.cursor)) break;
+  }
+  return out;
+}
+
+async function contactsInList(deps: Deps, tenantId: string, n: number, email: (i: number) => string) {
+  const table = deps.tenantTable(tenantId);
+  const now = deps.clock.now();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 50)
+    ids.push(
+      ...(
+        await Promise.all(Array.from({ length: Math.min(50, n - i) }, (_, k) => createContact(table, { firstName: `R${i + k}`, email: email(i + k) }, now)))
+      ).map((c) => c.id),
+    );
+  const list = await createContactList(table, { name: `probe ${n}` }, now);
+  for (let i = 0; i < ids.length; i += 1000) await addContactsToList(table, list.id, ids.slice(i, i + 1000), now);
+  return list.id;
+}
+
+async function sendKill(total: number, killAt: number) {
+  const dataDir = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'probe-send-'));
+  const children: ChildProcess[] = [];
+  const mailbox = 'bulk@probe.test';
+  let dovecot: Dovecot | undefined;
+  let relay: Relay | undefined;
+  try {
+    dovecot = await startDovecot();
+    const filed = dovecot;
+    relay = await startSmtpRelay({
+      parse: false,
+      onAccepted: (m) => {
+        if (m.to.some((to) => Number(/^r(\d+)@sink\.test$/.exec(to)?.[1]) % 2 === 0)) filed.deliver(mailbox, m.raw, 'Sent');
+      },
+    });
+    dovecot.addUser(mailbox, 'imap-probe');
+    relay.users.set(mailbox, 'smtp-probe');
+    const env = runtimeEnv(dataDir);
+    const first = await startChildRuntime(env, children);
+    const deps = await localDeps(first.dynamo, env);
+    const owner = await createApprovedAccount(deps);
+    await credit(deps, owner.tenantId, 100, 'probe balance', 'probe');
+    const http = client(first.url, { key: owner.apiKey });
+    const acc = await http.post('/api/email-accounts', {
+      name: 'Bulk',
+      email: mailbox,
+      imapHost: '127.0.0.1',
+      imapPort: dovecot.port,
+      imapUser: mailbox,
+      imapPass: 'imap-probe',
+      smtpHost: '127.0.0.1',
+      smtpPort: relay.port,
+      smtpUser: mailbox,
+      smtpPass: 'smtp-probe',
+    });
+    if (acc.status !== 201) throw new Error(`mailbox: ${acc.status} ${JSON.stringify(acc.body)}`);
+    await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
+    await http.put('/api/settings/min-send-interval', { seconds: 0 });
+    await http.patch('/api/settings/send-window', { enabled: false });
+    await http.put('/api/settings/company-profile', { companyName: 'Probe Co', physicalAddress: '5 Probe Road, Leeds' });
+    const listId = await contactsInList(deps, owner.tenantId, total, (i) => `r${i}@sink.test`);
+    const creative = await http.post('/api/creatives', { name: 'Probe', subject: 'Hi {{firstName}}', bodyHtml: '<p>Hello {{firstName}}</p>' });
+    const task = await http.post('/api/tasks', {
+      methodId: 2,
+      description: 'probe',
+      creativeId: creative.body.id,
+      accountId: acc.body.id,
+      contactListId: listId,
+    });
+    await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'probe' });
+    const started = Date.now();
+    const start = await http.post(`/api/tasks/${task.body.id}/start`);
+    if (start.status !== 200) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
+    for (let i = 0; i < 36_000 && relay.messages.length < total * killAt; i++) await sleep(5);
+    await kill9(first.proc);
+    const killedAt = Date.now();
+    const atKill = relay.messages.length;
+
+    const second = await startChildRuntime(env, children);
+    const restartedAt = Date.now();
+    const deps2 = await localDeps(second.dynamo, env);
+    const http2 = client(second.url, { key: owner.apiKey });
+    let after: { status: string; counters: Record<string, number> } | undefined;
+    for (let i = 0; i < 6000; i++) {
+      after = (await http2.get(`/api/tasks/${task.body.id}`)).body;
+      if (after!.status !== 'ACTIVE') break;
+      await sleep(100);
+    }
+    const doneAt = Date.now();
+
+    const copies = new Map<string, Set<string>>();
+    let total_copies = 0;
+    for (const m of relay.messages) {
+      const messageId = /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1] ?? '?';
+      for (const to of m.to) {
+        total_copies++;
+        copies.set(to, (copies.get(to) ?? new Set()).add(messageId));
+      }
+    }
+    const perRecipient = new Map<string, number>();
+    for (const m of relay.messages) for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    const repeats = [...perRecipient].filter(([, n]) => n > 1);
+    const filedRepeats = repeats.filter(([to]) => Number(/^r(\d+)@/.exec(to)?.[1]) % 2 === 0).length;
+    const price = PRICES.email_send.unitMicros;
+    const entries = (await ledger(deps2, owner.tenantId)).filter((e) => e.operation === 'email_send' && e.refId === task.body.id);
+    const units = -entries.reduce((n, e) => n + e.amountMicros, 0) / price;
+    const accepted = after?.counters.sent ?? 0;
+    await stop(second.proc);
+    return {
+      recipients: total,
+      killAt,
+      sentBeforeKill: atKill,
+      secondsToKill: seconds(killedAt - started),
+      status: after?.status,
+      restartToCompletedSeconds: seconds(doneAt - restartedAt),
+      totalSeconds: seconds(doneAt - started),
+      copies: total_copies,
+      duplicates: total_copies - copies.size,
+      duplicatesFiledInSent: filedRepeats,
+      sameMessageIdRepeats: [...copies.values()].every((s) => s.size === 1),
+      missing: total - copies.size,
+      accepted,
+      unitsCharged: units,
+      unitsKeptWithoutMail: units - accepted,
+    };
+  } finally {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await Promise.all([relay?.stop(), dovecot?.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function campaignKill(total: number, killAt: number) {
+  const dataDir = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'probe-campaign-'));
+  const children: ChildProcess[] = [];
+  try {
+    const env = runtimeEnv(dataDir);
+    const first = await startChildRuntime(env, children);
+    const deps = await localDeps(first.dynamo, env);
+    const owner = await createApprovedAccount(deps);
+    await credit(deps, owner.tenantId, 100, 'probe balance', 'probe');
+    const http = client(first.url, { key: owner.apiKey });
+    const listId = await contactsInList(deps, owner.tenantId, total, (i) => `p${i}@probe-buyer.test`);
+    const creative = await http.post('/api/creatives', {
+      name: 'Probe',
+      subject: 'Quick question, {{firstName}}',
+      bodyHtml: '<p>Hello {{firstName}},</p><p>we help logistics teams plan routes. Would a short call next week be useful?</p>',
+    });
+    const campaign = (await http.post('/api/campaigns', { name: 'probe', renderMode: 'PLATFORM', creativeIds: [creative.body.id] })).body;
+    await http.post(`/api/campaigns/${campaign.id}/pour`, { listId });
+    await http.post(`/api/campaigns/${campaign.id}/screen`);
+    const started = Date.now();
+    const g = (await http.post(`/api/campaigns/${campaign.id}/preparations`)).body;
+    let processed = 0;
+    for (let i = 0; i < 36_000 && processed < total * killAt; i++) {
+      processed = (await http.get(`/api/campaigns/${campaign.id}/preparations/${g.generationId}`)).body.processed ?? 0;
+      await sleep(50);
+    }
+    await kill9(first.proc);
+    const killedAt = Date.now();
+
+    const second = await startChildRuntime(env, children);
+    const restartedAt = Date.now();
+    const deps2 = await localDeps(second.dynamo, env);
+    const http2 = client(second.url, { key: owner.apiKey });
+    const again = (await http2.post(`/api/campaigns/${campaign.id}/preparations`)).body;
+    let c: { recipients: Record<string, number>; activeGenerationId?: string } | undefined;
+    for (let i = 0; i < 36_000; i++) {
+      c = (await http2.get(`/api/campaigns/${campaign.id}`)).body;
+      if ((c!.recipients.READY ?? 0) + (c!.recipients.CREATIVE_FAILED ?? 0) >= total) break;
+      await sleep(100);
+    }
+    const doneAt = Date.now();
+    const gen = (await http2.get(`/api/campaigns/${campaign.id}/preparations/${c?.activeGenerationId ?? g.generationId}`)).body;
+    const entries = (await ledger(deps2, owner.tenantId)).filter((e) => e.refId?.startsWith(`${campaign.id}:`) && e.type === 'charge');
+    const perRecipient = new Map<string, number>();
+    for (const e of entries.filter((x) => x.operation === 'platform_render')) perRecipient.set(e.refId!, (perRecipient.get(e.refId!) ?? 0) + 1);
+    await stop(second.proc);
+    return {
+      recipients: total,
+      killAt,
+      processedAtKill: processed,
+      secondsToKill: seconds(killedAt - started),
+      startAfterRestart: again.alreadyRunning ? `alreadyRunning ${again.generationId === g.generationId ? 'same' : 'new'} generation` : 'new generation',
+      restartToAllReadySeconds: seconds(doneAt - restartedAt),
+      ready: c?.recipients.READY ?? 0,
+      creativeFailed: c?.recipients.CREATIVE_FAILED ?? 0,
+      generation: `${gen.generationId === g.generationId ? 'same' : 'new'} ${gen.status}, processed ${gen.processed}`,
+      renderCharges: entries.filter((x) => x.operation === 'platform_render').length,
+      recipientsChargedTwice: [...perRecipient.values()].filter((n) => n > 1).length,
+      auditCharges: entries.filter((x) => x.operation.startsWith('audit')).length,
+    };
+  } finally {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await run();
+  process.exit(0);
+}
