@@ -62,8 +62,19 @@ export const tooManyRequests = (body: Record<string, unknown> | null, retryAfter
 export const unprocessable = (message: string, extra: Record<string, unknown> = {}, options: Cause = {}) =>
   new AppError(422, { statusCode: 422, message, error: 'Unprocessable Entity', ...extra }, {}, options);
 
-export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
-  new AppError(503, { statusCode: 503, message, error: 'Service Unavailable' });
+export const serviceUnavailable = (message = 'Service temporarily unavailable', retryAfterSeconds?: number) =>
+  new AppError(
+    503,
+    { statusCode: 503, message, error: 'Service Unavailable' },
+    retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : {},
+  );
+
+/** 503 while the data store cannot answer (unreachable, or throttled in AWS): a retry after `retryAfterSeconds` may succeed. */
+export const storeUnavailable = (reason: 'unreachable' | 'throttled', retryAfterSeconds: number) =>
+  serviceUnavailable(
+    reason === 'throttled' ? 'The data store is busy; retry after the Retry-After delay' : 'The data store is unavailable; retry after the Retry-After delay',
+    retryAfterSeconds,
+  );
 
 /** 500 for a server fault: a fixed message, never a stack; `extra` adds e.g. the requestId. */
 export const internalError = (extra: Record<string, unknown> = {}, options: Cause = {}, message = 'Internal server error') =>

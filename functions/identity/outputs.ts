@@ -5,9 +5,11 @@ export const v1_healthOutput = z.looseObject({
   status: z.string(),
   version: z.string(),
   time: z.string(),
-  checks: z.looseObject({
-    database: z.string(),
-  }),
+  checks: z
+    .looseObject({
+      database: z.string().describe('"ok", or "unavailable" while the data store does not answer (the answer is then 503 with Retry-After)'),
+    })
+    .describe('One entry per dependency'),
 });
 
 export const v1_meOutput = z.looseObject({

@@ -9,13 +9,29 @@ import { freePort, waitForPort } from './free-port.js';
 /** An origin no browser page can have: DynamoDB Local answers CORS for it alone, i.e. for nobody. */
 const NO_WEB_ORIGIN = 'http://dynamodb-local.invalid';
 
-/** Without setpriv: java in the background, killed when our stdin pipe closes (we exited, however). */
-const WATCHDOG = 'java "$@" </dev/null & pid=$!; trap "kill $pid 2>/dev/null" TERM INT; cat >/dev/null; kill $pid 2>/dev/null; wait $pid';
+/**
+ * Without setpriv: java in the background, killed when our stdin pipe closes (we exited, however); the
+ * shell ends when java does (so a java that dies is seen as this child's exit), with java's status.
+ */
+const WATCHDOG = [
+  // A background job's stdin is /dev/null in sh: the pipe is handed to the reader as fd 3.
+  'exec 3<&0',
+  'java "$@" </dev/null 3<&- & pid=$!',
+  '(cat <&3 >/dev/null; kill $pid 2>/dev/null) & watcher=$!',
+  'exec 3<&-',
+  'trap "kill $pid 2>/dev/null" TERM INT',
+  // A TERM interrupts the first wait (status > 128); the trap has signalled java, so wait for it to end.
+  'wait $pid; status=$?',
+  'if [ $status -gt 128 ] && kill -0 $pid 2>/dev/null; then wait $pid; status=$?; fi',
+  'kill $watcher 2>/dev/null; exit $status',
+].join('\n');
 
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
   pid: number;
+  /** Settles when the process has ended, whatever ended it (stop(), a crash, kill -9). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -88,7 +104,12 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number;
   if (opts.dbPath && child.pid) writePidFile(path.resolve(opts.dbPath), child.pid);
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      child.stdin?.destroy(); // the watchdog's stdin reader ends with it
+      resolve({ code, signal });
+    }),
+  );
   try {
     await Promise.race([waitForPort(port, 60_000), exited.then(() => Promise.reject(new Error(`DynamoDB Local exited early: ${stderr}`)))]);
   } catch (e) {
@@ -99,6 +120,7 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number;
     endpoint: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid!,
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

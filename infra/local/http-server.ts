@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { storeOutageOutcome, toHttp } from '../../shared/http/pipeline.js';
 import type { Router } from './router.js';
 
 /**
@@ -35,6 +36,8 @@ export function createLocalHttpServer(router: Router, opts: { onError?: (e: unkn
       const event = toEvent(req, url, method, found.route.routeKey, found.params, Buffer.concat(chunks));
       send(res, await found.route.handler(event));
     } catch (e) {
+      const outage = storeOutageOutcome(e);
+      if (outage && !res.headersSent) return send(res, toHttp(outage));
       opts.onError?.(e);
       if (!res.headersSent)
         send(res, {

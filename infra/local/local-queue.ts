@@ -20,6 +20,8 @@ export const LocalQueueKeys = {
   ready: (queue: string, visibleAt: number, id: string) => ({ gsi1pk: `LQ#${queue}#READY`, gsi1sk: `${pad(visibleAt)}#${id}` }),
   dead: (queue: string, id: string) => ({ pk: `LQ#${queue}#DLQ`, sk: `MSG#${id}` }),
 };
+/** The longest pause between failing receives of one consumer. */
+const MAX_ERROR_PAUSE_MS = 30_000;
 const pad = (ms: number) => String(Math.max(0, Math.floor(ms))).padStart(15, '0');
 
 interface StoredMessage {
@@ -171,6 +173,11 @@ export class LocalWorkQueue implements WorkQueue {
     return reclaimed;
   }
 
+  /** Wakes every consumer at once (the store is back after an outage: no need to wait out their back-off). */
+  wakeAll() {
+    for (const wakers of this.wakers.values()) for (const wake of wakers) wake();
+  }
+
   /** Runs `handler` for every message of `queue` until stopped: the local equivalent of an SQS event source. */
   consume(queue: string, handler: (m: QueueMessage) => Promise<void>, opts: ConsumeOptions = {}) {
     const concurrency = opts.concurrency ?? 8;
@@ -209,6 +216,10 @@ export class LocalWorkQueue implements WorkQueue {
         await this.release(m, Math.min(60_000, 1000 * 2 ** m.attempt)).catch(() => undefined);
       }
     };
+    // While receives fail (the store is down or restarting) the pause doubles up to MAX_ERROR_PAUSE_MS, with
+    // one warning per outage instead of one per poll; wakeAll() (the store is back) or a send ends the pause.
+    let failedPolls = 0;
+    let errorMs = pollMs;
     const loop = (async () => {
       if (opts.reclaimOnStart) {
         const n = await this.reclaimInFlight(queue).catch((e) => (log.warn('local queue reclaim failed', { queue, message: (e as Error).message }), 0));
@@ -217,10 +228,19 @@ export class LocalWorkQueue implements WorkQueue {
       while (!stopped) {
         const free = concurrency - inFlight.size;
         let got: Leased[] = [];
-        if (free > 0)
-          got = await this.receive(queue, free, visibilityMs).catch(
-            (e) => (log.warn('local queue receive failed', { queue, message: (e as Error).message }), []),
-          );
+        if (free > 0) {
+          try {
+            got = await this.receive(queue, free, visibilityMs);
+            if (failedPolls) log.info('local queue receive recovered', { queue, failedPolls });
+            failedPolls = 0;
+            errorMs = pollMs;
+          } catch (e) {
+            if (!failedPolls++) log.warn('local queue receive failed; backing off until it answers', { queue, message: (e as Error).message });
+            await sleep(errorMs);
+            errorMs = Math.min(MAX_ERROR_PAUSE_MS, errorMs * 2);
+            continue;
+          }
+        }
         for (const m of got) {
           const p = run(m).finally(() => (inFlight.delete(p), waker()));
           inFlight.add(p);

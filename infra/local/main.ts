@@ -1,15 +1,43 @@
 import '../../shared/runtime/quiet-warnings.js';
-import { startLocalRuntime } from './runtime.js';
+import { startLocalRuntime, type LocalRuntime } from './runtime.js';
 import { currentSandbox } from './mail-sandbox/store.js';
 
-/** CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM. */
-const runtime = await startLocalRuntime({ dynamoJit: 'throughput' }).catch((e) => {
+// CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM, when
+// its launcher dies, or when DynamoDB Local died and cannot be restarted (exit status 75).
+
+/** Exit status when the store is lost (EX_TEMPFAIL): starting again may well work, so a supervisor should. */
+const STORE_LOST_EXIT = 75;
+
+/** Set once started: the store can be lost while the runtime is still starting. */
+const started: { runtime?: LocalRuntime } = {};
+let stopping = false;
+async function shutdown(why: string, code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${why}: stopping`);
+  const force = setTimeout(() => process.exit(code || 1), 10_000);
+  await started.runtime?.stop().catch(() => undefined);
+  clearTimeout(force);
+  process.exit(code);
+}
+
+const runtime = await startLocalRuntime({
+  dynamoJit: 'throughput',
+  onStoreLost: (e) => {
+    console.error(`\nDynamoDB Local died and could not be restarted: ${e.message}`);
+    console.error(
+      `The runtime cannot serve without its store; exiting with status ${STORE_LOST_EXIT}. Start it again (npm start), or let your supervisor do it.`,
+    );
+    void shutdown('store lost', STORE_LOST_EXIT);
+  },
+}).catch((e) => {
   console.error(`Could not start the local runtime: ${(e as Error).message}`);
   process.exit(1);
 });
+started.runtime = runtime;
 console.log(`svc local runtime listening on ${runtime.url}`);
 console.log(
-  `  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, answers loopback only, dies with this process)`,
+  `  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, answers loopback only, dies with this process, restarted if it dies alone)`,
 );
 const sandbox = currentSandbox();
 if (sandbox)
@@ -28,15 +56,6 @@ if (keyFile?.existingData)
   );
 console.log(`  try:  curl ${runtime.url}/v1/health`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    await runtime.stop();
-    clearTimeout(force);
-    process.exit(0);
-  });
-}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal, 0));
+// Started by scripts/start.mjs with an IPC channel: it closes when the launcher dies, even by SIGKILL.
+if (process.connected) process.on('disconnect', () => void shutdown('launcher exited', 1));

@@ -8,7 +8,9 @@ import { bodyCap } from '../../shared/http/edge.js';
 import { log } from '../../shared/runtime/logger.js';
 import { installDeps, type Deps } from '../../shared/runtime/deps.js';
 import { backgroundServices, type BackgroundService } from './background.js';
-import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import type { DynamoDbLocal } from './dynamodb-local.js';
+import { superviseDynamoDbLocal, type RestartPolicy } from './dynamodb-supervisor.js';
+import { LocalWorkQueue } from './local-queue.js';
 import { extraRoutes } from './extra-routes.js';
 import { createLocalHttpServer } from './http-server.js';
 import { localDeps } from './local-deps.js';
@@ -28,6 +30,13 @@ export interface LocalRuntimeOptions {
    */
   dynamoJit?: 'startup' | 'throughput';
   env?: NodeJS.ProcessEnv;
+  /**
+   * DynamoDB Local died and could not be restarted (dynamodb-supervisor.ts): `npm start` stops with a
+   * message and a non-zero exit. Without it the error is logged and requests answer 503.
+   */
+  onStoreLost?: (error: Error) => void;
+  /** How a DynamoDB Local that died is restarted (default RESTART_POLICY). */
+  dynamoRestartPolicy?: RestartPolicy;
 }
 
 export interface LocalRuntime {
@@ -50,16 +59,24 @@ export function registryRouter(ops = operations) {
 export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const env = { ...process.env, ...opts.env };
   const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './.data');
+  let deps: Deps | undefined;
   const dynamo = opts.dynamoEndpoint
     ? undefined
-    : await startDynamoDbLocal({ jit: opts.dynamoJit, ...(opts.dynamoInMemory ? {} : { dbPath: path.join(dataDir, 'dynamodb') }) });
+    : await superviseDynamoDbLocal({
+        jit: opts.dynamoJit,
+        policy: opts.dynamoRestartPolicy,
+        ...(opts.dynamoInMemory ? {} : { dbPath: path.join(dataDir, 'dynamodb') }),
+        // Queue consumers back off while the store is down; the restarted store ends their pause.
+        onRestored: () => deps?.queue instanceof LocalWorkQueue && deps.queue.wakeAll(),
+        onLost: opts.onStoreLost ?? ((e) => log.error('the local runtime has lost its store; requests answer 503', { message: e.message })),
+      });
   const endpoint = opts.dynamoEndpoint ?? dynamo!.endpoint;
   let server: Server | undefined;
   const services: BackgroundService[] = [];
   try {
     const port = opts.port ?? Number(env.PORT ?? 3000);
     const host = opts.host ?? env.HOST ?? '127.0.0.1';
-    const deps = await localDeps(endpoint, { ...env, PORT: String(port), DATA_DIR: dataDir });
+    deps = await localDeps(endpoint, { ...env, PORT: String(port), DATA_DIR: dataDir });
     installDeps(deps);
     const router = registryRouter();
     for (const route of await extraRoutes(deps)) router.add(route);

@@ -4,6 +4,7 @@ import { tokenBucket } from '../limits/rate-limiter.js';
 import type { AnyOperation } from '../registry/operation.js';
 import type { RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
+import { storeOutage } from '../ports/table-store.js';
 
 /**
  * What the spec puts at the edge proxy, applied before any handler: body caps (413) and the per-address
@@ -11,6 +12,9 @@ import type { Deps } from '../runtime/deps.js';
  * and makes it hold locally.
  */
 export const isSignup = (op: AnyOperation) => op.method === 'POST' && op.path === '/v1/signup';
+
+/** The liveness probe: reporting a store that is down is its job, so a zone the store cannot count does not stop it. */
+const isHealthProbe = (op: AnyOperation) => op.method === 'GET' && op.path === '/v1/health';
 
 export function bodyCap(op: Pick<AnyOperation, 'method' | 'path' | 'maxBodyBytes'>) {
   const l = limits();
@@ -28,7 +32,9 @@ export async function enforceEdge(deps: Deps, op: AnyOperation, req: RequestInfo
     const d = await tokenBucket(deps.platform, deps.clock, 'edge-signup', req.ip, l.signupEdgeRate, l.signupEdgeBurst);
     if (!d.allowed) throw tooManyRequests(null, d.retryAfterSeconds);
   } else if (op.path.startsWith('/v1/')) {
-    await v1Zone(deps, req);
+    await v1Zone(deps, req).catch((e) => {
+      if (!(isHealthProbe(op) && storeOutage(e))) throw e;
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { badRequest, internalError, isAppError, notFound, objectTooLarge } from '../errors.js';
-import { ItemTooLarge } from '../ports/table-store.js';
+import { badRequest, internalError, isAppError, notFound, objectTooLarge, storeUnavailable } from '../errors.js';
+import { ItemTooLarge, storeOutage } from '../ports/table-store.js';
 import { authenticate } from '../identity/authenticate.js';
 import { bindLogScope, log, withLogScope } from '../runtime/logger.js';
 import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
@@ -110,9 +110,34 @@ function errorOutcome(err: unknown, op: AnyOperation, request: RequestInfo): Ope
     const e = objectTooLarge();
     return { status: e.status, body: e.body, headers: {}, cookies: [] };
   }
+  const outage = storeOutageOutcome(err);
+  if (outage) return outage;
   log.error('unhandled error', { error: (err as Error)?.name, message: (err as Error)?.message }); // requestId, operationId: the log scope
   const e = internalError({ requestId: request.requestId }, { cause: err });
   return { status: e.status, body: e.body, headers: {}, cookies: [] };
+}
+
+/**
+ * The answer while the store cannot answer (StoreUnavailable, also as the cause of another error):
+ * 503 with Retry-After, never a 500. Used by every entry that reaches the store (pipeline, MCP, local server).
+ */
+export function storeOutageOutcome(err: unknown): OperationOutcome | undefined {
+  const outage = storeOutage(err);
+  if (!outage) return undefined;
+  logOutage(outage.reason, (outage.cause as Error | undefined)?.message ?? outage.message);
+  const e = storeUnavailable(outage.reason, outage.retryAfterSeconds);
+  return { status: e.status, body: e.body, headers: e.headers, cookies: [] };
+}
+
+/** One warning per 5 s of an outage (a client retrying in a loop would otherwise write a line per request), with the count in between. */
+const outageLog = { at: 0, answered: 0 };
+function logOutage(reason: string, message: string) {
+  outageLog.answered++;
+  const now = Date.now();
+  if (now - outageLog.at < 5000) return;
+  log.warn('store unavailable: answered 503', { reason, message, answered: outageLog.answered });
+  outageLog.at = now;
+  outageLog.answered = 0;
 }
 
 const BASE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };

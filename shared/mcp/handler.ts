@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { INVALID_CREDENTIALS, isAppError } from '../errors.js';
 import { v1Zone } from '../http/edge.js';
-import { toHttp } from '../http/pipeline.js';
+import { storeOutageOutcome, toHttp } from '../http/pipeline.js';
 import { requestFromEvent } from '../http/request.js';
 import { authenticate } from '../identity/authenticate.js';
 import { SESSION_COOKIE } from '../identity/sessions.js';
@@ -48,11 +48,16 @@ export function createMcpHandler(opts: McpHandlerOptions) {
       try {
         principal = await authenticate(deps, request);
       } catch (e) {
+        // The store cannot tell whether the key is valid: 503 with Retry-After, as every other entry answers.
+        const outage = storeOutageOutcome(e);
+        if (outage) return toHttp(outage);
         if (!isAppError(e) || e.status !== 401) throw e;
         try {
           await v1Zone(deps, request);
         } catch (limited) {
           if (isAppError(limited)) return toHttp({ status: limited.status, body: limited.body, headers: limited.headers, cookies: [] });
+          const limitOutage = storeOutageOutcome(limited);
+          if (limitOutage) return toHttp(limitOutage);
           throw limited;
         }
         return toHttp({ status: 401, body: { ...INVALID_CREDENTIALS }, headers: { 'www-authenticate': 'Bearer realm="svc"' }, cookies: [] });

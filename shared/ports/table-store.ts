@@ -76,6 +76,39 @@ export class ConditionFailed extends Error {
   }
 }
 
+/**
+ * The store cannot answer now: unreachable (connection refused or reset, a timeout, its 5xx) or
+ * throttled (over its throughput). Adapters throw it; the pipeline answers 503 with Retry-After, and
+ * background loops back off. Contention (a conflicting transaction, a failed condition) is not this.
+ */
+export class StoreUnavailable extends Error {
+  constructor(
+    readonly reason: 'unreachable' | 'throttled',
+    options: ErrorOptions & { message?: string } = {},
+  ) {
+    super(options.message ?? (reason === 'throttled' ? 'store throttled' : 'store unreachable'), options);
+    this.name = 'StoreUnavailable';
+  }
+
+  /** A hint for clients: throttling passes within a second; an unreachable store needs longer (a local restart, a failover). */
+  get retryAfterSeconds() {
+    return this.reason === 'throttled' ? 1 : 5;
+  }
+}
+
+/** The StoreUnavailable behind `err`, also when it is the cause of another error or one of several (AggregateError). */
+export function storeOutage(err: unknown, depth = 0): StoreUnavailable | undefined {
+  if (err instanceof StoreUnavailable) return err;
+  if (!err || typeof err !== 'object' || depth >= 5) return undefined;
+  const { cause, errors } = err as { cause?: unknown; errors?: unknown };
+  const nested = [cause, ...(Array.isArray(errors) ? errors : [])];
+  for (const e of nested) {
+    const found = storeOutage(e, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export const notExists: Condition = { expression: 'attribute_not_exists(pk)' };
 export const exists: Condition = { expression: 'attribute_exists(pk)' };
 

@@ -20,7 +20,7 @@ describe('PDF printing with the packaged Chromium (CHROMIUM_PACK_DIR)', () => {
   it('unpacks @sparticuz/chromium from the pack folder and prints the page', { timeout: 180_000 }, async () => {
     const cfg = { chromiumPath: '/nonexistent/chromium', chromiumPackDir: PACK };
     const how = await chromiumLaunch(cfg);
-    expect(how).toMatchObject({ packed: true, headless: 'shell' });
+    expect(how).toMatchObject({ packed: true, headless: 'shell', pipe: true });
     expect(how.executablePath.startsWith(os.tmpdir())).toBe(true);
     expect(how.args).toContain('--no-sandbox');
     expect(await chromiumLaunch({ chromiumPath: '/usr/bin/chromium' })).toEqual({
@@ -28,6 +28,7 @@ describe('PDF printing with the packaged Chromium (CHROMIUM_PACK_DIR)', () => {
       args: [],
       headless: true,
       packed: false,
+      pipe: true,
     });
 
     const pdf = await htmlToPdf('<html><body><h1>Printed by the packed Chromium</h1></body></html>', [], cfg);

@@ -13,6 +13,12 @@ export interface ChromiumLaunch {
   args: string[];
   headless: true | 'shell';
   packed: boolean;
+  /**
+   * DevTools over a pipe (fds 3 and 4) instead of a WebSocket: Chromium exits when the pipe closes, i.e.
+   * when this process dies, even by SIGKILL. Puppeteer starts it in its own process group, out of reach
+   * of a kill of ours; over a WebSocket a browser outlived a killed runtime by hours.
+   */
+  pipe: true;
 }
 
 /** The flags every headless browser of the service runs with (crawl and PDFs), after the launch's own. */
@@ -27,8 +33,8 @@ export const HEADLESS_FLAGS = [
 ];
 
 export async function chromiumLaunch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>): Promise<ChromiumLaunch> {
-  if (!cfg.chromiumPackDir) return { executablePath: cfg.chromiumPath, args: [], headless: true, packed: false };
+  if (!cfg.chromiumPackDir) return { executablePath: cfg.chromiumPath, args: [], headless: true, packed: false, pipe: true };
   const { default: chromium } = await import('@sparticuz/chromium');
   // Its JS is bundled into the Lambda, so the default bin path (next to the module) does not exist: pass the layer's folder.
-  return { executablePath: await chromium.executablePath(cfg.chromiumPackDir), args: chromium.args, headless: 'shell', packed: true };
+  return { executablePath: await chromium.executablePath(cfg.chromiumPackDir), args: chromium.args, headless: 'shell', packed: true, pipe: true };
 }

@@ -1,3 +1,5 @@
+import { StoreUnavailable } from '../../ports/table-store.js';
+
 /**
  * BatchGetItem / BatchWriteItem may answer with part of the request unprocessed (throttling, size
  * limits). The remainder is sent again after an exponential backoff with full jitter (AWS's advice:
@@ -18,7 +20,8 @@ export interface BatchRetryPolicy {
 
 export const BATCH_RETRY: BatchRetryPolicy = { maxAttempts: 10, baseMs: 25, capMs: 2_000, maxTotalMs: 20_000 };
 
-export class BatchIncompleteError extends Error {
+/** Items left unprocessed after every retry: the table is over its throughput, so callers see a throttled store (503). */
+export class BatchIncompleteError extends StoreUnavailable {
   override readonly name = 'BatchIncompleteError';
   constructor(
     readonly operation: 'batchGet' | 'batchPut',
@@ -26,7 +29,7 @@ export class BatchIncompleteError extends Error {
     readonly unprocessed: number,
     readonly attempts: number,
   ) {
-    super(`DynamoDB ${operation} on ${tableName}: ${unprocessed} item(s) still unprocessed after ${attempts} attempt(s)`);
+    super('throttled', { message: `DynamoDB ${operation} on ${tableName}: ${unprocessed} item(s) still unprocessed after ${attempts} attempt(s)` });
   }
 }
 

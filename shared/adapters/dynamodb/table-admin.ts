@@ -10,6 +10,7 @@ import {
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_SCHEMA } from '../../data/schema.js';
 import type { TableAdmin } from '../../ports/table-store.js';
+import { rethrowOutage } from './store-errors.js';
 
 /** Creates tables with the shared single-table schema (on-demand billing, TTL on `ttl`). */
 export class DynamoTableAdmin implements TableAdmin {
@@ -23,7 +24,7 @@ export class DynamoTableAdmin implements TableAdmin {
       await this.client.send(new DescribeTableCommand({ TableName: name }));
       return;
     } catch (e) {
-      if ((e as Error).name !== 'ResourceNotFoundException') throw e;
+      if ((e as Error).name !== 'ResourceNotFoundException') rethrowOutage(e);
     }
     const attrs = new Set<string>([TABLE_SCHEMA.partitionKey, TABLE_SCHEMA.sortKey]);
     TABLE_SCHEMA.indexes.forEach((i) => (attrs.add(i.partitionKey), attrs.add(i.sortKey)));
@@ -48,7 +49,7 @@ export class DynamoTableAdmin implements TableAdmin {
         }),
       );
     } catch (e) {
-      if ((e as Error).name !== 'ResourceInUseException') throw e;
+      if ((e as Error).name !== 'ResourceInUseException') rethrowOutage(e);
     }
     await waitUntilTableExists({ client: this.client, maxWaitTime: 120, minDelay: 1, maxDelay: 2 }, { TableName: name });
     try {
@@ -64,7 +65,7 @@ export class DynamoTableAdmin implements TableAdmin {
     try {
       await this.client.send(new DeleteTableCommand({ TableName: name }));
     } catch (e) {
-      if ((e as Error).name !== 'ResourceNotFoundException') throw e;
+      if ((e as Error).name !== 'ResourceNotFoundException') rethrowOutage(e);
     }
     // DynamoDB deletes asynchronously (DELETING): wait, so a following ensureTable creates a fresh table (workspace wipe).
     await waitUntilTableNotExists({ client: this.client, maxWaitTime: 120, minDelay: 1, maxDelay: 2 }, { TableName: name });

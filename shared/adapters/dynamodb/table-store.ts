@@ -26,6 +26,7 @@ import {
 import { consumedCapacity, kindOfKey, recordCapacity } from './consumed-capacity.js';
 import { openCursor, sealCursor } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
+import { isLocalLockTimeout, rethrowOutage } from './store-errors.js';
 
 type Expr = { names: Record<string, string>; values: Record<string, unknown> };
 
@@ -38,7 +39,9 @@ export class DynamoTableStore implements TableStore {
   ) {}
 
   async get<T>(key: Key) {
-    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
+    const out = await guard(() =>
+      this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' })),
+    );
     recordCapacity(out.ConsumedCapacity, 'read', kindOfKey(key));
     return out.Item as T | undefined;
   }
@@ -81,19 +84,21 @@ export class DynamoTableStore implements TableStore {
     else if (spec.skGreaterThan !== undefined) cond += ` AND ${ph(e, skName)} > ${val(e, spec.skGreaterThan)}`;
     else if (spec.skLessThan !== undefined) cond += ` AND ${ph(e, skName)} < ${val(e, spec.skLessThan)}`;
     const filter = spec.filter ? merge(e, spec.filter) : undefined;
-    const out = await this.doc.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: spec.index,
-        KeyConditionExpression: cond,
-        FilterExpression: filter,
-        ExpressionAttributeNames: e.names,
-        ExpressionAttributeValues: e.values,
-        Limit: spec.limit,
-        ScanIndexForward: !spec.descending,
-        ExclusiveStartKey: spec.cursor ? cursorWithin(this.tableName, spec, pkName, skName) : undefined,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
+    const out = await guard(() =>
+      this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: spec.index,
+          KeyConditionExpression: cond,
+          FilterExpression: filter,
+          ExpressionAttributeNames: e.names,
+          ExpressionAttributeValues: e.values,
+          Limit: spec.limit,
+          ScanIndexForward: !spec.descending,
+          ExclusiveStartKey: spec.cursor ? cursorWithin(this.tableName, spec, pkName, skName) : undefined,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      ),
     );
     recordCapacity(out.ConsumedCapacity, 'read', `query:${spec.index ?? 'table'}:${spec.pk.split('#')[0]}`);
     return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? sealCursor(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined };
@@ -106,7 +111,7 @@ export class DynamoTableStore implements TableStore {
       await sendUntilProcessed<Request>(
         { [this.tableName]: { Keys: keys.slice(i, i + 100) } },
         async (request) => {
-          const out = await this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' }));
+          const out = await guard(() => this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' })));
           out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read', `batchGet:${kindOfKey(keys[i])}`));
           found.push(...((out.Responses?.[this.tableName] ?? []) as T[]));
           return out.UnprocessedKeys as Request | undefined;
@@ -125,8 +130,8 @@ export class DynamoTableStore implements TableStore {
       await sendUntilProcessed<Request>(
         { [this.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
         async (request) => {
-          const out: { UnprocessedItems?: Request; ConsumedCapacity?: { CapacityUnits?: number }[] } = await this.doc.send(
-            new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' }),
+          const out: { UnprocessedItems?: Request; ConsumedCapacity?: { CapacityUnits?: number }[] } = await guard(() =>
+            this.doc.send(new BatchWriteCommand({ RequestItems: request as never, ReturnConsumedCapacity: 'TOTAL' })),
           );
           out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'write', `batchPut:${kindOfKey(items[i])}`));
           return out.UnprocessedItems;
@@ -180,13 +185,6 @@ async function sendRetryingConflicts<T>(send: () => Promise<T>, attempts = 6): P
   }
 }
 
-/**
- * DynamoDB Local's form of the same contention: a 500 "timed out because it too long waiting for a
- * lock ... will succeed in actual DynamoDB API" when transactions on one item pile up (a loaded machine).
- */
-const isLocalLockTimeout = (err: unknown) =>
-  (err as { name?: string }).name === 'InternalServerError' && /waiting for a lock/i.test((err as Error).message ?? '');
-
 const opKind = (op: TxOp) => kindOfKey('put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check);
 
 /** `TASK/ITEM×99+TASK/TASK`: the kinds of a transaction's items, repeats counted. */
@@ -196,6 +194,7 @@ function txLabel(ops: TxOp[]) {
   return [...counts].map(([k, n]) => (n > 1 ? `${k}×${n}` : k)).join('+');
 }
 
+/** Every call to DynamoDB: its errors become the port's (ConditionFailed, ItemTooLarge, StoreUnavailable) or stay as they are. */
 async function guard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -209,7 +208,7 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
       const index = reasons.findIndex((c) => c === 'ConditionalCheckFailed');
       if (index >= 0) throw new ConditionFailed(index, reasons);
     }
-    throw err;
+    rethrowOutage(err);
   }
 }
 

@@ -24,6 +24,7 @@ function launch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>) {
     const b = await puppeteer.launch({
       executablePath: how.executablePath,
       headless: how.headless,
+      pipe: how.pipe,
       userDataDir: profile,
       args: [...how.args, ...HEADLESS_FLAGS, '--font-render-hinting=none'],
     });

@@ -24,6 +24,7 @@ function launch(cfg: ChromiumSettings): Promise<Browser> {
       puppeteer.launch({
         executablePath: how.executablePath,
         headless: how.headless,
+        pipe: how.pipe,
         args: [...how.args, ...HEADLESS_FLAGS],
       }),
     )
