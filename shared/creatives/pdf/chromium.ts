@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { HEADLESS_FLAGS, NO_NETWORK_FLAGS, chromiumLaunch } from '../../adapters/chromium/launch.js';
 import type { Config } from '../../runtime/config.js';
 import { PDF_ALLOWLIST, cleanIntoPage, doctypeInPage } from './sanitize.js';
@@ -66,44 +66,52 @@ export async function htmlToPdf(
   const page = await b.newPage();
   const timeout = opts.timeoutMs ?? 30_000;
   try {
-    page.setDefaultTimeout(timeout);
-    await page.setJavaScriptEnabled(false);
-    await page.setRequestInterception(true);
-    page.on('request', (req) => {
-      const url = req.url();
-      if (url.startsWith('data:') || url === 'about:blank') void req.continue();
-      else void req.abort('blockedbyclient');
-    });
-    // Scripts are off in the page (creative HTML never runs); puppeteer's evaluate still works. The page
-    // opens with the creative's doctype (its layout mode) and an empty document; the creative comes in
-    // as nodes cleaned on an inert parse (sanitize.ts), never as markup the page parses itself.
-    const doctype = await page.evaluate(doctypeInPage, html);
-    await page.setContent(`${doctype}<html><head></head><body></body></html>`, { waitUntil: 'load', timeout });
-    await page.evaluate(cleanIntoPage, html, PDF_ALLOWLIST);
-    await page.evaluate(
-      (plan: PhotoStyle[], protectedRoles: readonly string[]) => {
-        const byId = new Map(plan.map((p) => [p.photoId, p]));
-        for (const img of Array.from(document.querySelectorAll('img[data-photo]')) as HTMLImageElement[]) {
-          if (protectedRoles.includes((img.getAttribute('data-role') ?? '').toLowerCase())) continue;
-          const p = byId.get(img.getAttribute('data-photo') ?? '');
-          if (!p) continue;
-          if (p.filter) img.style.filter = p.filter;
-          if (p.transform) img.style.transform = p.transform;
-        }
-      },
-      styles,
-      PROTECTED_ROLES,
-    );
-    // Imported images load on their own (data: URIs only): print once they are decoded and the fonts are ready.
-    await withDeadline(
-      page.evaluate(async () => {
-        await Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined)));
-        await document.fonts.ready;
-      }),
-      timeout,
-    );
+    await loadDocument(page, html, styles, timeout);
     return Buffer.from(await page.pdf({ format: 'A4', printBackground: true, timeout }));
   } finally {
     await page.close().catch(() => undefined);
   }
+}
+
+/**
+ * Puts a creative into a fresh page the way it is printed, photo variation applied, images decoded.
+ * Scripts are off in the page (creative HTML never runs); puppeteer's evaluate still works. The page
+ * opens with the creative's doctype (its layout mode) and an empty document; the creative comes in as
+ * nodes cleaned on an inert parse (sanitize.ts), never as markup the page parses itself.
+ */
+export async function loadDocument(page: Page, html: string, styles: PhotoStyle[], timeout: number) {
+  page.setDefaultTimeout(timeout);
+  await page.setJavaScriptEnabled(false);
+  await page.setRequestInterception(true);
+  page.on('request', (req) => {
+    const url = req.url();
+    if (url.startsWith('data:') || url === 'about:blank') void req.continue();
+    else void req.abort('blockedbyclient');
+  });
+  const doctype = await page.evaluate(doctypeInPage, html);
+  await page.setContent(`${doctype}<html><head></head><body></body></html>`, { waitUntil: 'load', timeout });
+  const removed = await page.evaluate(cleanIntoPage, html, PDF_ALLOWLIST);
+  await page.evaluate(
+    (plan: PhotoStyle[], protectedRoles: readonly string[]) => {
+      const byId = new Map(plan.map((p) => [p.photoId, p]));
+      for (const img of Array.from(document.querySelectorAll('img[data-photo]')) as HTMLImageElement[]) {
+        if (protectedRoles.includes((img.getAttribute('data-role') ?? '').toLowerCase())) continue;
+        const p = byId.get(img.getAttribute('data-photo') ?? '');
+        if (!p) continue;
+        if (p.filter) img.style.filter = p.filter;
+        if (p.transform) img.style.transform = p.transform;
+      }
+    },
+    styles,
+    PROTECTED_ROLES,
+  );
+  // Imported images load on their own (data: URIs only): print once they are decoded and the fonts are ready.
+  await withDeadline(
+    page.evaluate(async () => {
+      await Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined)));
+      await document.fonts.ready;
+    }),
+    timeout,
+  );
+  return removed;
 }
