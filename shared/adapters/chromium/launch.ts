@@ -32,6 +32,26 @@ export const HEADLESS_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * Takes the network away from the browser itself, for browsers whose pages get every byte from their
+ * caller (the PDF renderer hands data: URIs in; the crawler answers each request through the outbound
+ * guard with request interception). Interception alone is not enough: Chromium's own speculative
+ * requests (`<link rel=prefetch|preconnect>`, speculation rules, the preconnects of `<object>`,
+ * `<iframe>`, meta refresh), WebSockets and pop-ups never reach it. So every connection the browser
+ * makes must go through a proxy that cannot be reached: its name is in `.invalid` and every host name
+ * resolves to nothing (no DNS query leaves the host either, dns-prefetch included); Chromium's implicit
+ * proxy bypass for loopback is removed (`<-loopback>`), so 127.0.0.1, ::1 and localhost go to the dead
+ * proxy too, and WebRTC may not send around the proxy. A fixed proxy has no direct fallback: a request
+ * that interception does not answer fails with ERR_PROXY_CONNECTION_FAILED or ERR_NAME_NOT_RESOLVED.
+ */
+export const NO_NETWORK_FLAGS = [
+  '--proxy-server=http://svc-no-network.invalid:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
 export async function chromiumLaunch(cfg: Pick<Config, 'chromiumPath' | 'chromiumPackDir'>): Promise<ChromiumLaunch> {
   if (!cfg.chromiumPackDir) return { executablePath: cfg.chromiumPath, args: [], headless: true, packed: false, pipe: true };
   const { default: chromium } = await import('@sparticuz/chromium');

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { HEADLESS_FLAGS, chromiumLaunch } from '../../adapters/chromium/launch.js';
+import { HEADLESS_FLAGS, NO_NETWORK_FLAGS, chromiumLaunch } from '../../adapters/chromium/launch.js';
 import type { Config } from '../../runtime/config.js';
 import { outboundFetch } from '../../security/outbound-fetch.js';
 import type { FetchOptions } from './fetch-page.js';
@@ -11,8 +11,10 @@ import { reasonOf } from './fetch-page.js';
  * shared/adapters/chromium/launch.ts and infra/aws/chromium.ts).
  * Chromium never touches the network itself: request interception answers every request through the
  * outbound guard (same checks, same DNS_SERVERS resolution, same loopback rule), so the browser path
- * cannot reach anything the fetch path may not. Images are aborted unless loadImages. One browser per
- * process, launched from the first caller's path.
+ * cannot reach anything the fetch path may not. What interception never sees (speculation rules,
+ * preconnects, pop-ups, WebSockets) has nowhere to go either: the browser itself runs without network
+ * (NO_NETWORK_FLAGS). Images are aborted unless loadImages. One browser per process, launched from the
+ * first caller's path.
  */
 let browser: Promise<Browser> | undefined;
 
@@ -25,7 +27,7 @@ function launch(cfg: ChromiumSettings): Promise<Browser> {
         executablePath: how.executablePath,
         headless: how.headless,
         pipe: how.pipe,
-        args: [...how.args, ...HEADLESS_FLAGS],
+        args: [...how.args, ...HEADLESS_FLAGS, ...NO_NETWORK_FLAGS],
       }),
     )
     .catch((e) => {
