@@ -8,12 +8,15 @@ import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
 import type { ParsedContact } from './mapping.js';
 import type { WriteGroup } from './writer.js';
 import { ChannelMarker, ContactEntity, type ChannelType } from '../contacts/entities.js';
+import { heldContacts, heldKey, identityOf, type StoredContact } from './held-contacts.js';
 
 export interface WantedContact {
   index: number;
+  /** The row in the whole file (recorded as the contact's `importRow`: a chunk run again finds what it wrote). */
+  row?: number;
   contact: ParsedContact;
   companyId?: string;
-  /** The company existed before the import: a contact already linked to it with the same email is not created again. */
+  /** The company existed before this write: a contact it holds already (same email, else phone, else fields) is not created again. */
   existingCompany?: boolean;
   customFields?: CfValues;
 }
@@ -31,12 +34,14 @@ type MarkerRow = { contactId: string; type: ChannelType; value: string };
  * Markers are read in one batch first: a held value gives the new channel `duplicateOf`; a marker
  * whose contact is gone (deleted, or left by a crashed import before this rule) is taken over at once.
  * A race lost at write time (another import took the value meanwhile) rebuilds the group with
- * `duplicateOf` the winner.
+ * `duplicateOf` the winner. `onePerCompany` (the combined import): a contact is created once per company and identity (held-contacts.ts):
+ * rows repeating one are dropped, and so is a row whose company holds it already; `resumed` lists the
+ * ones an earlier attempt of this import wrote for their row (created, as that attempt would have said).
  */
 export async function planImportedContacts(
   table: TableStore,
   wanted: WantedContact[],
-  opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition> },
+  opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition>; onePerCompany?: boolean },
 ) {
   const at = new Date(opts.now).toISOString();
   const values = [
@@ -45,17 +50,28 @@ export async function planImportedContacts(
     ),
   ];
   const markers = await table.batchGet<MarkerRow>(values.map(split).map(([type, value]) => ChannelMarker.key({ type, value })));
-  const holders = await table.batchGet<{ id: string; companyId?: string }>(
-    [...new Set(markers.map((m) => m.contactId))].map((id) => ContactEntity.key({ contactId: id })),
+  const holders = new Map(
+    (await table.batchGet<StoredContact>([...new Set(markers.map((m) => m.contactId))].map((id) => ContactEntity.key({ contactId: id })))).map((c) => [
+      c.id,
+      c,
+    ]),
   );
-  const holderCompany = new Map(holders.map((c) => [c.id, c.companyId]));
-  const owner = new Map(markers.filter((m) => holderCompany.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
-  const stale = new Map(markers.filter((m) => !holderCompany.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
+  const owner = new Map(markers.filter((m) => holders.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
+  const stale = new Map(markers.filter((m) => !holders.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
 
-  // Re-imports into existing companies: skip a contact whose email already belongs to a contact of that company.
-  const todo = wanted.filter(
-    (w) => !(w.existingCompany && w.contact.email && holderCompany.get(owner.get(ck('email', w.contact.email)) ?? '') === w.companyId),
-  );
+  const held = opts.onePerCompany ? await heldContacts(table, wanted, (identity) => holders.get(owner.get(identity) ?? '')) : new Map();
+  const seen = new Set<string>();
+  const resumed: string[] = [];
+  const todo = wanted.filter((w) => {
+    if (!opts.onePerCompany || !w.companyId) return true;
+    const key = heldKey(w.companyId, identityOf(w.contact));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const h = held.get(key);
+    if (h && h.source?.importId === opts.importId && h.importRow === w.row) resumed.push(h.id);
+    return !h;
+  });
+  const rowOf = new Map<string, number>();
   const claimCondition = (key: string): Condition =>
     stale.has(key) ? { expression: 'attribute_not_exists(pk) OR contactId = :old', values: { ':old': stale.get(key) } } : ChannelMarker.notExists;
 
@@ -72,6 +88,7 @@ export async function planImportedContacts(
     };
     if (!c.firstName && w.contact.email && opts.genericName) Object.assign(c, { firstName: opts.genericName, generic: true });
     if (w.companyId) c.companyId = w.companyId;
+    if (w.row !== undefined) rowOf.set(id, w.row);
     for (const [type, value] of [
       ['email', w.contact.email],
       ['phone', w.contact.phone],
@@ -93,7 +110,7 @@ export async function planImportedContacts(
     return {
       puts: [
         ...claims.map((ch) => ({ put: markerItem(c.id, ch.type, ch.value, opts.now), condition: claimCondition(ck(ch.type, ch.value)) })),
-        { put: contactItem(full) },
+        { put: { ...contactItem(full), ...(rowOf.has(c.id) ? { importRow: rowOf.get(c.id) } : {}) } },
       ],
       anchor: { kind: 'contact', id: c.id },
       after: contactDependents(full, opts.cfDefs),
@@ -108,5 +125,5 @@ export async function planImportedContacts(
       },
     };
   };
-  return { groups: contacts.map(group), contacts, created: () => contacts.map(withPrimaries) };
+  return { groups: contacts.map(group), contacts, resumed };
 }
