@@ -48,8 +48,7 @@ export interface ImportRun {
 }
 
 /** The spare id of a row's company: derived from the import and the row, so an attempt run again after a crash finds it. */
-export const spareCompanyId = (tableName: string, run: ImportRun, index: number) =>
-  derivedCompanyId(tableName, `row#${run.importId}#${run.rowOffset + index}`);
+export const spareCompanyId = (tableName: string, run: ImportRun, index: number) => derivedCompanyId(tableName, `row#${run.importId}#${run.rowOffset + index}`);
 
 /** Whether `item` was written for row `index` of this import (by an earlier attempt of its chunk). */
 export const writtenFor = (item: Item | undefined, run: ImportRun, index: number) =>

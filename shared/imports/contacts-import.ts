@@ -27,7 +27,7 @@ interface Wanted {
  * phone, position, personalEmail, linkedin (bare or `c:`-prefixed) and `cf:<slug>` (contact custom
  * fields). Duplicates are by normalised email (the channel marker): skip (default) | update (fields
  * replaced, custom fields merged into the holder) | create (a new contact whose channel carries duplicateOf).
- * `opts.run`: the import this call is a chunk of (jobs.ts): a contact an earlier attempt of the chunk
+ * `call.run`: the import this call is a chunk of (jobs.ts): a contact an earlier attempt of the chunk
  * wrote for its row (`importId`, `importRow`) counts as created and is not written again.
  */
 export async function runContactImport(
@@ -145,9 +145,7 @@ export async function runContactImport(
   );
   const updatedIds = merged.updatedIds;
   const cfValuesSet = cfCount(wanted) + merged.cfValuesSet;
-  const createdIds = [...built.contacts.map((c, i) => ({ index: wanted[i].index, id: c.id })), ...resumed]
-    .sort((a, b) => a.index - b.index)
-    .map((c) => c.id);
+  const createdIds = [...built.contacts.map((c, i) => ({ index: wanted[i].index, id: c.id })), ...resumed].sort((a, b) => a.index - b.index).map((c) => c.id);
   let listId = opts.listId;
   if (opts.newListName) listId = (await createContactList(table, { name: opts.newListName }, now)).id;
   if (listId) {

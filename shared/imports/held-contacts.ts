@@ -49,7 +49,8 @@ export async function heldContacts(
   await pool([...toRead], 8, async (companyId) => {
     const ids = await companyContactIds(table, companyId, 2_000);
     for (const c of await table.batchGet<StoredContact>(ids.map((id) => ContactEntity.key({ contactId: id }))))
-      if (c.companyId === companyId) for (const identity of identitiesOf(c)) if (!held.has(heldKey(companyId, identity))) held.set(heldKey(companyId, identity), c);
+      if (c.companyId === companyId)
+        for (const identity of identitiesOf(c)) if (!held.has(heldKey(companyId, identity))) held.set(heldKey(companyId, identity), c);
   });
   return held;
 }

@@ -32,7 +32,7 @@ async function startRuntime(dataDir: string, env: Record<string, string>): Promi
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no startup line: ${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`no startup line: ${out}`)), 240_000);
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
@@ -158,7 +158,7 @@ describe('combined import survives kill -9', () => {
       const jobId = accepted.body.jobId as string;
       for (const at of [2_000, 3_000]) {
         // Killed inside the chunk after `at`: about 40 % into it its companies are written, most of its contacts not yet.
-        const reached = await waitFor(http, jobId, (s) => s.processed >= at);
+        const reached = await waitFor(http, jobId, (s) => s.processed >= at, 900_000);
         expect(reached.status).toBe('running');
         const rate = ((await http.get(`/api/companies/import/jobs/${jobId}`)).body.rowsPerSecond as number) || 100;
         await sleep(Math.min(10_000, (0.4 * 500 * 1000) / rate));
@@ -169,7 +169,7 @@ describe('combined import survives kill -9', () => {
         http = client(rt.url, { key: apiKey });
       }
       // The restarted runtime resumes the job at its last recorded chunk.
-      const done = await waitFor(http, jobId, (s) => s.status === 'completed' || s.status === 'failed');
+      const done = await waitFor(http, jobId, (s) => s.status === 'completed' || s.status === 'failed', 900_000);
       expect(done).toMatchObject({ status: 'completed', processed: n });
       expect(done.result).toMatchObject({ created: unique, skipped: 50, contactsCreated: unique, errors: [] });
       expect(new Set(done.result!.createdIds).size).toBe(unique);
@@ -180,12 +180,12 @@ describe('combined import survives kill -9', () => {
       expect(await counts()).toEqual({ companies: unique, contacts: unique, companiesWithContacts: unique });
       // Nothing missing, so a skip re-run writes nothing.
       const rerun = await http.post('/api/companies/import/combined', jobBody('skip'));
-      const again = await waitFor(http, rerun.body.jobId, (s) => s.status === 'completed' || s.status === 'failed');
+      const again = await waitFor(http, rerun.body.jobId, (s) => s.status === 'completed' || s.status === 'failed', 900_000);
       expect(again.result).toMatchObject({ created: 0, skipped: n, contactsCreated: 0, errors: [] });
       expect(await counts()).toEqual({ companies: unique, contacts: unique, companiesWithContacts: unique });
     } finally {
       if (running && running.exitCode === null) await crash(running).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 900_000);
+  }, 2_400_000);
 });
