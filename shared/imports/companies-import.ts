@@ -1,7 +1,7 @@
 import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import { parseRows, planRows, prepareImport, previewResult, type ImportMode, type ImportRun } from './company-plan.js';
-import { writeImport } from './company-write.js';
+import { planRowContacts, writeImport } from './company-write.js';
 import { recoverImports } from './recovery.js';
 import type { CompanyImportBody } from './schema.js';
 
@@ -27,5 +27,6 @@ export async function runCompanyImport(
   const setup = await prepareImport(table, body, mode);
   const parsed = parseRows(body.rows, setup);
   const plan = await planRows(table, parsed.rows, setup, run);
-  return mode === 'preview' ? previewResult(setup, parsed, plan) : writeImport(table, setup, parsed, plan, now, run);
+  if (mode !== 'preview') return writeImport(table, setup, parsed, plan, now, run);
+  return previewResult(setup, parsed, plan, (await planRowContacts(table, setup, plan, run, now)).planned);
 }

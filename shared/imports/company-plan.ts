@@ -246,7 +246,12 @@ export function mergeInto(merges: Map<string, Merge>, t: Target, r: { company: R
 export const sortErrors = (e: RowError[]) => e.sort((a, b) => a.index - b.index);
 
 /** What a preview answers: the mapping, the counts and each row's would-be outcome; nothing written. */
-export function previewResult({ mapping }: ImportSetup, { rows, errors }: ReturnType<typeof parseRows>, { outcomes, slots, contactRows }: ImportPlan) {
+export function previewResult(
+  { mapping }: ImportSetup,
+  { rows, errors }: ReturnType<typeof parseRows>,
+  { outcomes, slots }: ImportPlan,
+  contactsCreated: number,
+) {
   const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
   return {
     preview: true,
@@ -260,7 +265,7 @@ export function previewResult({ mapping }: ImportSetup, { rows, errors }: Return
     updated: count('update'),
     skipped: count('skip'),
     errors: sortErrors(errors),
-    contactsCreated: contactRows.filter((c) => c.row.contact).length,
+    contactsCreated,
     cfValuesSet: rows.filter((r) => outcomes.find((o) => o.index === r.index)?.outcome !== 'skip').reduce((n, r) => n + Object.keys(r.cf).length, 0),
     // Ids are not allocated by a preview: a create names the row whose company it would merge with.
     createdIds: [],

@@ -49,30 +49,10 @@ export async function writeImport(
 
   const created = plan.slots.filter((s) => !s.became);
   let cfValuesSet = created.reduce((n, s) => n + Object.keys(s.cf).length, 0);
-  const resolve = (t: Target): string => ('existing' in t ? t.existing : (t.slot.became?.existing ?? t.slot.id));
-  const wanted = plan.contactRows.flatMap(({ row, target }) =>
-    row.contact
-      ? [
-          {
-            index: row.index,
-            row: run.rowOffset + row.index,
-            contact: row.contact,
-            companyId: resolve(target),
-            existingCompany: 'existing' in target || !!target.slot.became || !!target.slot.resumed,
-          },
-        ]
-      : [],
-  );
   let contactsCreated = 0;
-  if (combined && wanted.length) {
-    const contacts = await planImportedContacts(table, wanted, {
-      importId,
-      now,
-      genericName: opts.genericContactName ?? DEFAULT_GENERIC_CONTACT_NAME,
-      onePerCompany: true,
-    });
-    await writeGroups(table, contacts.groups);
-    contactsCreated = contacts.contacts.length + contacts.resumed.length;
+  if (combined) {
+    const contacts = await planRowContacts(table, setup, plan, run, now);
+    contactsCreated = (await contacts.write()).length + contacts.resumed.length;
   }
   progress?.({ rows: parsed.rows.length });
 
@@ -111,6 +91,34 @@ export async function writeImport(
     ...(listId ? { listId } : {}),
     ...(mapping.ignored.length ? { ignoredTargets: mapping.ignored } : {}),
   };
+}
+
+/**
+ * The rows' contacts, each to the company its row resolved to (a skipped duplicate's too), once per
+ * company and identity (contacts-writer.ts `onePerCompany`). Reads only; `write()` writes them. A
+ * preview counts `planned`.
+ */
+export async function planRowContacts(table: TableStore, { opts }: ImportSetup, plan: ImportPlan, run: ImportRun, now: number) {
+  const resolve = (t: Target): string => ('existing' in t ? t.existing : (t.slot.became?.existing ?? t.slot.id));
+  const wanted = plan.contactRows.flatMap(({ row, target }) =>
+    row.contact
+      ? [
+          {
+            index: row.index,
+            row: run.rowOffset + row.index,
+            contact: row.contact,
+            companyId: resolve(target),
+            existingCompany: 'existing' in target || !!target.slot.became || !!target.slot.resumed,
+          },
+        ]
+      : [],
+  );
+  return planImportedContacts(table, wanted, {
+    importId: run.importId,
+    now,
+    genericName: opts.genericContactName ?? DEFAULT_GENERIC_CONTACT_NAME,
+    onePerCompany: true,
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import { companyKey, isCompany } from '../contacts/refs.js';
 import { addContactsToList, addMembers, createContactList, getContactList, ADD_MAX } from '../contact-lists/lists.js';
 import { parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
 import { planImportedContacts } from './contacts-writer.js';
-import { applyMerges, writeGroups } from './writer.js';
+import { applyMerges } from './writer.js';
 import { recoverImports } from './recovery.js';
 import type { ContactImportBody, RowError } from './schema.js';
 import { ChannelMarker, ContactEntity } from '../contacts/entities.js';
@@ -132,7 +132,7 @@ export async function runContactImport(
     wanted.map((w) => ({ index: w.index, row: run.rowOffset + w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })),
     { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs },
   );
-  await writeGroups(table, built.groups);
+  const written = await built.write();
   const merged = await applyMerges(
     merges,
     async (id, m) => {
@@ -145,7 +145,7 @@ export async function runContactImport(
   );
   const updatedIds = merged.updatedIds;
   const cfValuesSet = cfCount(wanted) + merged.cfValuesSet;
-  const createdIds = [...built.contacts.map((c, i) => ({ index: wanted[i].index, id: c.id })), ...resumed].sort((a, b) => a.index - b.index).map((c) => c.id);
+  const createdIds = [...written, ...resumed].sort((a, b) => a.index - b.index).map((c) => c.id);
   let listId = opts.listId;
   if (opts.newListName) listId = (await createContactList(table, { name: opts.newListName }, now)).id;
   if (listId) {

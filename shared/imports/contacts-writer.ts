@@ -6,7 +6,7 @@ import type { CfValues } from '../custom-fields/values.js';
 import { contactDependents } from './dependents.js';
 import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
 import type { ParsedContact } from './mapping.js';
-import type { WriteGroup } from './writer.js';
+import { writeGroups, type WriteGroup } from './writer.js';
 import { ChannelMarker, ContactEntity, type ChannelType } from '../contacts/entities.js';
 import { heldContacts, heldKey, identityOf, type StoredContact } from './held-contacts.js';
 
@@ -72,6 +72,7 @@ export async function planImportedContacts(
     return !h;
   });
   const rowOf = new Map<string, number>();
+  const indexOf = new Map<string, number>();
   const claimCondition = (key: string): Condition =>
     stale.has(key) ? { expression: 'attribute_not_exists(pk) OR contactId = :old', values: { ':old': stale.get(key) } } : ChannelMarker.notExists;
 
@@ -89,6 +90,7 @@ export async function planImportedContacts(
     if (!c.firstName && w.contact.email && opts.genericName) Object.assign(c, { firstName: opts.genericName, generic: true });
     if (w.companyId) c.companyId = w.companyId;
     if (w.row !== undefined) rowOf.set(id, w.row);
+    indexOf.set(id, w.index);
     for (const [type, value] of [
       ['email', w.contact.email],
       ['phone', w.contact.phone],
@@ -103,6 +105,10 @@ export async function planImportedContacts(
     return c;
   });
   const claimed = new Set(contacts.flatMap((c) => c.channels.filter((ch) => !ch.duplicateOf).map((ch) => `${c.id}|${ck(ch.type, ch.value)}`)));
+  /** A contact of this write that lost a value's marker race: the value's holder, which the later duplicates name instead. */
+  const holderFor = new Map<string, string>();
+  /** Not written: another import gave its company the same contact meanwhile (the marker race was lost to it). */
+  const dropped = new Set<string>();
 
   const group = (c: Contact): WriteGroup => {
     const claims = c.channels.filter((ch) => claimed.has(`${c.id}|${ck(ch.type, ch.value)}`));
@@ -120,10 +126,34 @@ export async function planImportedContacts(
         const holder = await table.get<MarkerRow>(ChannelMarker.key({ type: lost.type, value: lost.value }));
         claimed.delete(`${c.id}|${ck(lost.type, lost.value)}`);
         stale.delete(ck(lost.type, lost.value));
-        if (holder && holder.contactId !== c.id) lost.duplicateOf = holder.contactId;
+        if (holder && holder.contactId !== c.id) {
+          lost.duplicateOf = holder.contactId;
+          holderFor.set(c.id, holder.contactId);
+          const identity = c.channels.find((ch) => ch.type === 'email') ?? c.channels[0];
+          if (opts.onePerCompany && c.companyId && identity === lost) {
+            const winner = await table.get<StoredContact>(ContactEntity.key({ contactId: holder.contactId }));
+            if (winner?.companyId === c.companyId) return (dropped.add(c.id), undefined);
+          }
+        }
         return group(c);
       },
     };
   };
-  return { groups: contacts.map(group), contacts, resumed };
+  // A contact naming another contact of this write (`duplicateOf`) is written after it, once that one
+  // is settled: if it lost its marker race (or was dropped), the duplicate names the value's holder.
+  const ofThisWrite = new Set(contacts.map((c) => c.id));
+  const later = contacts.filter((c) => c.channels.some((ch) => ch.duplicateOf && ofThisWrite.has(ch.duplicateOf)));
+  const first = contacts.filter((c) => !later.includes(c));
+  return {
+    resumed,
+    /** How many contacts `write` would create (before any race). */
+    planned: contacts.length,
+    /** Writes the contacts; answers the ones written (not dropped) with their rows' indexes. */
+    write: async () => {
+      await writeGroups(table, first.map(group));
+      for (const c of later) for (const ch of c.channels) if (ch.duplicateOf && holderFor.has(ch.duplicateOf)) ch.duplicateOf = holderFor.get(ch.duplicateOf);
+      if (later.length) await writeGroups(table, later.map(group));
+      return contacts.filter((c) => !dropped.has(c.id)).map((c) => ({ id: c.id, index: indexOf.get(c.id)! }));
+    },
+  };
 }

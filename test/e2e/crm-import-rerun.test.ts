@@ -47,8 +47,11 @@ describe('combined import re-runs', () => {
     // The companies alone (the import without contacts), as a crash between the two writes leaves them.
     const start = await env.http.post('/api/companies/import/start', { rows, mapping, options: { dedupeBy: 'domain' } });
     expect(start.body).toMatchObject({ created: 6, contactsCreated: 0 });
+    const preview = (await env.http.post('/api/companies/import/preview', { rows, mapping, options: { dedupeBy: 'domain' } })).body;
+    expect(preview).toMatchObject({ created: 0, skipped: 6, contactsCreated: 6 });
     const first = await combined(rows, 'skip');
     expect(first.body).toMatchObject({ created: 0, skipped: 6, contactsCreated: 6, errors: [] });
+    expect((await env.http.post('/api/companies/import/preview', { rows, mapping, options: { dedupeBy: 'domain' } })).body.contactsCreated).toBe(0);
     const again = await combined(rows, 'skip');
     expect(again.body).toMatchObject({ skipped: 6, contactsCreated: 0 });
     const update = await combined(rows, 'update');
