@@ -2,7 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { runCompanyImport } from '../../shared/imports/companies-import.js';
 import { IMPORT_DESCRIPTION } from '../../shared/imports/docs.js';
-import { companyImportSchema } from '../../shared/imports/schema.js';
+import { companyPreviewSchema } from '../../shared/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_import_previewOutput } from './outputs.js';
 
@@ -16,7 +16,7 @@ export const operation = defineOperation({
   output: companies_import_previewOutput,
   access: 'tenant',
   scope: 'crm:read',
-  input: { body: companyImportSchema },
+  input: { body: companyPreviewSchema },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => runCompanyImport(requireTenant(ctx).table, body, 'preview', ctx.deps.clock.now()),
 });

@@ -1,7 +1,7 @@
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { runContactImport } from '../../shared/imports/contacts-import.js';
-import { contactImportSchema, MAX_ROWS } from '../../shared/imports/schema.js';
+import { contactPreviewSchema, MAX_PREVIEW_ROWS } from '../../shared/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_importPreviewOutput } from './outputs.js';
 
@@ -11,11 +11,11 @@ export const operation = defineOperation({
   path: '/api/contacts/import/preview',
   tag: 'contacts',
   summary: 'Preview a contact import (writes nothing)',
-  description: `Plans the import and writes nothing: per-row outcome (create | update | skip), row errors and the counts it would produce. Body {rows, mapping: {column: target}, options} (targets and options: see the body schema). Duplicates are found by email. At most ${MAX_ROWS} rows per request; a bad row never stops the others.`,
+  description: `Plans the import and writes nothing: per-row outcome (create | update | skip), row errors and the counts it would produce. Body {rows, mapping: {column: target}, options} (targets and options: see the body schema). Duplicates are found by email. At most ${MAX_PREVIEW_ROWS} rows per request; a bad row never stops the others.`,
   output: ContactsController_importPreviewOutput,
   access: 'tenant',
   scope: 'crm:read',
-  input: { body: contactImportSchema },
+  input: { body: contactPreviewSchema },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => runContactImport(requireTenant(ctx).table, body, 'preview', ctx.deps.clock.now()),
 });

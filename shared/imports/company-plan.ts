@@ -1,5 +1,4 @@
 import { badRequest, badRequestCode, rowRejected, RowRejected } from '../errors.js';
-import { newId } from '../data/ids.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
@@ -22,7 +21,9 @@ export interface Row {
 /**
  * A company the import would create. `id` is derived from one of its keys when that key's derived id
  * is free (the company item is then that key's uniqueness marker), else `spare`; `keys` are the dedupe
- * keys it claims; `became` records a lost race (skip, or merge into the holder).
+ * keys it claims; `became` records a lost race (the row skips the holder, or merges into it).
+ * `resumed`: an earlier attempt of this same import (a job chunk whose worker died before recording
+ * it) wrote this company already: it counts as created and is not written again.
  */
 export interface Slot {
   id: string;
@@ -31,8 +32,27 @@ export interface Slot {
   cf: CfValues;
   keys: string[];
   rows: number[];
-  became?: { skip: true } | { existing: string };
+  became?: { existing: string; skip?: true };
+  resumed?: true;
 }
+
+/**
+ * Which import a write belongs to: one `importId` for every chunk and attempt of an import (a job
+ * keeps it on its record), and the chunk's first row in the whole file. A company or contact the
+ * import writes records both (`importId`, `importRow`), so a chunk run again after a crash knows the
+ * objects its first attempt committed.
+ */
+export interface ImportRun {
+  importId: string;
+  rowOffset: number;
+}
+
+/** The spare id of a row's company: derived from the import and the row, so an attempt run again after a crash finds it. */
+export const spareCompanyId = (tableName: string, run: ImportRun, index: number) => derivedCompanyId(tableName, `row#${run.importId}#${run.rowOffset + index}`);
+
+/** Whether `item` was written for row `index` of this import (by an earlier attempt of its chunk). */
+export const writtenFor = (item: Item | undefined, run: ImportRun, index: number) =>
+  !!item && item.importId === run.importId && item.importRow === run.rowOffset + index;
 /**
  * How a new claim takes a dedupe key at its derived id: nothing is there (`free`), or a claim names a
  * company that is gone (`old`, taken over at once with `companyId = :old`).
@@ -114,7 +134,7 @@ function parseRow(raw: Record<string, unknown>, index: number, { opts, defs, map
  * the company at its derived id, by the company a claim there names, or by the company an older
  * import's marker (`COMPANYKEY#…`, read only now) names; one read of each per chunk, no per-row read.
  */
-export async function planRows(table: TableStore, rows: Row[], { opts }: ImportSetup, now: number) {
+export async function planRows(table: TableStore, rows: Row[], { opts }: ImportSetup, run: ImportRun) {
   const idOf = (k: string) => derivedCompanyId(table.tableName, k);
   const allKeys = [...new Set(rows.flatMap((r) => r.keys))];
   const checkedKeys = [...new Set(rows.flatMap((r) => r.checked))];
@@ -125,9 +145,9 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
   ]);
   const keyOfPk = new Map(allKeys.map((k) => [CompanyEntity.key({ companyId: idOf(k) }).pk, k]));
   const named = [...atIds.filter((i) => CompanyKeyClaim.is(i)).map((i) => i.companyId as string), ...markers.map((m) => m.companyId)];
-  const present = new Set(
-    (await table.batchGet<Item>([...new Set(named)].map((id) => CompanyEntity.key({ companyId: id })))).filter(isCompany).map((c) => c.id as string),
-  );
+  const namedCompanies = (await table.batchGet<Item>([...new Set(named)].map((id) => CompanyEntity.key({ companyId: id })))).filter(isCompany);
+  const present = new Set(namedCompanies.map((c) => c.id as string));
+  const companies = new Map([...atIds.filter(isCompany), ...namedCompanies].map((c) => [c.id as string, c]));
   const holder = new Map<string, string>();
   const locks = new Map<string, KeyLock>(allKeys.map((k) => [k, { free: true }]));
   for (const item of atIds) {
@@ -155,8 +175,19 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
     if (hit) {
       const t = owner.get(hit)!;
       const of = 'slot' in t ? t.slot.id : t.existing;
+      if ('existing' in t && writtenFor(companies.get(of), run, r.index)) {
+        // This row's own company, committed by an earlier attempt of this chunk: created, as that attempt would have answered.
+        const slot: Slot = { id: of, spare: of, company: { ...r.company }, cf: { ...r.cf }, keys: [], rows: [r.index], resumed: true };
+        slots.push(slot);
+        for (const k of r.checked) owner.set(k, { slot });
+        outcomes.push({ index: r.index, outcome: 'create', companyId: of });
+        contactRows.push({ row: r, target: { slot } });
+        continue;
+      }
       if (opts.duplicateHandling === 'skip') {
+        // The company is left as it is; the row's contact is added to it if it does not have it yet.
         outcomes.push({ index: r.index, outcome: 'skip', duplicateOf: of, matchedBy: hit });
+        contactRows.push({ row: r, target: t });
         continue;
       }
       if (opts.duplicateHandling === 'update') {
@@ -167,7 +198,7 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
         continue;
       }
     }
-    const spare = newId(now);
+    const spare = spareCompanyId(table.tableName, run, r.index);
     const slot: Slot = { id: spare, spare, company: { ...r.company }, cf: { ...r.cf }, keys: [], rows: [r.index] };
     if (!hit) claim(slot, r.keys);
     // The id comes from the domain (else the INN) when nothing is at its derived key.
@@ -184,6 +215,13 @@ export async function planRows(table: TableStore, rows: Row[], { opts }: ImportS
     });
     contactRows.push({ row: r, target: { slot } });
   }
+  // A company at its row's spare id (no free key of its own) is found by that id.
+  const atSpare = new Map(slots.filter((s) => !s.resumed && s.id === s.spare).map((s) => [s.id, s]));
+  if (atSpare.size)
+    for (const c of await table.batchGet<Item>([...atSpare.keys()].map((id) => CompanyEntity.key({ companyId: id })))) {
+      const slot = atSpare.get(c.id as string);
+      if (slot && isCompany(c) && writtenFor(c, run, slot.rows[0])) slot.resumed = true;
+    }
   return { outcomes, slots, merges, contactRows, locks };
 }
 
@@ -208,7 +246,12 @@ export function mergeInto(merges: Map<string, Merge>, t: Target, r: { company: R
 export const sortErrors = (e: RowError[]) => e.sort((a, b) => a.index - b.index);
 
 /** What a preview answers: the mapping, the counts and each row's would-be outcome; nothing written. */
-export function previewResult({ mapping }: ImportSetup, { rows, errors }: ReturnType<typeof parseRows>, { outcomes, slots, contactRows }: ImportPlan) {
+export function previewResult(
+  { mapping }: ImportSetup,
+  { rows, errors }: ReturnType<typeof parseRows>,
+  { outcomes, slots }: ImportPlan,
+  contactsCreated: number,
+) {
   const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
   return {
     preview: true,
@@ -222,7 +265,7 @@ export function previewResult({ mapping }: ImportSetup, { rows, errors }: Return
     updated: count('update'),
     skipped: count('skip'),
     errors: sortErrors(errors),
-    contactsCreated: contactRows.filter((c) => c.row.contact).length,
+    contactsCreated,
     cfValuesSet: rows.filter((r) => outcomes.find((o) => o.index === r.index)?.outcome !== 'skip').reduce((n, r) => n + Object.keys(r.cf).length, 0),
     // Ids are not allocated by a preview: a create names the row whose company it would merge with.
     createdIds: [],

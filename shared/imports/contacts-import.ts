@@ -8,10 +8,12 @@ import { companyKey, isCompany } from '../contacts/refs.js';
 import { addContactsToList, addMembers, createContactList, getContactList, ADD_MAX } from '../contact-lists/lists.js';
 import { parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
 import { planImportedContacts } from './contacts-writer.js';
-import { applyMerges, writeGroups } from './writer.js';
+import { applyMerges } from './writer.js';
 import { recoverImports } from './recovery.js';
 import type { ContactImportBody, RowError } from './schema.js';
-import { ChannelMarker } from '../contacts/entities.js';
+import { ChannelMarker, ContactEntity } from '../contacts/entities.js';
+import type { ImportRun } from './company-plan.js';
+import type { StoredContact } from './held-contacts.js';
 
 interface Wanted {
   index: number;
@@ -25,10 +27,19 @@ interface Wanted {
  * phone, position, personalEmail, linkedin (bare or `c:`-prefixed) and `cf:<slug>` (contact custom
  * fields). Duplicates are by normalised email (the channel marker): skip (default) | update (fields
  * replaced, custom fields merged into the holder) | create (a new contact whose channel carries duplicateOf).
+ * `call.run`: the import this call is a chunk of (jobs.ts): a contact an earlier attempt of the chunk
+ * wrote for its row (`importId`, `importRow`) counts as created and is not written again.
  */
-export async function runContactImport(table: TableStore, body: ContactImportBody, mode: 'preview' | 'start', now: number, run: { recover?: boolean } = {}) {
+export async function runContactImport(
+  table: TableStore,
+  body: ContactImportBody,
+  mode: 'preview' | 'start',
+  now: number,
+  call: { recover?: boolean; run?: ImportRun } = {},
+) {
   // What a crashed import left (derived items of committed companies/contacts) is repaired first.
-  if (mode === 'start' && run.recover !== false) await recoverImports(table);
+  if (mode === 'start' && call.recover !== false) await recoverImports(table);
+  const run = call.run ?? { importId: newId(now), rowOffset: 0 };
   const opts = { duplicateHandling: 'skip' as const, ...body.options };
   if (opts.listId && opts.newListName) throw badRequest(['options.listId and options.newListName cannot be used together']);
   const defs = await definitionMap(table, 'contact');
@@ -59,11 +70,23 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
       m.contactId,
     ]),
   );
+  // Holders written for their own row by an earlier attempt of this chunk (only a job chunk run again has any).
+  const heldIds = [...new Set(holders.values())];
+  const resumedRows = new Map<number, string>();
+  if (call.run && heldIds.length)
+    for (const c of await table.batchGet<StoredContact>(heldIds.map((id) => ContactEntity.key({ contactId: id }))))
+      if (c.source?.importId === run.importId && c.importRow !== undefined) resumedRows.set(c.importRow - run.rowOffset, c.id);
+  const resumed: { index: number; id: string }[] = [];
   const firstInFile = new Map<string, Wanted>();
   for (const p of parsed) {
     const email = p.contact.email;
     const holder = email ? holders.get(email) : undefined;
     const earlier = email ? firstInFile.get(email) : undefined;
+    if (holder && resumedRows.get(p.index) === holder) {
+      resumed.push({ index: p.index, id: holder });
+      outcomes.push({ index: p.index, outcome: 'create' });
+      continue;
+    }
     if ((holder || earlier) && opts.duplicateHandling !== 'create') {
       if (opts.duplicateHandling === 'skip') {
         outcomes.push({ index: p.index, outcome: 'skip', ...(holder ? { duplicateOf: holder } : { sameContactAsRow: earlier!.index }) });
@@ -103,13 +126,13 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
     };
   }
 
-  const importId = newId(now);
+  const { importId } = run;
   const built = await planImportedContacts(
     table,
-    wanted.map((w) => ({ index: w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })),
+    wanted.map((w) => ({ index: w.index, row: run.rowOffset + w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })),
     { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs },
   );
-  await writeGroups(table, built.groups);
+  const written = await built.write();
   const merged = await applyMerges(
     merges,
     async (id, m) => {
@@ -122,7 +145,7 @@ export async function runContactImport(table: TableStore, body: ContactImportBod
   );
   const updatedIds = merged.updatedIds;
   const cfValuesSet = cfCount(wanted) + merged.cfValuesSet;
-  const createdIds = built.contacts.map((c) => c.id);
+  const createdIds = [...written, ...resumed].sort((a, b) => a.index - b.index).map((c) => c.id);
   let listId = opts.listId;
   if (opts.newListName) listId = (await createContactList(table, { name: opts.newListName }, now)).id;
   if (listId) {

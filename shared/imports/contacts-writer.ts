@@ -6,14 +6,17 @@ import type { CfValues } from '../custom-fields/values.js';
 import { contactDependents } from './dependents.js';
 import type { CustomFieldDefinition } from '../custom-fields/definitions.js';
 import type { ParsedContact } from './mapping.js';
-import type { WriteGroup } from './writer.js';
+import { writeGroups, type WriteGroup } from './writer.js';
 import { ChannelMarker, ContactEntity, type ChannelType } from '../contacts/entities.js';
+import { heldContacts, heldKey, identityOf, type StoredContact } from './held-contacts.js';
 
 export interface WantedContact {
   index: number;
+  /** The row in the whole file (recorded as the contact's `importRow`: a chunk run again finds what it wrote). */
+  row?: number;
   contact: ParsedContact;
   companyId?: string;
-  /** The company existed before the import: a contact already linked to it with the same email is not created again. */
+  /** The company existed before this write: a contact it holds already (same email, else phone, else fields) is not created again. */
   existingCompany?: boolean;
   customFields?: CfValues;
 }
@@ -31,12 +34,14 @@ type MarkerRow = { contactId: string; type: ChannelType; value: string };
  * Markers are read in one batch first: a held value gives the new channel `duplicateOf`; a marker
  * whose contact is gone (deleted, or left by a crashed import before this rule) is taken over at once.
  * A race lost at write time (another import took the value meanwhile) rebuilds the group with
- * `duplicateOf` the winner.
+ * `duplicateOf` the winner. `onePerCompany` (the combined import): a contact is created once per company and identity (held-contacts.ts):
+ * rows repeating one are dropped, and so is a row whose company holds it already; `resumed` lists the
+ * ones an earlier attempt of this import wrote for their row (created, as that attempt would have said).
  */
 export async function planImportedContacts(
   table: TableStore,
   wanted: WantedContact[],
-  opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition> },
+  opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition>; onePerCompany?: boolean },
 ) {
   const at = new Date(opts.now).toISOString();
   const values = [
@@ -45,17 +50,29 @@ export async function planImportedContacts(
     ),
   ];
   const markers = await table.batchGet<MarkerRow>(values.map(split).map(([type, value]) => ChannelMarker.key({ type, value })));
-  const holders = await table.batchGet<{ id: string; companyId?: string }>(
-    [...new Set(markers.map((m) => m.contactId))].map((id) => ContactEntity.key({ contactId: id })),
+  const holders = new Map(
+    (await table.batchGet<StoredContact>([...new Set(markers.map((m) => m.contactId))].map((id) => ContactEntity.key({ contactId: id })))).map((c) => [
+      c.id,
+      c,
+    ]),
   );
-  const holderCompany = new Map(holders.map((c) => [c.id, c.companyId]));
-  const owner = new Map(markers.filter((m) => holderCompany.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
-  const stale = new Map(markers.filter((m) => !holderCompany.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
+  const owner = new Map(markers.filter((m) => holders.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
+  const stale = new Map(markers.filter((m) => !holders.has(m.contactId)).map((m) => [ck(m.type, m.value), m.contactId]));
 
-  // Re-imports into existing companies: skip a contact whose email already belongs to a contact of that company.
-  const todo = wanted.filter(
-    (w) => !(w.existingCompany && w.contact.email && holderCompany.get(owner.get(ck('email', w.contact.email)) ?? '') === w.companyId),
-  );
+  const held = opts.onePerCompany ? await heldContacts(table, wanted, (identity) => holders.get(owner.get(identity) ?? '')) : new Map();
+  const seen = new Set<string>();
+  const resumed: string[] = [];
+  const todo = wanted.filter((w) => {
+    if (!opts.onePerCompany || !w.companyId) return true;
+    const key = heldKey(w.companyId, identityOf(w.contact));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const h = held.get(key);
+    if (h && h.source?.importId === opts.importId && h.importRow === w.row) resumed.push(h.id);
+    return !h;
+  });
+  const rowOf = new Map<string, number>();
+  const indexOf = new Map<string, number>();
   const claimCondition = (key: string): Condition =>
     stale.has(key) ? { expression: 'attribute_not_exists(pk) OR contactId = :old', values: { ':old': stale.get(key) } } : ChannelMarker.notExists;
 
@@ -72,6 +89,8 @@ export async function planImportedContacts(
     };
     if (!c.firstName && w.contact.email && opts.genericName) Object.assign(c, { firstName: opts.genericName, generic: true });
     if (w.companyId) c.companyId = w.companyId;
+    if (w.row !== undefined) rowOf.set(id, w.row);
+    indexOf.set(id, w.index);
     for (const [type, value] of [
       ['email', w.contact.email],
       ['phone', w.contact.phone],
@@ -86,6 +105,10 @@ export async function planImportedContacts(
     return c;
   });
   const claimed = new Set(contacts.flatMap((c) => c.channels.filter((ch) => !ch.duplicateOf).map((ch) => `${c.id}|${ck(ch.type, ch.value)}`)));
+  /** A contact of this write that lost a value's marker race: the value's holder, which the later duplicates name instead. */
+  const holderFor = new Map<string, string>();
+  /** Not written: another import gave its company the same contact meanwhile (the marker race was lost to it). */
+  const dropped = new Set<string>();
 
   const group = (c: Contact): WriteGroup => {
     const claims = c.channels.filter((ch) => claimed.has(`${c.id}|${ck(ch.type, ch.value)}`));
@@ -93,7 +116,7 @@ export async function planImportedContacts(
     return {
       puts: [
         ...claims.map((ch) => ({ put: markerItem(c.id, ch.type, ch.value, opts.now), condition: claimCondition(ck(ch.type, ch.value)) })),
-        { put: contactItem(full) },
+        { put: { ...contactItem(full), ...(rowOf.has(c.id) ? { importRow: rowOf.get(c.id) } : {}) } },
       ],
       anchor: { kind: 'contact', id: c.id },
       after: contactDependents(full, opts.cfDefs),
@@ -103,10 +126,34 @@ export async function planImportedContacts(
         const holder = await table.get<MarkerRow>(ChannelMarker.key({ type: lost.type, value: lost.value }));
         claimed.delete(`${c.id}|${ck(lost.type, lost.value)}`);
         stale.delete(ck(lost.type, lost.value));
-        if (holder && holder.contactId !== c.id) lost.duplicateOf = holder.contactId;
+        if (holder && holder.contactId !== c.id) {
+          lost.duplicateOf = holder.contactId;
+          holderFor.set(c.id, holder.contactId);
+          const identity = c.channels.find((ch) => ch.type === 'email') ?? c.channels[0];
+          if (opts.onePerCompany && c.companyId && identity === lost) {
+            const winner = await table.get<StoredContact>(ContactEntity.key({ contactId: holder.contactId }));
+            if (winner?.companyId === c.companyId) return (dropped.add(c.id), undefined);
+          }
+        }
         return group(c);
       },
     };
   };
-  return { groups: contacts.map(group), contacts, created: () => contacts.map(withPrimaries) };
+  // A contact naming another contact of this write (`duplicateOf`) is written after it, once that one
+  // is settled: if it lost its marker race (or was dropped), the duplicate names the value's holder.
+  const ofThisWrite = new Set(contacts.map((c) => c.id));
+  const later = contacts.filter((c) => c.channels.some((ch) => ch.duplicateOf && ofThisWrite.has(ch.duplicateOf)));
+  const first = contacts.filter((c) => !later.includes(c));
+  return {
+    resumed,
+    /** How many contacts `write` would create (before any race). */
+    planned: contacts.length,
+    /** Writes the contacts; answers the ones written (not dropped) with their rows' indexes. */
+    write: async () => {
+      await writeGroups(table, first.map(group));
+      for (const c of later) for (const ch of c.channels) if (ch.duplicateOf && holderFor.has(ch.duplicateOf)) ch.duplicateOf = holderFor.get(ch.duplicateOf);
+      if (later.length) await writeGroups(table, later.map(group));
+      return contacts.filter((c) => !dropped.has(c.id)).map((c) => ({ id: c.id, index: indexOf.get(c.id)! }));
+    },
+  };
 }

@@ -38,12 +38,27 @@ export const ImportJob = defineEntity({
   },
 });
 
-/** The job's request body, in parts of at most PART_CHARS characters (an item holds 400 KB). */
+/**
+ * The job's request body: gzip-compressed JSON in binary parts of at most PART_BYTES (job-body.ts; an
+ * item holds 400 KB), read back by a paged Query. Jobs stored before kept the text in `text` parts.
+ */
 export const ImportJobPart = defineEntity({
   entity: 'import_job_part',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'IMPORTJOB#${jobId}', sk: 'PART#${part}' } },
+});
+
+/**
+ * The lists of one recorded chunk of a job's result (its row errors and created ids), written with the
+ * job's progress in one transaction: the job item keeps the counts only, so a 50,000-row result fits;
+ * the status view joins the chunks in row order.
+ */
+export const ImportJobChunk = defineEntity({
+  entity: 'import_job_chunk',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'IMPORTJOB#${jobId}', sk: 'CHUNK#${from}' } },
 });
 
 /**

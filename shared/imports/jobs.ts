@@ -5,7 +5,8 @@ import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { runCompanyImport, type ImportMode } from './companies-import.js';
 import { runContactImport } from './contacts-import.js';
-import { ImportJob, ImportJobPart } from './entities.js';
+import { ImportJob } from './entities.js';
+import { chunkListsItem, readJobBody, readResultLists, storeJobBody } from './job-body.js';
 import { recoverImports } from './recovery.js';
 import { claimJob, renewLease, resumeStalledJobs } from './job-lease.js';
 import { ConditionFailed } from '../ports/table-store.js';
@@ -18,12 +19,13 @@ import type { CompanyImportBody, ContactImportBody } from './schema.js';
  * stored and queued, the answer is 202 {jobId, status, total, statusUrl}, and a worker runs it in
  * chunks of JOB_CHUNK_ROWS, recording processed/total, rate and ETA after each chunk and the import's
  * result object at the end. A worker that dies (the message lease expires) resumes at the last
- * recorded chunk; chunks dedupe through the markers like separate imports do.
+ * recorded chunk: every chunk and attempt of a job is one import (`importId`), so the chunk run again
+ * finds the companies and contacts its first attempt wrote for each row and writes the rest. The body
+ * and the result's lists live in items of their own (job-body.ts).
  */
 export const ASYNC_ABOVE_ROWS = 500;
 export const JOB_CHUNK_ROWS = 500;
 export const IMPORT_QUEUE = 'imports';
-const PART_CHARS = 300_000;
 /** Job records are kept 7 days. */
 const JOB_TTL_S = 7 * 86_400;
 
@@ -41,6 +43,10 @@ interface JobItem {
   total: number;
   processed: number;
   parts: number;
+  /** The import every chunk belongs to (source.importId of what it creates). */
+  importId?: string;
+  /** Whether the result's lists are in chunk items (job-body.ts), not in `result`/`partial`. */
+  listsInChunks?: boolean;
   createdAt: string;
   startedAt?: string;
   finishedAt?: string;
@@ -64,26 +70,29 @@ export interface ImportResult {
   ignoredTargets?: unknown;
 }
 export const emptyResult = (): ImportResult => ({ created: 0, updated: 0, skipped: 0, contactsCreated: 0, cfValuesSet: 0, errors: [], createdIds: [] });
+/** Moves the lists out of a result (to a chunk item): what stays is counts. */
+const takeLists = (r: ImportResult) => ({ errors: r.errors.splice(0), createdIds: r.createdIds.splice(0) });
 
 /**
- * Runs rows [from, from + size) as one import and adds its result to `acc` (row indexes of errors
- * shifted to the whole body's). A list made by the first chunk (`newListName`) is reused by the next.
+ * Runs rows [from, from + size) of the import `importId` and adds its result to `acc` (row indexes of
+ * errors shifted to the whole body's). A list made by the first chunk (`newListName`) is reused by the next.
  */
 export async function runImportChunk(
   table: TableStore,
   kind: JobKind,
   body: CompanyImportBody | ContactImportBody,
-  from: number,
-  size: number,
+  chunkRows: { from: number; size: number; importId: string },
   acc: ImportResult,
   now: number,
 ) {
+  const { from, size, importId } = chunkRows;
   const options = { ...body.options, ...(acc.listId ? { listId: acc.listId, newListName: undefined } : {}) };
   const chunk = { ...body, options, rows: body.rows.slice(from, from + size) } as CompanyImportBody & ContactImportBody;
+  const run = { importId, rowOffset: from };
   const r = (
     kind === 'contacts'
-      ? await runContactImport(table, chunk, 'start', now, { recover: false })
-      : await runCompanyImport(table, chunk, kind, now, { recover: false })
+      ? await runContactImport(table, chunk, 'start', now, { recover: false, run })
+      : await runCompanyImport(table, chunk, kind, now, { recover: false, run })
   ) as Partial<ImportResult>;
   for (const k of ['created', 'updated', 'skipped', 'contactsCreated', 'cfValuesSet'] as const) acc[k] += r[k] ?? 0;
   acc.errors.push(...(r.errors ?? []).map((e) => ({ ...e, index: e.index + from })));
@@ -115,13 +124,10 @@ export async function startImportJob(
   if (!deps.queue) throw new Error('no work queue configured');
   const now = deps.clock.now();
   const jobId = newId(now);
-  const text = JSON.stringify(body);
-  const parts = Math.ceil(text.length / PART_CHARS);
   const ttl = Math.floor(now / 1000) + JOB_TTL_S;
-  const items = Array.from({ length: parts }, (_, i) =>
-    ImportJobPart.item({ jobId, part: String(i).padStart(4, '0') }, { text: text.slice(i * PART_CHARS, (i + 1) * PART_CHARS), ttl }),
-  );
-  for (let i = 0; i < items.length; i += 25) await table.batchPut(items.slice(i, i + 25));
+  const parts = await storeJobBody(table, jobId, body, ttl);
+  // The rows a synchronous call did (its lists: one chunk of at most ASYNC_ABOVE_ROWS rows) go first.
+  if (resume) await table.put(chunkListsItem(jobId, 0, takeLists(resume.partial), ttl));
   const job: JobItem = {
     id: jobId,
     kind,
@@ -129,6 +135,8 @@ export async function startImportJob(
     total: body.rows.length,
     processed: resume?.processed ?? 0,
     parts,
+    importId: resume?.partial.importId ?? jobId,
+    listsInChunks: true,
     createdAt: new Date(now).toISOString(),
     ...(resume ? { partial: resume.partial } : {}),
   };
@@ -154,7 +162,7 @@ export async function getImportJob(table: TableStore, jobId: string, now: number
     createdAt: job.createdAt,
     ...(job.startedAt ? { startedAt: job.startedAt } : {}),
     ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
-    ...(job.result ? { result: job.result } : {}),
+    ...(job.result ? { result: job.listsInChunks ? { ...job.result, ...(await readResultLists(table, job.id)) } : job.result } : {}),
     ...(job.error ? { error: job.error } : {}),
     elapsedSeconds: job.startedAt ? Math.round((Date.parse(job.finishedAt ?? new Date(now).toISOString()) - Date.parse(job.startedAt)) / 1000) : 0,
   };
@@ -172,30 +180,48 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   if (!job) return;
   // A crashed earlier attempt (or another import) may have left journals: repaired before anything else.
   await recoverImports(table);
-  const parts = (await table.query<{ text: string }>({ ...ImportJob.query('primary', { jobId: msg.jobId }), skBeginsWith: 'PART#' })).items;
-  const body = JSON.parse(parts.map((p) => p.text).join('')) as CompanyImportBody & ContactImportBody;
   const startedAt = job.startedAt ?? new Date(deps.clock.now()).toISOString();
   const acc = job.partial ?? emptyResult();
+  // Jobs stored before `importId`: the job's id names their import from now on.
+  const importId = job.importId ?? job.id;
+  const ttl = Math.floor(deps.clock.now() / 1000) + JOB_TTL_S;
   const t0 = performance.now();
   const resumedAt = job.processed;
   let recording = false; // a failed condition of a progress write means the lease was taken over
   try {
+    const body = (await readJobBody(table, job.id)) as CompanyImportBody & ContactImportBody;
     for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
-      await runImportChunk(table, job.kind, body, from, JOB_CHUNK_ROWS, acc, deps.clock.now());
+      await runImportChunk(table, job.kind, body, { from, size: JOB_CHUNK_ROWS, importId }, acc, deps.clock.now());
       const processed = Math.min(body.rows.length, from + JOB_CHUNK_ROWS);
       const rowsPerSecond = +((processed - resumedAt) / Math.max(0.001, (performance.now() - t0) / 1000)).toFixed(1);
       const renewal = renewLease(lease, deps.clock.now());
       recording = true;
-      await table.update(ImportJob.key({ jobId: job.id }), {
-        set: { status: 'running', startedAt, processed, rowsPerSecond, partial: acc, updatedAt: new Date(deps.clock.now()).toISOString(), ...renewal.set },
-        condition: renewal.condition,
-      });
+      // The chunk's lists and the job's progress (counts only, so the job item stays small) commit together.
+      await table.transact([
+        { put: chunkListsItem(job.id, from, takeLists(acc), ttl) },
+        {
+          update: ImportJob.key({ jobId: job.id }),
+          spec: {
+            set: {
+              status: 'running',
+              startedAt,
+              processed,
+              rowsPerSecond,
+              partial: acc,
+              listsInChunks: true,
+              updatedAt: new Date(deps.clock.now()).toISOString(),
+              ...renewal.set,
+            },
+            condition: renewal.condition,
+          },
+        },
+      ]);
       lease = renewal.set.leaseUntil;
       recording = false;
     }
     recording = true;
     await table.update(ImportJob.key({ jobId: job.id }), {
-      set: { status: 'completed', result: acc, finishedAt: new Date(deps.clock.now()).toISOString() },
+      set: { status: 'completed', result: acc, listsInChunks: true, finishedAt: new Date(deps.clock.now()).toISOString() },
       remove: ['partial', 'leaseUntil', 'gsi1pk', 'gsi1sk'],
       condition: { expression: 'leaseUntil = :held', values: { ':held': lease } },
     });

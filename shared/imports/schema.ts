@@ -2,17 +2,21 @@ import * as z from 'zod';
 
 /**
  * Import bodies `{rows, mapping, options}`. At most MAX_ROWS rows per request (and the 6 MB API body
- * cap): send bigger files in chunks; dedupe markers make chunks behave like one import.
+ * cap; more than 500 run as a job): send bigger files in chunks; dedupe markers make chunks behave like
+ * one import. A preview answers synchronously: at most MAX_PREVIEW_ROWS.
  */
-export const MAX_ROWS = 10_000;
+export const MAX_ROWS = 50_000;
+export const MAX_PREVIEW_ROWS = 10_000;
 export const MAX_COLUMNS = 100;
 
 const cell = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
-const rows = z
-  .array(z.record(z.string().max(200), cell))
-  .min(1)
-  .max(MAX_ROWS)
-  .describe(`The file's rows as {column: value}, at most ${MAX_ROWS} per request and 6 MB: send larger files in chunks (dedupe spans chunks)`);
+const rowsUpTo = (max: number) =>
+  z
+    .array(z.record(z.string().max(200), cell))
+    .min(1)
+    .max(max)
+    .describe(`The file's rows as {column: value}, at most ${max} per request and 6 MB: send larger files in chunks (dedupe spans chunks)`);
+const rows = rowsUpTo(MAX_ROWS);
 const mapping = z
   .record(z.string().min(1).max(200), z.string().min(1).max(100))
   .refine((m) => Object.keys(m).length <= MAX_COLUMNS, `mapping must map at most ${MAX_COLUMNS} columns`)
@@ -50,6 +54,7 @@ export const companyImportSchema = z.strictObject({
     .optional(),
 });
 export type CompanyImportBody = z.infer<typeof companyImportSchema>;
+export const companyPreviewSchema = companyImportSchema.extend({ rows: rowsUpTo(MAX_PREVIEW_ROWS) });
 
 export const contactImportSchema = z.strictObject({
   rows,
@@ -68,6 +73,7 @@ export const contactImportSchema = z.strictObject({
     .optional(),
 });
 export type ContactImportBody = z.infer<typeof contactImportSchema>;
+export const contactPreviewSchema = contactImportSchema.extend({ rows: rowsUpTo(MAX_PREVIEW_ROWS) });
 
 export interface RowError {
   index: number;

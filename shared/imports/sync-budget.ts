@@ -1,3 +1,4 @@
+import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { emptyResult, runImportChunk, startImportJob, type ImportResult, type JobKind } from './jobs.js';
@@ -34,12 +35,14 @@ export async function runImportWithinBudget(
   await recoverImports(table);
   await resumeStalledJobs(deps, tenant.tenantId, table);
   const acc = emptyResult();
+  // One import over every chunk, and over the job that takes the rest (it keeps acc.importId).
+  const importId = newId(deps.clock.now());
   let from = 0;
   let size = FIRST_CHUNK_ROWS;
   for (;;) {
     const t = performance.now();
     const single = from === 0 && body.rows.length <= size;
-    const r = await runImportChunk(table, kind, body, from, size, acc, deps.clock.now());
+    const r = await runImportChunk(table, kind, body, { from, size, importId }, acc, deps.clock.now());
     if (single) return { result: r as ImportResult }; // the whole body in one chunk: exactly the import's own answer
     from = Math.min(body.rows.length, from + size);
     if (from >= body.rows.length) return { result: acc };

@@ -327,9 +327,12 @@ describe('company import', () => {
     expect(unknownCf.status).toBe(400);
     expect(unknownCf.body).toMatchObject({ code: 'unknown_custom_field', fields: ['nope'] });
     expect((await api.post('/api/companies/import/combined', { rows: [], mapping: { a: 'name' } })).status).toBe(400);
+    // At most 50,000 rows (a job), a preview 10,000.
     expect(
-      (await api.post('/api/companies/import/combined', { rows: Array.from({ length: 10_001 }, () => ({ a: 'x' })), mapping: { a: 'name' } })).status,
+      (await api.post('/api/companies/import/combined', { rows: Array.from({ length: 50_001 }, () => ({ a: 'x' })), mapping: { a: 'name' } })).status,
     ).toBe(400);
+    const longPreview = await api.post('/api/companies/import/preview', { rows: Array.from({ length: 10_001 }, () => ({ a: 'x' })), mapping: { a: 'name' } });
+    expect(longPreview.status).toBe(400);
     const list = await api.post('/api/company-lists', { name: 'Private', type: 'STATIC' });
     for (const mode of ['preview', 'start', 'combined']) {
       expect(

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TableStore } from '../../shared/ports/table-store.js';
 import { runCompanyImport } from '../../shared/imports/companies-import.js';
-import { IMPORT_QUEUE, startImportJob } from '../../shared/imports/jobs.js';
-import { ImportJournal } from '../../shared/imports/entities.js';
+import { IMPORT_QUEUE, getImportJob, runImportJob, startImportJob } from '../../shared/imports/jobs.js';
+import { ImportJob, ImportJournal } from '../../shared/imports/entities.js';
 import { CompanyEntity } from '../../shared/companies/entities.js';
 import { ContactChannel, ContactEntity } from '../../shared/contacts/entities.js';
 import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
@@ -149,5 +149,85 @@ describe('import recovery pass', () => {
     });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ created: 30 - companyIds.length, updated: companyIds.length, contactsCreated: 30, errors: [] });
+  }, 240_000);
+
+  /**
+   * The tenant table as seen by a worker frozen from its `n`th contact transaction on (as kill -9
+   * leaves it: what it had in flight lands, nothing after): its writes never answer again. `frozen`
+   * resolves once it froze and its writes in flight have landed.
+   */
+  function freezingAtContacts(table: TableStore, n: number) {
+    let seen = 0;
+    let froze: () => void;
+    const frozenAt = new Promise<void>((r) => (froze = r));
+    const landing = new Set<Promise<unknown>>();
+    const proxy = new Proxy(table, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (typeof v !== 'function') return v;
+        if (!['transact', 'batchPut', 'put', 'update', 'delete'].includes(prop as string)) return v.bind(target);
+        return (...args: unknown[]) => {
+          const ops = prop === 'transact' ? (args[0] as { put?: { pk: string } }[]) : [];
+          if (ops.some((o) => o.put?.pk.startsWith('CONTACT#')) && ++seen === n) froze();
+          if (seen >= n) return new Promise(() => undefined);
+          const p = v.apply(target, args) as Promise<unknown>;
+          landing.add(p);
+          return p.finally(() => landing.delete(p));
+        };
+      },
+    });
+    const frozen = frozenAt.then(async () => {
+      while (landing.size) await Promise.allSettled([...landing]);
+    });
+    return { table: proxy, frozen };
+  }
+
+  it('a job whose worker froze inside a chunk (companies written, contacts half) resumes that chunk and ends with every row, counted once', async () => {
+    const rt = await startTestRuntime();
+    stopLater = () => rt.stop();
+    const account = await createApprovedAccount(rt.deps);
+    const table = rt.deps.tenantTable(account.tenantId);
+    // 1,000 rows in two chunks: repeated rows, companies without a domain (spare ids), contacts by phone or by name only.
+    const n = 1_000;
+    const jobRows = Array.from({ length: n }, (_, i) => {
+      const k = i % 97 === 96 ? i - 40 : i;
+      return {
+        Company: `Frozen ${k}`,
+        ...(k % 50 === 7 ? {} : { Site: `frozen-${k}.example.org` }),
+        ...(k % 10 === 3 ? { Phone: `+1 555 01${String(k).padStart(4, '0')}` } : k % 10 === 4 ? {} : { Email: `p${k}@frozen-${k}.example.org` }),
+        First: `F${k}`,
+        Last: `L${k}`,
+      };
+    });
+    const unique = new Set(jobRows.map((r) => r.Company)).size;
+    const deadQueue = new LocalWorkQueue(rt.deps.platform, rt.deps.clock);
+    const job = await startImportJob({ ...rt.deps, queue: deadQueue }, account.tenantId, table, 'combined', {
+      rows: jobRows,
+      mapping: { Company: 'name', Site: 'domain', Email: 'c:email', Phone: 'c:phone', First: 'c:firstName', Last: 'c:lastName' },
+      options: { dedupeBy: 'domain', duplicateHandling: 'skip' },
+    });
+    const msg = { tenantId: account.tenantId, jobId: job.jobId };
+    // The first worker freezes at its 60th contact transaction: chunk 1 is recorded (about 40 transactions of 12 contacts), chunk 2 is not.
+    const dying = freezingAtContacts(table, 60);
+    void runImportJob({ ...rt.deps, queue: deadQueue, tenantTable: () => dying.table }, msg);
+    await Promise.race([dying.frozen, sleep(180_000)]);
+    expect(await getImportJob(table, job.jobId, rt.deps.clock.now())).toMatchObject({ status: 'running', processed: 500 });
+    const companiesBefore = (await table.query({ ...CompanyEntity.query('byCreated', {}), limit: 2_000 })).items.length;
+    const contactsBefore = (await table.query({ ...ContactEntity.query('all', {}), limit: 2_000 })).items.length;
+    expect(companiesBefore).toBeGreaterThan(contactsBefore);
+
+    // A new worker once the lease is gone (the restarted runtime releases it at start).
+    await table.update(ImportJob.key({ jobId: job.jobId }), { remove: ['leaseUntil'] });
+    await runImportJob({ ...rt.deps, queue: deadQueue }, msg);
+    const done = await getImportJob(table, job.jobId, rt.deps.clock.now());
+    expect(done).toMatchObject({ status: 'completed', processed: n });
+    expect(done.result).toMatchObject({ created: unique, skipped: n - unique, contactsCreated: unique, errors: [] });
+    expect(new Set((done.result as { createdIds: string[] }).createdIds).size).toBe(unique);
+    const companies = (await table.query<{ id: string }>({ ...CompanyEntity.query('byCreated', {}), limit: 2_000 })).items;
+    const contacts = (await table.query<{ companyId: string }>({ ...ContactEntity.query('all', {}), limit: 2_000 })).items;
+    expect(companies).toHaveLength(unique);
+    expect(contacts).toHaveLength(unique);
+    expect(new Set(contacts.map((c) => c.companyId)).size).toBe(unique);
+    expect(new Set(companies.map((c) => c.id))).toEqual(new Set(contacts.map((c) => c.companyId)));
   }, 240_000);
 });
