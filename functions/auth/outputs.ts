@@ -57,7 +57,7 @@ export const auth_verify_emailOutput = z.looseObject({
   status: z
     .enum(['ACTIVE', 'PENDING'])
     .describe(
-      'ACTIVE: checks passed, tenant created, the key works (Location: the console). PENDING: answer the questionnaire (Location carries signup_token)',
+      'ACTIVE: checks passed, tenant created, the key works (Location: the web app sign-in). PENDING: answer the questionnaire (Location: the web app questionnaire, carrying signup_token)',
     ),
   tenantId: z.string().optional().describe('The new workspace (ACTIVE only)'),
   signup_token: z.string().optional().describe('For POST /api/auth/signup-questionnaire (PENDING only)'),
