@@ -22,6 +22,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // The timing notice names plugin callbacks that were slow; on a shared, busy machine it fires at every npm start.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     host: '127.0.0.1',

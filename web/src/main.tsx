@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { APP_BASENAME, createAppRouter } from './app/router';
 import { paths, signInPath } from './app/paths';
 import './styles.css';
 
@@ -11,7 +11,9 @@ const router = createAppRouter();
 
 /** A 401 anywhere: the session ended. Forget its data and sign in again, then come back here. */
 function sessionEnded() {
-  const { pathname, search } = router.state.location;
+  // The router's own state carries the full path (/app/…); app paths are relative to the basename.
+  const { pathname: full, search } = router.state.location;
+  const pathname = full.startsWith(APP_BASENAME) ? full.slice(APP_BASENAME.length) || '/' : full;
   if (pathname === paths.login) return;
   queryClient.clear();
   void router.navigate(signInPath(pathname + search, 'expired'), { replace: true });

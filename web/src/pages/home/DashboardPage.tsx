@@ -33,7 +33,12 @@ const money = (amount: number, currency: string) => {
 export default function DashboardPage() {
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
-  const balance = useQuery({ queryKey: workspaceKey(t, 'billing', 'balance'), queryFn: ({ signal }) => api.get<Balance>('/api/billing/balance', { signal }) });
+  // Credits are applied by the operator elsewhere: coming back to the tab shows the current balance.
+  const balance = useQuery({
+    queryKey: workspaceKey(t, 'billing', 'balance'),
+    queryFn: ({ signal }) => api.get<Balance>('/api/billing/balance', { signal }),
+    refetchOnWindowFocus: 'always',
+  });
   const pipelines = useQuery({
     queryKey: workspaceKey(t, 'leads', 'pipelines', { pageSize: 100 }),
     queryFn: ({ signal }) => api.get<{ data: Pipeline[] }>('/api/pipelines', { signal, query: { pageSize: 100 } }).then((r) => r.data),
