@@ -7,7 +7,7 @@ import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.j
 import { AccountEmail } from '../../shared/identity/entities.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client } from '../support/runtime.js';
-import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
+import { activeAccount, PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let run: BrowserRun;
@@ -25,14 +25,6 @@ async function verifyLink(email: string) {
   const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(email)}`);
   const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
   return mail.links.verify as string;
-}
-
-/** An ACTIVE account registered and verified over HTTP. */
-async function activeAccount() {
-  const email = uniqueEmail('good.test');
-  const { verifyPath } = await registerAccount(env, email);
-  expect((await env.http.get(verifyPath!)).body.status).toBe('ACTIVE');
-  return email;
 }
 
 describe('register → verify → sign in → overview', () => {
@@ -158,7 +150,7 @@ describe('register → verify → sign in → overview', () => {
 
 describe('session expiry', () => {
   it('returns to sign-in and, after it, to the page that was open', async () => {
-    const email = await activeAccount();
+    const { email } = await activeAccount(env);
     const p = await run.newPage();
     await p.goto(`${env.rt.url}/app/?view=kept`);
     await p.waitForLocation((l) => l === '/app/login?next=%2F%3Fview%3Dkept');
@@ -184,12 +176,8 @@ describe('session expiry', () => {
   });
 
   it('sends an unknown address inside the app to the not-found page', async () => {
-    const email = await activeAccount();
     const p = await run.newPage();
-    await p.goto(`${env.rt.url}/app/login`);
-    await p.fill('Email', email);
-    await p.fill('Password', PASSWORD);
-    await p.click('button', 'Sign in');
+    await p.signIn(env.rt.url, await activeAccount(env));
     await p.waitForText('Balance');
     await p.goto(`${env.rt.url}/app/no/such/page`);
     await p.waitForText('There is nothing here');
@@ -200,12 +188,9 @@ describe('session expiry', () => {
 
 describe('cross-origin requests with the cookie', () => {
   it("a page of another loopback origin cannot act as the signed-in person; the app's own page can", async () => {
-    const email = await activeAccount();
+    const { email } = await activeAccount(env);
     const p = await run.newPage();
-    await p.goto(`${env.rt.url}/app/login`);
-    await p.fill('Email', email);
-    await p.fill('Password', PASSWORD);
-    await p.click('button', 'Sign in');
+    await p.signIn(env.rt.url, { email, password: PASSWORD });
     await p.waitForText('Balance');
 
     // Another origin of the same site (127.0.0.1, another port): the browser sends the Lax cookie with its

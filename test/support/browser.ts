@@ -175,6 +175,15 @@ export class AppPage {
     return this.page.keyboard.press(key);
   }
 
+  /** Signs in through the app's sign-in page and waits for the overview (or, with `next`, that page). */
+  async signIn(baseUrl: string, account: { email: string; password: string }, next?: string) {
+    await this.goto(`${baseUrl}/app/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+    await this.fill('Email', account.email);
+    await this.fill('Password', account.password);
+    await this.click('button', 'Sign in');
+    await this.waitForLocation((l) => !l.startsWith('/app/login'));
+  }
+
   /** Saves a screenshot (path printed and returned). */
   async screenshot(name: string) {
     const file = path.join(this.shots, `${String(this.nextShot()).padStart(2, '0')}-${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
