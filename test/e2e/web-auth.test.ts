@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
-import { client } from '../support/runtime.js';
+import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { activeAccount, PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
+
+/** A journey drives a real browser through several pages: minutes on a loaded machine, not the default 60 s. */
+const JOURNEY = { timeout: 240_000 };
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let run: BrowserRun;
@@ -27,7 +30,7 @@ async function verifyLink(email: string) {
   return mail.links.verify as string;
 }
 
-describe('register → verify → sign in → overview', () => {
+describe('register → verify → sign in → overview', JOURNEY, () => {
   it('a new person gets from the registration form to their workspace', async () => {
     const p = await run.newPage();
     await p.goto(`${env.rt.url}/app/`);
@@ -63,9 +66,7 @@ describe('register → verify → sign in → overview', () => {
     expect(p.location()).toBe('/app/login?verified=1');
     await p.check('sign-in-verified');
 
-    await p.fill('Email', email);
-    await p.fill('Password', PASSWORD);
-    await p.click('button', 'Sign in');
+    await p.submitSignIn({ email, password: PASSWORD });
     const overview = await p.waitForText('Balance');
     expect(p.location()).toBe('/app');
     // The company name is the workspace's name, shown as text (its markup is not interpreted).
@@ -136,9 +137,7 @@ describe('register → verify → sign in → overview', () => {
 
     // Signing in before approval shows where the registration stands, not a broken workspace.
     await p.click('link', 'Go to sign in');
-    await p.fill('Email', email);
-    await p.fill('Password', PASSWORD);
-    await p.click('button', 'Sign in');
+    await p.submitSignIn({ email, password: PASSWORD });
     await p.waitForText('Your account is not active yet');
     await p.check('account-pending');
 
@@ -148,15 +147,13 @@ describe('register → verify → sign in → overview', () => {
   });
 });
 
-describe('session expiry', () => {
+describe('session expiry', JOURNEY, () => {
   it('returns to sign-in and, after it, to the page that was open', async () => {
-    const { email } = await activeAccount(env);
+    const account = await activeAccount(env);
     const p = await run.newPage();
     await p.goto(`${env.rt.url}/app/?view=kept`);
     await p.waitForLocation((l) => l === '/app/login?next=%2F%3Fview%3Dkept');
-    await p.fill('Email', email);
-    await p.fill('Password', PASSWORD);
-    await p.click('button', 'Sign in');
+    await p.submitSignIn(account);
     await p.waitForText('Balance');
     expect(p.location()).toBe('/app?view=kept');
 
@@ -167,9 +164,7 @@ describe('session expiry', () => {
     expect(p.location()).toBe('/app/login?next=%2F%3Fview%3Dkept&expired=1');
     await p.check('session-ended');
 
-    await p.fill('Email', email);
-    await p.fill('Password', PASSWORD);
-    await p.click('button', 'Sign in');
+    await p.submitSignIn(account);
     await p.waitForText('Balance');
     expect(p.location()).toBe('/app?view=kept');
     await p.close();
@@ -186,11 +181,44 @@ describe('session expiry', () => {
   });
 });
 
-describe('cross-origin requests with the cookie', () => {
-  it("a page of another loopback origin cannot act as the signed-in person; the app's own page can", async () => {
-    const { email } = await activeAccount(env);
+describe('the workspace switcher', JOURNEY, () => {
+  it('a person in two workspaces picks one; the pages act in it and the choice survives a reload', async () => {
+    const guest = await activeAccount(env, 'Guest Co');
+    const host = await activeAccount(env, 'Host Ltd');
+    const add = await client(env.rt.url, { key: host.apiKey }).post('/api/tenants/members', { email: guest.email, role: 'MEMBER' });
+    expect(add.status).toBe(202);
+    const mails = (await env.http.get(`/_local/outbox?to=${encodeURIComponent(guest.email)}`)).body.data as { subject: string; links?: { accept?: string } }[];
+    const token = new URL(mails.find((m) => m.links?.accept)!.links!.accept!).searchParams.get('token');
+    expect((await client(env.rt.url, { key: guest.apiKey }).post('/api/tenants/invitations/accept', { token })).status).toBe(200);
+    const admin = client(env.rt.url, { key: TEST_ADMIN_TOKEN });
+    expect((await admin.post(`/admin/api/tenants/${host.tenantId}/credit`, { amount: 25, note: 'switcher journey' })).status).toBe(200);
+
     const p = await run.newPage();
-    await p.signIn(env.rt.url, { email, password: PASSWORD });
+    await p.signIn(env.rt.url, guest);
+    await p.waitForText('Your role: SUPER');
+    expect(await p.page.$eval('h1', (h) => h.textContent)).toBe('Guest Co');
+    await p.waitForText('$0.00');
+    await p.check('workspace-switcher');
+
+    await p.fill('Workspace', host.tenantId);
+    await p.waitForText('Your role: MEMBER');
+    expect(await p.page.$eval('h1', (h) => h.textContent)).toBe('Host Ltd');
+    // The balance card now reads the host's workspace (X-Tenant-Id), not the guest's.
+    await p.waitForText('$25.00');
+    await p.check('workspace-switched');
+
+    await p.goto(`${env.rt.url}/app/`);
+    await p.waitForText('Your role: MEMBER');
+    expect(await p.page.$eval('h1', (h) => h.textContent)).toBe('Host Ltd');
+    await p.close();
+  });
+});
+
+describe('cross-origin requests with the cookie', JOURNEY, () => {
+  it("a page of another loopback origin cannot act as the signed-in person; the app's own page can", async () => {
+    const account = await activeAccount(env);
+    const p = await run.newPage();
+    await p.signIn(env.rt.url, account);
     await p.waitForText('Balance');
 
     // Another origin of the same site (127.0.0.1, another port): the browser sends the Lax cookie with its
@@ -216,7 +244,7 @@ describe('cross-origin requests with the cookie', () => {
     });
     expect(status).toBe(201);
 
-    const login = await env.http.post('/api/auth/login', { email, password: PASSWORD });
+    const login = await env.http.post('/api/auth/login', { email: account.email, password: account.password });
     const cookie = /svc_session=[^;]*/.exec(login.headers.get('set-cookie')!)![0];
     const names = (await client(env.rt.url, { headers: { cookie } }).get('/api/pipelines?pageSize=100')).body.data.map((x: { name: string }) => x.name);
     expect(names).toContain('Mine');

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
 
 /**
  * The browser harness of the web app's journeys: real Chromium (Debian's /usr/bin/chromium or
@@ -12,17 +13,10 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
  * uncaught page error fail the test.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
-const DEFAULT_WAIT_MS = 10_000;
+/** The service's own headless flags (no sandbox, GPU, background networking, component updates, sync, first run). */
+const FLAGS = ['--headless', ...HEADLESS_FLAGS];
+/** How long a wait for what a person would see may take (generous: the machines are shared and slow under load). */
+const DEFAULT_WAIT_MS = 20_000;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface BrowserRun {
@@ -178,10 +172,15 @@ export class AppPage {
   /** Signs in through the app's sign-in page and waits for the overview (or, with `next`, that page). */
   async signIn(baseUrl: string, account: { email: string; password: string }, next?: string) {
     await this.goto(`${baseUrl}/app/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+    await this.submitSignIn(account);
+    await this.waitForLocation((l) => !l.startsWith('/app/login'));
+  }
+
+  /** Fills and sends the sign-in form of the page that is open. */
+  async submitSignIn(account: { email: string; password: string }) {
     await this.fill('Email', account.email);
     await this.fill('Password', account.password);
     await this.click('button', 'Sign in');
-    await this.waitForLocation((l) => !l.startsWith('/app/login'));
   }
 
   /** Saves a screenshot (path printed and returned). */

@@ -49,9 +49,9 @@ function CompanyForm() {
   );
 }
 
-const renderForm = () =>
+const renderForm = (onSessionEnded: () => void = () => undefined) =>
   render(
-    <QueryClientProvider client={createQueryClient(() => undefined)}>
+    <QueryClientProvider client={createQueryClient(onSessionEnded)}>
       <CompanyForm />
     </QueryClientProvider>,
   );
@@ -90,5 +90,19 @@ describe('a page form and the API answers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await screen.findByText('Created');
     await waitFor(() => expect(notices.get().connectionLost).toBe(false));
+  });
+
+  it('a 401 ends the session (the app opens sign-in with the page kept); a 402 raises the billing banner with the top-up address', async () => {
+    let ended = 0;
+    replies = [
+      { status: 401, body: { statusCode: 401, message: 'Invalid credentials' } },
+      { status: 402, body: { statusCode: 402, error: 'insufficient_balance', message: 'The balance does not cover email_send', topUpUrl: 'http://x/billing' } },
+    ];
+    renderForm(() => ended++);
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(ended).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(notices.get().payment).toEqual({ message: 'The balance does not cover email_send', topUpUrl: 'http://x/billing' }));
+    notices.dismissPayment();
   });
 });

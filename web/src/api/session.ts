@@ -22,17 +22,6 @@ export interface Workspace {
   joinedAt: string;
 }
 
-export interface LoginProfile {
-  accountId: string;
-  userId: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  status: string;
-  tenantId: string | null;
-  expiresAt: string;
-}
-
 export const meQuery = queryOptions({
   queryKey: queryKeys.me,
   queryFn: ({ signal }) => api.get<Me>('/v1/me', { signal, noTenant: true }),
@@ -46,5 +35,6 @@ export const workspacesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const login = (body: { email: string; password: string }) => api.post<LoginProfile>('/api/auth/login', body, { noTenant: true });
+/** POST /api/auth/login: the answer's profile is not kept; /v1/me and /api/tenants are read after it. */
+export const login = (body: { email: string; password: string }) => api.post<{ expiresAt: string }>('/api/auth/login', body, { noTenant: true });
 export const logout = () => api.post<void>('/api/auth/logout', {}, { noTenant: true });
