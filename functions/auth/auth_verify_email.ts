@@ -12,8 +12,8 @@ export const operation = defineOperation({
   summary: 'Confirm the address of a registration (the emailed link)',
   description:
     'Query token (from the emailed link, valid 24 h). Runs the automatic checks (business mailbox, MX exists and resolves, website answers). ' +
-    'Passed: the tenant is created, the account becomes ACTIVE and the key starts working; 302 to the console. ' +
-    'Not passed: the account stays PENDING; 302 whose Location carries signup_token for POST /api/auth/signup-questionnaire. ' +
+    "Passed: the tenant is created, the account becomes ACTIVE and the key starts working; 302 to the web app's sign-in (/app/login?verified=1). " +
+    "Not passed: the account stays PENDING; 302 to the web app's questionnaire, whose Location carries signup_token for POST /api/auth/signup-questionnaire. " +
     'The JSON body repeats {status, tenantId | signup_token, checks}. Unknown or expired token: 400.',
   output: auth_verify_emailOutput,
   access: 'public',
@@ -27,8 +27,8 @@ export const operation = defineOperation({
     const base = ctx.deps.config.publicBaseUrl;
     const location =
       outcome.status === 'ACTIVE'
-        ? `${base}/console/?verified=1&status=ACTIVE`
-        : `${base}/console/signup-questionnaire?status=PENDING&signup_token=${encodeURIComponent(outcome.signup_token)}`;
+        ? `${base}/app/login?verified=1`
+        : `${base}/app/signup-questionnaire?status=PENDING&signup_token=${encodeURIComponent(outcome.signup_token)}`;
     return respond(302, outcome, { location });
   },
 });

@@ -6,7 +6,7 @@ export const auth_loginOutput = z.looseObject({
   userId: z.string().nullable().describe('User id'),
   email: z.string().describe('Email address'),
   firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  lastName: z.string().nullable().describe('null when the registration gave none'),
   status: z.string(),
   tenantId: z.string().nullable().describe('Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header'),
   expiresAt: z.string(),
@@ -57,19 +57,9 @@ export const auth_verify_emailOutput = z.looseObject({
   status: z
     .enum(['ACTIVE', 'PENDING'])
     .describe(
-      'ACTIVE: checks passed, tenant created, the key works (Location: the console). PENDING: answer the questionnaire (Location carries signup_token)',
+      'ACTIVE: checks passed, tenant created, the key works (Location: the web app sign-in). PENDING: answer the questionnaire (Location: the web app questionnaire, carrying signup_token)',
     ),
   tenantId: z.string().optional().describe('The new workspace (ACTIVE only)'),
   signup_token: z.string().optional().describe('For POST /api/auth/signup-questionnaire (PENDING only)'),
   checks: z.unknown().optional().describe('The automatic checks and their verdicts'),
-});
-
-export const auth_password_reset_requestOutput = z.looseObject({
-  message: z.string().describe('The same answer whether or not the address has an account'),
-});
-
-export const auth_password_reset_confirmOutput = z.looseObject({
-  accountId: z.string().describe('Account id'),
-  email: z.string().describe('Email address'),
-  expiresAt: z.string().describe('When the new session ends'),
 });

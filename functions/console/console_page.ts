@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CONSOLE_HTML, CONSOLE_JS } from './console-assets.js';
 import { BILLING_HTML, BILLING_JS } from './billing-assets.js';
-import { QUESTIONNAIRE_HTML, QUESTIONNAIRE_JS } from './questionnaire-assets.js';
 
 const SECURITY = {
   'cache-control': 'no-store',
@@ -19,9 +18,6 @@ const PAGES: Record<string, { type: string; body: string }> = {
   '/console/app.js': { type: SCRIPT, body: CONSOLE_JS },
   '/console/billing': { type: HTML, body: BILLING_HTML },
   '/console/billing.js': { type: SCRIPT, body: BILLING_JS },
-  // Where verify-email sends a registration whose automatic checks did not pass.
-  '/console/signup-questionnaire': { type: HTML, body: QUESTIONNAIRE_HTML },
-  '/console/signup-questionnaire.js': { type: SCRIPT, body: QUESTIONNAIRE_JS },
 };
 
 /**

@@ -1,10 +1,12 @@
 import type { Deps } from '../../shared/runtime/deps.js';
 import { limits } from '../../shared/limits/limits.js';
 import type { LocalRoute } from './router.js';
+import { webAppRoute } from './web-app.js';
 
 /**
  * Non-registry Lambda functions the local runtime also serves (the MCP function URL, the console),
- * each mounted with the same Lambda handler that is deployed.
+ * each mounted with the same Lambda handler that is deployed, and the web app's files (S3 and
+ * CloudFront when deployed).
  */
 export async function extraRoutes(_deps: Deps): Promise<LocalRoute[]> {
   const { handler: mcp } = await import('../../functions/mcp/mcp.js');
@@ -12,5 +14,6 @@ export async function extraRoutes(_deps: Deps): Promise<LocalRoute[]> {
   return [
     { method: '*', path: '/mcp', routeKey: 'ANY /mcp', maxBodyBytes: limits().apiBodyBytes, handler: mcp },
     { method: 'GET', path: '/console/*', routeKey: 'GET /console/{proxy+}', maxBodyBytes: 0, handler: consolePage },
+    webAppRoute(),
   ];
 }

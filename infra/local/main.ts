@@ -1,8 +1,9 @@
 import '../../shared/runtime/quiet-warnings.js';
 import { startLocalRuntime, type LocalRuntime } from './runtime.js';
 import { currentSandbox } from './mail-sandbox/store.js';
+import { ensureWebBuild } from './web-build.js';
 
-// CLI of the embedded runtime: prints the URL, stops itself and its children on Ctrl-C / SIGTERM, when
+// CLI of the embedded runtime: builds the web app if stale, prints the URL, stops itself and its children on Ctrl-C / SIGTERM, when
 // its launcher dies, or when DynamoDB Local died and cannot be restarted (exit status 75).
 
 /** Exit status when the store is lost (EX_TEMPFAIL): starting again may well work, so a supervisor should. */
@@ -21,6 +22,10 @@ async function shutdown(why: string, code: number) {
   process.exit(code);
 }
 
+await ensureWebBuild().catch((e) => {
+  console.error(`Could not build the web app: ${(e as Error).message}`);
+  process.exit(1);
+});
 const runtime = await startLocalRuntime({
   dynamoJit: 'throughput',
   onStoreLost: (e) => {
@@ -44,6 +49,7 @@ if (sandbox)
   console.log(
     `  mail: sandbox SMTP 127.0.0.1:${sandbox.smtpPort}, IMAP 127.0.0.1:${sandbox.imapPort} (any address, any password; ${runtime.url}/_local/mailbox)`,
   );
+console.log(`  app:  ${runtime.url}/app`);
 const keyFile = runtime.deps.config.local.secretsKeyFile;
 console.log(
   keyFile

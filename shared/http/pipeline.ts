@@ -11,6 +11,7 @@ import { resolveTenant } from '../tenancy/resolve-tenant.js';
 import { authorize } from '../registry/access.js';
 import { withIdempotency } from '../idempotency/idempotency.js';
 import { enforceEdge, v1Zone } from './edge.js';
+import { refuseForeignCookieWrite } from './cookie-origin.js';
 import { assertStorableJson } from './json-depth.js';
 import { requestFromEvent } from './request.js';
 import { parseOrThrow } from './validation.js';
@@ -30,7 +31,7 @@ export interface OperationOutcome {
 
 /**
  * The one execution path: HTTP (Lambda or local server) and MCP tools both come through here.
- * edge caps and zones → authentication → access and scope → tenant → validation → handler.
+ * edge caps and zones → cookie origin → authentication → access and scope → tenant → validation → handler.
  */
 export async function executeOperation(
   deps: Deps,
@@ -47,6 +48,8 @@ async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEvent
   try {
     if (op.localOnly && deps.config.mode !== 'local') throw notFound('Route');
     await enforceEdge(deps, op, request);
+    // MCP tool calls were checked once for their MCP request (shared/mcp/handler.ts).
+    if (request.channel === 'http') refuseForeignCookieWrite(deps.config, request);
     const guard = deps.config.contractChecks ? guardedDeps(deps, op) : undefined;
     const ctx: OperationContext = { deps: guard?.deps ?? deps, request, log };
     if (op.access !== 'public') ctx.principal = await authenticateCounted(deps, request);

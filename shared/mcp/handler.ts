@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { INVALID_CREDENTIALS, isAppError } from '../errors.js';
 import { v1Zone } from '../http/edge.js';
+import { refuseForeignCookieWrite } from '../http/cookie-origin.js';
 import { storeOutageOutcome, toHttp } from '../http/pipeline.js';
 import { requestFromEvent } from '../http/request.js';
 import { authenticate } from '../identity/authenticate.js';
@@ -43,6 +44,12 @@ export function createMcpHandler(opts: McpHandlerOptions) {
     }
     const deps = await opts.deps();
     const request = requestFromEvent(event, deps.config, 'mcp');
+    try {
+      refuseForeignCookieWrite(deps.config, request);
+    } catch (e) {
+      if (isAppError(e)) return toHttp({ status: e.status, body: e.body, headers: e.headers, cookies: [] });
+      throw e;
+    }
     let principal: Principal | undefined;
     if (hasCredentials(request)) {
       try {

@@ -84,3 +84,12 @@ export async function registerAccount(env: { rt: Rt; http: ReturnType<typeof cli
   const verifyUrl: string | undefined = mail?.links?.verify;
   return { res, verifyPath: verifyUrl ? new URL(verifyUrl).pathname + new URL(verifyUrl).search : undefined };
 }
+
+/** A registered, verified (ACTIVE) account with a password, for sign-in journeys: its workspace is `tenantId`. */
+export async function activeAccount(env: { rt: Rt; http: ReturnType<typeof client> }, company = 'Acme') {
+  const email = uniqueEmail('good.test');
+  const { res, verifyPath } = await registerAccount(env, email, { company });
+  const verified = await env.http.get(verifyPath!);
+  if (verified.body?.status !== 'ACTIVE') throw new Error(`verify-email did not activate ${email}: ${verified.text}`);
+  return { email, password: PASSWORD, apiKey: res.body.api_key as string, tenantId: verified.body.tenantId as string };
+}

@@ -85,7 +85,7 @@ describe('PENDING → ACTIVE: verify-email passes the automatic checks', () => {
     const { res, verifyPath } = await registerAccount(env, email);
     const v = await env.http.get(verifyPath!);
     expect(v.status).toBe(302);
-    expect(v.headers.get('location')).toBe(`${env.rt.url}/console/?verified=1&status=ACTIVE`);
+    expect(v.headers.get('location')).toBe(`${env.rt.url}/app/login?verified=1`);
     expect(v.body.status).toBe('ACTIVE');
     expect(v.body.checks).toMatchObject({ passed: true, reasons: [], businessMailbox: { passed: true }, mx: { passed: true, hosts: ['mx.good.test'] } });
     expect(v.body.checks.website).toMatchObject({ passed: true, status: 200 });
@@ -125,7 +125,7 @@ describe('PENDING → PENDING: checks not passed, redirect carries signup_token'
       const v = await env.http.get(verifyPath!);
       expect(v.status).toBe(302);
       const location = new URL(v.headers.get('location')!);
-      expect(location.pathname).toBe('/console/signup-questionnaire');
+      expect(location.pathname).toBe('/app/signup-questionnaire');
       expect(location.searchParams.get('signup_token')).toBe(v.body.signup_token);
       expect(v.body.status).toBe('PENDING');
       expect(v.body.checks.passed).toBe(false);

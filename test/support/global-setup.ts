@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { ensureWebBuild } from '../../infra/local/web-build.js';
 import { startDovecot, testServersDir } from './dovecot.js';
 
 /**
@@ -9,7 +10,7 @@ import { startDovecot, testServersDir } from './dovecot.js';
  * One folder for the run's test servers whose processes run as other users (Dovecot), outside the
  * checkout (see testServersDir), removed at teardown with whatever a crashed worker left in it.
  * Preflight: one Dovecot must start and let a user log in, else the run stops here with its message
- * instead of every IMAP test failing with 422 imap_auth_failed.
+ * instead of every IMAP test failing with 422 imap_auth_failed. The web app is built once if stale.
  */
 let dynamo: DynamoDbLocal | undefined;
 let serversDir: string | undefined;
@@ -20,11 +21,16 @@ export async function setup(project: TestProject) {
   process.env.SVC_TEST_SERVERS_DIR = serversDir;
   const dovecotInstalled = existsSync(process.env.DOVECOT_PATH || '/usr/sbin/dovecot');
   try {
-    const [started, preflight] = await Promise.allSettled([startDynamoDbLocal(), dovecotInstalled ? startDovecot() : undefined]);
+    const [started, preflight, built] = await Promise.allSettled([
+      startDynamoDbLocal(),
+      dovecotInstalled ? startDovecot() : undefined,
+      ensureWebBuild({ quiet: true }),
+    ]);
     if (started.status === 'fulfilled') dynamo = started.value;
     if (preflight.status === 'fulfilled') await preflight.value?.stop();
     if (started.status === 'rejected') throw started.reason;
     if (preflight.status === 'rejected') throw preflight.reason;
+    if (built.status === 'rejected') throw built.reason;
   } catch (e) {
     await teardown();
     throw e;

@@ -25,7 +25,7 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'cdk.out/**', '.data/**', '.tmp/**', 'coverage/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', 'cdk.out/**', '.data/**', '.tmp/**', 'coverage/**', '**/*.d.ts', 'web/dist/**', 'web/.dist-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * App-wide notices raised by API answers anywhere (a page never renders these itself): the 402
+ * banner (workspace balance) and the connection-lost banner. A tiny external store, read with
+ * useSyncExternalStore.
+ */
+export interface Notices {
+  /** Set by a 402: the top-up address the API gave, and its message. */
+  payment?: { message: string; topUpUrl?: string };
+  /** Set when a request got no answer; cleared by the next answer. */
+  connectionLost: boolean;
+}
+
+let state: Notices = { connectionLost: false };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<Notices>) {
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+}
+
+export const notices = {
+  get: () => state,
+  paymentRequired: (message: string, topUpUrl?: string) => set({ payment: { message, topUpUrl } }),
+  dismissPayment: () => set({ payment: undefined }),
+  connectionLost: () => state.connectionLost || set({ connectionLost: true }),
+  connectionBack: () => state.connectionLost && set({ connectionLost: false }),
+  subscribe: (l: () => void) => (listeners.add(l), () => void listeners.delete(l)),
+};
+
+export const useNotices = () => useSyncExternalStore(notices.subscribe, notices.get);

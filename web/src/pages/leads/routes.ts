@@ -1,0 +1,7 @@
+import type { AppRoute } from '../../app/route-types';
+
+/**
+ * Leads: pipelines and stages as a kanban board, interest, dossier, automations.
+ * One entry per page: `{ path, title, page: () => import('./XPage'), nav: { label } }` (docs/web-app.md).
+ */
+export const leadsRoutes: AppRoute[] = [];
