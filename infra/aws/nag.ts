@@ -46,6 +46,30 @@ export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
       'The tenant file bucket holds short-lived generated files (PDFs, 2-day lifecycle) read and written only by the service Lambdas through IAM; no public or cross-account access to log.',
   },
   {
+    id: /^AwsSolutions-CFR1$/,
+    reason: 'The web app is a B2B product used worldwide; restricting countries at the CDN is a tenant policy question, not a default.',
+  },
+  {
+    id: /^AwsSolutions-CFR2$/,
+    reason:
+      'No WAF web ACL by default (a fixed monthly cost per distribution): API Gateway stage throttling and the per-key, per-address and per-route rate limits in the pipeline bound abuse; a WAF can be attached per deployment.',
+  },
+  {
+    id: /^AwsSolutions-CFR3$/,
+    reason:
+      'Every request that reaches the API is in the HTTP API access log and in the function logs; the rest is the static, public build of the web app. CloudFront standard logs would need an ACL-enabled bucket for no added signal.',
+  },
+  {
+    id: /^AwsSolutions-CFR4$/,
+    reason:
+      'The default *.cloudfront.net certificate, on which CloudFront keeps TLSv1 whatever the policy; minimumProtocolVersion is TLSv1.2_2021 and applies as soon as a custom domain with its ACM certificate is attached.',
+  },
+  {
+    id: /^AwsSolutions-IAM5\[(Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*|Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*|Resource::<WebAppBucket[A-Za-z0-9]*\.Arn>\/\*)\]$/,
+    reason:
+      "CDK's BucketDeployment copies the web app's build from the CDK assets bucket into the web app bucket: its role holds CDK's read/write action groups on those two buckets' objects only.",
+  },
+  {
     id: /^AwsSolutions-SF1$/,
     reason: 'Execution payloads carry registration emails (personal data): the state machine logs ERROR events only.',
   },

@@ -26,6 +26,7 @@ import { imports } from './imports.js';
 import { senders } from './senders.js';
 import { sending } from './sending.js';
 import { dialogs } from './dialogs.js';
+import { webApp } from './web-app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -125,12 +126,14 @@ export class SvcStack extends Stack {
       'POST /v1/signup': { ThrottlingRateLimit: l.signupEdgeRate, ThrottlingBurstLimit: l.signupEdgeBurst },
     };
 
+    // The web app and the API share the distribution's origin: links in mails and the Origin rule of cookie requests name it.
+    const web = webApp(this, api);
     const environment: Record<string, string> = {
       TABLE_PREFIX: tablePrefix,
       SECRETS_KEY: secretsKey.valueAsString,
       SVC_ADMIN_TOKEN: adminToken.valueAsString,
       PLATFORM_MAIL_FROM: mailFrom.valueAsString,
-      PUBLIC_BASE_URL: api.apiEndpoint,
+      PUBLIC_BASE_URL: web.origin,
       NODE_OPTIONS: '--enable-source-maps',
     };
     const tenantTableArns = [`arn:${this.partition}:dynamodb:${this.region}:${this.account}:table/${tablePrefix}tenant-*`];
@@ -179,7 +182,7 @@ export class SvcStack extends Stack {
     }
 
     // Domain constructs (queues, workers, state machines, MCP function URL, console) — one line each.
-    mcpServer(this, ctx);
+    mcpServer(this, ctx, api);
     signupApproval(this, ctx);
     webhooks(this, ctx);
     creatives(this, ctx);

@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { mcpServer } from '../../infra/aws/mcp.js';
 
 /**
@@ -35,7 +36,7 @@ beforeAll(() => {
   };
   for (const id of ['discovery_agent_card', 'agent_guide_get'])
     stack.functions.set(id, lambda(`Op_${id}`, `functions/${id.startsWith('agent') ? 'agent' : 'discovery'}/${id}.ts`));
-  mcpServer(stack, { lambda: lambda as never });
+  mcpServer(stack, { lambda: lambda as never }, new HttpApi(stack, 'Api'));
   template = Template.fromStack(stack);
   fnIds = Object.fromEntries([...stack.functions].map(([k, f]) => [k, stack.getLogicalId(f.node.defaultChild as never)]));
 });
@@ -54,9 +55,11 @@ describe('MCP function in CDK', () => {
     expect(granted).toContain('tenantTables');
   });
 
-  it('publishes its URL to the agent card and agent guide functions and as an output', () => {
+  it('is also the /mcp route of the HTTP API (the web app origin), which the card and guide publish; the function URL is an output', () => {
     const fns = template.findResources('AWS::Lambda::Function');
-    for (const id of Object.values(fnIds)) expect(JSON.stringify(fns[id].Properties.Environment.Variables.MCP_URL)).toContain('FunctionUrl');
+    for (const id of Object.values(fnIds)) expect(fns[id].Properties.Environment?.Variables?.MCP_URL).toBeUndefined();
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(routes).toEqual(['ANY /mcp']);
     template.hasOutput('McpUrl', { Value: Match.anyValue() });
   });
 });
