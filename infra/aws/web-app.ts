@@ -22,7 +22,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { WEB_APP_CSP } from '../../shared/http/web-app-headers.js';
+import { APP_CSP } from '../../web/security-headers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -81,7 +81,7 @@ export function webApp(stack: Stack, api: HttpApi) {
   });
   const security = new ResponseHeadersPolicy(stack, 'WebAppHeaders', {
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: WEB_APP_CSP, override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: APP_CSP, override: true },
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
       referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
