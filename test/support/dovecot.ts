@@ -10,8 +10,8 @@ import { freePort, waitForPort } from '../../infra/local/free-port.js';
  * in the foreground (`dovecot -F -c`) as a child with a config written to its own folder (see
  * `testServersDir`), listening on 127.0.0.1 on a free port, users in a passwd-file (add them per test
  * with `addUser`). Mail folders belong to a non-root uid (the first uid >= 1000, else the `svcmail`
- * user the ensure script creates). It starts only once a probe user has logged in and opened its
- * INBOX, so a server that cannot read its own files fails here with one clear message.
+ * user the ensure script creates). `dovecotPreflight` (run once by the global setup) checks that a
+ * user can log in.
  * Optional XOAUTH2: `oauth2TokeninfoUrl` turns on Dovecot's oauth2 passdb, which validates the bearer
  * token against that URL (a local stand-in) — the same check a provider's IMAP server makes.
  * Stop it with `stop()` (kills the master by pid and removes the folder).
@@ -120,18 +120,6 @@ namespace inbox {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await Promise.race([waitForPort(port, 15_000), exited.then(() => Promise.reject(new Error(`dovecot exited: ${stderr}`)))]);
-    writeFileSync(path.join(passwd, PROBE_USER), `${PROBE_USER}:{PLAIN}${PROBE_PASS}:::::\n`);
-    const answer = await imapProbe(port);
-    if (!/^b OK/m.test(answer)) {
-      const logFile = path.join(dir, 'log', 'dovecot.log');
-      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-8).join('\n') : '';
-      throw new Error(
-        `The test Dovecot cannot use its own files under ${dir}: a probe login and SELECT INBOX answered ${JSON.stringify(answer.trim())}. ` +
-          `Its processes run as other users (dovecot, dovenull, uid ${uid}); every folder above ${dir} must let them pass (mode o+x). ` +
-          `Set SVC_TEST_SERVERS_DIR to such a folder. Dovecot's log:\n${log}`,
-      );
-    }
-    rmSync(path.join(passwd, PROBE_USER));
   } catch (e) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
@@ -169,26 +157,48 @@ namespace inbox {
   };
 }
 
-const PROBE_USER = 'svc-probe';
-const PROBE_PASS = randomBytes(8).toString('hex');
+/**
+ * The run's preflight (global setup): one Dovecot, one user that logs in and opens its INBOX. A server
+ * that cannot read its own files answers NO at once; this turns that into one clear error, instead of
+ * every IMAP test failing with 422 imap_auth_failed.
+ */
+export async function dovecotPreflight(): Promise<void> {
+  const dovecot = await startDovecot();
+  try {
+    const [user, pass] = ['svc-preflight', randomBytes(8).toString('hex')];
+    dovecot.addUser(user, pass);
+    const { answer, timedOut } = await imapLoginAndSelect(dovecot.port, user, pass, 60_000);
+    if (/^b OK/m.test(answer)) return;
+    const logFile = path.join(dovecot.dir, 'log', 'dovecot.log');
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-6).join('\n') : '(no log)';
+    if (timedOut) throw new Error(`Preflight: the test Dovecot did not answer a login and SELECT INBOX within 60 s. Dovecot's log:\n${log}`);
+    throw new Error(
+      `Preflight: the test Dovecot cannot use its own files under ${dovecot.dir} (a login and SELECT INBOX answered ${JSON.stringify(answer.trim())}). ` +
+        `Its processes run as other users (dovecot, dovenull, uid ${mailUid().uid}), so every folder above it must let others pass (o+x); ` +
+        `set SVC_TEST_SERVERS_DIR to such a folder. Dovecot's log:\n${log}`,
+    );
+  } finally {
+    await dovecot.stop();
+  }
+}
 
-/** LOGIN and SELECT INBOX as the probe user; Dovecot's answer lines (at most 10 s, then what came). */
-function imapProbe(port: number): Promise<string> {
+/** LOGIN, then SELECT INBOX; Dovecot's answer lines, bounded by `ms`. */
+function imapLoginAndSelect(port: number, user: string, pass: string, ms: number): Promise<{ answer: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     let answer = '';
     let selecting = false;
-    const done = () => (clearTimeout(timer), socket.destroy(), resolve(answer));
-    const timer = setTimeout(done, 10_000);
-    socket.on('connect', () => socket.write(`a LOGIN ${PROBE_USER} ${PROBE_PASS}\r\n`));
+    const done = (timedOut: boolean) => (clearTimeout(timer), socket.destroy(), resolve({ answer, timedOut }));
+    const timer = setTimeout(() => done(true), ms);
+    socket.on('connect', () => socket.write(`a LOGIN ${user} ${pass}\r\n`));
     socket.on('data', (d) => {
       answer += String(d);
       if (!selecting && /^a OK/m.test(answer)) {
         selecting = true;
         socket.write('b SELECT INBOX\r\n');
-      } else if (/^(a NO|a BAD|b OK|b NO|b BAD|\* BYE)/m.test(answer)) done();
+      } else if (/^(a NO|a BAD|b OK|b NO|b BAD|\* BYE)/m.test(answer)) done(false);
     });
-    socket.on('error', done);
-    socket.on('close', done);
+    socket.on('error', () => done(false));
+    socket.on('close', () => done(false));
   });
 }

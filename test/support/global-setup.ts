@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { ensureWebBuild } from '../../infra/local/web-build.js';
-import { startDovecot, testServersDir } from './dovecot.js';
+import { dovecotPreflight, testServersDir } from './dovecot.js';
 
 /**
  * One in-memory DynamoDB Local for the whole run; each test file uses its own table prefix.
@@ -19,15 +19,15 @@ export async function setup(project: TestProject) {
   serversDir = mkdtempSync(path.join(testServersDir(), 'svc-test-servers-'));
   chmodSync(serversDir, 0o711);
   process.env.SVC_TEST_SERVERS_DIR = serversDir;
+  process.once('exit', removeServersDir); // an interrupted run (Ctrl-C) skips the teardown
   const dovecotInstalled = existsSync(process.env.DOVECOT_PATH || '/usr/sbin/dovecot');
   try {
     const [started, preflight, built] = await Promise.allSettled([
       startDynamoDbLocal(),
-      dovecotInstalled ? startDovecot() : undefined,
+      dovecotInstalled ? dovecotPreflight() : undefined,
       ensureWebBuild({ quiet: true }),
     ]);
     if (started.status === 'fulfilled') dynamo = started.value;
-    if (preflight.status === 'fulfilled') await preflight.value?.stop();
     if (started.status === 'rejected') throw started.reason;
     if (preflight.status === 'rejected') throw preflight.reason;
     if (built.status === 'rejected') throw built.reason;
@@ -41,6 +41,10 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await dynamo?.stop();
+  removeServersDir();
+}
+
+function removeServersDir() {
   if (serversDir) rmSync(serversDir, { recursive: true, force: true });
 }
 
