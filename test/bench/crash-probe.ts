@@ -64,6 +64,16 @@ function runtimeEnv(dataDir: string) {
   };
 }
 
+/** The first runtime of a probe run, and a funded workspace on it. */
+async function startFirst(dataDir: string, children: ChildProcess[]) {
+  const env = runtimeEnv(dataDir);
+  const first = await startChildRuntime(env, children);
+  const deps = await localDeps(first.dynamo, env);
+  const owner = await createApprovedAccount(deps);
+  await credit(deps, owner.tenantId, 100, 'probe balance', 'probe');
+  return { env, first, deps, owner, http: client(first.url, { key: owner.apiKey }) };
+}
+
 async function kill9(proc: ChildProcess) {
   const exited = new Promise((r) => proc.once('exit', r));
   proc.kill('SIGKILL');
@@ -123,12 +133,7 @@ async function sendKill(total: number, killAt: number) {
     });
     dovecot.addUser(mailbox, 'imap-probe');
     relay.users.set(mailbox, 'smtp-probe');
-    const env = runtimeEnv(dataDir);
-    const first = await startChildRuntime(env, children);
-    const deps = await localDeps(first.dynamo, env);
-    const owner = await createApprovedAccount(deps);
-    await credit(deps, owner.tenantId, 100, 'probe balance', 'probe');
-    const http = client(first.url, { key: owner.apiKey });
+    const { env, first, deps, owner, http } = await startFirst(dataDir, children);
     const acc = await http.post('/api/email-accounts', {
       name: 'Bulk',
       email: mailbox,
@@ -177,11 +182,11 @@ async function sendKill(total: number, killAt: number) {
     const doneAt = Date.now();
 
     const copies = new Map<string, Set<string>>();
-    let total_copies = 0;
+    let totalCopies = 0;
     for (const m of relay.messages) {
       const messageId = /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1] ?? '?';
       for (const to of m.to) {
-        total_copies++;
+        totalCopies++;
         copies.set(to, (copies.get(to) ?? new Set()).add(messageId));
       }
     }
@@ -202,8 +207,8 @@ async function sendKill(total: number, killAt: number) {
       status: after?.status,
       restartToCompletedSeconds: seconds(doneAt - restartedAt),
       totalSeconds: seconds(doneAt - started),
-      copies: total_copies,
-      duplicates: total_copies - copies.size,
+      copies: totalCopies,
+      duplicates: totalCopies - copies.size,
       duplicatesFiledInSent: filedRepeats,
       sameMessageIdRepeats: [...copies.values()].every((s) => s.size === 1),
       missing: total - copies.size,
@@ -222,12 +227,7 @@ async function campaignKill(total: number, killAt: number) {
   const dataDir = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'probe-campaign-'));
   const children: ChildProcess[] = [];
   try {
-    const env = runtimeEnv(dataDir);
-    const first = await startChildRuntime(env, children);
-    const deps = await localDeps(first.dynamo, env);
-    const owner = await createApprovedAccount(deps);
-    await credit(deps, owner.tenantId, 100, 'probe balance', 'probe');
-    const http = client(first.url, { key: owner.apiKey });
+    const { env, first, deps, owner, http } = await startFirst(dataDir, children);
     const listId = await contactsInList(deps, owner.tenantId, total, (i) => `p${i}@probe-buyer.test`);
     const creative = await http.post('/api/creatives', {
       name: 'Probe',
