@@ -105,8 +105,8 @@ export async function planImportedContacts(
     return c;
   });
   const claimed = new Set(contacts.flatMap((c) => c.channels.filter((ch) => !ch.duplicateOf).map((ch) => `${c.id}|${ck(ch.type, ch.value)}`)));
-  /** A contact of this write that lost a value's marker race: the value's holder, which the later duplicates name instead. */
-  const holderFor = new Map<string, string>();
+  /** `contactId|type#value`: a contact of this write lost the value's marker race; its later duplicates name the value's holder instead. */
+  const lostValues = new Set<string>();
   /** Not written: another import gave its company the same contact meanwhile (the marker race was lost to it). */
   const dropped = new Set<string>();
 
@@ -128,7 +128,7 @@ export async function planImportedContacts(
         stale.delete(ck(lost.type, lost.value));
         if (holder && holder.contactId !== c.id) {
           lost.duplicateOf = holder.contactId;
-          holderFor.set(c.id, holder.contactId);
+          lostValues.add(`${c.id}|${ck(lost.type, lost.value)}`);
           const identity = c.channels.find((ch) => ch.type === 'email') ?? c.channels[0];
           if (opts.onePerCompany && c.companyId && identity === lost) {
             const winner = await table.get<StoredContact>(ContactEntity.key({ contactId: holder.contactId }));
@@ -140,19 +140,27 @@ export async function planImportedContacts(
     };
   };
   // A contact naming another contact of this write (`duplicateOf`) is written after it, once that one
-  // is settled: if it lost its marker race (or was dropped), the duplicate names the value's holder.
+  // is settled: if it lost that value's marker race or was dropped, the duplicate names the value's
+  // holder now, or takes the marker itself when nobody holds it (a race only: rare, one read each).
   const ofThisWrite = new Set(contacts.map((c) => c.id));
-  const later = contacts.filter((c) => c.channels.some((ch) => ch.duplicateOf && ofThisWrite.has(ch.duplicateOf)));
-  const first = contacts.filter((c) => !later.includes(c));
+  const later = new Set(contacts.filter((c) => c.channels.some((ch) => ch.duplicateOf && ofThisWrite.has(ch.duplicateOf))));
+  const settleLater = async (c: Contact) => {
+    for (const ch of c.channels) {
+      if (!ch.duplicateOf || !(dropped.has(ch.duplicateOf) || lostValues.has(`${ch.duplicateOf}|${ck(ch.type, ch.value)}`))) continue;
+      const marker = await table.get<MarkerRow>(ChannelMarker.key({ type: ch.type, value: ch.value }));
+      if (marker) ch.duplicateOf = marker.contactId;
+      else (delete ch.duplicateOf, claimed.add(`${c.id}|${ck(ch.type, ch.value)}`));
+    }
+  };
   return {
     resumed,
     /** How many contacts `write` would create (before any race). */
     planned: contacts.length,
     /** Writes the contacts; answers the ones written (not dropped) with their rows' indexes. */
     write: async () => {
-      await writeGroups(table, first.map(group));
-      for (const c of later) for (const ch of c.channels) if (ch.duplicateOf && holderFor.has(ch.duplicateOf)) ch.duplicateOf = holderFor.get(ch.duplicateOf);
-      if (later.length) await writeGroups(table, later.map(group));
+      await writeGroups(table, contacts.filter((c) => !later.has(c)).map(group));
+      for (const c of later) await settleLater(c);
+      if (later.size) await writeGroups(table, [...later].map(group));
       return contacts.filter((c) => !dropped.has(c.id)).map((c) => ({ id: c.id, index: indexOf.get(c.id)! }));
     },
   };

@@ -3,6 +3,7 @@ import type { TableStore } from '../../shared/ports/table-store.js';
 import { runCompanyImport } from '../../shared/imports/companies-import.js';
 import { CompanyEntity, CompanyKeyClaim, derivedCompanyId } from '../../shared/companies/entities.js';
 import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
+import { ContactEntity } from '../../shared/contacts/entities.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 
@@ -12,13 +13,13 @@ import { client, startTestRuntime } from '../support/runtime.js';
  * transaction. And a store that commits a transaction but answers an error (the retry then meets
  * its own items).
  */
-function racing(table: TableStore, meanwhile: () => Promise<void>): TableStore {
+function racing(table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: { put?: { pk: string } }[]) => boolean = () => true): TableStore {
   let first = true;
   return new Proxy(table, {
     get(target, prop, receiver) {
       if (prop === 'transact')
         return async (ops: Parameters<TableStore['transact']>[0]) => {
-          if (first) ((first = false), await meanwhile());
+          if (first && at(ops as { put?: { pk: string } }[])) ((first = false), await meanwhile());
           return target.transact(ops);
         };
       const v = Reflect.get(target, prop, receiver);
@@ -107,6 +108,26 @@ describe('import races at the derived id', () => {
     expect(id).not.toBe(gone);
     expect(await table.get(CompanyEntity.key({ companyId: gone }))).toMatchObject({ entity: 'company_key_claim', companyId: id });
     expect(await table.get(CompanyEntity.key({ companyId: id }))).toMatchObject({ entity: 'company', domain: site });
+  });
+
+  it("another import gave the company the row's contact meanwhile: not written twice; a duplicate of it in the same import names the winner", async () => {
+    const contactMapping = { Company: 'name', Site: 'domain', Email: 'c:email' };
+    const known = { Company: 'Known', Site: 'race-contact.example', Email: 'ceo@race-contact.example' };
+    const fresh = { Company: 'Fresh', Site: 'race-contact-2.example', Email: 'ceo@race-contact.example' };
+    const [companyId] = ((await runCompanyImport(table, { rows: [known], mapping: contactMapping }, 'start', now())) as any).createdIds;
+    // Both imports plan the contact of the known company; the other commits it just before this one's first contact transaction.
+    const other = () => runCompanyImport(table, { rows: [known], mapping: contactMapping }, 'combined', now());
+    const out = (await runCompanyImport(
+      racing(table, other, (ops) => ops.some((o) => o.put?.pk.startsWith('CONTACT#'))),
+      { rows: [known, fresh], mapping: contactMapping },
+      'combined',
+      now(),
+    )) as any;
+    expect(out).toMatchObject({ created: 1, skipped: 1, contactsCreated: 1 });
+    const of = async (id: string) => (await table.query<any>({ ...ContactEntity.query('byCompany', { companyId: id }) })).items;
+    const [winner] = await of(companyId);
+    expect(await of(companyId)).toHaveLength(1);
+    expect((await of(out.createdIds[0])).map((c) => c.channels[0].duplicateOf)).toEqual([winner.id]);
   });
 
   it('a transaction committed but answered an error: the retry meets its own company and finishes the row', async () => {
