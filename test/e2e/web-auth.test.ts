@@ -37,6 +37,22 @@ describe('register → verify → sign in → overview', JOURNEY, () => {
     await p.waitForText('Sign in');
     expect(p.location()).toBe('/app/login');
     await p.check('sign-in');
+    // From the keyboard: the first Tab shows the skip link, Enter skips to the content, the next Tab
+    // reaches the first field, with a visible focus ring.
+    const focused = () =>
+      p.page.evaluate(() => {
+        const e = document.activeElement as HTMLElement;
+        const style = getComputedStyle(e);
+        return { tag: e.tagName, text: e.textContent, id: e.id, top: e.getBoundingClientRect().top, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+      });
+    await p.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'A', text: 'Skip to content', outline: 'solid 3px' });
+    expect((await focused()).top).toBeGreaterThanOrEqual(0);
+    await p.press('Enter');
+    expect(await focused()).toMatchObject({ tag: 'MAIN', id: 'main' });
+    await p.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'INPUT', outline: 'solid 3px' });
+    expect(await p.page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent)).toBe('Email');
 
     await p.click('link', 'Create an account');
     await p.waitForText('Work email');
