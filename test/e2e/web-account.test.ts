@@ -143,3 +143,54 @@ describe('billing', () => {
     await p.close();
   });
 });
+
+describe('members', () => {
+  it('the owner invites a person as MEMBER and sees them; the MEMBER sees the list without invite or remove controls; the owner removes them', async () => {
+    const [owner, invitee] = await Promise.all([activeAccount(env, 'Owner <Co>'), activeAccount(env, 'Guest Co')]);
+    const p = await run.newPage();
+    await p.signIn(env.rt.url, owner);
+    await p.click('link', 'Members');
+    await p.waitForText('Invite someone');
+    await p.fill('Email', 'not-an-address');
+    await p.click('button', 'Send invitation');
+    await p.waitForText(/email must/);
+    await p.fill('Email', invitee.email);
+    await p.fill('Role', 'MEMBER');
+    await p.click('button', 'Send invitation');
+    await p.waitForText(`Invitation sent to ${invitee.email} as MEMBER`);
+    await p.check('members-owner');
+
+    const mails = (await env.http.get(`/_local/outbox?to=${encodeURIComponent(invitee.email)}`)).body.data as {
+      subject: string;
+      links?: Record<string, string>;
+    }[];
+    const accept = mails.find((m) => m.subject.startsWith('Invitation to the workspace') && m.links?.accept)!.links!.accept;
+    const accepted = await client(env.rt.url, { key: invitee.apiKey }).post('/api/tenants/invitations/accept', {
+      token: new URL(accept).searchParams.get('token'),
+    });
+    expect(accepted.status).toBe(200);
+
+    const q = await run.newPage();
+    await q.signIn(env.rt.url, invitee);
+    await q.fill('Workspace', owner.tenantId);
+    await q.click('link', 'Members');
+    const seen = await q.waitForText(owner.email);
+    expect(seen).toContain('Your role here: MEMBER');
+    expect(seen).toContain('Owner <Co>');
+    expect(seen).not.toContain('Invite someone');
+    expect(await q.page.$$eval('main button', (bs) => bs.map((b) => b.textContent))).toEqual([]);
+    await q.check('members-member');
+    await q.close();
+
+    await p.page.reload();
+    await p.waitForText(invitee.email);
+    await p.click('button', `Remove ${invitee.email}`);
+    await p.click('button', `Yes, remove ${invitee.email}`);
+    // Bounded wait for the refreshed list (waitForText waits for presence only).
+    const deadline = Date.now() + 10_000;
+    while ((await p.text()).includes(invitee.email) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await p.text()).not.toContain(invitee.email);
+    expect((await client(env.rt.url, { key: invitee.apiKey, headers: { 'x-tenant-id': owner.tenantId } }).get('/api/tenants/members')).status).toBe(404);
+    await p.close();
+  });
+});

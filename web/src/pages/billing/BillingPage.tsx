@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
+import { TableRegion } from '../../components/TableRegion';
 
 interface Balance {
   balance: number;
@@ -71,7 +72,7 @@ export default function BillingPage() {
               {page.data.length === 0 ? (
                 <p>No entries yet.</p>
               ) : (
-                <div className="table-wrap">
+                <TableRegion label="Ledger entries">
                   <table className="data-table">
                     <thead>
                       <tr>
@@ -97,7 +98,7 @@ export default function BillingPage() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableRegion>
               )}
               <nav aria-label="Ledger pages" className="pager">
                 <button type="button" className="secondary" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>

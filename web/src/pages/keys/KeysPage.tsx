@@ -6,6 +6,7 @@ import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { CheckboxField, FormErrors, onSubmitValues, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
+import { TableRegion } from '../../components/TableRegion';
 import { CopyButton } from './CopyButton';
 import { McpSetup } from './McpSetup';
 
@@ -103,7 +104,7 @@ export default function KeysPage() {
         {revoke.error ? <FormErrors errors={[describeError(revoke.error, 'revoke this key')]} /> : null}
         <QueryState query={list} label="the keys">
           {(page) => (
-            <div className="table-wrap">
+            <TableRegion label="Your keys">
               <table className="data-table">
                 <thead>
                   <tr>
@@ -123,7 +124,7 @@ export default function KeysPage() {
                     return (
                       <tr key={k.id}>
                         <td>{name}</td>
-                        <td>{k.keyHint ? `…${k.keyHint}` : ''}</td>
+                        <td>{k.keyHint ?? ''}</td>
                         <td>{k.scopes.join(', ')}</td>
                         <td>{when(k.lastUsedAt)}</td>
                         <td>{k.status === 'ACTIVE' ? 'Active' : `Revoked ${when(k.revokedAt)}`}</td>
@@ -150,7 +151,7 @@ export default function KeysPage() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
         </QueryState>
       </section>
