@@ -18,16 +18,14 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () =>
-      res
-        .writeHead(402, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            statusCode: 402,
-            error: 'insufficient_balance',
-            message: 'The balance does not cover 1 email_send.',
-            topUpUrl: 'http://elsewhere.test/console/billing',
-          }),
-        ),
+      res.writeHead(402, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          statusCode: 402,
+          error: 'insufficient_balance',
+          message: 'The balance does not cover 1 email_send.',
+          topUpUrl: 'http://elsewhere.test/console/billing',
+        }),
+      ),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
