@@ -43,6 +43,9 @@ export default function LoginPage() {
         <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
       </form>
       <p>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p>
         New here? <Link to={paths.register}>Create an account</Link>
       </p>
     </div>

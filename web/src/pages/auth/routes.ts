@@ -6,4 +6,6 @@ export const authRoutes: AppRoute[] = [
   { path: 'register', title: 'Create an account', access: 'public', page: () => import('./RegisterPage') },
   { path: 'register/sent', title: 'Check your mail', access: 'public', page: () => import('./RegisteredPage') },
   { path: 'signup-questionnaire', title: 'About your business', access: 'public', page: () => import('./QuestionnairePage') },
+  { path: 'forgot-password', title: 'Forgot your password?', access: 'public', page: () => import('./ForgotPasswordPage') },
+  { path: 'set-password', title: 'Set a new password', access: 'public', page: () => import('./SetPasswordPage') },
 ];

@@ -1,7 +1,4 @@
 import type { AppRoute } from '../../app/route-types';
 
-/**
- * Keys and agents: API keys with narrower scopes, last use, revocation; the MCP URL and client configuration.
- * One entry per page: `{ path, title, page: () => import('./XPage'), nav: { label } }` (docs/web-app.md).
- */
-export const keysRoutes: AppRoute[] = [];
+/** Keys and agents: API keys with narrower scopes, last use, revocation; the MCP URL and client configuration. */
+export const keysRoutes: AppRoute[] = [{ path: 'keys', title: 'Keys and agents', page: () => import('./KeysPage'), nav: { label: 'API keys and MCP' } }];

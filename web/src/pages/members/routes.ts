@@ -1,7 +1,4 @@
 import type { AppRoute } from '../../app/route-types';
 
-/**
- * Members: the workspace's members and invitations, with role-aware controls.
- * One entry per page: `{ path, title, page: () => import('./XPage'), nav: { label } }` (docs/web-app.md).
- */
-export const membersRoutes: AppRoute[] = [];
+/** Members: the workspace's members and invitations, with role-aware controls. */
+export const membersRoutes: AppRoute[] = [{ path: 'members', title: 'Members', page: () => import('./MembersPage'), nav: { label: 'Members' } }];
