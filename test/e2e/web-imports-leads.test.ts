@@ -2,7 +2,7 @@
 // through the import page (file, mapping, dedupe choices, preview, job with a live progress bar, summary,
 // rejected rows downloaded), and a lead moved across the kanban board by drag and drop and by the
 // keyboard's "move to" path. Every page is screenshotted and checked with axe at 1280 and 390 px.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
@@ -60,7 +60,7 @@ describe('imports', () => {
     await p.fill('When a company exists', 'skip');
     await p.click('button', 'Preview');
     await p.waitForText('Duplicates (190)', 60_000);
-    expect(await p.text()).toContain('Row 1802: skipped as a duplicate of row 2 of this file (same domain)');
+    expect(await p.text()).toContain('Row 1802: skipped as a duplicate of row 2 of this file (same domain firm0.test)');
     await p.check('import-preview');
 
     await p.click('button', 'Import 2,000 rows');
@@ -96,21 +96,16 @@ describe('imports', () => {
     expect(await p.text()).toContain('Duplicates (190)');
     await p.check('import-done');
 
-    // The rejected rows with their reasons and their own columns, as a file.
-    const downloads = path.join(workDir, 'downloads');
-    mkdirSync(downloads, { recursive: true });
-    const cdp = await p.page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    // The rejected rows with their reasons and their own columns, as the file the button hands the browser
+    // (the Blob behind the download link, read back in the page).
+    await p.page.evaluate(() => {
+      const seen: Blob[] = ((window as unknown as { downloads: Blob[] }).downloads = []);
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => (seen.push(blob as Blob), create(blob));
+    });
     await p.click('button', `Download ${NAMELESS} rejected rows with reasons`);
-    const until = Date.now() + 10_000;
-    while (!readdirSync(downloads).some((f) => f.endsWith('.csv')) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    const rejected = readFileSync(
-      path.join(
-        downloads,
-        readdirSync(downloads).find((f) => f.endsWith('.csv'))!,
-      ),
-      'utf8',
-    ).split('\r\n');
+    await p.page.waitForFunction(() => (window as unknown as { downloads: Blob[] }).downloads.length === 1, { timeout: 10_000 });
+    const rejected = (await p.page.evaluate(() => (window as unknown as { downloads: Blob[] }).downloads[0].text())).split('\r\n');
     expect(rejected[0]).toBe('row,reason,Company,Domain,Email,First name');
     expect(rejected[1]).toMatch(/^1992,[^,]*name[^,]*,,nameless0\.test,x@nameless0\.test,Cy$/);
     expect(rejected.filter(Boolean)).toHaveLength(NAMELESS + 1);
