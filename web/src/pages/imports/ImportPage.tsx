@@ -108,7 +108,7 @@ export default function ImportPage() {
         )}
         {file && (
           <p role="status">
-            {file.name}: {file.csv.rows.length.toLocaleString()} rows, {file.csv.columns.length} columns
+            {file.name}: {file.csv.rows.length.toLocaleString()} {file.csv.rows.length === 1 ? 'row' : 'rows'}, {file.csv.columns.length} columns
           </p>
         )}
       </section>
@@ -183,7 +183,7 @@ export default function ImportPage() {
               {preview.isPending ? 'Checking…' : 'Preview'}
             </button>
             <button type="button" disabled={!!problems.length || start.isPending} onClick={() => start.mutate(body())}>
-              {start.isPending ? 'Starting…' : `Import ${file.csv.rows.length.toLocaleString()} rows`}
+              {start.isPending ? 'Starting…' : `Import ${file.csv.rows.length.toLocaleString()} ${file.csv.rows.length === 1 ? 'row' : 'rows'}`}
             </button>
           </div>
           {preview.data && <PreviewSummary preview={preview.data} />}
