@@ -4,4 +4,7 @@ import type { AppRoute } from '../../app/route-types';
  * Leads: pipelines and stages as a kanban board, interest, dossier, automations.
  * One entry per page: `{ path, title, page: () => import('./XPage'), nav: { label } }` (docs/web-app.md).
  */
-export const leadsRoutes: AppRoute[] = [];
+export const leadsRoutes: AppRoute[] = [
+  { path: 'leads', title: 'Leads', page: () => import('./LeadsBoardPage'), nav: { label: 'Board', order: 1 } },
+  { path: 'leads/:id', title: 'Lead', page: () => import('./LeadDossierPage') },
+];
