@@ -3,6 +3,7 @@ import { identityOperations } from './identity/index.js';
 import { discoveryOperations } from './discovery/index.js';
 import { localOperations } from './local/index.js';
 import { authOperations } from './auth/index.js';
+import { keysOperations } from './keys/index.js';
 import { adminOperations } from './admin/index.js';
 import { consoleOperations } from './console/index.js';
 import { legalOperations } from './legal/index.js';
@@ -39,6 +40,7 @@ export const operations: AnyOperation[] = [
   ...discoveryOperations,
   ...localOperations,
   ...authOperations,
+  ...keysOperations,
   ...adminOperations,
   ...consoleOperations,
   ...legalOperations,

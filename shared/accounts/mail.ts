@@ -57,3 +57,21 @@ export function rejectedMessage(to: string): PlatformMessage {
 export function linkPage(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   return html(title, paragraphs, action);
 }
+
+/** A set-password link: "reset" for an account that has a password, "set" for a key-first owner who never had one. */
+export function passwordLinkMessage(to: string, url: string, hasPassword: boolean): PlatformMessage {
+  const title = hasPassword ? 'Reset your password' : 'Set a password for your workspace';
+  const lines = [
+    hasPassword
+      ? 'Someone (hopefully you) asked to reset the password of your account. Open the link to choose a new one.'
+      : 'Your workspace was created with an API key. Open the link to choose a password and sign in to the web app.',
+    'The link works once, for 1 hour. If you did not ask for it, ignore this email: nothing changes.',
+  ];
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: html(title, lines, { label: 'Choose a password', url }),
+    links: { setPassword: url },
+  };
+}

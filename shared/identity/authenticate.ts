@@ -6,6 +6,7 @@ import { isWellFormedKey, safeEqualHex, sha256 } from './api-keys.js';
 import type { AccountRecord, ApiKeyRecord } from './account.js';
 import { SESSION_COOKIE, resolveSession } from './sessions.js';
 import { Account, ApiKey } from './entities.js';
+import { touchKeyUse } from './key-management.js';
 
 /**
  * Resolves the caller from `Authorization: Bearer`, the session cookie, or the platform admin token.
@@ -36,6 +37,7 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
   if (!key || key.revokedAt) throw unauthorized();
   const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: key.accountId }));
   if (!account) throw unauthorized();
+  await touchKeyUse(deps, key);
   return principalFor(account, 'key', key.scopes, key.keyId);
 }
 

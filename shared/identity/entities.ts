@@ -58,3 +58,11 @@ export const AccountMessage = defineEntity({
   table: 'platform',
   keys: { primary: { pk: 'ACCOUNT#${accountId}', sk: 'MESSAGE#${messageId}' } },
 });
+
+/** A single-use set-password link (forgotten password, or a key-first owner's first password): SHA-256 of the token only. */
+export const PasswordLink = defineEntity({
+  entity: 'password_link',
+  version: 1,
+  table: 'platform',
+  keys: { primary: { pk: 'PWLINK#${tokenHash}', sk: 'PWLINK' } },
+});

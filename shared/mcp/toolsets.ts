@@ -46,6 +46,7 @@ export const TAG_TOOLSETS: Record<string, ToolsetName> = {
   webhooks: 'webhooks',
   connectors: 'webhooks',
   identity: 'workspace',
+  keys: 'workspace',
   auth: 'workspace',
   tenants: 'workspace',
   billing: 'workspace',

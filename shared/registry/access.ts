@@ -20,7 +20,9 @@ export function accessDenial(op: Pick<AnyOperation, 'access' | 'scope'>, p: Prin
     case 'identity':
       return undefined;
     case 'sandbox':
-      return p.accountScope === 'pending' ? pending() : undefined;
+      if (p.accountScope === 'pending') return pending();
+      if (op.scope && !hasScope(p, op.scope)) return forbidden(`Missing scope ${op.scope}`, { code: 'insufficient_scope', requiredScope: op.scope });
+      return undefined;
     case 'tenant':
       if (p.accountScope === 'sandbox')
         return forbidden('Sandbox keys reach only the /v1 surface; sign up with full_account=true for /api/*', { code: 'sandbox_key' });

@@ -25,6 +25,7 @@ export const SCOPES = {
   'crm:write': 'Create and change companies, contacts, lists, leads, pipelines, suppression and DSAR',
   'workspace:read': 'Read workspace settings, balance, legal documents and acceptances',
   'workspace:write': 'Change workspace settings, record legal acceptances, notes',
+  'keys:write': "Create and revoke the account's API keys (never wider than the caller's own scopes)",
 } as const;
 
 export type Scope = keyof typeof SCOPES;

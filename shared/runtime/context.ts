@@ -2,6 +2,7 @@ import type { Deps } from './deps.js';
 import type { Principal } from './principal.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Logger } from '../ports/logger.js';
+import { forbidden } from '../errors.js';
 
 export interface RequestInfo {
   requestId: string;
@@ -42,4 +43,11 @@ export function requireTenant(ctx: OperationContext): TenantContext {
 export function requirePrincipal(ctx: OperationContext): Principal {
   if (!ctx.principal) throw new Error('principal missing: operation is not authenticated');
   return ctx.principal;
+}
+
+/** The caller's account: every key and session has one (only the platform admin token does not). */
+export function requireAccount(ctx: OperationContext): Principal & { accountId: string } {
+  const p = requirePrincipal(ctx);
+  if (!p.accountId) throw forbidden('This operation acts on an account; the platform admin token has none');
+  return p as Principal & { accountId: string };
 }
