@@ -63,3 +63,13 @@ export const auth_verify_emailOutput = z.looseObject({
   signup_token: z.string().optional().describe('For POST /api/auth/signup-questionnaire (PENDING only)'),
   checks: z.unknown().optional().describe('The automatic checks and their verdicts'),
 });
+
+export const auth_password_reset_requestOutput = z.looseObject({
+  message: z.string().describe('The same answer whether or not the address has an account'),
+});
+
+export const auth_password_reset_confirmOutput = z.looseObject({
+  accountId: z.string().describe('Account id'),
+  email: z.string().describe('Email address'),
+  expiresAt: z.string().describe('When the new session ends'),
+});
