@@ -4,4 +4,8 @@ import type { AppRoute } from '../../app/route-types';
  * CRM: companies (table, filter builder, company page), contacts, company and contact lists, custom fields, suppression and stop-list, DSAR requests.
  * One entry per page: `{ path, title, page: () => import('./XPage'), nav: { label } }` (docs/web-app.md).
  */
-export const crmRoutes: AppRoute[] = [];
+export const crmRoutes: AppRoute[] = [
+  { path: 'companies', title: 'Companies', page: () => import('./CompaniesPage'), nav: { label: 'Companies', order: 1 } },
+  { path: 'companies/:id', title: 'Company', page: () => import('./CompanyPage') },
+  { path: 'custom-fields', title: 'Custom fields', page: () => import('./CustomFieldsPage'), nav: { label: 'Custom fields', order: 5 } },
+];
