@@ -38,7 +38,7 @@ describe('companies: custom field, create, filter, open, edit, delete', () => {
     await p.fill('Key', 'Bad Key');
     await p.fill('Type', 'number');
     await p.click('button', 'Define company field');
-    await p.waitForText('slug must be lower_snake');
+    await p.waitForText('slug must match the regex format');
     await p.check('custom-fields-error');
     await p.fill('Key', 'revenue');
     await p.click('button', 'Define company field');
@@ -133,5 +133,5 @@ describe('companies: custom field, create, filter, open, edit, delete', () => {
     await p.waitForText('Small Co');
     await p.check('companies-390');
     await p.close();
-  });
+  }, 240_000); // one long journey of about 15 pages, each screenshotted and checked with axe, on a shared 2-core machine
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
@@ -11,6 +11,7 @@ export function BulkCompanyActions({ ids, onDone }: { ids: string[]; onDone: () 
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
   const queryClient = useQueryClient();
+  const uid = useId();
   const [listId, setListId] = useState('');
   const [outcome, setOutcome] = useState('');
   const lists = useQuery({
@@ -47,17 +48,15 @@ export function BulkCompanyActions({ ids, onDone }: { ids: string[]; onDone: () 
       <span>{ids.length} selected</span>
       {ids.length > 0 && (
         <>
-          <label>
-            List{' '}
-            <select value={listId} onChange={(e) => setListId(e.target.value)}>
-              <option value="">Choose a static list</option>
-              {staticLists.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <label htmlFor={`${uid}-list`}>List</label>
+          <select id={`${uid}-list`} value={listId} onChange={(e) => setListId(e.target.value)}>
+            <option value="">Choose a static list</option>
+            {staticLists.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
           <button type="button" className="secondary" disabled={!listId || addToList.isPending} onClick={() => addToList.mutate(listId)}>
             Add to list
           </button>

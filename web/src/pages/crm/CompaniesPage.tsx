@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
@@ -30,6 +30,7 @@ export default function CompaniesPage() {
   const cursor = cursors[cursors.length - 1];
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
+  const uid = useId();
 
   const defsQuery = useQuery(customFieldsQuery(t, 'company'));
   const defs = useMemo(() => defsQuery.data?.data ?? [], [defsQuery.data]);
@@ -112,19 +113,17 @@ export default function CompaniesPage() {
         onApply={(r) => setView({ filters: toFiltersParam(r, fields) })}
       />
       <div className="toolbar">
-        <label>
-          Sort by{' '}
-          <select value={sort} onChange={(e) => setView({ sort: e.target.value })}>
-            {sortable.flatMap((s) => [
-              <option key={s.key} value={s.key}>
-                {s.label} ↑
-              </option>,
-              <option key={`-${s.key}`} value={`-${s.key}`}>
-                {s.label} ↓
-              </option>,
-            ])}
-          </select>
-        </label>
+        <label htmlFor={`${uid}-sort`}>Sort by</label>
+        <select id={`${uid}-sort`} value={sort} onChange={(e) => setView({ sort: e.target.value })}>
+          {sortable.flatMap((s) => [
+            <option key={s.key} value={s.key}>
+              {s.label} ↑
+            </option>,
+            <option key={`-${s.key}`} value={`-${s.key}`}>
+              {s.label} ↓
+            </option>,
+          ])}
+        </select>
         <BulkCompanyActions ids={[...selected]} onDone={() => setSelected(new Set())} />
       </div>
       {list.isPending ? (

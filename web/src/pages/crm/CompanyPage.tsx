@@ -41,6 +41,8 @@ export default function CompanyPage() {
   const contacts = useQuery({
     queryKey: workspaceKey(t, 'crm', 'contacts', { companyId: id }),
     queryFn: ({ signal }) => api.get<Page<Contact>>('/api/contacts', { signal, query: { companyId: id, pageSize: 100 } }),
+    // Contacts arrive from imports, agents and crawls, not only from this page: fetched again on every visit.
+    staleTime: 0,
   });
   const update = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.patch<Company>(path, body),

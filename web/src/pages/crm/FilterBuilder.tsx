@@ -45,46 +45,51 @@ export function FilterBuilder({
           const known = fields.some((f) => f.field === row.field);
           return (
             <div className="filter-row" key={i}>
-              <label>
-                <span className="visually-hidden">Field of filter {i + 1}</span>
-                <select value={row.field} onChange={(e) => update(i, { field: e.target.value })}>
-                  {!known && <option value={row.field}>{row.field}</option>}
-                  {fields.map((f) => (
-                    <option key={f.field} value={f.field}>
-                      {f.label}
-                    </option>
-                  ))}
-                </select>
+              <label className="visually-hidden" htmlFor={`${id}-field-${i}`}>
+                Field of filter {i + 1}
               </label>
-              <label>
-                <span className="visually-hidden">Operator of filter {i + 1}</span>
-                <select value={row.operator} onChange={(e) => update(i, { operator: e.target.value })}>
-                  {!OPERATORS[kind].includes(row.operator) && <option value={row.operator}>{row.operator}</option>}
-                  {OPERATORS[kind].map((op) => (
-                    <option key={op} value={op}>
-                      {OPERATOR_LABELS[op] ?? op}
-                    </option>
-                  ))}
-                </select>
+              <select id={`${id}-field-${i}`} value={row.field} onChange={(e) => update(i, { field: e.target.value })}>
+                {!known && <option value={row.field}>{row.field}</option>}
+                {fields.map((f) => (
+                  <option key={f.field} value={f.field}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+              <label className="visually-hidden" htmlFor={`${id}-op-${i}`}>
+                Operator of filter {i + 1}
               </label>
+              <select id={`${id}-op-${i}`} value={row.operator} onChange={(e) => update(i, { operator: e.target.value })}>
+                {!OPERATORS[kind].includes(row.operator) && <option value={row.operator}>{row.operator}</option>}
+                {OPERATORS[kind].map((op) => (
+                  <option key={op} value={op}>
+                    {OPERATOR_LABELS[op] ?? op}
+                  </option>
+                ))}
+              </select>
               {row.operator === 'isEmpty' ? (
-                <label>
-                  <span className="visually-hidden">Value of filter {i + 1}</span>
-                  <select value={row.value === 'false' ? 'false' : 'true'} onChange={(e) => update(i, { value: e.target.value })}>
+                <>
+                  <label className="visually-hidden" htmlFor={`${id}-value-${i}`}>
+                    Value of filter {i + 1}
+                  </label>
+                  <select id={`${id}-value-${i}`} value={row.value === 'false' ? 'false' : 'true'} onChange={(e) => update(i, { value: e.target.value })}>
                     <option value="true">yes</option>
                     <option value="false">no</option>
                   </select>
-                </label>
+                </>
               ) : (
-                <label>
-                  <span className="visually-hidden">Value of filter {i + 1}</span>
+                <>
+                  <label className="visually-hidden" htmlFor={`${id}-value-${i}`}>
+                    Value of filter {i + 1}
+                  </label>
                   <input
+                    id={`${id}-value-${i}`}
                     value={row.value}
                     inputMode={kind === 'number' ? 'decimal' : undefined}
                     placeholder={kind === 'date' ? 'YYYY-MM-DD' : kind === 'number' ? 'number' : 'text'}
                     onChange={(e) => update(i, { value: e.target.value })}
                   />
-                </label>
+                </>
               )}
               <button type="button" className="secondary" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
                 Remove<span className="visually-hidden"> filter {i + 1}</span>
