@@ -134,4 +134,28 @@ describe('companies: custom field, create, filter, open, edit, delete', () => {
     await p.check('companies-390');
     await p.close();
   }, 240_000); // one long journey of about 15 pages, each screenshotted and checked with axe, on a shared 2-core machine
+
+  it('company lists: a static one made on the page, a smart one from the filter builder, its members listed', async () => {
+    const account = await activeAccount(env);
+    const api = client(env.rt.url, { key: account.apiKey });
+    for (const name of ['Acme Robotics', 'Zeta Foods']) expect((await api.post('/api/companies', { name })).status).toBe(201);
+    const p = await run.newPage();
+    await p.signIn(env.rt.url, account, '/company-lists');
+    await p.waitForText('No lists yet.');
+    await p.fill('Static list name', 'Trade fair 2026');
+    await p.click('button', 'Create static list');
+    await p.waitForText('Trade fair 2026');
+    await p.fill('Smart list name', 'Acme family');
+    await p.click('button', 'Add filter');
+    await p.fill('Operator of filter 1', 'contains');
+    await p.fill('Value of filter 1', 'acme');
+    await p.click('button', 'Create smart list');
+    await p.waitForText('Smart list “Acme family” created.');
+    await p.check('company-lists');
+    await p.click('link', 'Acme family');
+    await p.waitForText('Acme Robotics');
+    expect(await p.text()).not.toContain('Zeta Foods');
+    await p.check('company-list-smart');
+    await p.close();
+  }, 120_000);
 });

@@ -7,5 +7,7 @@ import type { AppRoute } from '../../app/route-types';
 export const crmRoutes: AppRoute[] = [
   { path: 'companies', title: 'Companies', page: () => import('./CompaniesPage'), nav: { label: 'Companies', order: 1 } },
   { path: 'companies/:id', title: 'Company', page: () => import('./CompanyPage') },
+  { path: 'company-lists', title: 'Company lists', page: () => import('./CompanyListsPage'), nav: { label: 'Company lists', order: 2 } },
+  { path: 'company-lists/:id', title: 'Company list', page: () => import('./CompanyListPage') },
   { path: 'custom-fields', title: 'Custom fields', page: () => import('./CustomFieldsPage'), nav: { label: 'Custom fields', order: 5 } },
 ];
