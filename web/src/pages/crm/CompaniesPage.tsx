@@ -9,6 +9,7 @@ import { CompanyForm } from './CompanyForm';
 import { BulkCompanyActions } from './BulkCompanyActions';
 import { customFieldsQuery, formatDate, type Company, type Page } from './crm-api';
 import { FilterBuilder } from './FilterBuilder';
+import { CursorPager, useCursorPages } from './CursorPager';
 import { companyFilterFields, fromFilters, toFiltersParam } from './filters';
 
 const PAGE_SIZE = 50;
@@ -26,8 +27,8 @@ export default function CompaniesPage() {
   const filters = params.get('filters') ?? undefined;
   const sort = params.get('sort') ?? '-createdAt';
   // Cursors of the pages before this one: "Previous" pops, "Next" pushes.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const uid = useId();
@@ -57,7 +58,7 @@ export default function CompaniesPage() {
       else p.delete(k);
     }
     setParams(p);
-    setCursors([undefined]);
+    pages.reset();
     setSelected(new Set());
   };
   const filterError = isApiError(list.error) && list.error.status === 400 ? list.error.messages : undefined;
@@ -136,7 +137,7 @@ export default function CompaniesPage() {
         <>
           <div className="table-wrap">
             <table className="data" aria-busy={list.isFetching || undefined}>
-              <caption className="visually-hidden">Companies, page {cursors.length}</caption>
+              <caption className="visually-hidden">Companies, page {pages.page}</caption>
               <thead>
                 <tr>
                   <th scope="col">
@@ -182,20 +183,7 @@ export default function CompaniesPage() {
           {rows.length === 0 && (
             <p className="muted">{list.data?.nextCursor ? 'No matches on this stretch of the list; the next page looks further.' : 'No companies match.'}</p>
           )}
-          <div className="actions">
-            <button type="button" className="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Previous page
-            </button>
-            <span>Page {cursors.length}</span>
-            <button
-              type="button"
-              className="secondary"
-              disabled={!list.data?.nextCursor}
-              onClick={() => setCursors((c) => [...c, list.data?.nextCursor ?? undefined])}
-            >
-              Next page
-            </button>
-          </div>
+          <CursorPager pages={pages} nextCursor={list.data?.nextCursor} />
         </>
       )}
     </div>

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
 import { type Company, type CompanyList } from './crm-api';
+import { CursorPager, useCursorPages } from './CursorPager';
 import { fromFilters, OPERATOR_LABELS } from './filters';
 
 interface Members {
@@ -20,8 +20,8 @@ export default function CompanyListPage() {
   const { id = '' } = useParams();
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const base = `/api/company-lists/${encodeURIComponent(id)}`;
   const list = useQuery({ queryKey: workspaceKey(t, 'crm', 'company-lists', 'one', id), queryFn: ({ signal }) => api.get<CompanyList>(base, { signal }) });
   const members = useQuery({
@@ -69,14 +69,7 @@ export default function CompanyListPage() {
                   ))}
                 </ul>
               )}
-              <div className="actions">
-                <button type="button" className="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                  Previous page
-                </button>
-                <button type="button" className="secondary" disabled={!m.nextCursor} onClick={() => setCursors((c) => [...c, m.nextCursor ?? undefined])}>
-                  Next page
-                </button>
-              </div>
+              <CursorPager pages={pages} nextCursor={m.nextCursor} />
             </>
           )
         }

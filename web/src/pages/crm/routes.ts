@@ -10,4 +10,5 @@ export const crmRoutes: AppRoute[] = [
   { path: 'company-lists', title: 'Company lists', page: () => import('./CompanyListsPage'), nav: { label: 'Company lists', order: 2 } },
   { path: 'company-lists/:id', title: 'Company list', page: () => import('./CompanyListPage') },
   { path: 'custom-fields', title: 'Custom fields', page: () => import('./CustomFieldsPage'), nav: { label: 'Custom fields', order: 5 } },
+  { path: 'suppression', title: 'Suppression and stop-list', page: () => import('./SuppressionPage'), nav: { label: 'Suppression', order: 6 } },
 ];
