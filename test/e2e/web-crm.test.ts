@@ -158,4 +158,24 @@ describe('companies: custom field, create, filter, open, edit, delete', () => {
     await p.check('company-list-smart');
     await p.close();
   }, 120_000);
+
+  it('suppression and stop-list: an address added with the API field error first, then removed', async () => {
+    const account = await activeAccount(env);
+    const p = await run.newPage();
+    await p.signIn(env.rt.url, account, '/suppression');
+    await p.waitForText('Suppression and stop-list');
+    await p.click('button', 'Add to the suppression list');
+    await p.waitForText(/email|domain/i);
+    await p.fill('Email address', 'Ada@Example.com');
+    await p.fill('Note', 'asked by phone');
+    await p.click('button', 'Add to the suppression list');
+    await p.waitForText('ada@example.com');
+    await p.fill('Domain', 'competitor.test');
+    await p.click('button', 'Add to the stop-list');
+    await p.waitForText('domain: competitor.test');
+    await p.check('suppression');
+    await p.click('button', 'Remove domain: competitor.test');
+    await expect.poll(async () => (await p.text()).includes('domain: competitor.test'), { timeout: 10_000 }).toBe(false);
+    await p.close();
+  }, 120_000);
 });
