@@ -33,17 +33,22 @@ function textFields(input: Partial<CompanyCreateInput>) {
  * (the first by the company item itself, number-index.ts).
  */
 export async function createCompany(table: TableStore, input: CompanyCreateInput, opts: WriteOptions): Promise<Company> {
-  const defs = opts.defs ?? (await definitionMap(table, 'company'));
-  const customFields = applyValues(defs, {}, input.customFields, { coerce: opts.coerce });
+  const { item, index } = newCompanyItem(input, { ...opts, defs: opts.defs ?? (await definitionMap(table, 'company')) });
+  await table.transact([{ put: item, condition: notExists }, ...index.ops]);
+  return toCompany(item);
+}
+
+/** The item of a new company and its number-index writes (for createCompany, and for seeding many at once with batch writes). */
+export function newCompanyItem(input: CompanyCreateInput, opts: WriteOptions & { defs: Map<string, CustomFieldDefinition> }) {
+  const customFields = applyValues(opts.defs, {}, input.customFields, { coerce: opts.coerce });
   const id = opts.id ?? newId(opts.now);
   const at = new Date(opts.now).toISOString();
-  const index = companyNumberIndex(id, defs, {}, customFields);
+  const index = companyNumberIndex(id, opts.defs, {}, customFields);
   const item = CompanyEntity.item(
     { companyId: id, createdAt: at, nameKey: nameSortKey(input.name) },
     { id, ...textFields(input), name: input.name, customFields, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
   );
-  await table.transact([{ put: item, condition: notExists }, ...index.ops]);
-  return toCompany(item);
+  return { item, index };
 }
 
 export async function getCompanyItem(table: TableStore, id: string) {

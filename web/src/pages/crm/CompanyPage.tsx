@@ -1,0 +1,167 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client';
+import { describeError } from '../../api/errors';
+import { workspaceKey } from '../../api/query-keys';
+import { useWorkspace } from '../../app/workspace';
+import { QueryState } from '../../components/QueryState';
+import { CompanyForm } from './CompanyForm';
+import { contactName, customFieldsQuery, formatDate, type Company, type Contact, type Page } from './crm-api';
+
+const DETAILS = [
+  ['domain', 'Domain'],
+  ['industry', 'Industry'],
+  ['city', 'City'],
+  ['country', 'Country'],
+  ['size', 'Size'],
+  ['phone', 'Phone'],
+  ['website', 'Website'],
+  ['inn', 'INN'],
+  ['address', 'Address'],
+  ['source', 'Source'],
+  ['description', 'Description'],
+] as const;
+
+/** One company: its fields and custom fields, its contacts with their channels (duplicates named), edit and delete. */
+export default function CompanyPage() {
+  const { id = '' } = useParams();
+  const { workspace } = useWorkspace();
+  const t = workspace.tenantId;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const path = `/api/companies/${encodeURIComponent(id)}`;
+  const company = useQuery({
+    queryKey: workspaceKey(t, 'crm', 'companies', 'one', id),
+    queryFn: ({ signal }) => api.get<Company>(path, { signal }),
+    meta: { action: 'see companies' },
+  });
+  const defs = useQuery(customFieldsQuery(t, 'company'));
+  const contacts = useQuery({
+    queryKey: workspaceKey(t, 'crm', 'contacts', { companyId: id }),
+    queryFn: ({ signal }) => api.get<Page<Contact>>('/api/contacts', { signal, query: { companyId: id, pageSize: 100 } }),
+    // Contacts arrive from imports, agents and crawls, not only from this page: fetched again on every visit.
+    staleTime: 0,
+  });
+  const update = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.patch<Company>(path, body),
+    meta: { action: 'change companies' },
+    onSuccess: (c) => {
+      queryClient.setQueryData(workspaceKey(t, 'crm', 'companies', 'one', id), c);
+      void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'companies') });
+      setEditing(false);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete(path),
+    meta: { action: 'delete companies' },
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', 'companies', 'one', id) });
+      void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'companies') });
+      void navigate('/companies');
+    },
+  });
+
+  return (
+    <div className="page">
+      <QueryState query={company} label="the company">
+        {(c) => (
+          <>
+            <h1>{c.name}</h1>
+            <div className="actions">
+              <button type="button" className="secondary" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
+                Edit company
+              </button>
+              <button
+                type="button"
+                className="danger"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm(`Delete ${c.name}?`)) remove.mutate();
+                }}
+              >
+                Delete company
+              </button>
+            </div>
+            {remove.error ? (
+              <p className="error-text" role="alert">
+                {describeError(remove.error, 'delete companies')}
+              </p>
+            ) : null}
+            {editing ? (
+              <CompanyForm
+                defs={defs.data?.data ?? []}
+                company={c}
+                error={update.error}
+                pending={update.isPending}
+                submitLabel="Save company"
+                action="change companies"
+                onSubmit={(b) => update.mutate(b)}
+              />
+            ) : (
+              <dl className="details">
+                {DETAILS.filter(([k]) => c[k]).map(([k, label]) => (
+                  <div key={k} className="contents">
+                    <dt>{label}</dt>
+                    <dd>{c[k]}</dd>
+                  </div>
+                ))}
+                {(defs.data?.data ?? []).map((d) => (
+                  <div key={d.slug} className="contents">
+                    <dt>{d.label}</dt>
+                    <dd>{c.customFields[d.slug] === undefined ? '—' : String(c.customFields[d.slug])}</dd>
+                  </div>
+                ))}
+                <div className="contents">
+                  <dt>Created</dt>
+                  <dd>{formatDate(c.createdAt)}</dd>
+                </div>
+              </dl>
+            )}
+          </>
+        )}
+      </QueryState>
+      <section aria-labelledby="company-contacts">
+        <h2 id="company-contacts">Contacts and channels</h2>
+        <QueryState query={contacts} label="the contacts">
+          {(page) =>
+            page.data.length === 0 ? (
+              <p className="muted">No contacts at this company yet.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data">
+                  <thead>
+                    <tr>
+                      <th scope="col">Contact</th>
+                      <th scope="col">Position</th>
+                      <th scope="col">Channels</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.data.map((ct) => (
+                      <tr key={ct.id}>
+                        <td>{contactName(ct)}</td>
+                        <td>{ct.position}</td>
+                        <td>
+                          <ul className="plain">
+                            {ct.channels.map((ch) => (
+                              <li key={`${ch.type}:${ch.value}`}>
+                                {ch.type}: {ch.value}
+                                {ch.duplicateOf ? <strong> — duplicate of contact {ch.duplicateOf}</strong> : null}
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </QueryState>
+      </section>
+    </div>
+  );
+}
