@@ -18,7 +18,7 @@ export const placementOutput = z.looseObject({
   timeoutSeconds: z.number(),
   seeds: z.array(
     z.looseObject({
-      accountId: z.string(),
+      accountId: z.string().nullable().describe('The connected account read as this seed; null for a seed mailbox saved by testInboxCheckConnection'),
       email: z.string(),
       provider: z.string().describe('gmail, microsoft, yahoo, yandex, mailru, other'),
       placement: z.enum(['pending', 'inbox', 'spam', 'missing', 'send_failed']),
@@ -39,7 +39,7 @@ export const operation = defineOperation({
   summary: 'Send a creative to the seed mailboxes and see where it lands',
   description:
     'Body {accountId (sender), contactId?, companyId?, timeoutSeconds? 10-900, default 300}. Answers 202 at once; in the background one copy goes to each seed mailbox ' +
-    '(workspace setting inboxCheck) and IMAP tells inbox, spam (Junk/Spam folders) or missing after the timeout, per provider; results feed the deliverability matrix.',
+    '(saved by SettingsController_testInboxCheckConnection with save:true; 400 no_seed_mailboxes when none) and IMAP tells inbox, spam (Junk/Spam folders) or missing after the timeout, per provider; results feed the deliverability matrix. Paid: inbox_placement_test, once per test started (402 insufficient_balance starts nothing).',
   access: 'tenant',
   scope: 'creatives:write',
   input: {
@@ -49,9 +49,11 @@ export const operation = defineOperation({
   output: placementOutput,
   successStatus: 202,
   resources: ['queue:creative-placement'],
+  billing: 'inbox_placement_test',
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) =>
-    startPlacementTest(ctx.deps, requireTenant(ctx).tenantId, { creativeId: path.id, ...body }) as Promise<z.infer<typeof placementOutput>>,
+    // The stored item (toPlacement) is untyped; its shape is the output's, checked by the contract test.
+    (await startPlacementTest(ctx.deps, requireTenant(ctx).tenantId, { creativeId: path.id, ...body })) as unknown as z.infer<typeof placementOutput>,
   guidance: (t) => ({ next: 'creatives_inbox_placement_get', why: `Poll until status is DONE (up to ${t.timeoutSeconds} s).` }),
 });
 export const handler = lambdaHandler(operation);

@@ -14,8 +14,9 @@ export const operation = defineOperation({
   summary: 'Classify the latest reply of a dialog',
   description:
     `Classes: ${CLASSIFICATIONS.join(', ')}, with a confidence 0..1 (builtin rules; the configured AI provider when there is one). ` +
-    'Body {classification?} sets it by hand instead. unsubscribe_request suppresses the address and stops its sequences. Repeat-safe.',
+    'Body {classification?} sets it by hand instead. unsubscribe_request suppresses the address and stops its sequences. Repeat-safe. Paid: ai_generation, only when the AI provider answered (method ai; rules and manual are free).',
   access: 'tenant',
+  billing: 'ai_generation',
   scope: 'crm:write',
   input: {
     path: z.strictObject({ id: z.string().min(1).max(64) }),

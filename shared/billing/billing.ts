@@ -54,6 +54,27 @@ export async function charge(
   }
 }
 
+/**
+ * Gives back `quantity` units of a charge whose work did not happen (a mail the relay refused or never
+ * took). Once per `onceKey`: a repeat credits nothing more.
+ */
+export async function refundCharge(
+  deps: Deps,
+  tenantId: string,
+  operation: BilledOperation,
+  quantity: number,
+  opts: { onceKey: string; refId?: string; note: string },
+) {
+  if (PRICES[operation].unitMicros * quantity <= 0) return;
+  await applyEntry(
+    deps,
+    tenantId,
+    PRICES[operation].unitMicros * quantity,
+    { type: 'credit', operation, quantity, refId: opts.refId, note: opts.note },
+    { onceKey: opts.onceKey },
+  );
+}
+
 export function insufficientBalance(deps: Deps, tenantId: string, operation: string, costMicros: number, balanceMicros: number) {
   const cost = toAmount(costMicros);
   const balance = toAmount(balanceMicros);
@@ -71,6 +92,9 @@ export function insufficientBalance(deps: Deps, tenantId: string, operation: str
 
 /** True for the 402 `insufficient_balance` error (the campaign conveyor pauses on it). */
 export const isInsufficientBalance = (e: unknown): e is AppError => isAppError(e) && e.status === 402 && e.body?.error === 'insufficient_balance';
+
+/** One AI helper call whose provider answered: `ai_generation` × 1, after the answer (a failed call costs nothing). */
+export const chargeAiCall = (deps: Deps, tenantId: string, refId: string) => charge(deps, tenantId, 'ai_generation', 1, { refId });
 
 /** Adds `_billing` to a handler result. */
 export const withBilling = <T extends object>(result: T, billing: BillingBlock) => ({ ...result, _billing: billing });

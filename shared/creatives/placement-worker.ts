@@ -2,7 +2,11 @@ import { recordDeliverability } from '../deliverability/matrix.js';
 import type { InboxCursor, InboxReader } from '../ports/inbox.js';
 import type { Deps } from '../runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
-import { openInboxReader } from '../senders/inbox.js';
+import { openImapReader, openInboxReader } from '../senders/inbox.js';
+import { imapOptions } from '../senders/imap.js';
+import { resolveMailHost } from '../senders/mail-host.js';
+import { decryptSecret } from '../security/secrets.js';
+import { getSeedMailboxes } from '../settings/inbox-check.js';
 import { openSenderTransport, recordSend } from '../senders/transport.js';
 import { getCreative } from './creatives.js';
 import { PlacementTest } from './entities.js';
@@ -14,6 +18,15 @@ const SPAM_FOLDERS = ['Junk', 'Spam', 'INBOX.Junk', 'INBOX.Spam', '[Gmail]/Spam'
 
 const hasToken = (raw: Buffer, token: string) =>
   raw.includes(`X-Placement-Token: ${token}`) || raw.toString('latin1').toLowerCase().includes(`x-placement-token: ${token}`);
+
+/** A seed's IMAP: a connected account's own login, or the saved seed mailbox's (decrypted only here). */
+async function openSeedReader(deps: Deps, tenantId: string, seed: SeedResult): Promise<InboxReader> {
+  if (seed.accountId) return openInboxReader(deps, tenantId, seed.accountId);
+  const saved = (await getSeedMailboxes(deps.tenantTable(tenantId))).find((m) => m.email === seed.email);
+  if (!saved) throw new Error('seed_mailbox_removed');
+  const host = await resolveMailHost(deps.config, saved.imapHost);
+  return openImapReader(imapOptions(host, saved.imapPort, { user: saved.imapUser, pass: decryptSecret(saved.imapPassEnc, deps.config.secretsKey) }));
+}
 
 /** The worker step; a failure (sender suspended, no SMTP) ends the test as FAILED with a short reason. */
 export async function runPlacementTest(deps: Deps, msg: PlacementMessage) {
@@ -53,7 +66,7 @@ async function sendAndWatch(deps: Deps, msg: PlacementMessage) {
         subject: rendered.subject,
         html: rendered.html,
         text: rendered.text,
-        messageId: `<placement-${msg.testId}-${s.accountId}@${sender!.email.split('@')[1]}>`,
+        messageId: `<placement-${msg.testId}-${seeds.indexOf(s)}@${sender!.email.split('@')[1]}>`,
         headers: { 'X-Placement-Token': token },
       });
       await recordSend(deps, msg.tenantId, test.accountId as string, r, deps.clock.now());
@@ -70,9 +83,9 @@ async function sendAndWatch(deps: Deps, msg: PlacementMessage) {
     for (const s of seeds.filter((x) => x.placement === 'pending')) {
       let reader: InboxReader | undefined;
       try {
-        reader = await openInboxReader(deps, msg.tenantId, s.accountId);
+        reader = await openSeedReader(deps, msg.tenantId, s);
         for (const folder of ['INBOX', ...SPAM_FOLDERS]) {
-          const ck = `${s.accountId}|${folder}`;
+          const ck = `${s.email}|${folder}`;
           const batch = await reader.fetchSince(cursors.get(ck), { mailbox: folder, limit: 200 }).catch(() => undefined);
           if (!batch) continue;
           cursors.set(ck, batch.cursor);

@@ -1,5 +1,6 @@
 import { aiProvider } from '../ai/provider.js';
 import { suppress } from '../audience/suppression.js';
+import { chargeAiCall, withBilling } from '../billing/billing.js';
 import { getBrief, type BriefView } from '../briefs/briefs.js';
 import { getContact } from '../contacts/contacts.js';
 import { getCreativeItem } from '../creatives/creatives.js';
@@ -105,7 +106,9 @@ export async function classifyDialog(deps: Deps, tenant: Tenant, dialogId: strin
     await suppress(table, { email: d.email, source: 'unsubscribe', note: `classified in dialog ${dialogId}` }, deps.clock.now());
     if (d.contactId) await stopEnrolmentsOf(deps, tenant.tenantId, d.contactId, 'unsubscribed', 'unsubscribe_request');
   }
-  return { dialogId, messageId: last?.messageId ?? null, ...verdict };
+  const result = { dialogId, messageId: last?.messageId ?? null, ...verdict };
+  // Paid only when the AI provider answered (rules and a class set by hand are free).
+  return verdict.method === 'ai' ? withBilling(result, await chargeAiCall(deps, tenant.tenantId, `classify:${dialogId}`)) : result;
 }
 
 /** A lead for the dialog's contact (default pipeline unless given), source `dialog`, the thread attached by reference. */
@@ -206,5 +209,6 @@ export async function draftReply(deps: Deps, tenant: Tenant, dialogId: string, i
     .split(/\n{2,}/)
     .map((p) => `<p>${p.replace(/[&<>]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[ch]!).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  return { dialogId, draft: { subject, text, html }, method, briefId: brief?.id ?? null, classification: d.classification, sent: false };
+  const result = { dialogId, draft: { subject, text, html }, method, briefId: brief?.id ?? null, classification: d.classification, sent: false };
+  return method === 'ai' ? withBilling(result, await chargeAiCall(deps, tenant.tenantId, `draft:${dialogId}`)) : result;
 }

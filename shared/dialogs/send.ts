@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isSuppressed, suppress } from '../audience/suppression.js';
-import { charge } from '../billing/billing.js';
+import { charge, refundCharge, withBilling, type BillingBlock } from '../billing/billing.js';
 import { htmlToText } from '../creatives/render.js';
 import { conflict, notFound } from '../errors.js';
 import { eventsCommitted, outboxItem } from '../events/outbox.js';
@@ -103,36 +103,55 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     input.dialog && !forward
       ? { inReplyTo: input.dialog.lastInboundMessageId ?? input.dialog.references.at(-1) ?? input.dialog.rootMessageId, references: input.dialog.references }
       : undefined;
+  // Charged before SMTP (the balance must cover it, even for parallel sends) and given back when the
+  // relay does not take the mail: once per attempt, so a retry after a refusal is charged afresh.
+  const chargeKey = `dialog-send:${messageId}:${now}`;
+  let billing: BillingBlock;
   try {
-    await charge(deps, tenantId, 'email_send', 1, { refId: `dialog:${messageId}` });
+    billing = await charge(deps, tenantId, 'email_send', 1, { refId: `dialog:${messageId}`, onceKey: chargeKey });
   } catch (e) {
     await table.delete(sendKey).catch(() => undefined);
     throw e;
   }
+  const giveBack = async () => {
+    await refundCharge(deps, tenantId, 'email_send', 1, {
+      refId: `dialog:${messageId}`,
+      onceKey: `${chargeKey}:refund`,
+      note: 'email not accepted by the relay',
+    });
+    await table.delete(sendKey).catch(() => undefined);
+  };
   const text = input.text ?? htmlToText(input.html);
-  const message = composeMessage(deps, {
-    tenantId,
-    taskId: finalDialogId,
-    contactId: input.contactId ?? 'none',
-    messageId,
-    ...(thread ? { thread } : {}),
-    profile,
-    tracking: false,
-    rendered: { subject: input.subject, html: input.html, text },
-    to: { address: to },
-    from: { address: account.email, name: account.name },
+  // Everything up to the relay's answer: a throw here (no mail went out) gives the charge back.
+  const smtpSend = async () => {
+    const message = composeMessage(deps, {
+      tenantId,
+      taskId: finalDialogId,
+      contactId: input.contactId ?? 'none',
+      messageId,
+      ...(thread ? { thread } : {}),
+      profile,
+      tracking: false,
+      rendered: { subject: input.subject, html: input.html, text },
+      to: { address: to },
+      from: { address: account.email, name: account.name },
+    });
+    message.attachments = input.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
+    return (await transportFor(deps, tenantId, input.accountId)).send(message).catch((e) => ({
+      outcome: 'deferred' as const,
+      code: 0,
+      response: String((e as Error).message),
+      messageId,
+    }));
+  };
+  const result = await smtpSend().catch(async (e) => {
+    await giveBack();
+    throw e;
   });
-  message.attachments = input.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
-  const result = await (await transportFor(deps, tenantId, input.accountId)).send(message).catch((e) => ({
-    outcome: 'deferred' as const,
-    code: 0,
-    response: String((e as Error).message),
-    messageId,
-  }));
   await recordSend(deps, tenantId, input.accountId, result, deps.clock.now()).catch(() => undefined);
   const smtp = { outcome: result.outcome, code: result.code, response: result.response.slice(0, 300) };
   if (result.outcome !== 'accepted') {
-    await table.delete(sendKey).catch(() => undefined);
+    await giveBack();
     if (result.outcome === 'rejected') {
       await suppress(table, { email: to, source: 'bounce', note: `${result.code} ${result.response}`.slice(0, 300) }, deps.clock.now());
       throw conflict(`The recipient's server refused the email: ${smtp.response}`, { code: 'recipient_rejected', smtp });
@@ -230,7 +249,7 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     });
   await table.transact(ops);
   await eventsCommitted(deps, tenantId);
-  return { replayed: false, dialogId: finalDialogId, messageId, message: messageView(record) };
+  return withBilling({ replayed: false, dialogId: finalDialogId, messageId, message: messageView(record) }, billing);
 }
 
 export const messageView = (m: DialogMessageRecord) => {

@@ -1,3 +1,4 @@
+import type { ImapFlowOptions } from 'imapflow';
 import type { InboxBatch, InboxCursor, InboxReader } from '../ports/inbox.js';
 import type { Deps } from '../runtime/deps.js';
 import { mailLogins } from './credentials.js';
@@ -21,8 +22,13 @@ export async function openInboxReader(deps: Deps, tenantId: string, accountId: s
   const a = await getEmailAccountItem(table, accountId);
   if (!a) throw new SenderUnavailable('account_not_found');
   const [host, logins] = await Promise.all([resolveMailHost(deps.config, a.imapHost), mailLogins(deps, table, a)]);
+  return openImapReader(imapOptions(host, a.imapPort, logins.imap));
+}
+
+/** The same reader for a mailbox given by its IMAP options (seed mailboxes that are not connected accounts). */
+export async function openImapReader(options: ImapFlowOptions): Promise<InboxReader> {
   const { ImapFlow } = await import('imapflow');
-  const client = new ImapFlow(imapOptions(host, a.imapPort, logins.imap));
+  const client = new ImapFlow(options);
   client.on('error', () => undefined);
   await client.connect();
   return {

@@ -49,4 +49,7 @@ export async function testSeedMailboxes(ctx: OperationContext, table: TableStore
 }
 
 /** For placement tests: the stored seed mailboxes (passwords still encrypted). */
-export const getSeedMailboxes = async (table: TableStore) => (await getSetting<SeedMailbox[]>(table, 'inboxCheck')) ?? [];
+export async function getSeedMailboxes(table: TableStore): Promise<SeedMailbox[]> {
+  const v = await getSetting<unknown>(table, 'inboxCheck');
+  return Array.isArray(v) ? (v as SeedMailbox[]) : [];
+}

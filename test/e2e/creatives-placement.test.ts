@@ -6,6 +6,7 @@ import { mailUid, startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { updateSetting } from '../../shared/settings/settings.js';
 import { getMatrix } from '../../shared/deliverability/matrix.js';
+import { credit } from '../../shared/billing/billing.js';
 
 // Real parts: runtime + DynamoDB Local, smtp-server (the sender's SMTP) and Dovecot (the seeds' IMAP) on
 // 127.0.0.1. The test plays the receiving providers: it files each copy the relay accepted into the
@@ -49,6 +50,7 @@ function fileInto(user: string, folder: string, raw: string) {
 beforeAll(async () => {
   [ctx, dovecot, relay] = await Promise.all([startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true' } }), startDovecot(), startSmtpRelay()]);
   for (const e of ['sales@acme.test', 'seed-a@seeds.test', 'seed-b@seeds.test', 'seed-c@seeds.test']) await connect(e);
+  await credit(ctx.rt.deps, ctx.account.tenantId, 1, 'test balance', 'test');
 }, 170_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop()]);
@@ -108,5 +110,54 @@ describe('inbox placement test', () => {
     const other = await otherTenantClient(ctx.rt);
     expect((await other.get(`/api/creatives/inbox-placement-tests/${started.body.id}`)).status).toBe(404);
     expect((await other.post(`/api/creatives/${cr.id}/inbox-placement-tests`, { accountId: ids['sales@acme.test'] })).status).toBe(404);
+  });
+
+  it('runs end to end on seed mailboxes saved by inbox-check/test-connection (not connected accounts)', { timeout: 180_000 }, async () => {
+    const api = ctx.http;
+    const seeds = ['seed-x@probe.test', 'seed-y@probe.test'];
+    for (const s of seeds) dovecot.addUser(s, 'seed-pass');
+    const mailbox = (email: string, provider: string) => ({
+      email,
+      provider,
+      imapHost: '127.0.0.1',
+      imapPort: dovecot.port,
+      imapUser: email,
+      imapPass: 'seed-pass',
+    });
+    const saved = await api.post('/api/settings/inbox-check/test-connection', {
+      mailboxes: [mailbox(seeds[0], 'gmail'), mailbox(seeds[1], 'mailru')],
+      save: true,
+    });
+    expect(saved.body).toMatchObject({ ok: true, saved: true });
+    const cr = (await api.post('/api/creatives', { name: 'Seeds', subject: 'Saved seeds', bodyHtml: '<p>Hello</p>' })).body;
+    const started = await api.post(`/api/creatives/${cr.id}/inbox-placement-tests`, { accountId: ids['sales@acme.test'], timeoutSeconds: 10 });
+    expect(started.status).toBe(202);
+    expect(started.body.seeds.map((s: any) => [s.email, s.provider, s.placement])).toEqual([
+      [seeds[0], 'gmail', 'pending'],
+      [seeds[1], 'mailru', 'pending'],
+    ]);
+    expect(JSON.stringify(started.body)).not.toContain('seed-pass');
+    expect(started.body._billing).toMatchObject({ operation: 'inbox_placement_test', cost: 0.05, currency: 'USD' });
+    expect((await api.get('/api/billing/balance')).body.balance).toBeCloseTo(started.body._billing.balance_after, 6);
+    const filed = new Set<string>();
+    let done: any;
+    for (let i = 0; i < 200 && !done; i++) {
+      for (const m of relay.messages) {
+        const to = m.to[0];
+        if (!seeds.includes(to) || filed.has(to)) continue;
+        filed.add(to);
+        if (to === seeds[0]) dovecot.deliver(to, m.raw);
+        else fileInto(to, 'Junk', m.raw);
+      }
+      const g = await api.get(`/api/creatives/inbox-placement-tests/${started.body.id}`);
+      if (g.body.status !== 'RUNNING') done = g.body;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(done?.status).toBe('DONE');
+    expect(done.seeds.map((s: any) => [s.email, s.placement, s.folder])).toEqual([
+      [seeds[0], 'inbox', 'INBOX'],
+      [seeds[1], 'spam', 'Junk'],
+    ]);
+    expect(done.summary).toMatchObject({ inbox: 1, spam: 1, missing: 0 });
   });
 });

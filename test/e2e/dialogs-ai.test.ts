@@ -73,12 +73,16 @@ describe('dialogs with an AI provider', () => {
     expect((await http.get(`/api/dialogs/${sent.body.dialogId}`)).body).toMatchObject({ classification: 'later', confidence: 0.77 });
     const viaAi = await http.post(`/api/dialogs/${sent.body.dialogId}/classify`, {});
     expect(viaAi.body).toMatchObject({ classification: 'later', confidence: 0.77, method: 'ai' });
+    expect(viaAi.body._billing).toMatchObject({ operation: 'ai_generation', cost: 0.005, currency: 'USD' });
+    expect((await http.get('/api/billing/balance')).body.balance).toBeCloseTo(viaAi.body._billing.balance_after, 6);
     expect(prompts.some((p) => p.includes('tell me more about pricing'))).toBe(true);
 
     failing = true;
     const viaRules = await http.post(`/api/dialogs/${sent.body.dialogId}/classify`, {});
     expect(viaRules.status).toBe(200);
     expect(viaRules.body).toMatchObject({ classification: 'interested', method: 'rules' });
+    expect(viaRules.body._billing).toBeUndefined();
+    expect((await http.get('/api/billing/balance')).body.balance).toBeCloseTo(viaAi.body._billing.balance_after, 6);
     failing = false;
 
     const draft = await http.post(`/api/dialogs/${sent.body.dialogId}/draft`, { instructions: 'promise the pricing sheet' });
@@ -88,5 +92,7 @@ describe('dialogs with an AI provider', () => {
       draft: { text: 'Thanks Buyer, I will send the pricing sheet on Monday.', subject: 'Re: Pricing' },
     });
     expect(prompts.at(-1)).toContain('promise the pricing sheet');
+    expect(draft.body._billing).toMatchObject({ operation: 'ai_generation', cost: 0.005 });
+    expect(draft.body._billing.balance_after).toBeCloseTo(viaAi.body._billing.balance_after - 0.005, 6);
   }, 120_000);
 });

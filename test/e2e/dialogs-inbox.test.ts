@@ -31,7 +31,7 @@ beforeAll(async () => {
   [ctx, dovecot, relay, receiver] = await Promise.all([
     startTenantRuntime({ env: { SVC_ALLOW_LOOPBACK_TARGETS: 'true', SEND_SWEEP_MS: '500', INBOX_SYNC_MS: '0', DNS_SERVERS: dns.address } }),
     startDovecot(),
-    startSmtpRelay(),
+    startSmtpRelay({ rejectRcpt: /^refused@/, deferRcpt: /^later@/ }),
     startWebhookReceiver(),
   ]);
   dovecot.addUser(USER, 'imap-secret-1');
@@ -493,6 +493,25 @@ describe('dialogs over a real IMAP inbox', () => {
       message: ['property cc should not exist'],
     });
   }, 120_000);
+
+  it('compose charges email_send only for a mail the relay accepted: a 550 or a 451 (and its retries) gives the unit back', async () => {
+    const { http } = ctx;
+    const balance = async () => (await http.get('/api/billing/balance')).body.balance as number;
+    const compose = (recipient: string) => http.post('/api/dialogs/compose', { recipient, accountId, content: { subject: 'Charges', bodyHtml: '<p>Hi</p>' } });
+    const start = await balance();
+    const refused = await compose('refused@newco.test');
+    expect([refused.status, refused.body.code]).toEqual([409, 'recipient_rejected']);
+    for (let i = 0; i < 3; i++) {
+      const deferred = await compose('later@newco.test');
+      expect([deferred.status, deferred.body.code]).toEqual([409, 'send_deferred']);
+    }
+    expect(await balance()).toBeCloseTo(start, 6);
+    const ok = await compose('fay@newco.test');
+    expect(ok.status).toBe(201);
+    expect(ok.body._billing).toMatchObject({ operation: 'email_send', cost: 0.001, currency: 'USD' });
+    expect(ok.body._billing.balance_after).toBeCloseTo(start - 0.001, 6);
+    expect(await balance()).toBeCloseTo(start - 0.001, 6);
+  });
 
   it('compose also takes the body as a string with a top-level subject', async () => {
     const { http } = ctx;
