@@ -21,7 +21,8 @@ export const operation = defineOperation({
   description:
     'Body {creativeId} or {subject, bodyHtml}; optional contactId/companyId render it for that recipient. Returns score 0-100, risk low|medium|high and hits ' +
     '(rule, severity, points, detail, fix). Rules: trigger phrases (en, ru), links, shorteners, text/image ratio, caps, !!! runs, unsubscribe, address, size, leftover braces. ' +
-    'With a spamd server configured, also its score and rule names (spamAssassin), else the reason in spamAssassinSkipped.',
+    'With a spamd server configured, also its score and rule names (spamAssassin), else the reason in spamAssassinSkipped. ' +
+    'HTML nested deeper than 512 elements, or whose analysis takes longer than HTML_PARSE_BUDGET_MS (15 s), is a 400.',
   access: 'tenant',
   scope: 'creatives:read',
   input: {
@@ -63,7 +64,7 @@ export const operation = defineOperation({
     if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);
     if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined))
       throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
-    return checkContent(requireTenant(ctx).table, body, ctx.deps.config.contentCheck, ctx.deps.clock.now());
+    return checkContent(requireTenant(ctx).table, body, ctx.deps.config.contentCheck, ctx.deps.clock.now(), ctx.deps.config.htmlParse.budgetMs);
   },
   guidance: (r) =>
     r.hits.length

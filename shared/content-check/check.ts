@@ -3,7 +3,7 @@ import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js'
 import { checkTemplates } from '../creatives/creatives.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Config } from '../runtime/config.js';
-import { runRules, scoreOf } from './rules.js';
+import { runRulesOffThread, scoreOf } from './rules.js';
 import { spamdCheck } from './spamd-client.js';
 
 export interface ContentCheckInput {
@@ -16,14 +16,15 @@ export interface ContentCheckInput {
 
 /**
  * Renders the creative (stored, or the given subject/bodyHtml) for a recipient (a real one when
- * contactId/companyId are given, else an empty context with fallbacks) and runs the named rules on it.
+ * contactId/companyId are given, else an empty context with fallbacks) and runs the named rules on it,
+ * in a worker thread within `parseBudgetMs` (HTML over the bounds or the budget: a 400 naming bodyHtml).
  */
-export async function checkContent(table: TableStore, input: ContentCheckInput, cfg: Config['contentCheck'], now: number) {
+export async function checkContent(table: TableStore, input: ContentCheckInput, cfg: Config['contentCheck'], now: number, parseBudgetMs: number) {
   const source = input.creativeId ? await getCreative(table, input.creativeId) : { id: 'adhoc', subject: input.subject ?? '', bodyHtml: input.bodyHtml ?? '' };
   if (!input.creativeId) checkTemplates(source);
   const recipient = input.contactId || input.companyId ? await loadRecipientContext(table, input) : {};
   const rendered = renderCreativeFor(source, recipient, { skipText: true });
-  const { hits, stats } = runRules({ subject: rendered.subject, html: rendered.html });
+  const { hits, stats } = await runRulesOffThread({ budgetMs: parseBudgetMs, what: 'bodyHtml' }, rendered.html, rendered.subject);
   const spamd = await spamdCheck(messageForSpamd(rendered.subject, rendered.html, now), cfg);
   return {
     ...scoreOf(hits),

@@ -1,6 +1,6 @@
-import { load } from 'cheerio';
-import { compile } from 'html-to-text';
 import { getDomain } from 'tldts';
+import { htmlJob } from '../html/off-thread.js';
+import { htmlTextConverter, loadHtml } from '../html/parse.js';
 
 /**
  * Copy checks of one rendered email (subject + HTML): named rules, each hit with points and a fix.
@@ -107,7 +107,7 @@ export interface CheckStats {
 }
 
 /** Compiled once: `convert` would rebuild the selector tree per call (the audit runs this per recipient). */
-const visibleText = compile({
+const visibleText = htmlTextConverter({
   wordwrap: false,
   selectors: [
     { selector: 'img', format: 'skip' },
@@ -115,8 +115,9 @@ const visibleText = compile({
   ],
 });
 
+/** Throws HtmlTooComplex (a 400 naming `html`) for HTML over the bounds of shared/html/bounds.ts. */
 export function runRules({ subject, html }: CheckInput): { hits: RuleHit[]; stats: CheckStats } {
-  const $ = load(html);
+  const { $ } = loadHtml(html, 'html');
   const text = visibleText(html);
   const links = $('a[href]')
     .map((_, a) => $(a).attr('href') ?? '')
@@ -247,3 +248,6 @@ export function scoreOf(hits: RuleHit[]) {
   );
   return { score, risk: score < 20 ? 'low' : score < 50 ? 'medium' : 'high' } as const;
 }
+
+/** runRules in a worker thread, within a time budget (shared/html/off-thread.ts): the content check's up to 200 KB of HTML. */
+export const runRulesOffThread = htmlJob(import.meta.url, 'contentRules', (html: string, subject: string) => runRules({ subject, html }));

@@ -5,10 +5,14 @@ import { Brief } from '../briefs/entities.js';
 import { Creative } from './entities.js';
 import { isChannelType, type CreativeCreateInput, type CreativeUpdateInput, type CreativeView, type ModerationStatus } from './schema.js';
 import { parseTemplate } from './template.js';
+import { EMAIL_HTML_LIMITS, htmlOverLimit, htmlTooComplex } from '../html/bounds.js';
 
 const iso = (now: number) => new Date(now).toISOString();
 
-/** A template that does not parse is a 400 naming the field and the position of the fault. */
+/**
+ * A template that does not parse is a 400 naming the field and the position of the fault; so is a
+ * body whose HTML is over the email bounds (shared/html/bounds.ts), which no render could convert.
+ */
 export function checkTemplates(input: { subject?: string; bodyHtml?: string }): string[] {
   const tokens = new Set<string>();
   const errors: string[] = [];
@@ -18,6 +22,8 @@ export function checkTemplates(input: { subject?: string; bodyHtml?: string }): 
     const parsed = parseTemplate(src);
     if (parsed.ok) parsed.tokens.forEach((t) => tokens.add(t));
     else errors.push(`${field}: ${parsed.message}`);
+    const over = field === 'bodyHtml' ? htmlOverLimit(src, EMAIL_HTML_LIMITS) : null;
+    if (over) errors.push(htmlTooComplex(field, over, EMAIL_HTML_LIMITS).detail);
   }
   if (errors.length) throw badRequest(errors);
   return [...tokens];

@@ -1,4 +1,5 @@
-import { compile } from 'html-to-text';
+import { EMAIL_HTML_LIMITS } from '../html/bounds.js';
+import { htmlTextConverter } from '../html/parse.js';
 import { getCompany } from '../companies/companies.js';
 import { getContact } from '../contacts/contacts.js';
 import { ContactEntity } from '../contacts/entities.js';
@@ -36,14 +37,16 @@ const TEXT_OPTIONS = {
 
 /**
  * The plain-text part of an HTML email (the same conversion renders use). Compiled once: `convert`
- * rebuilds its selector tree on every call, which cost more than the rest of a send's render.
+ * rebuilds its selector tree on every call, which cost more than the rest of a send's render. Runs on
+ * the calling thread (email bodies are at most ~200 KB) within the email bounds: HTML nested deeper
+ * than 512 levels or with more than 25,000 elements throws HtmlTooComplex, a 400 naming `what`.
  */
-export const htmlToText = compile(TEXT_OPTIONS);
+export const htmlToText = htmlTextConverter(TEXT_OPTIONS, EMAIL_HTML_LIMITS);
 
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:
  * the caller loads the context (loadRecipientContext) once per recipient. Throws TemplateError for a
- * template that does not parse (never stored: saves validate).
+ * template that does not parse (never stored: saves validate), HtmlTooComplex for HTML over the bounds.
  */
 export function renderCreativeFor(
   creative: { id: string; subject: string; bodyHtml: string },
@@ -55,7 +58,7 @@ export function renderCreativeFor(
   const subject = renderTemplate(creative.subject, vars, { seed, html: false });
   const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
   const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
-  const text = options.skipText ? '' : htmlToText(body.text);
+  const text = options.skipText ? '' : htmlToText(body.text, 'bodyHtml');
   return { subject: subject.text.replace(/[\r\n]+/g, ' ').trim(), html: body.text, text, unresolvedTokens };
 }
 

@@ -12,6 +12,7 @@
  * - `<style>…</style>` and `<script>…</script>` blocks are copied verbatim, so CSS braces in an
  *   HTML body are never mistaken for spintax.
  * - `{{` that does not form a variable (`{{a|b}|c}`) is read as a nested spin.
+ * - Spins nest at most MAX_SPIN_DEPTH (50) levels.
  *
  * Determinism: each spin has a fixed index (pre-order over the AST); its choice is
  * hash(seed, index) mod options, where the seed comes from (creative id, recipient id). So a re-render
@@ -51,6 +52,12 @@ export class TemplateError extends Error {
   }
 }
 
+/**
+ * Spins nested deeper than this are refused (a TemplateError, so a 400 on save): the parser and the
+ * renderer recurse once per level, and 10,000 `{` overflowed the stack. Real copy nests 2-3 levels.
+ */
+export const MAX_SPIN_DEPTH = 50;
+
 const VAR = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*(?:\|((?:[^{}\\]|\\.)*))?\}\}/y;
 const RAW_BLOCK = /<(style|script)\b/iy;
 const ESCAPABLE = new Set(['{', '}', '|', '\\']);
@@ -58,6 +65,9 @@ const ESCAPABLE = new Set(['{', '}', '|', '\\']);
 function parseAst(src: string): Ast {
   let pos = 0;
   let spinCount = 0;
+  let depth = 0;
+  // Lower-cased once: a raw block's end is searched in it (per block, it cost the square of the length).
+  let lower: string | undefined;
   const tokens = new Set<string>();
 
   // Parses a sequence until `}` or `|` (when inside a spin) or the end.
@@ -82,7 +92,8 @@ function parseAst(src: string): Ast {
           pos++;
           continue;
         }
-        const close = src.toLowerCase().indexOf(`</${m[1].toLowerCase()}`, pos);
+        lower ??= src.toLowerCase();
+        const close = lower.indexOf(`</${m[1].toLowerCase()}`, pos);
         const end = close < 0 ? src.length : close;
         text += src.slice(pos, end);
         pos = end;
@@ -120,6 +131,7 @@ function parseAst(src: string): Ast {
 
   function spin(): TemplateNode {
     const open = pos;
+    if (++depth > MAX_SPIN_DEPTH) throw new TemplateError(`spintax nested more than ${MAX_SPIN_DEPTH} levels deep (escape a literal brace as \\{)`, open);
     pos++; // '{'
     const node = { kind: 'spin' as const, index: spinCount++, options: [] as TemplateNode[][] };
     for (;;) {
@@ -127,6 +139,7 @@ function parseAst(src: string): Ast {
       if (pos >= src.length) throw new TemplateError('unbalanced "{"', open);
       if (src[pos] === '}') {
         pos++;
+        depth--;
         return node;
       }
       pos++; // '|'

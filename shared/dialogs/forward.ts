@@ -1,5 +1,6 @@
 import { htmlToText } from '../creatives/render.js';
 import { badRequest, notFound } from '../errors.js';
+import { HtmlTooComplex } from '../html/bounds.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { normalizeMessageId } from '../sending/bounces.js';
@@ -64,8 +65,21 @@ async function reattach(deps: Deps, tenantId: string, m: ThreadMessage) {
   return { files, notAttached };
 }
 
+/**
+ * The text of a received HTML-only message. One over the HTML bounds is someone else's mail, not
+ * this request's input: it is quoted with its tags stripped (one linear pass) instead of refused.
+ */
+function receivedText(html: string) {
+  try {
+    return htmlToText(html);
+  } catch (e) {
+    if (!(e instanceof HtmlTooComplex)) throw e;
+    return html.replace(/<[^<>]*>/g, ' ').replace(/[ \t]+/g, ' ');
+  }
+}
+
 function quote(m: ThreadMessage, note: { html?: string; text?: string }, notAttached: { filename: string }[]) {
-  const original = (m.text || (m.html ? htmlToText(m.html) : '')).trim();
+  const original = (m.text || (m.html ? receivedText(m.html) : '')).trim();
   const head: [string, string][] = [
     ['From', m.from],
     ['Date', new Date(m.date ?? m.at).toUTCString()],
@@ -73,7 +87,7 @@ function quote(m: ThreadMessage, note: { html?: string; text?: string }, notAtta
     ['To', m.to],
   ];
   if (notAttached.length) head.push(['Attachments not forwarded', notAttached.map((a) => a.filename).join(', ')]);
-  const noteText = note.text ?? (note.html ? htmlToText(note.html) : '');
+  const noteText = note.text ?? (note.html ? htmlToText(note.html, 'bodyHtml') : '');
   const noteHtml = note.html ?? (note.text ? `<p>${esc(note.text).replace(/\n/g, '<br>')}</p>` : '');
   const text = [
     noteText.trim(),

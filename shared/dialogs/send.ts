@@ -46,6 +46,8 @@ const IN_FLIGHT_MS = 120_000;
  * the stored message without sending again. Charged once (email_send) per message.
  */
 export async function sendDialogEmail(deps: Deps, tenantId: string, input: OutboundInput) {
+  // First: HTML over the email bounds is a 400 that reads, marks and charges nothing.
+  const text = input.text ?? htmlToText(input.html, 'bodyHtml');
   const table = deps.tenantTable(tenantId);
   const account = await getEmailAccountItem(table, input.accountId);
   if (!account) throw notFound('Email account');
@@ -121,7 +123,6 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     });
     await table.delete(sendKey).catch(() => undefined);
   };
-  const text = input.text ?? htmlToText(input.html);
   // Everything up to the relay's answer: a throw here (no mail went out) gives the charge back.
   const smtpSend = async () => {
     const message = composeMessage(deps, {

@@ -166,6 +166,7 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
     chromiumPath: deps.config.chromiumPath,
     chromiumPackDir: deps.config.chromiumPackDir,
     withPage: pageGate(table, deps.clock, msg.taskId, o.pageConcurrency ?? 2, o.timeoutMs + 30_000),
+    parseBudgetMs: deps.config.htmlParse.budgetMs,
   });
   // The visit is done: its result is copied to every card sharing the host (even if the task was paused
   // meanwhile). The last company's claim also marks the host visited with the domain counters (one

@@ -48,6 +48,11 @@ export interface Config {
    * SPAMD_PORT (default 783), SPAMD_TIMEOUT_MS (default 10 s, at most 20 s). Always off in Lambda (AWS_LAMBDA_FUNCTION_NAME).
    */
   contentCheck: { spamd: { host: string; port: number; timeoutMs: number } | null };
+  /**
+   * HTML_PARSE_BUDGET_MS (default 15 s, 100 ms to 60 s): wall time one HTML analysis (detect-forms, the content check's rules,
+   * one crawled page) may take in its worker thread before it is stopped: a 400 for the API, reasonCode page_too_complex for the crawl.
+   */
+  htmlParse: { budgetMs: number };
   /** TRACKING_CNAME_TARGET: the host tenant tracking domains CNAME to; unset means `track.<publicBaseUrl host>` (trackingHost). */
   trackingCnameTarget?: string;
   /** Site enrichment (the crawl). */
@@ -143,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    htmlParse: { budgetMs: Math.min(60_000, Math.max(100, Number(env.HTML_PARSE_BUDGET_MS) || 15_000)) },
     trackingCnameTarget: env.TRACKING_CNAME_TARGET || undefined,
     enrichment: {
       rawSnapshots: env.SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED !== 'false' && env.SITE_ENRICHMENT_RAW_SNAPSHOT_ENABLED !== '0',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import * as cheerio from 'cheerio';
+import { EMAIL_HTML_LIMITS } from '../html/bounds.js';
+import { loadHtml } from '../html/parse.js';
 import type { OutboundMessage } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';
 import type { CompanyProfile } from '../settings/settings.js';
@@ -63,13 +64,14 @@ export function composeMessage(deps: Deps, m: ComposeInput): OutboundMessage {
   };
 }
 
-/** Rewrites http(s) links of the body through `wrap` (mailto:, tel: and anchors stay). */
+/** Rewrites http(s) links of the body through `wrap` (mailto:, tel: and anchors stay). Throws HtmlTooComplex over the email bounds. */
 function trackLinks(html: string, wrap: (url: string) => string): string {
-  // A whole document keeps its <html>/<body> (the footer goes before </body>); a fragment stays one.
-  const $ = cheerio.load(html, {}, /<(html|body)[\s>]/i.test(html));
+  // htmlparser2 keeps the markup as written: a whole document keeps its <html>/<body> (the footer goes before </body>), a fragment stays one.
+  const doc = loadHtml(html, 'html', EMAIL_HTML_LIMITS);
+  const $ = doc.$;
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href')!.trim();
     if (/^https?:\/\//i.test(href)) $(el).attr('href', wrap(href));
   });
-  return $.html();
+  return doc.html();
 }

@@ -37,6 +37,7 @@ export async function run() {
     saveScreenshot: false,
     politenessMs: 0,
     chromiumPath: configFromEnv({ ...process.env, SVC_RUNTIME: 'local' }).chromiumPath,
+    parseBudgetMs: 15_000,
   };
   try {
     let t = performance.now();

@@ -245,3 +245,62 @@ export async function send(baseUrl: string, r: FuzzRequest, auth: { ownerKey: st
     return { status: 0, stack: false, text: `connection error ${cause} (body ${Buffer.byteLength(r.body ?? '')} bytes)` };
   }
 }
+
+/**
+ * Markup fragments the HTML pre-scan must read as htmlparser2 does (shared/html/bounds.ts): implied
+ * closes, void and raw-text elements, SVG/MathML and their integration points, comments, CDATA,
+ * declarations, quoted attributes holding markup, stray and odd end tags.
+ */
+export const HTML_FRAGMENTS = [
+  ...['div', 'p', 'li', 'ul', 'td', 'tr', 'th', 'table', 'tbody', 'thead', 'tfoot', 'b', 'span', 'a href=x', 'body', 'head', 'html', 'h1', 'form'].map(
+    (t) => `<${t}>`,
+  ),
+  ...[
+    'option',
+    'optgroup',
+    'select',
+    'input',
+    'button',
+    'textarea',
+    'dd',
+    'dt',
+    'rt',
+    'rp',
+    'x-y',
+    'DIV',
+    'Span',
+    'svg',
+    'math',
+    'mi',
+    'foreignObject',
+    'desc',
+  ].map((t) => `<${t}>`),
+  ...['div', 'p', 'li', 'ul', 'td', 'tr', 'table', 'b', 'span', 'a', 'body', 'form', 'svg', 'math', 'mi', 'foreignObject', 'title', 'x-y', 'br', 'img'].map(
+    (t) => `</${t}>`,
+  ),
+  ...['<div/>', '<svg/>', '<path/>', '<math/>', '<mi/>', '<title/>', '<script/>', '<br/>', '<div / >', '<div a/>', '<div a=b/>'],
+  ...['<br>', '<img src=x>', '<hr>', '<input name=q>', '<meta charset=utf-8>', '<link rel=x>', '<wbr>'],
+  ...['<script>', '</script>', '<style>', '</style>', '<title>', '<xmp>', '</xmp>', '</textarea>', '</script >', '</script/>', '</SCRIPT>'],
+  ...['<!--', '-->', '<!-- c -->', '<!---->', '<!-->', '<![CDATA[', ']]>', '<!DOCTYPE html>', '<?x y?>', '<!x>'],
+  ...['text', ' ', '\n', '<', '>', '</', '</ >', '</>', '< div>', '<1>', '"', "'", '=', '/', 'a=1'],
+  ...['<div a="x>y">', "<div a='<p>'>", '<div =x>', '<div ="a>b">', "<span a=1 b c='d'>", '</ Div >', '<div\n>', '<div\tclass=c>', '</p >', '<p\f>'],
+];
+
+/** Tags that nest when left open (the inputs of issue 27's freeze), in the spellings a client could use. */
+const NESTING_TAGS = ['div', 'DIV', 'b', 'span', 'section', 'font', 'x-box', 'div class="c"', 'blockquote', 'body', 'div/', 'td><p'];
+
+/**
+ * An HTML document nested `minDepth`..`maxDepth` levels deep: one open tag repeated (with optional
+ * text between and closed siblings that do not nest), after an optional head. The shapes that froze
+ * the server: 10k-300k unclosed elements.
+ */
+export function nestedHtml({ minDepth, maxDepth = minDepth * 4 }: { minDepth: number; maxDepth?: number }): fc.Arbitrary<string> {
+  return fc
+    .record({
+      tag: fc.constantFrom(...NESTING_TAGS),
+      depth: fc.integer({ min: minDepth, max: maxDepth }),
+      between: fc.constantFrom('', 'x', ' ', '<i>x</i>', '<br>', '<!-- c -->'),
+      head: fc.constantFrom('', '<!DOCTYPE html><html><head><title>t</title></head><body>', '<form><input name=email><textarea></textarea></form>'),
+    })
+    .map(({ tag, depth, between, head }) => head + `<${tag}>${between}`.repeat(depth));
+}

@@ -24,6 +24,13 @@ const nodeGlobals = Object.fromEntries(
   ].map((g) => [g, 'readonly']),
 );
 
+const ENV_IMPORTS = ['process', 'node:process'].map((name) => ({
+  name,
+  importNames: ['env'],
+  message: 'Read settings from deps.config (shared/runtime/config.ts).',
+}));
+const HTML_PARSERS = ['cheerio', 'cheerio/slim', 'cheerio/utils', 'htmlparser2', 'parse5', 'html-to-text', 'domhandler', 'node-html-parser'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'cdk.out/**', '.data/**', '.tmp/**', 'coverage/**', '**/*.d.ts', 'web/dist/**', 'web/.dist-*/**'] },
   js.configs.recommended,
@@ -64,8 +71,18 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        ...['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings from deps.config (shared/runtime/config.ts).' })),
+        ...ENV_IMPORTS,
+        // Issue 27: an unbounded parse froze the event loop for minutes; every parse goes through the bounds.
+        ...HTML_PARSERS.map((name) => ({
+          name,
+          message: 'Parse HTML through shared/html/parse.ts (loadHtml, htmlTextConverter): it checks nesting and size first.',
+        })),
       ],
     },
+  },
+  {
+    // The one module that may import the HTML parsers (shared/html/parse.ts, behind the bounds of shared/html/bounds.ts).
+    files: ['shared/html/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', ...ENV_IMPORTS] },
   },
 );

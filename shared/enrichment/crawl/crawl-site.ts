@@ -1,6 +1,7 @@
 import * as robotsModule from 'robots-parser';
 import { renderPage } from './browser.js';
-import { extractPage, pickSecondPage, type PageFacts } from './extract.js';
+import { HtmlTooComplex } from '../../html/bounds.js';
+import { extractPageOffThread, pickSecondPage, type PageFacts } from './extract.js';
 import { CRAWLER_AGENT, fetchPage, fetchRobots, type FetchOptions } from './fetch-page.js';
 import { PageSlotBusy } from '../page-slots.js';
 
@@ -18,6 +19,8 @@ export interface CrawlOptions extends FetchOptions {
   chromiumPackDir?: string;
   /** Runs one Chromium page under the task's pageConcurrency bound (shared/enrichment/page-slots.ts); none: unbounded. */
   withPage?: <T>(render: () => Promise<T>) => Promise<T>;
+  /** Wall time the analysis of one page may take in its worker thread (config.htmlParse.budgetMs). */
+  parseBudgetMs: number;
 }
 
 export interface PageSnapshot {
@@ -59,8 +62,23 @@ interface Robots {
 }
 const robotsParser = ((robotsModule as unknown as { default?: unknown }).default ?? robotsModule) as (url: string, txt: string) => Robots;
 
+/** A page over the HTML bounds (nesting, attributes) or the analysis time budget (shared/html/bounds.ts). */
+export const PAGE_TOO_COMPLEX = 'page_too_complex';
 const RETRYABLE = new Set(['timeout', 'http_5xx', 'connection_reset', 'network_error', 'browser_error']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The facts of one page, read in a worker thread; null for a page over the HTML bounds or the time
+ * budget (reasonCode page_too_complex: a result, never retried — the same page would fail the same way).
+ */
+async function readPage(html: string, url: string, o: CrawlOptions): Promise<PageFacts | null> {
+  try {
+    return await extractPageOffThread({ budgetMs: o.parseBudgetMs, what: 'page' }, html, url);
+  } catch (e) {
+    if (e instanceof HtmlTooComplex) return null;
+    throw e;
+  }
+}
 
 /** One page: fetch (retried up to maxAttempts on transient failures), then Chromium when it needs scripts. */
 async function visit(url: string, label: PageSnapshot['page'], o: CrawlOptions, forceBrowser: boolean) {
@@ -70,7 +88,8 @@ async function visit(url: string, label: PageSnapshot['page'], o: CrawlOptions, 
     fetched = await fetchPage(url, o);
   }
   if (!fetched.ok) return { ok: false as const, reasonCode: fetched.reasonCode! };
-  let facts = extractPage(fetched.html, fetched.finalUrl);
+  let facts = await readPage(fetched.html, fetched.finalUrl, o);
+  if (!facts) return { ok: false as const, reasonCode: PAGE_TOO_COMPLEX };
   let method: PageSnapshot['method'] = 'fetch';
   let durationMs = fetched.durationMs;
   let screenshot: Buffer | undefined;
@@ -80,8 +99,10 @@ async function visit(url: string, label: PageSnapshot['page'], o: CrawlOptions, 
     const render = () => renderPage(fetched.finalUrl, { ...o, screenshot: label === 'home' && o.saveScreenshot });
     // No page slot in time (PageSlotBusy) counts as a failed render: the page keeps its fetch-path facts.
     const r = await (o.withPage ? o.withPage(render).catch((e) => (e instanceof PageSlotBusy ? { ok: false as const } : Promise.reject(e))) : render());
-    if (r.ok) {
-      facts = extractPage(r.html, r.finalUrl);
+    // The rendered DOM over the bounds keeps the fetch-path facts, like a failed render.
+    const rendered = r.ok ? await readPage(r.html, r.finalUrl, o) : null;
+    if (r.ok && rendered) {
+      facts = rendered;
       method = 'browser';
       durationMs += r.durationMs;
       screenshot = r.screenshot;

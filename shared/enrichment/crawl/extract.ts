@@ -1,5 +1,6 @@
-import * as cheerio from 'cheerio';
 import lib from 'google-libphonenumber';
+import { htmlJob } from '../../html/off-thread.js';
+import { loadHtml, textOf } from '../../html/parse.js';
 
 const phoneUtil = lib.PhoneNumberUtil.getInstance();
 
@@ -26,6 +27,8 @@ const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,24}/gi;
 const OBFUSCATED = /([a-z0-9._%+-]+)\s*[[(]\s*(?:at|@|собака)\s*[\])]\s*([a-z0-9-]+(?:\s*(?:[[(]\s*(?:dot|точка)\s*[\])]|\.)\s*[a-z0-9-]+)+)/gi;
 const PHONE = /(?:\+|\b)\d[\d\s().-]{8,18}\d\b/g;
 const ASSET = /\.(png|jpe?g|gif|svg|webp|css|js)$/i;
+/** Elements whose text is not the page's visible text. */
+const HIDDEN = ['script', 'style', 'noscript', 'template'];
 
 /** Normalises a phone to E.164 when libphonenumber calls it valid (default region RU, then US). */
 export function normalizePhone(raw: string): string | undefined {
@@ -62,22 +65,33 @@ export function normalizeSocial(href: string): string | undefined {
   }
 }
 
-/** Everything the crawler reads from one HTML page. */
+/**
+ * Everything the crawler reads from one HTML page. Throws HtmlTooComplex for a page over the bounds
+ * (shared/html/bounds.ts). Text is read once per element at most: links and forms may nest (the
+ * parser keeps what the page says), and `.text()` of each would copy the rest of the page again.
+ */
 export function extractPage(html: string, baseUrl: string): PageFacts {
   // A space before every tag, so text of adjacent elements never glues together ("a@b.comContacts").
-  const $ = cheerio.load(html.replace(/</g, ' <'));
+  const { $, top } = loadHtml(html.replace(/</g, ' <'), 'page');
   const title = $('title').first().text().trim().slice(0, 300) || null;
   const description =
     ($('meta[name="description"]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '').trim().slice(0, 1000) || null;
   const scripts = $('script').length;
-  const noscript = $('noscript').text();
+  const noscript = $('noscript')
+    .slice(0, 50)
+    .map((_, el) => textOf(el, { max: 2000 }))
+    .get()
+    .join(' ');
   const hasForm = $('form').length > 0;
   const hrefs: { href: string; label: string }[] = [];
   $('a[href]').each((_, a) => {
-    if (hrefs.length < 500) hrefs.push({ href: $(a).attr('href')!.trim(), label: $(a).text().trim().slice(0, 100) });
+    if (hrefs.length < 500) hrefs.push({ href: $(a).attr('href')!.trim(), label: textOf(a, { max: 1000 }).trim().slice(0, 100) });
   });
-  $('script, style, noscript, template').remove();
-  const text = $('body').text().replace(/\s+/g, ' ').trim();
+  // Visible text: without scripts and styles; htmlparser2 adds no <body> a page leaves out, then the whole document but its <head>.
+  const body = $('body').get(0);
+  const text = textOf(body ?? top.get(0)!, { skip: body ? HIDDEN : [...HIDDEN, 'head', 'title'] })
+    .replace(/\s+/g, ' ')
+    .trim();
 
   const emails = new Set<string>();
   const phones = new Set<string>();
@@ -154,3 +168,6 @@ export function pickSecondPage(links: PageFacts['links'], homeUrl: string): stri
   const match = (re: RegExp) => same.find((l) => re.test(new URL(l.href).pathname) || re.test(l.label));
   return (match(SERVICES) ?? match(CONTACTS) ?? same[0])?.href;
 }
+
+/** extractPage in a worker thread, within a time budget (shared/html/off-thread.ts). */
+export const extractPageOffThread = htmlJob(import.meta.url, 'extractPage', extractPage);

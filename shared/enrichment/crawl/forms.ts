@@ -1,4 +1,5 @@
-import * as cheerio from 'cheerio';
+import { htmlJob } from '../../html/off-thread.js';
+import { findWithin, loadHtml, textOf } from '../../html/parse.js';
 
 export interface DetectedForm {
   kind: 'contact' | 'newsletter' | 'search' | 'login' | 'other';
@@ -6,23 +7,25 @@ export interface DetectedForm {
   reasons: string[];
 }
 
-/** site_enrichment_detect_forms: classifies each <form> of a page from its fields, labels and action. */
+/** What of a form is read: its first fields and the first characters of its wording (forms may nest; each would copy the rest). */
+const FORM_FIELDS = 500;
+const FORM_TEXT_CHARS = 10_000;
+
+/** site_enrichment_detect_forms: classifies each <form> of a page from its fields, labels and action. Throws HtmlTooComplex. */
 export function detectForms(html: string, pageUrl?: string) {
-  const $ = cheerio.load(html.slice(0, 2_000_000));
+  const { $ } = loadHtml(html.slice(0, 2_000_000), 'html');
   const forms: DetectedForm[] = [];
   $('form')
     .slice(0, 50)
     .each((_, f) => {
       const form = $(f);
-      const names = form
-        .find('input, textarea, select')
-        .map((_, i) => `${$(i).attr('type') ?? i.tagName} ${$(i).attr('name') ?? ''} ${$(i).attr('placeholder') ?? ''}`.toLowerCase())
-        .get();
-      const text = `${form.text()} ${form.attr('action') ?? ''} ${form.attr('id') ?? ''} ${form.attr('class') ?? ''}`.toLowerCase();
+      const fields = findWithin(form, 'input, textarea, select').slice(0, FORM_FIELDS);
+      const names = fields.map((_, i) => `${$(i).attr('type') ?? i.tagName} ${$(i).attr('name') ?? ''} ${$(i).attr('placeholder') ?? ''}`.toLowerCase()).get();
+      const text = `${textOf(f, { max: FORM_TEXT_CHARS })} ${form.attr('action') ?? ''} ${form.attr('id') ?? ''} ${form.attr('class') ?? ''}`.toLowerCase();
       const reasons: string[] = [];
       const has = (re: RegExp) => names.some((n) => re.test(n));
       let contact = 0;
-      if (form.find('textarea').length) ((contact += 0.35), reasons.push('has_textarea'));
+      if (findWithin(form, 'textarea').length) ((contact += 0.35), reasons.push('has_textarea'));
       if (has(/email|e-mail/)) ((contact += 0.2), reasons.push('has_email_field'));
       if (has(/phone|tel/)) ((contact += 0.15), reasons.push('has_phone_field'));
       if (has(/name|имя/)) ((contact += 0.1), reasons.push('has_name_field'));
@@ -39,3 +42,6 @@ export function detectForms(html: string, pageUrl?: string) {
     });
   return { hasForm: forms.length > 0, hasContactForm: forms.some((f) => f.kind === 'contact'), forms };
 }
+
+/** detectForms in a worker thread, within a time budget (shared/html/off-thread.ts). */
+export const detectFormsOffThread = htmlJob(import.meta.url, 'detectForms', detectForms);
