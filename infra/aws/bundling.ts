@@ -1,7 +1,11 @@
 import type { BuildOptions } from 'esbuild';
 import type { AwsResource } from '../../shared/registry/operation.js';
 
-/** esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. */
+/**
+ * esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. One
+ * ESM file per function: the HTML worker threads (shared/html/off-thread.ts) run that same file, found
+ * through its import.meta.url, so nothing else needs emitting (test/infra/operation-bundles.test.ts).
+ */
 const LAMBDA_BUNDLING = {
   minify: true,
   sourceMap: false,

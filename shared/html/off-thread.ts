@@ -1,6 +1,6 @@
 import { Worker, isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { serviceUnavailable, withHeaders } from '../errors.js';
-import { assertHtmlWithinBounds, HtmlTooComplex, htmlTooComplex, type HtmlTooComplexReason } from './bounds.js';
+import { HtmlTooComplex, htmlTooComplex, type HtmlTooComplexReason } from './bounds.js';
 
 /**
  * HTML analysis off the event loop (issue 27): pages of up to 2 MB (the detect-forms and content-check
@@ -9,13 +9,14 @@ import { assertHtmlWithinBounds, HtmlTooComplex, htmlTooComplex, type HtmlTooCom
  * 'time', a 400) and replaced on the next job. A worker's heap is capped: a document that exhausts it
  * answers HtmlTooComplex 'memory' and the process lives on.
  *
- * Workers are reused (a start costs ~0.1 s bundled, ~1 s from source through tsx; a job's round trip
- * well under 1 ms): up to POOL_SIZE, started when a job waits, ended after IDLE_MS unused.
+ * Workers are reused, not started per call: a start took 1.7 s (a bundle) to 3.9 s (from source) on a
+ * loaded 2-core machine, a job's round trip under 1 ms (test/bench/html-parse.ts). Up to POOL_SIZE,
+ * started when a job waits, ended after IDLE_MS unused.
  *
  * Which file a worker runs: in a Lambda the bundle itself (esbuild puts every module, this one and the
  * jobs included, into one file, whose import.meta.url a worker can load); from source (npm start,
  * tests) worker-bootstrap.mjs, which registers tsx and imports this module. Either way this module's
- * top level sees the flag in workerData and serves jobs; a job's module is imported on first use.
+ * top level sees the flag in workerData, imports the job modules and serves jobs.
  */
 const POOL_SIZE = 2;
 const IDLE_MS = 5 * 60_000;
@@ -27,6 +28,8 @@ const WORKER_FLAG = 'svcHtmlJobs';
 
 type JobFn = (...args: never[]) => unknown;
 const jobs = new Map<string, JobFn>();
+/** The modules that declare jobs: a worker loads them before it reports ready, so no job's budget pays for its import. */
+const jobModules = new Set<string>();
 
 interface JobRequest {
   id: number;
@@ -49,14 +52,13 @@ export interface HtmlJobCall {
 /**
  * Declares a pure function of an HTML document (its first argument) as a job (`moduleUrl` = the
  * declaring module's import.meta.url, so a worker can load it) and returns the call that runs it in a
- * worker. The document is checked against the bounds here first: one over them never reaches a worker.
+ * worker. The job checks the bounds itself (loadHtml): even the linear pre-scan of a 2 MB page is
+ * ~0.1 s, so it runs in the worker too, and a document over the bounds answers from there.
  */
 export function htmlJob<A extends [html: string, ...rest: unknown[]], R>(moduleUrl: string, name: string, fn: (...args: A) => R) {
   jobs.set(name, fn as unknown as JobFn);
-  return async (call: HtmlJobCall, ...args: A): Promise<Awaited<R>> => {
-    assertHtmlWithinBounds(args[0], call.what);
-    return (await run(call, { moduleUrl, name, args })) as Awaited<R>;
-  };
+  jobModules.add(moduleUrl);
+  return (call: HtmlJobCall, ...args: A): Promise<Awaited<R>> => run(call, { moduleUrl, name, args }) as Promise<Awaited<R>>;
 }
 
 interface Pending {
@@ -117,7 +119,7 @@ const SELF = import.meta.url;
 function spawn() {
   const entry = SELF.endsWith('.ts') ? new URL('./worker-bootstrap.mjs', SELF) : new URL(SELF);
   const worker = new Worker(entry, {
-    workerData: { [WORKER_FLAG]: true, module: SELF },
+    workerData: { [WORKER_FLAG]: true, module: SELF, jobModules: [...jobModules] },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   const slot: Slot = { worker, ready: false };
@@ -166,8 +168,8 @@ function retire(slot: Slot) {
   void slot.worker.terminate();
 }
 
-/** The worker side: runs each job it is sent, importing the job's module on first use. */
-function serve(port: MessagePort) {
+/** The worker side: loads the job modules (a bundle is one already), then runs each job it is sent. */
+function serve(port: MessagePort, modules: string[]) {
   port.on('message', async (request: JobRequest) => {
     try {
       if (!jobs.has(request.name)) await import(request.moduleUrl);
@@ -180,7 +182,11 @@ function serve(port: MessagePort) {
     }
   });
   // After the rest of the bundle (and with it every job declared there) has been evaluated.
-  setImmediate(() => port.postMessage({ ready: true } satisfies JobReply));
+  setImmediate(async () => {
+    for (const url of modules) if (url !== SELF) await import(url);
+    port.postMessage({ ready: true } satisfies JobReply);
+  });
 }
 
-if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG]) serve(parentPort);
+const data = workerData as { [WORKER_FLAG]?: boolean; jobModules?: string[] } | null;
+if (!isMainThread && parentPort && data?.[WORKER_FLAG]) serve(parentPort, data.jobModules ?? []);

@@ -114,4 +114,27 @@ describe('operation Lambda bundles', () => {
     const denied = await list(event('GET', '/api/companies', '/api/companies', {}), {});
     expect(JSON.parse(denied.body!)).toEqual({ statusCode: 401, message: 'Invalid credentials' });
   });
+
+  // Issue 27: HTML is parsed in worker threads, which in a Lambda run the function's own bundle (shared/html/off-thread.ts).
+  it('detect-forms and the content check parse in worker threads started from their bundles', async () => {
+    const detect = await bundled('site_enrichment_detect_forms');
+    const forms = (html: string) =>
+      detect(event('POST', '/api/site-enrichment/detect-forms', '/api/site-enrichment/detect-forms', { key: account.apiKey, body: { html } }), {});
+    const found = await forms('<form action="/contact"><textarea name="message"></textarea><input name="email"></form>');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(JSON.parse(found.body!)).toMatchObject({ hasForm: true, hasContactForm: true });
+    const deep = await forms('<div>'.repeat(40_000));
+    expect(deep.statusCode).toBe(400);
+    expect(JSON.parse(deep.body!).message).toEqual([expect.stringMatching(/^html: elements are nested more than 512 levels deep/)]);
+    const check = await bundled('ContentAnalyzerController_check');
+    const checked = await check(
+      event('POST', '/api/content-analyzer/check', '/api/content-analyzer/check', {
+        key: account.apiKey,
+        body: { subject: 'Hello', bodyHtml: '<p>Hi, <a href="https://bit.ly/x">click here</a></p>' },
+      }),
+      {},
+    );
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(JSON.parse(checked.body!).hits.map((h: { rule: string }) => h.rule)).toContain('url_shortener');
+  });
 });
