@@ -20,8 +20,10 @@ import { HtmlTooComplex, htmlTooComplex, type HtmlTooComplexReason } from './bou
  */
 const POOL_SIZE = 2;
 const IDLE_MS = 5 * 60_000;
-/** A job waits at most this long for a free worker, then answers 503 (Retry-After). */
+/** A job waits at most this long for a busy worker to free up, then answers 503 (Retry-After). */
 const QUEUE_WAIT_MS = 30_000;
+/** Waiting while no worker has started yet is not congestion; it is bounded apart (a start took up to ~4 s under load). */
+const START_WAIT_MS = 120_000;
 /** Old-generation heap per worker: a 2 MB page's DOM takes ~170 MB. */
 const WORKER_HEAP_MB = 320;
 const WORKER_FLAG = 'svcHtmlJobs';
@@ -83,10 +85,14 @@ let nextId = 1;
 function run(call: HtmlJobCall, job: Omit<JobRequest, 'id'>): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const pending: Pending = { request: { ...job, id: nextId++ }, call, resolve, reject };
-    pending.waitTimer = setTimeout(() => {
+    const queuedAt = Date.now();
+    const expire = () => {
+      const starting = ![...slots].some((s) => s.ready);
+      if (starting && Date.now() - queuedAt < START_WAIT_MS) return void (pending.waitTimer = setTimeout(expire, 1000));
       queue.splice(queue.indexOf(pending), 1);
       reject(withHeaders(serviceUnavailable('HTML analysis is busy; retry in a moment'), { 'retry-after': '5' }));
-    }, QUEUE_WAIT_MS);
+    };
+    pending.waitTimer = setTimeout(expire, QUEUE_WAIT_MS);
     queue.push(pending);
     pump();
   });
