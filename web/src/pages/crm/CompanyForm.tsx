@@ -3,7 +3,8 @@ import { FormErrors, SubmitButton, TextField, useFormErrors } from '../../compon
 import type { Company } from './crm-api';
 import type { CustomFieldDefinition } from './filters';
 
-const TEXT_FIELDS = [
+/** The company's text fields and their labels, in form order (the company page shows them all but the name). */
+export const TEXT_FIELDS = [
   ['name', 'Name'],
   ['domain', 'Domain'],
   ['industry', 'Industry'],

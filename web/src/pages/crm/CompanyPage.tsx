@@ -6,22 +6,10 @@ import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
-import { CompanyForm } from './CompanyForm';
+import { CompanyForm, TEXT_FIELDS } from './CompanyForm';
 import { contactName, customFieldsQuery, formatDate, type Company, type Contact, type Page } from './crm-api';
 
-const DETAILS = [
-  ['domain', 'Domain'],
-  ['industry', 'Industry'],
-  ['city', 'City'],
-  ['country', 'Country'],
-  ['size', 'Size'],
-  ['phone', 'Phone'],
-  ['website', 'Website'],
-  ['inn', 'INN'],
-  ['address', 'Address'],
-  ['source', 'Source'],
-  ['description', 'Description'],
-] as const;
+const DETAILS = TEXT_FIELDS.filter(([field]) => field !== 'name');
 
 /** One company: its fields and custom fields, its contacts with their channels (duplicates named), edit and delete. */
 export default function CompanyPage() {

@@ -6,6 +6,7 @@ import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { CheckboxField, FormErrors, onSubmitValues, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
+import { ConfirmAction } from '../../components/ConfirmAction';
 import { TableRegion } from '../../components/TableRegion';
 import { CopyButton } from './CopyButton';
 import { McpSetup } from './McpSetup';
@@ -129,22 +130,17 @@ export default function KeysPage() {
                         <td>{when(k.lastUsedAt)}</td>
                         <td>{k.status === 'ACTIVE' ? 'Active' : `Revoked ${when(k.revokedAt)}`}</td>
                         <td>
-                          {k.status === 'ACTIVE' &&
-                            (confirming === k.id ? (
-                              <span className="confirm" role="group" aria-label={`Confirm revoking ${name}`}>
-                                Revoke “{name}”? Agents using it stop at once.{' '}
-                                <button type="button" className="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(k.id)}>
-                                  Yes, revoke {name}
-                                </button>{' '}
-                                <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                                  Cancel
-                                </button>
-                              </span>
-                            ) : (
-                              <button type="button" className="secondary" onClick={() => setConfirming(k.id)}>
-                                Revoke {name}
-                              </button>
-                            ))}
+                          {k.status === 'ACTIVE' && (
+                            <ConfirmAction
+                              asking={confirming === k.id}
+                              onAsk={() => setConfirming(k.id)}
+                              onCancel={() => setConfirming(null)}
+                              onConfirm={() => revoke.mutate(k.id)}
+                              pending={revoke.isPending}
+                              action={`Revoke ${name}`}
+                              question={<>Revoke “{name}”? Agents using it stop at once.</>}
+                            />
+                          )}
                         </td>
                       </tr>
                     );

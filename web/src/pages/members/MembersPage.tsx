@@ -6,6 +6,7 @@ import { workspaceKey } from '../../api/query-keys';
 import { canAdminister, useWorkspace } from '../../app/workspace';
 import { FormErrors, onSubmitValues, SelectField, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
+import { ConfirmAction } from '../../components/ConfirmAction';
 import { TableRegion } from '../../components/TableRegion';
 
 interface Member {
@@ -104,22 +105,17 @@ export default function MembersPage() {
                         <td>{new Date(m.joinedAt).toLocaleDateString()}</td>
                         {admin && (
                           <td>
-                            {canRemove(m) &&
-                              (confirming === m.userId ? (
-                                <span role="group" aria-label={`Confirm removing ${m.email}`}>
-                                  Remove {m.email} from the workspace?{' '}
-                                  <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate(m.userId)}>
-                                    Yes, remove {m.email}
-                                  </button>{' '}
-                                  <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                                    Cancel
-                                  </button>
-                                </span>
-                              ) : (
-                                <button type="button" className="secondary" onClick={() => setConfirming(m.userId)}>
-                                  Remove {m.email}
-                                </button>
-                              ))}
+                            {canRemove(m) && (
+                              <ConfirmAction
+                                asking={confirming === m.userId}
+                                onAsk={() => setConfirming(m.userId)}
+                                onCancel={() => setConfirming(null)}
+                                onConfirm={() => remove.mutate(m.userId)}
+                                pending={remove.isPending}
+                                action={`Remove ${m.email}`}
+                                question={<>Remove {m.email} from the workspace?</>}
+                              />
+                            )}
                           </td>
                         )}
                       </tr>
