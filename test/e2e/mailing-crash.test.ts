@@ -126,11 +126,29 @@ describe('exactly once across a crash', () => {
     // What the dead process held, made to last an hour: its item leases and the queue messages it had
     // received. The restart must not wait for either (nor move the clock): they belong to a dead instance.
     const hour = deps.clock.now() + 3600_000;
-    const held = (
-      await table.query<{ contactId: string; status: string }>({ ...SendItem.query('primary', { taskId: task.body.id }), skBeginsWith: 'ITEM#', limit: 1000 })
-    ).items.filter((it) => it.status === 'SENDING');
+    // Writes the dead process had already sent to DynamoDB Local (an outcome commit: SENDING → SENT) can
+    // still land after its exit: read what it held once two reads 300 ms apart agree.
+    const sending = async () =>
+      (
+        await table.query<{ contactId: string; status: string }>({ ...SendItem.query('primary', { taskId: task.body.id }), skBeginsWith: 'ITEM#', limit: 1000 })
+      ).items.filter((it) => it.status === 'SENDING');
+    let held = await sending();
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const again = await sending();
+      if (again.length === held.length) break;
+      held = again;
+    }
     expect(held.length).toBeGreaterThan(0);
-    for (const it of held) await table.update(SendItem.key({ taskId: task.body.id, contactId: it.contactId }), { set: { leaseUntil: hour } });
+    for (const it of [...held]) {
+      const stillSending = await table
+        .update(SendItem.key({ taskId: task.body.id, contactId: it.contactId }), {
+          set: { leaseUntil: hour },
+          condition: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': 'SENDING' } },
+        })
+        .then(() => true, () => false);
+      if (!stillSending) held.splice(held.indexOf(it), 1);
+    }
     const inFlight = await deps.platform.query<{ id: string; lease?: string }>({ pk: `LQ#${SEND_QUEUE}`, skBeginsWith: 'MSG#', limit: 1000 });
     for (const m of inFlight.items.filter((x) => x.lease))
       await deps.platform.update(LocalQueueKeys.message(SEND_QUEUE, m.id), { set: { gsi1sk: `${pad(hour)}#${m.id}` } });
