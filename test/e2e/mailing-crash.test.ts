@@ -146,7 +146,10 @@ describe('exactly once across a crash', () => {
           set: { leaseUntil: hour },
           condition: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': 'SENDING' } },
         })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       if (!stillSending) held.splice(held.indexOf(it), 1);
     }
     const inFlight = await deps.platform.query<{ id: string; lease?: string }>({ pk: `LQ#${SEND_QUEUE}`, skBeginsWith: 'MSG#', limit: 1000 });
