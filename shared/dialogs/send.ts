@@ -138,7 +138,7 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
       from: { address: account.email, name: account.name },
     });
     message.attachments = input.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
-    return (await transportFor(deps, tenantId, input.accountId)).send(message).catch((e) => ({
+    return (await transportFor(deps, tenantId, account)).send(message).catch((e) => ({
       outcome: 'deferred' as const,
       code: 0,
       response: String((e as Error).message),

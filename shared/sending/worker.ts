@@ -94,7 +94,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   );
   // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
   const inSent = await alreadyInSentFolder(deps, tenantId, task.accountId!, mine, (it) => leased.get(it.contactId)!);
-  const transport = transportFor(deps, tenantId, task.accountId!); // awaited per item: a mailbox that cannot connect pauses the task below
+  const transport = transportFor(deps, tenantId, account); // awaited per item: a mailbox that cannot connect pauses the task below
   const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId);
   let senderDown: string | undefined;
   const recording: Promise<void>[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credit } from '../../shared/billing/billing.js';
 import { startTenantRuntime, otherTenantClient } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
@@ -209,6 +210,35 @@ describe('sender mailboxes: real SMTP + IMAP login', () => {
       expect(bad.body).toMatchObject({ ok: false, saved: false, results: [{ ok: true }, { ok: false, code: 'imap_auth_failed' }] });
       const good = await ctx.http.post('/api/settings/inbox-check/test-connection', { mailboxes: [seed('seed-pw')], save: true });
       expect(good.body).toMatchObject({ ok: true, saved: true });
+    },
+    SLOW_MACHINE_MS,
+  );
+
+  it(
+    'a changed SMTP password is what the next send logs in with: the pooled connection of the old login is replaced',
+    async () => {
+      const id = (await ctx.http.get('/api/email-accounts')).body.data[0].id;
+      await credit(ctx.rt.deps, ctx.account.tenantId, 5, 'test balance', 'test');
+      await ctx.http.patch(`/api/email-accounts/${id}`, { dnsAcknowledged: true });
+      await ctx.http.put('/api/settings/company-profile', { companyName: 'Acme', physicalAddress: '1 Test Road, Leeds' });
+      const contact = await ctx.http.post('/api/contacts', { firstName: 'Pat', email: 'pat@buyer.test' });
+      const compose = (subject: string) =>
+        ctx.http.post('/api/dialogs/compose', { recipient: contact.body.id, accountId: id, content: { subject, bodyHtml: '<p>Hi Pat</p>' } });
+      expect((await compose('Before the change')).status).toBe(201);
+
+      // The provider takes the new password and ends the sessions of the old one; the user saves it here.
+      relay.users.set('sales@acme.test', 'smtp-secret-2');
+      relay.dropSessions();
+      expect((await ctx.http.patch(`/api/email-accounts/${id}`, { smtpPass: 'smtp-secret-2' })).status).toBe(200);
+      const loginsBefore = relay.logins.length;
+      const after = await compose('After the change');
+      expect(after.status).toBe(201);
+      expect(relay.messages.map((m) => m.subject)).toContain('After the change');
+      expect(relay.logins.slice(loginsBefore)).toContainEqual({ user: 'sales@acme.test', method: 'PLAIN', ok: true });
+      expect(relay.logins.slice(loginsBefore).filter((l) => !l.ok)).toEqual([]);
+      // Put back what the next test starts from.
+      relay.users.set('sales@acme.test', 'smtp-secret-1');
+      expect((await ctx.http.patch(`/api/email-accounts/${id}`, { smtpPass: 'smtp-secret-1' })).status).toBe(200);
     },
     SLOW_MACHINE_MS,
   );

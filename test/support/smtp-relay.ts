@@ -14,6 +14,8 @@ export interface Relay {
   users: Map<string, string>;
   messages: { from: string; to: string[]; raw: string; subject?: string; authUser?: string; authMethod?: string }[];
   logins: { user: string; method: string; ok: boolean }[];
+  /** Ends every open session, as a provider does on a password change: a client must log in again. */
+  dropSessions(): void;
   stop(): Promise<void>;
 }
 
@@ -75,5 +77,6 @@ export async function startSmtpRelay(
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
-  return { host: '127.0.0.1', port, users, messages, logins, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const dropSessions = () => (server as unknown as { connections: Set<{ close(): void }> }).connections.forEach((c) => c.close());
+  return { host: '127.0.0.1', port, users, messages, logins, dropSessions, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
