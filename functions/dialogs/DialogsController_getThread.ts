@@ -23,10 +23,10 @@ export const operation = defineOperation({
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => getThread(requireTenant(ctx).table, path.id, { markRead: query.markRead === 'true' }),
   guidance: (t) => ({
-    next: t.classification ? 'generateReply' : 'classifyReply',
+    next: t.classification ? 'DialogsController_generateReply' : 'DialogsController_classifyReply',
     why:
       t.classification === 'interested'
-        ? 'An interested reply: draft an answer (generateReply) and promote it to a lead (createLead).'
+        ? 'An interested reply: draft an answer (DialogsController_generateReply) and promote it to a lead (DialogsController_createLead).'
         : 'Classify, then answer.',
   }),
 });

@@ -34,7 +34,7 @@ export const operation = defineOperation({
   guidance: (r) => ({
     next: r.data.length ? 'DialogsController_getThread' : null,
     why: r.data.length
-      ? 'Open a thread to read it, then classifyReply, generateReply, reply or createLead.'
+      ? 'Open a thread to read it, then DialogsController_classifyReply, DialogsController_generateReply, DialogsController_reply or DialogsController_createLead.'
       : 'No dialogs yet: replies appear after the inbox sync (dialogs_sync).',
   }),
 });

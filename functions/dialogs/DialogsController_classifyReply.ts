@@ -7,7 +7,7 @@ import { lambdaHandler } from '../lambda.js';
 import { classifyOutput } from './outputs.js';
 
 export const operation = defineOperation({
-  operationId: 'classifyReply',
+  operationId: 'DialogsController_classifyReply',
   method: 'POST',
   path: '/api/dialogs/{id}/classify',
   tag: 'dialogs',
@@ -27,7 +27,7 @@ export const operation = defineOperation({
   handler: async ({ path, body }, ctx) =>
     classifyDialog(ctx.deps, requireTenant(ctx), path.id, body.classification ? { classification: body.classification } : undefined),
   guidance: (r) => ({
-    next: r.classification === 'interested' || r.classification === 'later' ? 'createLead' : 'generateReply',
+    next: r.classification === 'interested' || r.classification === 'later' ? 'DialogsController_createLead' : 'DialogsController_generateReply',
     why: `Classified ${r.classification} (${r.method}, confidence ${r.confidence}).`,
   }),
 });

@@ -6,7 +6,7 @@ import { lambdaHandler } from '../lambda.js';
 import { leads_createOutput } from '../leads/outputs.js';
 
 export const operation = defineOperation({
-  operationId: 'createLead',
+  operationId: 'DialogsController_createLead',
   method: 'POST',
   path: '/api/dialogs/{id}/lead',
   tag: 'dialogs',

@@ -8,7 +8,7 @@ import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
 
 export const operation = defineOperation({
-  operationId: 'reply',
+  operationId: 'DialogsController_reply',
   method: 'POST',
   path: '/api/dialogs/{id}/reply',
   tag: 'dialogs',

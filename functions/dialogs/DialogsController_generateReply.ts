@@ -6,7 +6,7 @@ import { lambdaHandler } from '../lambda.js';
 import { draftOutput } from './outputs.js';
 
 export const operation = defineOperation({
-  operationId: 'generateReply',
+  operationId: 'DialogsController_generateReply',
   method: 'POST',
   path: '/api/dialogs/{id}/draft',
   tag: 'dialogs',
@@ -26,6 +26,10 @@ export const operation = defineOperation({
   output: draftOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, body }, ctx) => draftReply(ctx.deps, requireTenant(ctx), path.id, body),
-  guidance: (r) => ({ next: 'reply', why: 'Review the draft, then send it with reply (scope dialogs:write).', check: `POST /api/dialogs/${r.dialogId}/reply` }),
+  guidance: (r) => ({
+    next: 'DialogsController_reply',
+    why: 'Review the draft, then send it with DialogsController_reply (scope dialogs:write).',
+    check: `POST /api/dialogs/${r.dialogId}/reply`,
+  }),
 });
 export const handler = lambdaHandler(operation);
