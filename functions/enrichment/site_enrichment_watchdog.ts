@@ -2,6 +2,7 @@ import { watchdogScan } from '../../shared/enrichment/run.js';
 import { sweepRaw } from '../../shared/enrichment/views.js';
 import { awsDeps } from '../../shared/runtime/aws-deps.js';
 import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
+import { forEachTenant } from '../../shared/tenancy/each-tenant.js';
 
 setDepsFactory(() => awsDeps());
 
@@ -12,8 +13,7 @@ export async function handler() {
   const reclaimed = await watchdogScan(deps, s.stallMs, s.maxResumeAttempts);
   let swept = 0;
   if (new Date(deps.clock.now()).getUTCMinutes() === 0) {
-    const tenants = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 1000 });
-    for (const t of tenants.items) swept += await sweepRaw(deps.tenantTable(t.tenantId), deps.clock.now());
+    swept = (await forEachTenant(deps, 'raw fetch sweep', (tenantId) => sweepRaw(deps.tenantTable(tenantId), deps.clock.now()))).total;
   }
   return { reclaimed, swept };
 }

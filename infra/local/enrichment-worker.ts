@@ -9,6 +9,7 @@ import { log } from '../../shared/runtime/logger.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { BackgroundService } from './background.js';
 import { LocalWorkQueue } from './local-queue.js';
+import { forEachTenant } from '../../shared/tenancy/each-tenant.js';
 
 /**
  * Site enrichment in the embedded runtime: registers the ASL with the local workflow runner, consumes
@@ -52,8 +53,7 @@ export async function startEnrichmentWorker(deps: Deps): Promise<BackgroundServi
   const timers = [
     every(deps.config.local.enrichmentWatchdogMs, () => watchdogScan(deps, s.stallMs, s.maxResumeAttempts)),
     every(3600_000, async () => {
-      const tenants = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 1000 });
-      for (const t of tenants.items) await sweepRaw(deps.tenantTable(t.tenantId), deps.clock.now());
+      await forEachTenant(deps, 'raw fetch sweep', (tenantId) => sweepRaw(deps.tenantTable(tenantId), deps.clock.now()));
     }),
   ];
   return {

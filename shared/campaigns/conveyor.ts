@@ -5,6 +5,7 @@ import { Campaign, type CampaignRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
 import { retryAiFailures, syncCampaign } from './ops.js';
 import { restartStalePreparation } from './prepare.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /**
  * The background conveyor of one tenant (EventBridge schedule in AWS, a timer locally), over its
@@ -68,11 +69,5 @@ async function recoverIfBack(deps: Deps, tenantId: string, c: CampaignRecord) {
 
 /** Every tenant's conveyor, one after the other (bounded pages of tenants). */
 export async function runConveyor(deps: Deps) {
-  let cursor: string | undefined;
-  for (let i = 0; i < 1000; i++) {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const t of page.items)
-      await runConveyorTenant(deps, t.tenantId).catch((e) => log.warn('campaign conveyor failed', { tenantId: t.tenantId, message: (e as Error).message }));
-    if (!(cursor = page.cursor)) break;
-  }
+  await forEachTenant(deps, 'campaign conveyor', (tenantId) => runConveyorTenant(deps, tenantId));
 }

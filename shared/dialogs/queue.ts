@@ -3,6 +3,7 @@ import { log } from '../runtime/logger.js';
 import { runDueEnrolments } from '../sequences/scheduler.js';
 import { EmailAccount, type EmailAccountItem } from '../senders/entities.js';
 import { syncMailbox } from './sync.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /** The inbox queue (SQS `inbox` + DLQ in AWS): scheduled fan-out of mailbox syncs and sequence runs. */
 export const INBOX_QUEUE = 'inbox';
@@ -28,29 +29,23 @@ export async function handleInboxMessage(deps: Deps, msg: InboxMessage) {
   }
 }
 
-/** The schedule's fan-out: one message per active mailbox and one per tenant for sequences (bounded pages). */
+/** The schedule's fan-out: one message per active mailbox and one per tenant for sequences (every page). */
 export async function fanOutInboxWork(deps: Deps) {
-  if (!deps.queue) throw new Error('no work queue configured');
-  let cursor: string | undefined;
-  let sent = 0;
-  for (let i = 0; i < 1000; i++) {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const { tenantId } of page.items) {
-      await deps.queue.send(INBOX_QUEUE, { type: 'sequence-tenant', tenantId } satisfies InboxMessage);
-      sent++;
-      let c: string | undefined;
-      for (let j = 0; j < 20; j++) {
-        const boxes = await deps.tenantTable(tenantId).query<EmailAccountItem>({ ...EmailAccount.query('byCreated', {}), limit: 100, cursor: c });
-        for (const a of boxes.items.filter((x) => x.status !== 'SUSPENDED')) {
-          await deps.queue.send(INBOX_QUEUE, { type: 'sync-mailbox', tenantId, accountId: a.id } satisfies InboxMessage);
-          sent++;
-        }
-        c = boxes.cursor;
-        if (!c) break;
+  const queue = deps.queue;
+  if (!queue) throw new Error('no work queue configured');
+  const { total } = await forEachTenant(deps, 'inbox fan-out', async (tenantId) => {
+    await queue.send(INBOX_QUEUE, { type: 'sequence-tenant', tenantId } satisfies InboxMessage);
+    let sent = 1;
+    let cursor: string | undefined;
+    do {
+      const boxes = await deps.tenantTable(tenantId).query<EmailAccountItem>({ ...EmailAccount.query('byCreated', {}), limit: 100, cursor });
+      for (const a of boxes.items.filter((x) => x.status !== 'SUSPENDED')) {
+        await queue.send(INBOX_QUEUE, { type: 'sync-mailbox', tenantId, accountId: a.id } satisfies InboxMessage);
+        sent++;
       }
-    }
-    cursor = page.cursor;
-    if (!cursor) break;
-  }
-  return sent;
+      cursor = boxes.cursor;
+    } while (cursor);
+    return sent;
+  });
+  return total;
 }

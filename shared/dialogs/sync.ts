@@ -8,6 +8,7 @@ import { mailSessionFailure } from '../senders/mail-failure.js';
 import { InboxSyncCursor } from './entities.js';
 import { ingestMessage, type IngestOutcome, type IngestRun } from './ingest.js';
 import { eventsCommitted } from '../events/outbox.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /** One sync holds its mailbox for at most this long (a crashed run's lease then expires). */
 const LEASE_MS = 10 * 60_000;
@@ -129,16 +130,5 @@ export async function syncTenantMailboxes(deps: Deps, tenantId: string, opts: { 
 
 /** The scheduled sync of every tenant (fan-out messages in AWS, in-process locally). */
 export async function syncAllTenants(deps: Deps, each: (tenantId: string) => Promise<unknown>) {
-  let cursor: string | undefined;
-  let n = 0;
-  for (let i = 0; i < 1000; i++) {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const t of page.items) {
-      await each(t.tenantId).catch((e) => log.warn('inbox sync failed', { tenantId: t.tenantId, message: (e as Error).message }));
-      n++;
-    }
-    cursor = page.cursor;
-    if (!cursor) break;
-  }
-  return n;
+  return (await forEachTenant(deps, 'inbox sync', async (tenantId) => void (await each(tenantId)))).tenants;
 }

@@ -3,6 +3,7 @@ import type { Deps } from '../runtime/deps.js';
 import { log } from '../runtime/logger.js';
 import { ImportJob } from './entities.js';
 import { IMPORT_QUEUE } from './jobs.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /**
  * Who runs an import job: a worker claims it with a lease (`leaseUntil`, renewed after each chunk),
@@ -68,19 +69,12 @@ export async function resumeStalledJobs(deps: Deps, tenantId: string, table: Tab
  * process that died; released before the worker takes messages, so the jobs resume at once.
  */
 export async function releaseAllJobLeases(deps: Deps): Promise<number> {
-  let released = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const t of page.items) {
-      const table = deps.tenantTable(t.tenantId);
-      const open = await table.query<{ id: string; leaseUntil?: number }>({ ...ImportJob.query('open', {}), limit: 100 }).catch(() => ({ items: [] }));
-      for (const job of open.items.filter((j) => j.leaseUntil !== undefined)) {
-        await table.update(ImportJob.key({ jobId: job.id }), { remove: ['leaseUntil'] });
-        released++;
-      }
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return released;
+  const { total } = await forEachTenant(deps, 'import job lease release', async (tenantId) => {
+    const table = deps.tenantTable(tenantId);
+    const open = await table.query<{ id: string; leaseUntil?: number }>({ ...ImportJob.query('open', {}), limit: 100 });
+    const held = open.items.filter((j) => j.leaseUntil !== undefined);
+    for (const job of held) await table.update(ImportJob.key({ jobId: job.id }), { remove: ['leaseUntil'] });
+    return held.length;
+  });
+  return total;
 }

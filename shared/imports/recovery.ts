@@ -9,6 +9,7 @@ import { CompanyEntity } from '../companies/entities.js';
 import { companyDependents, contactDependents, type AnchorKind } from './dependents.js';
 import { ImportJournal } from './entities.js';
 import { batchPutAll } from './writer.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /**
  * The recovery pass of imports: every journal left open (writer.ts: the anchors of a committed
@@ -47,16 +48,5 @@ export async function recoverImports(table: TableStore): Promise<number> {
 
 /** The pass over every tenant (the local runtime at start; in AWS each import and job runs it for its tenant). */
 export async function recoverAllTenantImports(deps: Deps) {
-  let cursor: string | undefined;
-  let repaired = 0;
-  do {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const t of page.items)
-      repaired += await recoverImports(deps.tenantTable(t.tenantId)).catch((e) => {
-        log.warn('import recovery failed', { tenantId: t.tenantId, message: (e as Error).message });
-        return 0;
-      });
-    cursor = page.cursor;
-  } while (cursor);
-  return repaired;
+  return (await forEachTenant(deps, 'import recovery', (tenantId) => recoverImports(deps.tenantTable(tenantId)))).total;
 }

@@ -6,6 +6,7 @@ import { buildTaskItems } from './build.js';
 import { dueIndex, pad, recoverLease, updateItem } from './items.js';
 import { enqueue, SEND_BATCH, SEND_QUEUE, type SendMessage } from './queue.js';
 import { sendItems } from './worker.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /** An item overdue by more than this has lost its queue message or its lease. */
 const GRACE_MS = 60_000;
@@ -87,16 +88,8 @@ export async function handleSendMessage(deps: Deps, msg: SendMessage) {
 
 /** Every tenant's sweep: fanned out as messages (AWS) or run in-process (local). */
 export async function sweepAllTenantSends(deps: Deps, mode: 'direct' | 'fanout') {
-  let cursor: string | undefined;
-  let n = 0;
-  do {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const t of page.items) {
-      if (mode === 'fanout') await deps.queue?.send(SEND_QUEUE, { type: 'sweep-tenant', tenantId: t.tenantId } satisfies SendMessage);
-      else await sweepTenantSends(deps, t.tenantId).catch((e) => log.warn('send sweep failed', { tenantId: t.tenantId, message: (e as Error).message }));
-      n++;
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return n;
+  const { tenants } = await forEachTenant(deps, 'send sweep', (tenantId) =>
+    mode === 'fanout' ? deps.queue!.send(SEND_QUEUE, { type: 'sweep-tenant', tenantId } satisfies SendMessage) : sweepTenantSends(deps, tenantId),
+  );
+  return tenants;
 }

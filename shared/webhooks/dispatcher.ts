@@ -7,6 +7,7 @@ import { WEBHOOK_QUEUE, type WebhookMessage } from './queue.js';
 import { deliveryBody } from './signing.js';
 import { allSubscriptions, type SubscriptionItem } from './subscriptions.js';
 import { WebhookDelivery, dueBefore } from './entities.js';
+import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /**
  * The read side of the outbox. An event is dispatched in one transaction: it leaves the pending index
@@ -116,17 +117,9 @@ export async function sweepTenant(deps: Deps, tenantId: string) {
 
 /** Walks every tenant (platform gsi1 `TENANTS`), directly (local) or by fanning out queue messages (AWS). */
 export async function sweepAllTenants(deps: Deps, mode: 'direct' | 'fanout') {
-  let cursor: string | undefined;
-  let tenants = 0;
-  do {
-    const page = await deps.platform.query<{ tenantId: string }>({ index: 'gsi1', pk: 'TENANTS', limit: 100, cursor });
-    for (const t of page.items) {
-      if (mode === 'fanout') await deps.queue?.send(WEBHOOK_QUEUE, { type: 'sweep-tenant', tenantId: t.tenantId } satisfies WebhookMessage);
-      else await sweepTenant(deps, t.tenantId).catch((e) => log.warn('webhook sweep failed', { tenantId: t.tenantId, message: (e as Error).message }));
-      tenants++;
-    }
-    cursor = page.cursor;
-  } while (cursor);
+  const { tenants } = await forEachTenant(deps, 'webhook sweep', (tenantId) =>
+    mode === 'fanout' ? deps.queue!.send(WEBHOOK_QUEUE, { type: 'sweep-tenant', tenantId } satisfies WebhookMessage) : sweepTenant(deps, tenantId),
+  );
   return tenants;
 }
 

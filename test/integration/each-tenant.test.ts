@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tenant } from '../../shared/tenancy/entities.js';
+import { forEachTenant } from '../../shared/tenancy/each-tenant.js';
+import { startTestRuntime } from '../support/runtime.js';
+
+// The one walk over every tenant that schedules and sweeps share: past the first page of 100, without a
+// cap, and one workspace's failure does not stop the others. DynamoDB Local, a fresh table prefix.
+let rt: Awaited<ReturnType<typeof startTestRuntime>>;
+const COUNT = 230;
+
+beforeAll(async () => {
+  rt = await startTestRuntime();
+  const at = new Date(rt.deps.clock.now()).toISOString();
+  for (let i = 0; i < COUNT; i += 25)
+    await Promise.all(
+      Array.from({ length: Math.min(25, COUNT - i) }, (_, k) => {
+        const tenantId = `walk${String(i + k).padStart(4, '0')}`;
+        return rt.deps.platform.put(Tenant.item({ tenantId, createdAt: at }, { tenantId, name: tenantId, status: 'ACTIVE', createdAt: at }));
+      }),
+    );
+}, 120_000);
+afterAll(() => rt?.stop());
+
+describe('forEachTenant', () => {
+  it('visits every tenant once over several pages, sums what each answers, and goes on after one fails', async () => {
+    const visited: string[] = [];
+    const { tenants, total } = await forEachTenant(rt.deps, 'test walk', async (tenantId) => {
+      visited.push(tenantId);
+      if (tenantId === 'walk0150') throw new Error('this workspace is broken');
+      return tenantId.startsWith('walk') ? 2 : 0;
+    });
+    const ours = visited.filter((t) => t.startsWith('walk'));
+    expect(ours).toHaveLength(COUNT);
+    expect(new Set(visited).size).toBe(visited.length);
+    expect(tenants).toBe(visited.length);
+    expect(total).toBe(2 * (COUNT - 1));
+  }, 60_000);
+});
