@@ -35,8 +35,6 @@ export const campaignPatchBody = z.strictObject({
   senderConfig: senderConfigSchema.optional(),
 });
 
-export const recipientCounts = z.looseObject({}).describe('Recipients per state: NEW, SCREENED, SKIPPED, READY, CREATIVE_FAILED, SENT');
-
 export const campaignOutput = z.looseObject({
   id: z.string(),
   name: z.string(),

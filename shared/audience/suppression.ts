@@ -87,12 +87,6 @@ export function suppressionIdOf(idOrValue: string): string {
   return resolveTarget(idOrValue.includes('@') && !idOrValue.startsWith('@') ? { email: idOrValue } : { domain: idOrValue }).hash;
 }
 
-export async function getSuppression(table: TableStore, idOrValue: string): Promise<SuppressionEntry> {
-  const item = await table.get(Suppression.key({ hash: suppressionIdOf(idOrValue) }));
-  if (!item) throw notFound('Suppression entry');
-  return view(item);
-}
-
 /** Removes an entry (404 when absent). Erasure entries stay: the person asked never to be contacted again (409). */
 export async function unsuppress(table: TableStore, idOrValue: string) {
   const hash = suppressionIdOf(idOrValue);

@@ -27,13 +27,3 @@ export const isBilledOperation = (op: string): op is BilledOperation => Object.h
 /** Micro-units to currency units (6 decimals at most, so float noise never shows). */
 export const toAmount = (micros: number) => Math.round(micros) / MICROS;
 export const toMicros = (amount: number) => Math.round(amount * MICROS);
-
-/** The public price list (for the console and docs). */
-export const priceList = () =>
-  Object.entries(PRICES).map(([operation, p]) => ({
-    operation,
-    unitPrice: toAmount(p.unitMicros),
-    currency: CURRENCY,
-    unit: p.unit,
-    description: p.description,
-  }));

@@ -2,8 +2,6 @@ import type { Clock } from '../ports/clock.js';
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString();
-
 /** A clock with a movable offset (local runtime: `POST /_local/clock`). */
 export class AdjustableClock implements Clock {
   private frozenAt?: number;

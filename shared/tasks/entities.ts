@@ -64,8 +64,6 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const ITEM_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const FINAL_ITEM_STATUSES: ItemStatus[] = ['SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED'];
-
 /** Why a list member did not become a send: the guardrails of start, in the order they are applied. */
 export const SKIP_REASONS = [
   'no_email_channel',

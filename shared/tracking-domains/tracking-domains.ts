@@ -63,10 +63,6 @@ async function requireDomain(table: TableStore, id: string) {
   return d;
 }
 
-export async function getTrackingDomain(table: TableStore, id: string) {
-  return view(await requireDomain(table, id));
-}
-
 export async function listTrackingDomains(table: TableStore) {
   const page = await table.query<TrackingDomainItem>({ ...TrackingDomain.query('byName', {}), limit: MAX_TRACKING_DOMAINS + 5 });
   return { data: page.items.map(view) };
