@@ -1,4 +1,3 @@
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { runOperation } from '../shared/http/pipeline.js';
 import type { AnyOperation } from '../shared/registry/operation.js';
@@ -7,7 +6,11 @@ import { awsDeps } from '../shared/runtime/aws-deps.js';
 
 setDepsFactory(() => awsDeps());
 
-/** The Lambda entry of one operation: API Gateway v2 event in, the shared pipeline, response out. */
+/**
+ * The Lambda entry of one operation: API Gateway v2 event in, the shared pipeline, response out. The
+ * pipeline already does what middleware would (validation, auth, request-scoped log keys, rate limits,
+ * the error family's bodies), the same for the local runtime, so no middleware layer wraps it here.
+ */
 export function lambdaHandler(op: AnyOperation) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().handler(async (event) => runOperation(await getDeps(), op, event));
+  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => runOperation(await getDeps(), op, event);
 }
