@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getBrief, listMemory } from '../../shared/briefs/briefs.js';
 import { expertReview } from '../../shared/briefs/expert-ai.js';
 import { aiProvider } from '../../shared/ai/provider.js';
+import { chargeAiCall, requireBalanceFor, withBilling } from '../../shared/billing/billing.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam } from './shared.js';
 
@@ -15,7 +16,10 @@ export const operation = defineOperation({
   summary: 'Review a brief: what is missing or contradictory',
   description:
     'Structured findings {path, kind: missing|contradiction|weak|open_question, severity, message, suggestion, source}: the rule checks always, plus what the ' +
-    'AI provider adds (source ai). An AI outage answers the rule findings with degraded: true and ai.reason. Open QUESTION memory entries are listed. Read-only.',
+    'AI provider adds (source ai). An AI outage answers the rule findings with degraded: true and ai.reason. Open QUESTION memory entries are listed. ' +
+    'Paid: ai_generation per review the AI provider answered in the contract (_billing; an outage, a bad answer or the builtin heuristics cost nothing); ' +
+    '402 insufficient_balance before the provider is asked when the balance cannot pay for it. Changes nothing else.',
+  billing: 'ai_generation',
   access: 'tenant',
   scope: 'creatives:read',
   input: { path: briefIdParam },
@@ -45,13 +49,20 @@ export const operation = defineOperation({
       })
       .describe('The AI provider review (AI_PROVIDER; builtin offline heuristics by default)'),
   }),
-  hints: { readOnly: true, idempotent: true },
+  hints: { readOnly: false, idempotent: false },
   handler: async ({ path }, ctx) => {
-    const table = requireTenant(ctx).table;
+    const { table, tenantId } = requireTenant(ctx);
     const brief = await getBrief(table, path.id);
     const memory = (await listMemory(table, path.id)) as { kind: string; text: string; path?: unknown }[];
-    const review = await expertReview(brief, memory, aiProvider(ctx.deps.config.ai));
-    return { briefId: brief.id, revision: brief.revision, ready: !review.findings.some((f) => f.severity === 'high'), ...review };
+    const ai = aiProvider(ctx.deps.config.ai);
+    const paid = ai.name !== 'builtin'; // the builtin heuristics are no AI generation: free, like the rules
+    if (paid) await requireBalanceFor(ctx.deps, tenantId, 'ai_generation');
+    const review = await expertReview(brief, memory, ai);
+    const result = { briefId: brief.id, revision: brief.revision, ready: !review.findings.some((f) => f.severity === 'high'), ...review };
+    // Charged once per review the provider answered in the contract; an outage or a bad answer costs nothing.
+    return paid && review.ai.status === 'ok'
+      ? withBilling(result, await chargeAiCall(ctx.deps, tenantId, `brief_expert:${brief.id}:r${brief.revision}`))
+      : result;
   },
   guidance: (r) => ({
     ...(r.ready

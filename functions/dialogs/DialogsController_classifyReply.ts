@@ -14,7 +14,7 @@ export const operation = defineOperation({
   summary: 'Classify the latest reply of a dialog',
   description:
     `Classes: ${CLASSIFICATIONS.join(', ')}, with a confidence 0..1 (builtin rules; the configured AI provider when there is one). ` +
-    'Body {classification?} sets it by hand instead. unsubscribe_request suppresses the address and stops its sequences. Repeat-safe. Paid: ai_generation, only when the AI provider answered (method ai; rules and manual are free).',
+    'Body {classification?} sets it by hand instead. unsubscribe_request suppresses the address and stops its sequences. Repeat-safe. Paid: ai_generation, only when the AI provider answered (method ai; rules and manual are free); 402 insufficient_balance before the provider is asked, nothing stored.',
   access: 'tenant',
   billing: 'ai_generation',
   scope: 'crm:write',

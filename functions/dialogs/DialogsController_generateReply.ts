@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'dialogs',
   summary: 'Draft a reply (never sent)',
   description:
-    "A draft {subject, text, html} from the thread and the linked brief (body briefId, else the brief of the creative the thread answers). Nothing is sent: pass the draft to reply. Uses the AI provider when one is configured, else a template per the dialog's class. Paid: ai_generation, only when the AI provider wrote the draft (method ai).",
+    "A draft {subject, text, html} from the thread and the linked brief (body briefId, else the brief of the creative the thread answers). Nothing is sent: pass the draft to reply. Uses the AI provider when one is configured, else a template per the dialog's class. Paid: ai_generation, only when the AI provider wrote the draft (method ai); 402 insufficient_balance before the provider is asked.",
   access: 'tenant',
   billing: 'ai_generation',
   scope: 'crm:write',

@@ -15,10 +15,11 @@ export const operation = defineOperation({
   summary: 'Read the mailboxes now',
   description:
     'Runs the inbox sync at once (it also runs on a schedule): new messages of one mailbox (body accountId) or of every active mailbox, ' +
-    'incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most 200 messages per mailbox per call (the schedule, or another call, continues from the cursor). Replies become dialogs, DSNs bounces.',
+    'incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most 200 messages per mailbox per call (the schedule, or another call, continues from the cursor). Replies become dialogs, DSNs bounces. ' +
+    'With an AI provider each new reply’s AI classification is paid (ai_generation, once per message); a short balance classifies by the rules instead (message aiSkipped insufficient_balance), never a 402.',
   access: 'tenant',
   scope: 'crm:write',
-  resources: ['tenantMail', 'files', 'queue:webhooks'],
+  resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'], // platformTable:write: AI classification is charged (ledger)
   input: { body: z.strictObject({ accountId: z.string().min(1).max(64).optional() }) },
   output: syncOutput,
   hints: { readOnly: false, idempotent: true },

@@ -10,7 +10,8 @@ export const operation = defineOperation({
   path: '/api/email-accounts/{id}/resume',
   tag: 'senders',
   summary: 'Resume a suspended mailbox',
-  description: 'Back to ACTIVE. Run testConnection afterwards when it was suspended for a login or token problem.',
+  description:
+    'Back to ACTIVE with a fresh bounce window (a mailbox the bounce guard suspended, suspendedReason bounce_rate_exceeded, is judged again only on new sends). Resume its paused tasks afterwards (tasks_resume). Run testConnection afterwards when it was suspended for a login or token problem.',
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: accountIdPath },

@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'senders',
   summary: 'Suspend a mailbox (no sends until resumed)',
   description:
-    'Body {reason?}. The send engine skips a SUSPENDED mailbox. OAuth refresh failures suspend automatically with reason oauth_refresh_failed. Resume with EmailAccountsController_resume.',
+    'Body {reason?}. The send engine skips a SUSPENDED mailbox. OAuth refresh failures suspend automatically with reason oauth_refresh_failed, a bounce rate over the workspace threshold with reason bounce_rate_exceeded (SettingsController_getBounceGuard). Resume with EmailAccountsController_resume.',
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: accountIdPath, body: z.strictObject({ reason: z.string().trim().min(1).max(200).optional() }).optional() },

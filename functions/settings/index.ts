@@ -11,14 +11,18 @@ import { operation as getCompanyProfile } from './SettingsController_getCompanyP
 import { operation as setCompanyProfile } from './SettingsController_setCompanyProfile.js';
 import { operation as deleteAllData } from './SettingsController_deleteAllData.js';
 import { operation as deleteAllDataStatus } from './SettingsController_deleteAllDataStatus.js';
+import { operation as getBounceGuard } from './SettingsController_getBounceGuard.js';
+import { operation as setBounceGuard } from './SettingsController_setBounceGuard.js';
 import { operation as testInboxCheckConnection } from './SettingsController_testInboxCheckConnection.js';
 
-/** Workspace settings (send window, pace, transports, auto-approve, compliance footer, wipe). */
+/** Workspace settings (send window, pace, bounce-rate protection, transports, auto-approve, compliance footer, wipe). */
 export const settingsOperations: AnyOperation[] = [
   getSendWindow,
   setSendWindow,
   getMinSendInterval,
   setMinSendInterval,
+  getBounceGuard,
+  setBounceGuard,
   getTransports,
   updateTransports,
   getAutoApprove,

@@ -11,7 +11,7 @@ export const operation = defineOperation({
   tag: 'tasks',
   summary: 'Start a mailing task',
   description:
-    'Moves an approved task to ACTIVE and hands it to delivery: the contact list is screened (suppression, stop-list, invalid or role address, already contacted, no email) and each kept contact becomes a send item. 409 with code: not_approved, approval_stale, sender_suspended, sender_dns_failed, sender_dns_unchecked, physical_address_missing, list_empty, task_not_startable. Mailing tasks only: methodId 22 is 400 (a scoring task runs through POST /tasks/{id}/scoring-results/retry).',
+    'Moves an approved task to ACTIVE and hands it to delivery: the contact list is screened (suppression, stop-list, invalid or role address, already contacted, no email) and each kept contact becomes a send item. 409 with code: not_approved, approval_stale, sender_suspended, sender_bounce_rate_exceeded, sender_dns_failed, sender_dns_unchecked, physical_address_missing, list_empty, task_not_startable. Mailing tasks only: methodId 22 is 400 (a scoring task runs through POST /tasks/{id}/scoring-results/retry).',
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },

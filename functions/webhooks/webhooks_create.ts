@@ -14,7 +14,7 @@ export const operation = defineOperation({
   summary: 'Subscribe a URL to events',
   description:
     'Body {url, events, secret, description?, active?}. url: public HTTPS (private, loopback, link-local and metadata targets are refused, also after DNS and on delivery). ' +
-    'events: lead.created, lead.moved, lead.won, lead.lost, dialog.received, dialog.replied, task.completed, task.failed. secret: 24-256 printable ASCII, stored encrypted. ' +
+    'events: lead.created, lead.moved, lead.won, lead.lost, dialog.received, dialog.replied, task.completed, task.failed, email_account.bounce_rate_exceeded (a sender mailbox suspended by the bounce guard). secret: 24-256 printable ASCII, stored encrypted. ' +
     'Deliveries are signed (see standardWebhooksSecret in the answer). Max 20 subscriptions (409 webhook_limit).',
   output: webhooks_createOutput,
   access: 'tenant',

@@ -27,7 +27,8 @@ export function dialogs(stack: Stack, ctx: Pick<StackContext, 'lambda' | 'grants
   const worker = ctx.lambda('InboxWorker', 'functions/dialogs/inbox_worker.ts', {
     timeout: Duration.seconds(300),
     memorySize: 1024,
-    resources: ['tenantTables', 'tenantMail', 'files', 'queue:webhooks', `queue:${SEND_QUEUE}`],
+    // platformTable:write: sync's AI classification of a reply is charged (ai_generation, the platform ledger).
+    resources: ['tenantTables', 'platformTable:write', 'tenantMail', 'files', 'queue:webhooks', `queue:${SEND_QUEUE}`],
   });
   worker.addEventSource(new SqsEventSource(queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: INBOX_WORKER_CONCURRENCY }));
   (worker.node.defaultChild as CfnFunction).reservedConcurrentExecutions = INBOX_WORKER_CONCURRENCY;

@@ -93,8 +93,28 @@ export function insufficientBalance(deps: Deps, tenantId: string, operation: str
 /** True for the 402 `insufficient_balance` error (the campaign conveyor pauses on it). */
 export const isInsufficientBalance = (e: unknown): e is AppError => isAppError(e) && e.status === 402 && e.body?.error === 'insufficient_balance';
 
-/** One AI helper call whose provider answered: `ai_generation` × 1, after the answer (a failed call costs nothing). */
-export const chargeAiCall = (deps: Deps, tenantId: string, refId: string) => charge(deps, tenantId, 'ai_generation', 1, { refId });
+/**
+ * One AI helper call whose provider answered: `ai_generation` × 1, after the answer (a failed call costs nothing).
+ * With `onceKey` a repeat of the same work (a re-synced message) is charged once.
+ */
+export const chargeAiCall = (deps: Deps, tenantId: string, refId: string, onceKey?: string) =>
+  charge(deps, tenantId, 'ai_generation', 1, { refId, ...(onceKey ? { onceKey } : {}) });
+
+/** Whether the balance covers `quantity` units now (one read; the charge after the work is what holds). */
+export async function balanceCovers(deps: Deps, tenantId: string, operation: BilledOperation, quantity = 1): Promise<{ ok: boolean; balanceMicros: number }> {
+  const item = await deps.platform.get<{ balanceMicros?: number }>(Balance.key({ tenantId }));
+  const balanceMicros = item?.balanceMicros ?? 0;
+  return { ok: balanceMicros >= PRICES[operation].unitMicros * quantity, balanceMicros };
+}
+
+/**
+ * The 402 before paid work starts: an AI provider is not called for an answer the balance cannot pay
+ * for. The charge still follows the answer (and a race to a short balance is the charge's own 402).
+ */
+export async function requireBalanceFor(deps: Deps, tenantId: string, operation: BilledOperation, quantity = 1) {
+  const { ok, balanceMicros } = await balanceCovers(deps, tenantId, operation, quantity);
+  if (!ok) throw insufficientBalance(deps, tenantId, operation, PRICES[operation].unitMicros * quantity, balanceMicros);
+}
 
 /** Adds `_billing` to a handler result. */
 export const withBilling = <T extends object>(result: T, billing: BillingBlock) => ({ ...result, _billing: billing });

@@ -1,4 +1,5 @@
 import { aiProvider, parseJsonAnswer } from '../ai/provider.js';
+import { balanceCovers, chargeAiCall, isInsufficientBalance } from '../billing/billing.js';
 import type { Deps } from '../runtime/deps.js';
 import { log } from '../runtime/logger.js';
 import { CLASSIFICATIONS, type Classification } from './entities.js';
@@ -92,11 +93,46 @@ export function classifyByRules(m: MailFacts): ClassificationResult {
   return { classification: 'interested', confidence: 0.35, method: 'rules', autoReply };
 }
 
+/** Whether the AI provider classifies a message: one is configured (not the builtin rules) and it is no bounce (the rules know those). */
+export const aiClassifies = (deps: Deps, rules: ClassificationResult) => aiProvider(deps.config.ai).name !== 'builtin' && rules.classification !== 'bounce';
+
 /** Rules, or the configured AI provider when it is not the builtin one (falling back to the rules). */
 export async function classifyMessage(deps: Deps, m: MailFacts): Promise<ClassificationResult> {
   const rules = classifyByRules(m);
+  if (!aiClassifies(deps, rules)) return rules;
+  return (await aiVerdict(deps, m, rules)) ?? rules;
+}
+
+/**
+ * Inbox sync's classification of an incoming reply. The AI answer is paid (`ai_generation`, once per
+ * message: `onceKey`), so the provider is asked only when the balance covers it; a short balance
+ * classifies by the rules, free, with `aiSkipped: insufficient_balance` recorded on the message (sync
+ * goes on: replies are never lost for want of credit). A provider failure or an answer outside the
+ * contract costs nothing and falls back to the rules (`aiSkipped: ai_unavailable`).
+ */
+export async function classifyIncoming(
+  deps: Deps,
+  tenantId: string,
+  m: MailFacts,
+  charge: { refId: string; onceKey: string },
+): Promise<ClassificationResult & { aiSkipped?: 'insufficient_balance' | 'ai_unavailable' }> {
+  const rules = classifyByRules(m);
+  if (!aiClassifies(deps, rules)) return rules;
+  if (!(await balanceCovers(deps, tenantId, 'ai_generation')).ok) return { ...rules, aiSkipped: 'insufficient_balance' };
+  const ai = await aiVerdict(deps, m, rules);
+  if (!ai) return { ...rules, aiSkipped: 'ai_unavailable' };
+  try {
+    await chargeAiCall(deps, tenantId, charge.refId, charge.onceKey);
+    return ai;
+  } catch (e) {
+    if (!isInsufficientBalance(e)) throw e;
+    return { ...rules, aiSkipped: 'insufficient_balance' }; // spent meanwhile: the unpaid answer is not used
+  }
+}
+
+/** The provider's class, or undefined when it failed or answered outside the contract. */
+async function aiVerdict(deps: Deps, m: MailFacts, rules: ClassificationResult): Promise<ClassificationResult | undefined> {
   const provider = aiProvider(deps.config.ai);
-  if (provider.name === 'builtin' || rules.classification === 'bounce') return rules;
   try {
     const answer = await provider.complete({
       system: `You classify replies to B2B cold emails. Answer with one JSON object only: {"classification": one of ${CLASSIFICATIONS.join(', ')}, "confidence": 0..1}.`,
@@ -112,5 +148,5 @@ export async function classifyMessage(deps: Deps, m: MailFacts): Promise<Classif
   } catch (e) {
     log.warn('AI classification unavailable; rules used', { message: (e as Error).message });
   }
-  return rules;
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { aiProvider } from '../ai/provider.js';
 import { suppress } from '../audience/suppression.js';
-import { chargeAiCall, withBilling } from '../billing/billing.js';
+import { chargeAiCall, requireBalanceFor, withBilling } from '../billing/billing.js';
 import { getBrief, type BriefView } from '../briefs/briefs.js';
 import { getContact } from '../contacts/contacts.js';
 import { getCreativeItem } from '../creatives/creatives.js';
@@ -12,7 +12,7 @@ import { log } from '../runtime/logger.js';
 import { Sequence } from '../sequences/entities.js';
 import { stopEnrolmentsOf } from '../sequences/stop.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { classifyMessage } from './classify.js';
+import { aiClassifies, classifyByRules, classifyMessage } from './classify.js';
 import { Dialog, DialogMessage, type Classification, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { messageView } from './send.js';
 import { dialogView, getDialogRecord } from './store.js';
@@ -92,9 +92,14 @@ export async function classifyDialog(deps: Deps, tenant: Tenant, dialogId: strin
   const thread = await getThread(table, dialogId, { originals: false });
   const last = [...thread.messages].reverse().find((m) => m.direction === 'in');
   if (!last && !override) throw badRequest(['the dialog has no inbound message to classify']);
+  const facts = last && { from: last.from, subject: last.subject, text: last.text, headers: {} };
+  // Paid when the provider answers: 402 before it is asked when the balance cannot pay for the answer.
+  if (facts && !override && aiClassifies(deps, classifyByRules(facts))) await requireBalanceFor(deps, tenant.tenantId, 'ai_generation');
   const verdict = override
     ? { classification: override.classification, confidence: 1, method: 'manual' as const, autoReply: last?.autoReply ?? false }
-    : await classifyMessage(deps, { from: last!.from, subject: last!.subject, text: last!.text, headers: {} });
+    : await classifyMessage(deps, facts!);
+  // Charged before the class is stored: a 402 (balance spent meanwhile) leaves the dialog as it was.
+  const billing = verdict.method === 'ai' ? await chargeAiCall(deps, tenant.tenantId, `classify:${dialogId}`) : undefined;
   if (last)
     await table.update(DialogMessage.key({ dialogId, at: last.at, messageKey: last.messageKey }), {
       set: { classification: verdict.classification, confidence: verdict.confidence },
@@ -108,7 +113,7 @@ export async function classifyDialog(deps: Deps, tenant: Tenant, dialogId: strin
   }
   const result = { dialogId, messageId: last?.messageId ?? null, ...verdict };
   // Paid only when the AI provider answered (rules and a class set by hand are free).
-  return verdict.method === 'ai' ? withBilling(result, await chargeAiCall(deps, tenant.tenantId, `classify:${dialogId}`)) : result;
+  return billing ? withBilling(result, billing) : result;
 }
 
 /** A lead for the dialog's contact (default pipeline unless given), source `dialog`, the thread attached by reference. */
@@ -188,6 +193,7 @@ export async function draftReply(deps: Deps, tenant: Tenant, dialogId: string, i
   let method: 'template' | 'ai' = 'template';
   const provider = aiProvider(deps.config.ai);
   if (provider.name !== 'builtin') {
+    await requireBalanceFor(deps, tenant.tenantId, 'ai_generation'); // 402 before the provider writes a draft nobody pays for
     try {
       const history = thread.messages
         .slice(-6)

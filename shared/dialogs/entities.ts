@@ -108,6 +108,9 @@ export interface DialogMessageRecord {
   autoReply: boolean;
   classification: Classification | null;
   confidence: number | null;
+  /** Inbound: how sync classified it (`ai` is paid: ai_generation) and, when the rules answered instead of the AI, why (insufficient_balance, ai_unavailable). */
+  classificationMethod?: 'rules' | 'ai';
+  aiSkipped?: 'insufficient_balance' | 'ai_unavailable';
   /** Outbound: `forward` for a forward to a third party (no threading headers; `forwardOf` names the forwarded message). */
   kind?: 'forward';
   forwardOf?: string;

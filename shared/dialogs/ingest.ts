@@ -12,7 +12,7 @@ import { counterAdds } from '../tasks/tasks.js';
 import { Task } from '../tasks/entities.js';
 import { dayCounterAttr, providerOfAddress } from '../deliverability/matrix.js';
 import { SenderDay, utcDay } from '../senders/entities.js';
-import { classifyMessage } from './classify.js';
+import { classifyIncoming } from './classify.js';
 import { Dialog, DialogMessage, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { dialogIdOf, getDialogRecord, keepAttachments, messageIdKey, nextReferences, sha256, threadKeyOf } from './store.js';
 
@@ -129,7 +129,13 @@ export async function ingestMessage(
   const contactId = thread.contactId ?? (from ? await run.contacts.get(from)! : null);
   const headers = headerMap(mail);
   const text = (mail.text ?? '').slice(0, 100_000);
-  const verdict = await classifyMessage(deps, { from, subject: mail.subject ?? '', text, headers });
+  const messageKey = sha256(messageId).slice(0, 16);
+  const verdict = await classifyIncoming(
+    deps,
+    tenantId,
+    { from, subject: mail.subject ?? '', text, headers },
+    { refId: `classify:${thread.dialogId}`, onceKey: `classify-in:${account.id}:${messageKey}` },
+  );
   const now = deps.clock.now();
   const received = mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : new Date(now);
   const date = received.toISOString();
@@ -141,7 +147,6 @@ export async function ingestMessage(
     thread.dialogId,
     (mail.attachments ?? []).map((a) => ({ filename: a.filename ?? 'attachment', contentType: a.contentType, content: a.content })),
   );
-  const messageKey = sha256(messageId).slice(0, 16);
   const message: DialogMessageRecord = {
     dialogId: thread.dialogId,
     messageKey,
@@ -159,6 +164,8 @@ export async function ingestMessage(
     autoReply: verdict.autoReply,
     classification: verdict.classification,
     confidence: verdict.confidence,
+    classificationMethod: verdict.method,
+    ...(verdict.aiSkipped ? { aiSkipped: verdict.aiSkipped } : {}),
     ...(uid !== undefined ? { uid } : {}),
   };
   const real = !verdict.autoReply;

@@ -2,7 +2,10 @@ import type { Item } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { newId } from '../data/ids.js';
 
-/** The spec's eight webhook event kinds. */
+/**
+ * The spec's eight webhook event kinds, and one the spec does not list: `email_account.bounce_rate_exceeded`
+ * (the bounce guard suspended a sender mailbox; docs/webhooks.md).
+ */
 export const EVENT_KINDS = [
   'lead.created',
   'lead.moved',
@@ -12,6 +15,7 @@ export const EVENT_KINDS = [
   'dialog.replied',
   'task.completed',
   'task.failed',
+  'email_account.bounce_rate_exceeded',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

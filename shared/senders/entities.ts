@@ -33,6 +33,18 @@ export const SenderDay = defineEntity({
   keys: { primary: { pk: 'MAILBOX#${accountId}', sk: 'DAY#${day}' } },
 });
 
+/**
+ * The mailbox's bounce window (shared/sending/bounce-guard.ts): sends and hard bounces counted since the
+ * last reset (ADD in the send worker's outcome transaction) and a few checkpoints of both, so the last N
+ * sends are the counts minus a checkpoint N sends back.
+ */
+export const MailboxBounceWindow = defineEntity({
+  entity: 'mailboxBounceWindow',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'MAILBOX#${accountId}', sk: 'BOUNCEWINDOW' } },
+});
+
 export const OAuthState = defineEntity({
   entity: 'oauthState',
   version: 1,
@@ -66,6 +78,8 @@ export interface EmailAccountItem {
   status: 'ACTIVE' | 'SUSPENDED';
   suspendedReason?: string | null;
   suspendedAt?: string | null;
+  /** The last time the bounce guard paused the mailbox: the window it saw (kept after a resume, as history). */
+  bounceTrip?: { at: string; windowSends: number; windowBounces: number; ratePercent: number; thresholdPercent: number; taskId?: string } | null;
   /** Last DNS check: overall pass/warn/fail; `dnsAcknowledgedAt` lets a failing domain send anyway (explicit). */
   dnsStatus?: 'pass' | 'warn' | 'fail' | null;
   dnsCheckedAt?: string | null;

@@ -4,6 +4,7 @@ import type { Deps } from '../runtime/deps.js';
 import { requireAccount } from './accounts.js';
 import { EmailAccount, emailAccountView, SenderDay, utcDay, type EmailAccountItem } from './entities.js';
 import { unsendableReason } from './transport.js';
+import { resetBounceWindow } from '../sending/bounce-guard.js';
 import { dailyCapOn, rampPreview, WarmupSchema } from './warmup.js';
 import type * as z from 'zod';
 
@@ -25,9 +26,11 @@ export async function suspendAccount(deps: Deps, table: TableStore, id: string, 
   return emailAccountView(await update(table, id, { status: 'SUSPENDED', suspendedReason: reason ?? 'suspended_by_user', suspendedAt: at, updatedAt: at }));
 }
 
+/** Back to ACTIVE with a fresh bounce window (reset first: a resume that fails half-way leaves the mailbox suspended, never sendable on a tripped window). */
 export async function resumeAccount(deps: Deps, table: TableStore, id: string) {
   await requireAccount(table, id);
   const at = new Date(deps.clock.now()).toISOString();
+  await resetBounceWindow(table, id, at);
   return emailAccountView(await update(table, id, { status: 'ACTIVE', suspendedReason: null, suspendedAt: null, updatedAt: at }));
 }
 

@@ -45,7 +45,11 @@ export const accountOutput = z.looseObject({
   auth: z.enum(['password', 'oauth']).describe('How the mailbox logs in: application password or OAuth XOAUTH2'),
   provider: z.string().optional().describe('OAuth provider: google | microsoft'),
   status: z.enum(['ACTIVE', 'SUSPENDED']),
-  suspendedReason: z.string().nullable().optional(),
+  suspendedReason: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('suspended_by_user (or the given reason), oauth_refresh_failed, bounce_rate_exceeded (bounceTrip: the window that tripped the bounce guard)'),
   smtpHost: z.string(),
   smtpPort: z.number(),
   imapHost: z.string(),

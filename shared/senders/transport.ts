@@ -77,7 +77,10 @@ export async function getSendingState(deps: Deps, tenantId: string, accountId: s
 }
 
 export function unsendableReason(a: EmailAccountItem, dailyCap: number | null, sentToday: number): string | undefined {
-  if (a.status === 'SUSPENDED') return a.suspendedReason?.startsWith('oauth_refresh_failed') ? 'oauth_refresh_failed' : 'suspended';
+  if (a.status === 'SUSPENDED') {
+    if (a.suspendedReason?.startsWith('oauth_refresh_failed')) return 'oauth_refresh_failed';
+    return a.suspendedReason === 'bounce_rate_exceeded' ? 'bounce_rate_exceeded' : 'suspended';
+  }
   if (a.lastConnectionCheck && !a.lastConnectionCheck.ok) return 'connection_failed';
   if (!a.dnsAcknowledgedAt) {
     if (!a.dnsStatus) return 'dns_unchecked';

@@ -7,6 +7,8 @@ import { Task } from '../tasks/entities.js';
 import { counterAdds, type CounterName } from '../tasks/tasks.js';
 import { itemKey } from './items.js';
 import { MAX_ATTEMPTS } from './settings.js';
+import { bounceWindowAdd, checkBounceWindow } from './bounce-guard.js';
+import { DEFAULT_BOUNCE_GUARD, type BounceGuard } from '../settings/bounce-guard.js';
 
 /** One SMTP answer of the send worker, waiting to be recorded. */
 export interface Outcome {
@@ -21,7 +23,7 @@ export interface Outcome {
 /** How an outcome was recorded: a final state, back to QUEUED for a retry, or not at all (the lease was lost: the sweep owns the item). */
 export type Committed = 'final' | 'deferred' | 'lost';
 
-/** Outcomes per transaction: their items, the task counters and the mailbox day row stay within DynamoDB's 100 actions. */
+/** Outcomes per transaction: their items, the task counters, the mailbox day row and its bounce window stay within DynamoDB's 100 actions. */
 const GROUP_MAX = 48;
 /** A group is written once it has this many answers, or LINGER_MS after its first (remote SMTP answers arrive ~0.1–0.3 s apart per connection). */
 const GROUP_TARGET = 10;
@@ -32,7 +34,8 @@ const LINGER_MS = 200;
  * GROUP_TARGET answers are pending or the batch has no more to come); the answers that arrive while
  * a write is in flight go together in the next one. Each write is one transaction: the items'
  * transitions (each conditional on this worker's lease), the task counters they move and the
- * mailbox day row (relay health and the deliverability matrix), so a crash never keeps a status
+ * mailbox day row (relay health and the deliverability matrix) and the mailbox's bounce window
+ * (shared/sending/bounce-guard.ts: judged after the commit), so a crash never keeps a status
  * without its count. The time an accepted email waits for its record is the one window in which a
  * crash can lead to a second copy (with the same Message-ID: docs/SENDING.md); group commit keeps it
  * to 200 ms plus one write, while a batch of 25 costs a few transactions instead of 25 (each of which
@@ -42,6 +45,8 @@ const LINGER_MS = 200;
 export class OutcomeCommitter {
   /** Items moved to a final state: the task may be complete. */
   finals = 0;
+  /** The mailbox's bounce guard tripped (now or before): send nothing more through it. */
+  tripped = false;
   private pending: { o: Outcome; done: (c: Committed) => void; fail: (e: unknown) => void }[] = [];
   private writing = false;
   private timer: NodeJS.Timeout | undefined;
@@ -52,6 +57,7 @@ export class OutcomeCommitter {
     private readonly taskId: string,
     private readonly accountId: string,
     private readonly workerId: string,
+    private readonly bounceGuard: BounceGuard = DEFAULT_BOUNCE_GUARD,
   ) {}
 
   add(o: Outcome): Promise<Committed> {
@@ -95,10 +101,15 @@ export class OutcomeCommitter {
     const moves = group.map((o) => transition(o, at, this.workerId));
     for (const m of moves) for (const [k, v] of Object.entries(m.counters) as [CounterName, number][]) counters[k] = (counters[k] ?? 0) + v;
     const day = senderDayUpdate(this.accountId, now, group);
+    const window = bounceWindowAdd(
+      this.accountId,
+      group.map((o) => o.result),
+    );
     const ops: TxOp[] = [
       ...moves.map((m, i) => ({ update: itemKey(this.taskId, group[i].contactId), spec: m.spec })),
       { update: Task.key({ taskId: this.taskId }), spec: { add: counterAdds(counters), condition: exists } },
       day,
+      ...(window ? [window] : []),
     ];
     try {
       await table.transact(ops);
@@ -110,6 +121,7 @@ export class OutcomeCommitter {
       return one;
     }
     this.finals += moves.filter((m) => m.kind === 'final').length;
+    if (window && !this.tripped) this.tripped = await checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId);
     return moves.map((m) => m.kind);
   }
 }

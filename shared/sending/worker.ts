@@ -14,6 +14,7 @@ import { composeMessage, newMessageId } from './compose.js';
 import { gateBatch, pauseTask } from './gates.js';
 import { getItems, leaseHolder, leaseItems, moveItem, recoverLease, requeue, requeueMany, updateItem, type Lease } from './items.js';
 import { OutcomeCommitter, type Outcome } from './outcomes.js';
+import { BOUNCE_REASON } from './bounce-guard.js';
 import { returnPaidSends, takePaidSends } from './prepaid.js';
 import { alreadyInSentFolder } from './sent-folder.js';
 import { LEASE_MS, backoffMs } from './settings.js';
@@ -95,7 +96,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
   const inSent = await alreadyInSentFolder(deps, tenantId, task.accountId!, mine, (it) => leased.get(it.contactId)!);
   const transport = transportFor(deps, tenantId, account); // awaited per item: a mailbox that cannot connect pauses the task below
-  const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId);
+  const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId, settings.bounceGuard);
   let senderDown: string | undefined;
   const recording: Promise<void>[] = [];
   const sendOne = async (it: SendItemRecord) => {
@@ -120,6 +121,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     });
     let result: SendResult;
     try {
+      // The bounce guard tripped on an answer of this batch: what was not handed to SMTP yet stays QUEUED.
+      if (outcomes.tripped) senderDown ??= BOUNCE_REASON;
       if (senderDown) throw Object.assign(new Error(`sender ${senderDown}`), { reason: senderDown });
       result = inSent.has(messageId)
         ? { outcome: 'accepted', code: 250, response: 'found in the Sent folder after a lost lease: not sent again', messageId }
@@ -163,8 +166,10 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     await Promise.all(late.map((it) => unlease(deps, tenantId, it, workerId)));
     await requeueMany(deps, tenantId, taskId, late, 0);
   }
-  if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
+  if (outcomes.tripped) senderDown ??= BOUNCE_REASON;
+  // Completion first: a task whose last sends tripped the guard has nothing left to pause.
   if (outcomes.finals > 0) await checkCompletion(deps, tenantId, taskId);
+  if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
 }
 
 /** What follows a committed outcome: a hard bounce suppresses the address, a deferral goes back on the queue after its backoff. */

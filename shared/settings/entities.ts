@@ -8,7 +8,8 @@ export const WorkspaceSetting = defineEntity({
   keys: { primary: { pk: 'WSSETTING', sk: '${name}' } },
 });
 
-export type SettingName = 'sendWindow' | 'minSendInterval' | 'transports' | 'autoApprove' | 'companyProfile' | 'inboxCheck' | 'defaultTrackingDomain';
+export type SettingName =
+  'sendWindow' | 'minSendInterval' | 'transports' | 'autoApprove' | 'companyProfile' | 'inboxCheck' | 'defaultTrackingDomain' | 'bounceGuard';
 
 /** A workspace wipe job (platform table: the tenant's own table is what the job drops). */
 export const WipeJob = defineEntity({

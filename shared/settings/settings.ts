@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { TableStore } from '../ports/table-store.js';
 import { WorkspaceSetting, type SettingName } from './entities.js';
+import { bounceGuardOf } from './bounce-guard.js';
 import { defaultSendWindow, mergeSendWindow, SendWindowSchema, type SendWindow, type SendWindowPatch } from './send-window.js';
 
 /**
@@ -62,6 +63,7 @@ export async function sendSettings(table: TableStore) {
     minSendIntervalSeconds: (all.minSendInterval as number | undefined) ?? DEFAULT_MIN_SEND_INTERVAL_SECONDS,
     companyProfile: (all.companyProfile as CompanyProfile | undefined) ?? null,
     defaultTrackingDomain: (all.defaultTrackingDomain as string | undefined) ?? null,
+    bounceGuard: bounceGuardOf(all.bounceGuard),
   };
 }
 export type SendSettings = Awaited<ReturnType<typeof sendSettings>>;

@@ -37,7 +37,9 @@ export const taskOutput = z.looseObject({
     .string()
     .nullable()
     .optional()
-    .describe('Why a task is PAUSED: manual, insufficient_balance, creative_changed, physical_address_missing, sender_<reason>, campaign_paused'),
+    .describe(
+      'Why a task is PAUSED: manual, insufficient_balance, creative_changed, physical_address_missing, sender_<reason> (sender_bounce_rate_exceeded: the mailbox passed the bounce-rate threshold, resume it first), campaign_paused',
+    ),
   counters: z
     .record(z.string(), z.number())
     .optional()

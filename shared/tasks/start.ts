@@ -10,7 +10,7 @@ import { approvalDrifted, getTaskItem, moveTask, taskView } from './tasks.js';
 
 /**
  * POST /api/tasks/:id/start. Checks, each a 409 with a `code`: not_approved, approval_stale (the
- * creative changed since approval: the approval is reset to PENDING), sender_suspended,
+ * creative changed since approval: the approval is reset to PENDING), sender_suspended, sender_bounce_rate_exceeded,
  * sender_dns_failed / sender_dns_unchecked / sender_connection_failed, physical_address_missing (names the setting), list_empty. Then ACTIVE and a
  * `build` message: the items are built by the send worker (long work answers at once). Repeating
  * the call on an ACTIVE task answers the task unchanged.
@@ -58,6 +58,7 @@ export async function startTask(deps: Deps, tenant: TenantContext, taskId: strin
 const SENDER_CODES: Record<string, string> = {
   suspended: 'sender_suspended',
   oauth_refresh_failed: 'sender_suspended',
+  bounce_rate_exceeded: 'sender_bounce_rate_exceeded',
   account_not_found: 'sender_missing',
   dns_failed: 'sender_dns_failed',
   dns_unchecked: 'sender_dns_unchecked',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
 import { startAiStandIn } from '../support/campaigns-ai-stand-in.js';
+import { credit } from '../../shared/billing/billing.js';
 
 // Real parts: the embedded runtime with AI_PROVIDER=openai pointed at the local OpenAI-compatible
 // stand-in on 127.0.0.1 (the real OpenAiCompatible client, HTTP, breaker). Nothing mocked.
@@ -52,8 +53,21 @@ describe('briefs_expert through an OpenAI-compatible provider', () => {
           ],
         }),
       );
+      // Paid (ai_generation): with no balance the provider is not asked and the answer is the spec's 402.
+      const unpaid = await http.post(`/api/briefs/${b.id}/expert`);
+      expect(unpaid.status).toBe(402);
+      expect(unpaid.body).toMatchObject({ statusCode: 402, error: 'insufficient_balance', operation: 'ai_generation', cost: 0.005 });
+      expect(ai.calls.filter((c) => c.kind === 'brief_review').length).toBe(0);
+      await credit(ctx.rt.deps, ctx.account.tenantId, 1, 'test balance', 'test');
+      const aiCharges = async () =>
+        ((await http.get('/api/billing/ledger?pageSize=100')).body.data as { type: string; operation: string; refId?: string; quantity: number }[]).filter(
+          (e) => e.type === 'charge' && e.operation === 'ai_generation',
+        );
+
       const ok = await http.post(`/api/briefs/${b.id}/expert`);
       expect(ok.status).toBe(200);
+      expect(ok.body._billing).toMatchObject({ operation: 'ai_generation', cost: 0.005, currency: 'USD', balance_after: 0.995 });
+      expect(await aiCharges()).toEqual([expect.objectContaining({ quantity: 1, refId: `brief_expert:${b.id}:r${b.revision}` })]);
       expect(ok.body).toMatchObject({ degraded: false, ai: { provider: 'openai', status: 'ok', added: 1, dropped: 3 } });
       expect(ok.body.findings.filter((f: any) => f.source === 'ai')).toEqual([{ ...aiFinding, source: 'ai' }]);
       const floor = ruleOnly(ok.body.findings);
@@ -66,6 +80,7 @@ describe('briefs_expert through an OpenAI-compatible provider', () => {
       expect(invalid.body).toMatchObject({ degraded: true, ai: { status: 'invalid_answer', added: 0 } });
       expect(ruleOnly(invalid.body.findings)).toEqual(floor);
       expect(invalid.body.findings.every((f: any) => f.source === 'rules')).toBe(true);
+      expect(invalid.body._billing).toBeUndefined(); // an answer outside the contract is no generation: free
 
       ai.setFailing(true);
       const down = await http.post(`/api/briefs/${b.id}/expert`);
@@ -73,6 +88,7 @@ describe('briefs_expert through an OpenAI-compatible provider', () => {
       expect(down.body).toMatchObject({ degraded: true, ai: { provider: 'openai', status: 'unavailable', reason: 'openai: HTTP 503' } });
       expect(ruleOnly(down.body.findings)).toEqual(floor);
       expect(JSON.stringify(down.body)).not.toContain('stand-in-key');
+      expect(down.body._billing).toBeUndefined();
 
       // Second failure opens the breaker (threshold 2): the next review does not call the provider at all.
       await http.post(`/api/briefs/${b.id}/expert`);
@@ -82,6 +98,9 @@ describe('briefs_expert through an OpenAI-compatible provider', () => {
       expect(open.body.ai).toMatchObject({ status: 'unavailable', reason: 'circuit open (openai)' });
       expect(ai.calls.length).toBe(before);
       expect(ruleOnly(open.body.findings)).toEqual(floor);
+      // One charge for the one review the provider answered; the balance says the same.
+      expect(await aiCharges()).toHaveLength(1);
+      expect((await http.get('/api/billing/balance')).body.balance).toBeCloseTo(0.995, 6);
     },
   );
 });
