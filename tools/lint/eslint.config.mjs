@@ -1,5 +1,6 @@
 // The project's ESLint config (flat). Lives in the lint workspace so that `typescript-eslint` resolves
 // next to its own TypeScript 5.9 (the project compiles with TypeScript 7, which has no JS API).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -30,6 +31,22 @@ const ENV_IMPORTS = ['process', 'node:process'].map((name) => ({
   message: 'Read settings from deps.config (shared/runtime/config.ts).',
 }));
 const HTML_PARSERS = ['cheerio', 'cheerio/slim', 'cheerio/utils', 'htmlparser2', 'parse5', 'html-to-text', 'domhandler', 'node-html-parser'];
+const HTML_PARSER_IMPORTS = HTML_PARSERS.map((name) => ({
+  name,
+  message: 'Parse HTML through shared/html/parse.ts (loadHtml, htmlTextConverter): it checks nesting and size first.',
+}));
+
+// Import boundaries (docs/ARCHITECTURE.md): the product's shared/ never reaches into the Lambda entries
+// or the wiring, and its platform floor (data, ports, adapters) imports no domain.
+const PLATFORM = ['adapters', 'data', 'ports', 'runtime', 'http', 'registry', 'limits', 'html', 'idempotency'];
+const SHARED_DIRS = readdirSync(new URL('../../shared/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const NOT_OUTWARD = { group: ['**/functions/**', '**/infra/**'], message: 'shared/ is imported by functions/ and infra/, never the other way.' };
+const NO_DOMAIN = {
+  group: SHARED_DIRS.filter((d) => !PLATFORM.includes(d)).flatMap((d) => [`../${d}/**`, `../../${d}/**`]),
+  message: 'shared/data, shared/ports and shared/adapters are the platform floor: a domain imports them, not the other way.',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'cdk.out/**', '.data/**', '.tmp/**', 'coverage/**', '**/*.d.ts', 'web/dist/**', 'web/.dist-*/**'] },
@@ -69,20 +86,23 @@ export default tseslint.config(
           message: 'Read settings from deps.config; add the variable to Config in shared/runtime/config.ts (and the README table).',
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        ...ENV_IMPORTS,
-        // Issue 27: an unbounded parse froze the event loop for minutes; every parse goes through the bounds.
-        ...HTML_PARSERS.map((name) => ({
-          name,
-          message: 'Parse HTML through shared/html/parse.ts (loadHtml, htmlTextConverter): it checks nesting and size first.',
-        })),
-      ],
+      // Issue 27: an unbounded parse froze the event loop for minutes; every parse goes through the bounds.
+      'no-restricted-imports': ['error', ...ENV_IMPORTS, ...HTML_PARSER_IMPORTS],
     },
+  },
+  {
+    // (ESLint replaces a rule's options per matching block, so each block below states all of them.)
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/html/**', 'shared/data/**', 'shared/ports/**', 'shared/adapters/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...ENV_IMPORTS, ...HTML_PARSER_IMPORTS], patterns: [NOT_OUTWARD] }] },
+  },
+  {
+    files: ['shared/data/**/*.ts', 'shared/ports/**/*.ts', 'shared/adapters/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...ENV_IMPORTS, ...HTML_PARSER_IMPORTS], patterns: [NOT_OUTWARD, NO_DOMAIN] }] },
   },
   {
     // The one module that may import the HTML parsers (shared/html/parse.ts, behind the bounds of shared/html/bounds.ts).
     files: ['shared/html/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', ...ENV_IMPORTS] },
+    rules: { 'no-restricted-imports': ['error', { paths: ENV_IMPORTS, patterns: [NOT_OUTWARD] }] },
   },
 );
