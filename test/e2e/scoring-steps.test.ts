@@ -120,8 +120,8 @@ beforeAll(async () => {
   listId = (await api.post('/api/company-lists', { name: 'steps', type: 'STATIC' })).body.id;
   await api.post(`/api/company-lists/${listId}/companies`, { companyIds: Object.values(ids) });
   const { taskId } = (await api.post('/api/site-enrichment/tasks', { listId, domainField: 'website' })).body;
-  for (let i = 0; i < 120 && (await api.get(`/api/site-enrichment/tasks/${taskId}`)).body.status !== 'DONE'; i++) await new Promise((r) => setTimeout(r, 250));
-}, 90_000);
+  for (let i = 0; i < 480 && (await api.get(`/api/site-enrichment/tasks/${taskId}`)).body.status !== 'DONE'; i++) await new Promise((r) => setTimeout(r, 250));
+}, 240_000);
 
 afterAll(async () => {
   await rt?.stop();

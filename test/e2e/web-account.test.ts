@@ -1,9 +1,12 @@
 // Issue 23: the web app's account pages in real Chromium (keys and agents, forgotten password, billing),
 // each checked by what a person sees; every page is screenshotted and checked with axe-core.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
+
+// Each journey drives a real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
+vi.setConfig({ testTimeout: 180_000 });
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let run: BrowserRun;
@@ -85,11 +88,16 @@ describe('forgotten password', () => {
     await p.check('forgot-password');
     await p.fill('Email', account.email);
     await p.click('button', 'Send the link');
-    const sent = await p.waitForText(/link/i);
+    const sent = await p.waitForText('a link to set its password is on its way');
     expect(sent).not.toContain('Send the link');
 
-    const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(account.email)}`);
-    const link = JSON.stringify(outbox.body).match(/\/app\/set-password\?token=[A-Za-z0-9_-]+/)?.[0];
+    // The mail is written after the answer: look for it in the local outbox for a bounded while.
+    let link: string | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(account.email)}`);
+      link = JSON.stringify(outbox.body).match(/\/app\/set-password\?token=[A-Za-z0-9_-]+/)?.[0];
+      if (!link) await new Promise((r) => setTimeout(r, 200));
+    }
     expect(link).toBeDefined();
 
     await p.goto(env.rt.url + link);

@@ -2,12 +2,15 @@
 // page is screenshotted (paths printed) and checked with axe-core (no serious or critical violation).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
 import { AccountEmail } from '../../shared/identity/entities.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { activeAccount, PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
+
+// Each journey drives a real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
+vi.setConfig({ testTimeout: 180_000 });
 
 /** A journey drives a real browser through several pages: minutes on a loaded machine, not the default 60 s. */
 const JOURNEY = { timeout: 240_000 };

@@ -1,11 +1,14 @@
 // Issue 23, item 10: a cookie-authenticated unsafe request from another origin is refused 403 (the
 // session cookie is sent by the browser whichever page asks); Bearer keys and same-origin pages are unaffected.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionCookie } from '../../shared/identity/sessions.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { client } from '../support/runtime.js';
 import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
+
+// Each journey drives a real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
+vi.setConfig({ testTimeout: 180_000 });
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let key: string;

@@ -2,10 +2,13 @@
 // screenshotted (paths printed) and checked with axe-core (no serious or critical violation), CSP and
 // page errors. The data the journey does not create through the pages is set up over the public API
 // with the account's key (same workspace).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client } from '../support/runtime.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
+
+// Each journey drives a real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
+vi.setConfig({ testTimeout: 180_000 });
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let run: BrowserRun;

@@ -4,10 +4,13 @@
 // keyboard's "move to" path. Every page is screenshotted and checked with axe at 1280 and 390 px.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client } from '../support/runtime.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
+
+// Each journey drives a real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
+vi.setConfig({ testTimeout: 180_000 });
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let run: BrowserRun;
