@@ -38,7 +38,7 @@ export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
   },
   {
     id: /^AwsSolutions-L1$/,
-    reason: 'Lambdas are pinned to Node 22, the runtime the code and tests are built for (docs/DEVELOPING.md); moving runtime is a deliberate upgrade.',
+    reason: 'Lambdas are pinned to Node 22, the runtime the code and tests are built for (docs/developing.md); moving runtime is a deliberate upgrade.',
   },
   {
     id: /^AwsSolutions-S1$/,

@@ -7,7 +7,7 @@ import { EmailAccount, MailboxBounceWindow } from '../senders/entities.js';
 import type { BounceGuard } from '../settings/bounce-guard.js';
 
 /**
- * Bounce-rate protection per mailbox (docs/SENDING.md, "Bounce-rate protection"). The window costs no
+ * Bounce-rate protection per mailbox (docs/sending.md, "Bounce-rate protection"). The window costs no
  * write of its own per send: the outcome transaction the send worker already commits per group of SMTP
  * answers ADDs the group's sends and hard bounces to one small item (`MailboxBounceWindow`). After the
  * commit the worker reads it back (one consistent read per group) and judges the last `windowSends`

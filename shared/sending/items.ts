@@ -78,7 +78,7 @@ export const leaseHolder = (deps: Deps) => deps.localInstanceId ?? PROCESS_WORKE
 
 /**
  * A SENDING item whose lease is over: its time ran out (the worker died or hangs), or, in the embedded
- * runtime, another instance holds it: that instance's process is gone (docs/SENDING.md, "Exactly once").
+ * runtime, another instance holds it: that instance's process is gone (docs/sending.md, "Exactly once").
  */
 export const leaseOver = (deps: Deps, it: SendItemRecord, now: number) =>
   it.status === 'SENDING' && ((it.leaseUntil ?? 0) < now || (deps.localInstanceId !== undefined && it.workerId !== deps.localInstanceId));

@@ -37,7 +37,7 @@ const LINGER_MS = 200;
  * mailbox day row (relay health and the deliverability matrix) and the mailbox's bounce window
  * (shared/sending/bounce-guard.ts: judged after the commit), so a crash never keeps a status
  * without its count. The time an accepted email waits for its record is the one window in which a
- * crash can lead to a second copy (with the same Message-ID: docs/SENDING.md); group commit keeps it
+ * crash can lead to a second copy (with the same Message-ID: docs/sending.md); group commit keeps it
  * to 200 ms plus one write, while a batch of 25 costs a few transactions instead of 25 (each of which
  * would rewrite the task counters and the day row: 6 write units per email instead of ~2.3). A group
  * whose condition fails (one lease was lost to the sweep) is written again one by one.

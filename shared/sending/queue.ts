@@ -15,7 +15,7 @@ export type SendMessage =
  * Items per send message. A batch is read, gated, paid, leased and recorded with a handful of calls
  * instead of a dozen per email, and it is one SQS message instead of 25; the worker still sends its
  * emails in parallel and records each answer as it arrives (group commit), so a batch does not widen
- * the duplicate window (docs/SENDING.md).
+ * the duplicate window (docs/sending.md).
  */
 export const SEND_BATCH = 25;
 

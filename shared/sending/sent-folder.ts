@@ -7,7 +7,7 @@ import type { SendItemRecord } from '../tasks/entities.js';
 const SENT_CHECK_MS = 15_000;
 
 /**
- * Narrows the one window where SMTP can duplicate (docs/SENDING.md, "Exactly once"). An item whose
+ * Narrows the one window where SMTP can duplicate (docs/sending.md, "Exactly once"). An item whose
  * lease was lost after its SMTP transaction may have started (`ambiguousAttempts`) may already have
  * been accepted. Providers such as Gmail and Microsoft 365 file every submission in the sender's
  * Sent folder, so before sending such items again the worker looks their Message-IDs up there (one

@@ -32,7 +32,7 @@ const SMTP_LANES = 2;
  * one transaction for the batch) → render and compose → SMTP, in parallel over the mailbox's pooled
  * transport → outcomes, group-committed as they arrive (items, task counters and the mailbox day row
  * in one transaction: shared/sending/outcomes.ts). Per batch the reads (task, settings, mailbox, day
- * row, items, contacts, creative) happen once. See docs/SENDING.md for the exactly-once argument.
+ * row, items, contacts, creative) happen once. See docs/sending.md for the exactly-once argument.
  * Items a dead local runtime instance held (SENDING under its lease: the message came back to a
  * restarted runtime) are recovered first, as the sweep would once their leases ran out.
  */

@@ -36,7 +36,7 @@ const HTML_PARSER_IMPORTS = HTML_PARSERS.map((name) => ({
   message: 'Parse HTML through shared/html/parse.ts (loadHtml, htmlTextConverter): it checks nesting and size first.',
 }));
 
-// Import boundaries (docs/ARCHITECTURE.md): the product's shared/ never reaches into the Lambda entries
+// Import boundaries (docs/architecture.md): the product's shared/ never reaches into the Lambda entries
 // or the wiring, and its platform floor (data, ports, adapters) imports no domain.
 const PLATFORM = ['adapters', 'data', 'ports', 'runtime', 'http', 'registry', 'limits', 'html', 'idempotency'];
 const SHARED_DIRS = readdirSync(new URL('../../shared/', import.meta.url), { withFileTypes: true })

@@ -14,7 +14,7 @@ import { currentSandbox, SandboxStore, setCurrentSandbox } from './store.js';
  * GET /_local/mailbox), so a reply sent to a sender mailbox can be read back by the inbox sync. Like
  * Gmail, it files a copy of every submission in the sender's Sent folder (the SMTP login, else the
  * envelope sender), written before the 250, so the send engine's Sent-folder check finds what a
- * killed runtime had handed over (docs/SENDING.md, "Exactly once").
+ * killed runtime had handed over (docs/sending.md, "Exactly once").
  * Ports: MAIL_SANDBOX_SMTP_PORT / MAIL_SANDBOX_IMAP_PORT (default 2525 / 1143; 0 = any free port),
  * MAIL_SANDBOX=off disables it (`deps.config.local.mailSandbox`). Nothing leaves the machine: no relaying to real domains.
  */
