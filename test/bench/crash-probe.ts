@@ -3,93 +3,77 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localDeps } from '../../infra/local/local-deps.js';
-import { credit } from '../../shared/billing/billing.js';
 import { LedgerEntry } from '../../shared/billing/entities.js';
 import type { LedgerItem } from '../../shared/billing/ledger.js';
 import { PRICES } from '../../shared/billing/prices.js';
 import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
 import { createContact } from '../../shared/contacts/contacts.js';
 import type { Deps } from '../../shared/runtime/deps.js';
-import { createApprovedAccount } from '../support/accounts.js';
 import { startChildRuntime } from '../support/child-runtime.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
-import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
+import { client } from '../support/runtime.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
+import { importKill } from './crash-probe/import-kill.js';
+import { kill9, killLeft, seconds, sleep, startFirst, stop } from './crash-probe/runtime.js';
+import { largeJob } from './large-job.js';
 import { print } from './support.js';
 
 /**
  * Crash probe: `kill -9` of the local runtime as `npm start` runs it (its own DynamoDB Local under
  * DATA_DIR, which dies with it), then a restart on the same DATA_DIR, with the clock never moved.
- * - Sends: PROBE_SENDS recipients (default 3,000) through one mailbox to smtp-server on loopback,
- *   killed once PROBE_KILLS of them (default 0.2,0.5,0.9) reached the sink. The provider files what it
- *   accepts for even-numbered recipients in the sender's Dovecot Sent folder (as Gmail would), nothing
- *   for the odd ones. Reports duplicates (copies beyond one per recipient, and how many of them went to
- *   recipients the provider filed), missing recipients, the email_send units the ledger kept for the
- *   task against the mails accepted, and the time from the restart to COMPLETED.
+ * - Import: a combined import job of PROBE_IMPORT_ROWS companies (default 5,000, each with a contact,
+ *   plus 1 % repeated rows) through the public job form, killed once it reported each of
+ *   PROBE_IMPORT_KILLS processed rows (default 2000,3000), restarted each time; then re-run with
+ *   duplicateHandling skip and update. Reports companies and contacts against the rows, missing ones,
+ *   contacts doubled (same company and address), and what each re-run created.
  * - Campaign: a PLATFORM preparation of PROBE_CAMPAIGN recipients (default 800, builtin AI) killed at
- *   PROBE_CAMPAIGN_KILL (default 0.4) of them processed; reports the time from the restart to every
- *   recipient READY, the generation's state, and the render/audit charges per recipient.
- * Printed, never asserted. `npm run bench crash-probe`, or `npx tsx test/bench/crash-probe.ts`
- * (PROBE_ONLY=sends|campaign runs one half).
+ *   PROBE_CAMPAIGN_KILL (default 0.4) of them processed; reports the time from the restart until it
+ *   moves again and until every recipient is READY, the generation's state, and the render/audit
+ *   charges per recipient.
+ * - Sends: PROBE_SENDS recipients (default 3,000) through one mailbox to smtp-server on loopback,
+ *   killed once PROBE_KILLS of them (default 0.2,0.5,0.9) reached the sink, one run each. The provider
+ *   files what it accepts for even-numbered recipients in the sender's Dovecot Sent folder (as Gmail
+ *   would), nothing for the odd ones. Reports second copies (beyond one per recipient; with the same
+ *   Message-ID or not, and how many went to recipients the provider filed), missing recipients, the
+ *   email_send units the ledger kept for the task against the mails accepted, and the time from the
+ *   restart to COMPLETED.
+ * - Large job: one combined import job of PROBE_LARGE_ROWS rows (default 10,000; 50000 for the full
+ *   figure) end to end over HTTP (test/bench/large-job.ts): time, rows/s, items written per row, and
+ *   every row landed.
+ * Every wait is bounded (PROBE_LIMIT_MINUTES per wait, default 30). Printed, never asserted.
+ * `npm run bench crash-probe`, or `npx tsx test/bench/crash-probe.ts`; PROBE_ONLY=import,campaign,sends,large
+ * (any of them, comma-separated) runs those parts.
  */
 export async function run() {
-  const only = process.env.PROBE_ONLY;
-  const rows: Record<string, unknown>[] = [];
-  if (only !== 'campaign') {
+  const t0 = Date.now();
+  const only = (process.env.PROBE_ONLY ?? 'import,campaign,sends,large').split(',');
+  const limitMs = Number(process.env.PROBE_LIMIT_MINUTES ?? 30) * 60_000;
+  const elapsed = () => `${seconds(Date.now() - t0)} s since the probe started`;
+  if (only.includes('import')) {
+    const kills = (process.env.PROBE_IMPORT_KILLS ?? '2000,3000').split(',').map(Number);
+    const r = await importKill(Number(process.env.PROBE_IMPORT_ROWS ?? 5000), kills, limitMs);
+    print(
+      `Import job of ${r.rows} rows (${r.expected} companies and contacts expected) killed with SIGKILL, restarted on the same DATA_DIR (${elapsed()})`,
+      r.table,
+    );
+  }
+  if (only.includes('campaign')) {
+    const row = await campaignKill(Number(process.env.PROBE_CAMPAIGN ?? 800), Number(process.env.PROBE_CAMPAIGN_KILL ?? 0.4), limitMs);
+    print(`PLATFORM preparation killed with SIGKILL, restarted on the same DATA_DIR, clock never moved (${elapsed()})`, [row]);
+  }
+  if (only.includes('sends')) {
+    const rows: Record<string, unknown>[] = [];
     const kills = (process.env.PROBE_KILLS ?? '0.2,0.5,0.9').split(',').map(Number);
-    for (const at of kills) rows.push(await sendKill(Number(process.env.PROBE_SENDS ?? 3000), at));
-    print('Send killed with SIGKILL mid-task, restarted on the same DATA_DIR (clock never moved)', rows);
+    for (const at of kills) rows.push(await sendKill(Number(process.env.PROBE_SENDS ?? 3000), at, limitMs));
+    print(`Send killed with SIGKILL mid-task, restarted on the same DATA_DIR, clock never moved (${elapsed()})`, rows);
   }
-  if (only !== 'sends') {
-    const row = await campaignKill(Number(process.env.PROBE_CAMPAIGN ?? 800), Number(process.env.PROBE_CAMPAIGN_KILL ?? 0.4));
-    print('PLATFORM preparation killed with SIGKILL, restarted on the same DATA_DIR (clock never moved)', [row]);
+  if (only.includes('large')) {
+    const r = await largeJob(Number(process.env.PROBE_LARGE_ROWS ?? 10_000), limitMs);
+    print(`One large combined import job end to end over HTTP (${elapsed()})`, [r]);
   }
+  console.log(`crash probe: ${elapsed()}`);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
-
-/** A runtime process of the probe: its own DynamoDB Local under `dataDir`, as `npm start`. */
-function runtimeEnv(dataDir: string) {
-  return {
-    ...process.env,
-    DYNAMO_ENDPOINT: undefined,
-    DYNAMO_JIT: 'throughput',
-    DATA_DIR: dataDir,
-    TABLE_PREFIX: 'probe-',
-    SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    LOG_LEVEL: process.env.PROBE_LOG_LEVEL ?? 'silent',
-    SVC_ALLOW_LOOPBACK_TARGETS: 'true',
-    MAIL_SANDBOX: 'off',
-  };
-}
-
-/** The first runtime of a probe run, and a funded workspace on it. */
-async function startFirst(dataDir: string, children: ChildProcess[]) {
-  const env = runtimeEnv(dataDir);
-  const first = await startChildRuntime(env, children);
-  const deps = await localDeps(first.dynamo, env);
-  const owner = await createApprovedAccount(deps);
-  await credit(deps, owner.tenantId, 100, 'probe balance', 'probe');
-  return { env, first, deps, owner, http: client(first.url, { key: owner.apiKey }) };
-}
-
-async function kill9(proc: ChildProcess) {
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-}
-
-async function stop(proc: ChildProcess) {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  const t = setTimeout(() => proc.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(t);
-}
-
-/** Every ledger entry of a tenant (bounded pages). */
 async function ledger(deps: Deps, tenantId: string) {
   const out: LedgerItem[] = [];
   let cursor: string | undefined;
@@ -116,7 +100,7 @@ async function contactsInList(deps: Deps, tenantId: string, n: number, email: (i
   return list.id;
 }
 
-async function sendKill(total: number, killAt: number) {
+async function sendKill(total: number, killAt: number, limitMs: number) {
   const dataDir = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'probe-send-'));
   const children: ChildProcess[] = [];
   const mailbox = 'bulk@probe.test';
@@ -164,7 +148,7 @@ async function sendKill(total: number, killAt: number) {
     const started = Date.now();
     const start = await http.post(`/api/tasks/${task.body.id}/start`);
     if (start.status !== 200) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
-    for (let i = 0; i < 36_000 && relay.messages.length < total * killAt; i++) await sleep(5);
+    for (const until = Date.now() + limitMs; Date.now() < until && relay.messages.length < total * killAt;) await sleep(5);
     await kill9(first.proc);
     const killedAt = Date.now();
     const atKill = relay.messages.length;
@@ -174,7 +158,7 @@ async function sendKill(total: number, killAt: number) {
     const deps2 = await localDeps(second.dynamo, env);
     const http2 = client(second.url, { key: owner.apiKey });
     let after: { status: string; counters: Record<string, number> } | undefined;
-    for (let i = 0; i < 6000; i++) {
+    for (const until = Date.now() + limitMs; Date.now() < until;) {
       after = (await http2.get(`/api/tasks/${task.body.id}`)).body;
       if (after!.status !== 'ACTIVE') break;
       await sleep(100);
@@ -209,6 +193,7 @@ async function sendKill(total: number, killAt: number) {
       totalSeconds: seconds(doneAt - started),
       copies: totalCopies,
       duplicates: totalCopies - copies.size,
+      duplicatePercent: Number((((totalCopies - copies.size) / total) * 100).toFixed(2)),
       duplicatesFiledInSent: filedRepeats,
       sameMessageIdRepeats: [...copies.values()].every((s) => s.size === 1),
       missing: total - copies.size,
@@ -217,13 +202,13 @@ async function sendKill(total: number, killAt: number) {
       unitsKeptWithoutMail: units - accepted,
     };
   } finally {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    killLeft(children);
     await Promise.all([relay?.stop(), dovecot?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function campaignKill(total: number, killAt: number) {
+async function campaignKill(total: number, killAt: number, limitMs: number) {
   const dataDir = mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'probe-campaign-'));
   const children: ChildProcess[] = [];
   try {
@@ -240,7 +225,7 @@ async function campaignKill(total: number, killAt: number) {
     const started = Date.now();
     const g = (await http.post(`/api/campaigns/${campaign.id}/preparations`)).body;
     let processed = 0;
-    for (let i = 0; i < 36_000 && processed < total * killAt; i++) {
+    for (const until = Date.now() + limitMs; Date.now() < until && processed < total * killAt;) {
       processed = (await http.get(`/api/campaigns/${campaign.id}/preparations/${g.generationId}`)).body.processed ?? 0;
       await sleep(50);
     }
@@ -251,9 +236,20 @@ async function campaignKill(total: number, killAt: number) {
     const restartedAt = Date.now();
     const deps2 = await localDeps(second.dynamo, env);
     const http2 = client(second.url, { key: owner.apiKey });
+    // Left alone first (at most 2 minutes): the restarted runtime should resume the generation by itself.
+    const generation = async () => (await http2.get(`/api/campaigns/${campaign.id}/preparations/${g.generationId}`)).body;
+    const atRestart = (await generation()).processed ?? 0;
+    let resumedAt: number | undefined;
+    for (const until = Date.now() + 120_000; Date.now() < until && !resumedAt; await sleep(100)) {
+      const now = await generation();
+      if ((now.processed ?? 0) > atRestart || now.status !== 'running') resumedAt = Date.now();
+    }
+    // When the restarted runtime logged that it took the run over (its clock is the machine's: never moved here).
+    const activity = (await http2.get(`/api/campaigns/${campaign.id}/activity?pageSize=100`)).body.data as { at: string; action: string }[];
+    const resumeLogged = activity.find((x) => x.action === 'preparation_resumed');
     const again = (await http2.post(`/api/campaigns/${campaign.id}/preparations`)).body;
     let c: { recipients: Record<string, number>; activeGenerationId?: string } | undefined;
-    for (let i = 0; i < 36_000; i++) {
+    for (const until = Date.now() + limitMs; Date.now() < until;) {
       c = (await http2.get(`/api/campaigns/${campaign.id}`)).body;
       if ((c!.recipients.READY ?? 0) + (c!.recipients.CREATIVE_FAILED ?? 0) >= total) break;
       await sleep(100);
@@ -268,8 +264,11 @@ async function campaignKill(total: number, killAt: number) {
       recipients: total,
       killAt,
       processedAtKill: processed,
+      processedAtRestart: atRestart,
       secondsToKill: seconds(killedAt - started),
       startAfterRestart: again.alreadyRunning ? `alreadyRunning ${again.generationId === g.generationId ? 'same' : 'new'} generation` : 'new generation',
+      restartToResumeLoggedSeconds: resumeLogged ? seconds(Date.parse(resumeLogged.at) - restartedAt) : 'not logged',
+      restartToFirstStepSeconds: resumedAt ? seconds(resumedAt - restartedAt) : 'not within 120 s',
       restartToAllReadySeconds: seconds(doneAt - restartedAt),
       ready: c?.recipients.READY ?? 0,
       creativeFailed: c?.recipients.CREATIVE_FAILED ?? 0,
@@ -279,7 +278,7 @@ async function campaignKill(total: number, killAt: number) {
       auditCharges: entries.filter((x) => x.operation.startsWith('audit')).length,
     };
   } finally {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    killLeft(children);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

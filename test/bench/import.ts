@@ -14,11 +14,12 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
-import { consumedCapacity, kindOfKey, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import type { Item, TableStore } from '../../shared/ports/table-store.js';
 import { pool } from '../../shared/imports/writer.js';
+import { countWrites } from './support.js';
 
 /** Items/s the store takes on a scratch table: BatchWriteItem (25 per call) and 25-item transactions, 8 calls in flight. */
 export async function storeCeiling(table: TableStore, items = 5_000, run = '') {
@@ -131,40 +132,7 @@ export async function run() {
     const mapping = { Company: 'name', Website: 'website', Email: 'c:email', First: 'c:firstName', Employees: 'cf:employees', Segment: 'cf:segment' };
     // DynamoDB Local under-reports TransactWriteItems capacity (about 2 units per call whatever its size),
     // so transactional writes are counted here to give the AWS figure (2 WCU per transactional item of <= 1 KB).
-    const tx = { calls: 0, items: 0 };
-    const writes = { batch: 0, single: 0 };
-    // Items written per item kind (pk/sk prefixes) and path: which writes a row pays for.
-    const kinds: Record<string, { tx: number; batch: number; single: number }> = {};
-    const count = (key: { pk?: unknown; sk?: unknown } | undefined, path: 'tx' | 'batch' | 'single') =>
-      ((kinds[kindOfKey(key)] ??= { tx: 0, batch: 0, single: 0 })[path] += 1);
-    const proto = DynamoTableStore.prototype;
-    const original = { transact: proto.transact, batchPut: proto.batchPut, put: proto.put, update: proto.update, delete: proto.delete };
-    proto.transact = function (ops) {
-      tx.calls++;
-      tx.items += ops.length;
-      for (const op of ops) count('put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check, 'tx');
-      return original.transact.call(this, ops);
-    };
-    proto.batchPut = function (items) {
-      writes.batch += items.length;
-      for (const item of items) count(item, 'batch');
-      return original.batchPut.call(this, items);
-    };
-    proto.put = function (...a) {
-      writes.single++;
-      count(a[0], 'single');
-      return original.put.apply(this, a);
-    };
-    proto.delete = function (...a) {
-      writes.single++;
-      count(a[0], 'single');
-      return original.delete.apply(this, a);
-    };
-    proto.update = function (...a) {
-      writes.single++;
-      count(a[0], 'single');
-      return original.update.apply(this, a) as never;
-    };
+    const { tx, writes, kinds, stop: stopCounting } = countWrites();
     resetCapacity();
     const totals = { created: 0, updated: 0, skipped: 0, errors: 0, contactsCreated: 0, cfValuesSet: 0 };
     const started = performance.now();
@@ -183,7 +151,7 @@ export async function run() {
       longestChunk = Math.max(longestChunk, (performance.now() - chunkStarted) / 1000);
     }
     const seconds = (performance.now() - started) / 1000;
-    Object.assign(proto, original);
+    stopCounting();
     // The import's units, before the second ceiling measurement adds its own.
     const capacity = structuredClone(consumedCapacity);
     const itemsWritten = tx.items + writes.batch + writes.single;

@@ -1,3 +1,5 @@
+import { kindOfKey } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 
 /**
@@ -61,3 +63,45 @@ export const print = (title: string, rows: Record<string, unknown>[]) => {
   console.log(`\n## ${title}`);
   console.table(rows);
 };
+
+/**
+ * Counts the items this process writes to the store until `stop()`: transactional (and transactions),
+ * BatchWriteItem and single writes, and per item kind (pk/sk prefixes) and path, by wrapping the
+ * DynamoDB adapter's write methods (the runtime must run in this process).
+ */
+export function countWrites() {
+  const tx = { calls: 0, items: 0 };
+  const writes = { batch: 0, single: 0 };
+  const kinds: Record<string, { tx: number; batch: number; single: number }> = {};
+  const count = (key: { pk?: unknown; sk?: unknown } | undefined, path: 'tx' | 'batch' | 'single') =>
+    ((kinds[kindOfKey(key)] ??= { tx: 0, batch: 0, single: 0 })[path] += 1);
+  const proto = DynamoTableStore.prototype;
+  const original = { transact: proto.transact, batchPut: proto.batchPut, put: proto.put, update: proto.update, delete: proto.delete };
+  proto.transact = function (ops) {
+    tx.calls++;
+    tx.items += ops.length;
+    for (const op of ops) count('put' in op ? op.put : 'update' in op ? op.update : 'delete' in op ? op.delete : op.check, 'tx');
+    return original.transact.call(this, ops);
+  };
+  proto.batchPut = function (items) {
+    writes.batch += items.length;
+    for (const item of items) count(item, 'batch');
+    return original.batchPut.call(this, items);
+  };
+  proto.put = function (...a) {
+    writes.single++;
+    count(a[0], 'single');
+    return original.put.apply(this, a);
+  };
+  proto.delete = function (...a) {
+    writes.single++;
+    count(a[0], 'single');
+    return original.delete.apply(this, a);
+  };
+  proto.update = function (...a) {
+    writes.single++;
+    count(a[0], 'single');
+    return original.update.apply(this, a) as never;
+  };
+  return { tx, writes, kinds, items: () => tx.items + writes.batch + writes.single, stop: () => void Object.assign(proto, original) };
+}
