@@ -1,7 +1,12 @@
 import * as z from 'zod';
 
 /** Success answers of the audience operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
-export const DsarController_createOutput = z.looseObject({
+
+/**
+ * One data-subject request as create, get and list answer it: one shape for both types (a source request's
+ * result lists sources, an erasure's counts what was erased); result and completedAt are null until it completed.
+ */
+const DsarRecord = z.looseObject({
   id: z.string().describe('DSAR id'),
   type: z.string().describe('source | erasure'),
   status: z.string().describe('completed | failed (processed at once)'),
@@ -17,7 +22,7 @@ export const DsarController_createOutput = z.looseObject({
         .array(
           z.looseObject({
             sourceUrl: z.string().nullable(),
-            collectedAt: z.string(),
+            collectedAt: z.string().nullable(),
             importId: z.string().nullable(),
             contactId: z.string().describe('Contact id'),
             kind: z.string(),
@@ -36,13 +41,16 @@ export const DsarController_createOutput = z.looseObject({
         .optional()
         .describe('erasure: what was deleted (every contact holding the address, with channels, leads and list memberships)'),
     })
+    .nullable()
     .describe(
-      'source: {found, sources: where each contact came from, suppressed}; erasure: {erased, suppressed, suppressionId} (the address is suppressed first, by hash, never lifted)',
+      'source: {found, sources: where each contact came from, suppressed}; erasure: {erased, suppressed, suppressionId} (the address is suppressed first, by hash, never lifted); null unless completed',
     ),
   createdAt: z.string().describe('ISO 8601 time of creation'),
   updatedAt: z.string().describe('ISO 8601 time of the last change'),
-  completedAt: z.string(),
+  completedAt: z.string().nullable(),
 });
+
+export const DsarController_createOutput = DsarRecord;
 
 export const EmailVerificationController_verifyBatchOutput = z.looseObject({
   data: z
@@ -80,70 +88,10 @@ export const EmailVerificationController_verifyBatchOutput = z.looseObject({
   total: z.number(),
 });
 
-export const dsar_getOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  type: z.string(),
-  status: z.string(),
-  emailHash: z.string(),
-  emailMasked: z.string().nullable(),
-  note: z.string().nullable(),
-  result: z.looseObject({
-    suppressionId: z.string(),
-    erased: z.looseObject({
-      channels: z.number(),
-      contacts: z.number(),
-      leads: z.number(),
-      listMemberships: z.number(),
-    }),
-    suppressed: z.boolean(),
-  }),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-  completedAt: z.string(),
-});
+export const dsar_getOutput = DsarRecord;
 
 export const dsar_listOutput = z.looseObject({
-  data: z
-    .array(
-      z.looseObject({
-        id: z.string().describe('Identifier'),
-        type: z.string(),
-        status: z.string(),
-        emailHash: z.string(),
-        emailMasked: z.string().nullable(),
-        note: z.string().nullable(),
-        result: z.looseObject({
-          suppressionId: z.string().optional(),
-          erased: z
-            .looseObject({
-              channels: z.number(),
-              contacts: z.number(),
-              leads: z.number(),
-              listMemberships: z.number(),
-            })
-            .optional(),
-          suppressed: z.boolean(),
-          suppressionSource: z.string().nullable().optional(),
-          found: z.number().optional(),
-          sources: z
-            .array(
-              z.looseObject({
-                sourceUrl: z.string().nullable(),
-                collectedAt: z.string(),
-                importId: z.string().nullable(),
-                contactId: z.string().describe('Contact id'),
-                kind: z.string(),
-                recordedAt: z.string(),
-              }),
-            )
-            .optional(),
-        }),
-        createdAt: z.string().describe('ISO 8601 time of creation'),
-        updatedAt: z.string().describe('ISO 8601 time of the last change'),
-        completedAt: z.string(),
-      }),
-    )
-    .describe('The items of this page'),
+  data: z.array(DsarRecord).describe('The items of this page'),
   nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
 });
 

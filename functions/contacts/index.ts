@@ -14,6 +14,10 @@ import { operation as listsAdd } from './ContactListsController_addContacts.js';
 import { operation as listsGet } from './contact_lists_get.js';
 import { operation as listsList } from './contact_lists_list.js';
 import { operation as listsMembers } from './contact_lists_contacts.js';
+import { operation as listsUpdate } from './contact_lists_update.js';
+import { operation as listsDelete } from './contact_lists_delete.js';
+import { operation as listsRemove } from './contact_lists_remove_contacts.js';
+import { operation as contactLists } from './contacts_lists.js';
 import { operation as customFieldsCreate } from './contacts_custom_fields_create.js';
 import { operation as customFieldsList } from './contacts_custom_fields_list.js';
 
@@ -34,6 +38,10 @@ export const contactOperations: AnyOperation[] = [
   listsGet,
   listsList,
   listsMembers,
+  listsUpdate,
+  listsDelete,
+  listsRemove,
+  contactLists,
   customFieldsCreate,
   customFieldsList,
 ];

@@ -116,3 +116,20 @@ export const ContactListsController_addContactsOutput = z.looseObject({
 export const contact_lists_getOutput = ContactList;
 export const contact_lists_listOutput = z.looseObject({ data: z.array(ContactList), nextCursor });
 export const contact_lists_contactsOutput = z.looseObject({ data: z.array(Contact), pageSize: z.number(), nextCursor });
+export const contact_lists_updateOutput = ContactList;
+export const contact_lists_deleteOutput = z.looseObject({
+  id: z.string().describe('Contact list id'),
+  deleted: z.boolean(),
+  membersRemoved: z.number().describe('Memberships removed with the list (the contacts stay)'),
+});
+export const contact_lists_remove_contactsOutput = z.looseObject({
+  listId: z.string().describe('Contact list id'),
+  removed: z.number().describe('Memberships ended'),
+  notMembers: z.array(z.string()).describe('Ids that were not members of the list (unknown ids included)'),
+});
+export const contacts_listsOutput = z.looseObject({
+  data: z.array(
+    z.looseObject({ id: z.string().describe('Contact list id'), name: z.string(), type: z.string(), memberCount: z.number().describe('Number of members') }),
+  ),
+  nextCursor,
+});

@@ -200,7 +200,8 @@ async function removeMemberships(table: TableStore, contactId: string) {
     for (const m of page.items) {
       await table
         .transact([
-          { delete: { pk: m.pk, sk: m.sk } },
+          // Conditional: a membership removed meanwhile (contact_lists_remove_contacts) is not counted twice.
+          { delete: { pk: m.pk, sk: m.sk }, condition: exists },
           {
             update: ContactListEntity.key({ listId: String(m.listId) }),
             spec: { add: { memberCount: -1 }, condition: { expression: 'attribute_exists(pk)' } },

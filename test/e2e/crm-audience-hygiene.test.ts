@@ -180,6 +180,11 @@ describe('DSAR', () => {
     expect(list.body.data.map((d: any) => d.type)).toEqual(['source', 'erasure', 'source']);
     const one = await http.get(`/api/dsar/${list.body.data[1].id}`);
     expect(one.body).toMatchObject({ type: 'erasure', status: 'completed' });
+    // A source request reads back with its sources (its result is not the erasure's shape).
+    const source = await http.get(`/api/dsar/${list.body.data[2].id}`);
+    expect(source.status).toBe(200);
+    expect(source.body).toMatchObject({ type: 'source', status: 'completed', result: { found: 2, suppressed: false } });
+    expect(source.body.result.sources).toHaveLength(2);
     expect((await http.get('/api/dsar/nope')).status).toBe(404);
     expect((await http.post('/api/dsar', { type: 'forget', email: person })).status).toBe(400);
     expect((await http.post('/api/dsar', { type: 'erasure', email: 'nope' })).status).toBe(400);

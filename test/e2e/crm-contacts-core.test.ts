@@ -187,6 +187,45 @@ describe('contacts', () => {
     expect((await api.get('/api/contact-lists')).body.data.map((l: any) => l.id)).toContain(list.body.id);
   });
 
+  it('contact lists: renamed, members removed (counted once), a contact lists its lists, deleted with its memberships', async () => {
+    const list = (await api.post('/api/contact-lists', { name: 'Fair' })).body;
+    const other = (await api.post('/api/contact-lists', { name: 'Other' })).body;
+    const a = (await api.post('/api/contacts', { firstName: 'La' })).body;
+    const b = (await api.post('/api/contacts', { firstName: 'Lb' })).body;
+    await api.post(`/api/contact-lists/${list.id}/contacts`, { contactIds: [a.id, b.id] });
+    await api.post(`/api/contact-lists/${other.id}/contacts`, { contactIds: [a.id] });
+
+    const renamed = await api.patch(`/api/contact-lists/${list.id}`, { name: 'Fair 2026' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: list.id, name: 'Fair 2026', memberCount: 2 });
+    expect((await api.patch(`/api/contact-lists/${list.id}`, { name: ' ' })).status).toBe(400);
+    expect((await api.patch('/api/contact-lists/ghost', { name: 'X' })).status).toBe(404);
+
+    const lists = await api.get(`/api/contacts/${a.id}/lists`);
+    expect(lists.status).toBe(200);
+    expect(lists.body.data.map((l: any) => l.name).sort()).toEqual(['Fair 2026', 'Other']);
+    expect((await api.get('/api/contacts/ghost/lists')).status).toBe(404);
+
+    const removed = await api.post(`/api/contact-lists/${list.id}/contacts/remove`, { contactIds: [a.id, a.id, 'ghost'] });
+    expect(removed.body).toEqual({ listId: list.id, removed: 1, notMembers: ['ghost'] });
+    // Again: not a member any more, and the count does not move twice.
+    expect((await api.post(`/api/contact-lists/${list.id}/contacts/remove`, { contactIds: [a.id] })).body).toMatchObject({ removed: 0, notMembers: [a.id] });
+    expect((await api.get(`/api/contact-lists/${list.id}`)).body.memberCount).toBe(1);
+    expect((await api.get(`/api/contact-lists/${list.id}/contacts`)).body.data.map((c: any) => c.id)).toEqual([b.id]);
+    expect((await api.get(`/api/contacts/${a.id}`)).status).toBe(200); // the contact stays
+    expect((await api.post(`/api/contact-lists/${list.id}/contacts/remove`, { contactIds: [] })).status).toBe(400);
+
+    const del = await api.delete(`/api/contact-lists/${list.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ id: list.id, deleted: true, membersRemoved: 1 });
+    expect((await api.get(`/api/contact-lists/${list.id}`)).status).toBe(404);
+    expect((await api.delete(`/api/contact-lists/${list.id}`)).status).toBe(404);
+    expect((await rt.deps.tenantTable(tenantId).query({ pk: `CTLIST#${list.id}`, skBeginsWith: 'MEMBER#' })).items).toEqual([]);
+    expect((await api.get(`/api/contacts/${b.id}`)).status).toBe(200);
+    expect((await api.get(`/api/contacts/${b.id}/lists`)).body.data).toEqual([]);
+    expect((await api.get(`/api/contacts/${a.id}/lists`)).body.data.map((l: any) => l.name)).toEqual(['Other']);
+  });
+
   it("another tenant's ids are 404 for every contacts operation", async () => {
     const c = await api.post('/api/contacts', { firstName: 'Mine', email: 'mine@tenant-a.com' });
     const list = await api.post('/api/contact-lists', { name: 'Mine' });
@@ -200,6 +239,10 @@ describe('contacts', () => {
     expect((await other.get(`/api/contact-lists/${list.body.id}`)).status).toBe(404);
     expect((await other.get(`/api/contact-lists/${list.body.id}/contacts`)).status).toBe(404);
     expect((await other.post(`/api/contact-lists/${list.body.id}/contacts`, { contactIds: [id] })).status).toBe(404);
+    expect((await other.patch(`/api/contact-lists/${list.body.id}`, { name: 'Taken' })).status).toBe(404);
+    expect((await other.post(`/api/contact-lists/${list.body.id}/contacts/remove`, { contactIds: [id] })).status).toBe(404);
+    expect((await other.delete(`/api/contact-lists/${list.body.id}`)).status).toBe(404);
+    expect((await other.get(`/api/contacts/${id}/lists`)).status).toBe(404);
     expect((await other.get(`/api/contacts?listId=${list.body.id}`)).status).toBe(404);
     expect((await other.get(`/api/contacts?companyId=${co.body.id}`)).status).toBe(404);
     expect((await other.post('/api/contacts', { firstName: 'X', companyId: co.body.id })).status).toBe(404);

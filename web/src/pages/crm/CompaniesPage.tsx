@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
+import { useSelection } from '../../components/selection';
 import { CompanyForm } from './CompanyForm';
 import { BulkCompanyActions } from './BulkCompanyActions';
 import { customFieldsQuery, formatDate, type Company, type Page } from './crm-api';
@@ -29,7 +30,7 @@ export default function CompaniesPage() {
   // Cursors of the pages before this one: "Previous" pops, "Next" pushes.
   const pages = useCursorPages();
   const cursor = pages.cursor;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selected = useSelection();
   const [creating, setCreating] = useState(false);
   const uid = useId();
 
@@ -59,7 +60,7 @@ export default function CompaniesPage() {
     }
     setParams(p);
     pages.reset();
-    setSelected(new Set());
+    selected.clear();
   };
   const filterError = isApiError(list.error) && list.error.status === 400 ? list.error.messages : undefined;
   const sortable = [
@@ -77,13 +78,6 @@ export default function CompaniesPage() {
     </button>
   );
   const rows = list.data?.data ?? [];
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
 
   return (
     <div className="page">
@@ -125,7 +119,7 @@ export default function CompaniesPage() {
             </option>,
           ])}
         </select>
-        <BulkCompanyActions ids={[...selected]} onDone={() => setSelected(new Set())} />
+        <BulkCompanyActions ids={selected.ids} onDone={selected.clear} />
       </div>
       {list.isPending ? (
         <p role="status">Loading the companies…</p>
@@ -163,7 +157,7 @@ export default function CompaniesPage() {
                 {rows.map((c) => (
                   <tr key={c.id}>
                     <td>
-                      <input type="checkbox" aria-label={`Select ${c.name}`} checked={selected.has(c.id)} onChange={() => toggle(c.id)} />
+                      <input type="checkbox" aria-label={`Select ${c.name}`} checked={selected.has(c.id)} onChange={() => selected.toggle(c.id)} />
                     </td>
                     <td>
                       <Link to={`/companies/${encodeURIComponent(c.id)}`}>{c.name}</Link>

@@ -20,9 +20,7 @@ export const TEXT_FIELDS = [
 ] as const;
 
 /**
- * The company body from the form: text fields (an emptied field becomes null on edit), and
- * `customFields` by slug with a number field sent as a JSON number when it reads as one (else as typed,
- * so that the API's "must be a number" lands next to it).
+ * The company body from the form: text fields (an emptied field becomes null on edit) and `customFields`.
  */
 export function companyBody(form: HTMLFormElement, defs: readonly CustomFieldDefinition[], editing: boolean) {
   const data = new FormData(form);
@@ -33,6 +31,17 @@ export function companyBody(form: HTMLFormElement, defs: readonly CustomFieldDef
     if (v || (editing && name === 'name')) body[name] = v;
     else if (editing) body[name] = null;
   }
+  const customFields = customFieldValues(data, defs, editing);
+  if (customFields) body.customFields = customFields;
+  return body;
+}
+
+/**
+ * `customFields` by slug from a company or contact form (inputs named `customFields.<slug>`): a number
+ * field as a JSON number when it reads as one (else as typed, so that the API's "must be a number" lands
+ * next to it), an emptied field null on edit. Undefined when there is nothing to send.
+ */
+export function customFieldValues(data: FormData, defs: readonly CustomFieldDefinition[], editing: boolean) {
   const customFields: Record<string, unknown> = {};
   for (const d of defs) {
     const v = String(data.get(`customFields.${d.slug}`) ?? '').trim();
@@ -42,8 +51,7 @@ export function companyBody(form: HTMLFormElement, defs: readonly CustomFieldDef
     }
     customFields[d.slug] = d.fieldType === 'number' && Number.isFinite(Number(v)) ? Number(v) : v;
   }
-  if (Object.keys(customFields).length) body.customFields = customFields;
-  return body;
+  return Object.keys(customFields).length ? customFields : undefined;
 }
 
 export function CompanyForm({

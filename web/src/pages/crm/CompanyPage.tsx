@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
@@ -129,7 +129,9 @@ export default function CompanyPage() {
                   <tbody>
                     {page.data.map((ct) => (
                       <tr key={ct.id}>
-                        <td>{contactName(ct)}</td>
+                        <td>
+                          <Link to={`/contacts/${encodeURIComponent(ct.id)}`}>{contactName(ct)}</Link>
+                        </td>
                         <td>{ct.position}</td>
                         <td>
                           <ul className="plain">

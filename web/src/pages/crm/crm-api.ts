@@ -40,9 +40,21 @@ export interface Contact {
   lastName?: string;
   position?: string;
   email?: string;
+  phone?: string;
+  personalEmail?: string;
+  linkedin?: string;
   companyId?: string;
   channels: Channel[];
   customFields: Record<string, unknown>;
+  source?: { kind: string; sourceUrl?: string; collectedAt?: string; importId?: string };
+  createdAt: string;
+}
+
+export interface ContactList {
+  id: string;
+  name: string;
+  type: string;
+  memberCount?: number;
   createdAt: string;
 }
 
@@ -71,3 +83,10 @@ export const customFieldsPath = (entity: Entity) => CUSTOM_FIELDS_PATH[entity];
 export const contactName = (c: Contact) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email || c.id;
 
 export const formatDate = (iso: string) => (iso ? iso.slice(0, 10) : '');
+
+/** Contact lists for a choice (add to a list): the first 100, oldest first. */
+export const contactListsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: workspaceKey(tenantId, 'crm', 'contact-lists', { pageSize: 100 }),
+    queryFn: ({ signal }) => api.get<Page<ContactList>>('/api/contact-lists', { signal, query: { pageSize: 100 } }),
+  });

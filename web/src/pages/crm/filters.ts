@@ -69,6 +69,11 @@ export function companyFilterFields(defs: readonly CustomFieldDefinition[]): Fil
   return [...COMPANY_FIXED, ...defs.map((d) => ({ field: `cf_${d.slug}`, label: d.label, kind: kindOf(d.fieldType) }))];
 }
 
+/** The fields a contact filter can name: only `cf_<slug>` (the contacts list accepts custom-field rules only). */
+export function contactFilterFields(defs: readonly CustomFieldDefinition[]): FilterField[] {
+  return defs.map((d) => ({ field: `cf_${d.slug}`, label: d.label, kind: kindOf(d.fieldType) }));
+}
+
 export function kindOfField(fields: readonly FilterField[], field: string): FieldKind {
   return fields.find((f) => f.field === field)?.kind ?? 'text';
 }

@@ -9,6 +9,11 @@ export const crmRoutes: AppRoute[] = [
   { path: 'companies/:id', title: 'Company', page: () => import('./CompanyPage') },
   { path: 'company-lists', title: 'Company lists', page: () => import('./CompanyListsPage'), nav: { label: 'Company lists', order: 2 } },
   { path: 'company-lists/:id', title: 'Company list', page: () => import('./CompanyListPage') },
+  { path: 'contacts', title: 'Contacts', page: () => import('./ContactsPage'), nav: { label: 'Contacts', order: 3 } },
+  { path: 'contacts/:id', title: 'Contact', page: () => import('./ContactPage') },
+  { path: 'contact-lists', title: 'Contact lists', page: () => import('./ContactListsPage'), nav: { label: 'Contact lists', order: 4 } },
+  { path: 'contact-lists/:id', title: 'Contact list', page: () => import('./ContactListPage') },
   { path: 'custom-fields', title: 'Custom fields', page: () => import('./CustomFieldsPage'), nav: { label: 'Custom fields', order: 5 } },
   { path: 'suppression', title: 'Suppression and stop-list', page: () => import('./SuppressionPage'), nav: { label: 'Suppression', order: 6 } },
+  { path: 'dsar', title: 'Data-subject requests', page: () => import('./DsarPage'), nav: { label: 'Data-subject requests', order: 7 } },
 ];
