@@ -67,7 +67,13 @@ export async function previewInvitation(deps: Deps, userId: string | undefined, 
   const tenant = await deps.platform.get<{ name?: string }>(Tenant.key({ tenantId: inv.tenantId }));
   if (!tenant) throw notFound('Invitation');
   const alreadyMember = !!(await deps.platform.get(Membership.key({ userId, tenantId: inv.tenantId })));
-  return { tenantId: inv.tenantId, workspaceName: tenant.name ?? inv.tenantId, role: inv.role, expiresAt: new Date(inv.expiresAt).toISOString(), alreadyMember };
+  return {
+    tenantId: inv.tenantId,
+    workspaceName: tenant.name ?? inv.tenantId,
+    role: inv.role,
+    expiresAt: new Date(inv.expiresAt).toISOString(),
+    alreadyMember,
+  };
 }
 
 /** Accepts an invitation for the caller's own user; anything else (unknown, used, expired, another user's) is the one 404. */

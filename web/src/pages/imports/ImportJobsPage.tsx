@@ -30,7 +30,10 @@ export default function ImportJobsPage() {
   const list = useQuery({
     queryKey: workspaceKey(workspace.tenantId, 'imports', 'jobs', { pageSize: PAGE_SIZE, cursor: pages.cursor }),
     queryFn: ({ signal }) =>
-      api.get<{ data: ImportJobRow[]; nextCursor: string | null }>('/api/companies/import/jobs', { signal, query: { pageSize: PAGE_SIZE, cursor: pages.cursor } }),
+      api.get<{ data: ImportJobRow[]; nextCursor: string | null }>('/api/companies/import/jobs', {
+        signal,
+        query: { pageSize: PAGE_SIZE, cursor: pages.cursor },
+      }),
     refetchInterval: (q) => (q.state.data?.data.some((j) => j.status === 'queued' || j.status === 'running') ? POLL_MS : false),
     meta: { action: 'see imports' },
   });

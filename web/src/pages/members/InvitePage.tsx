@@ -46,8 +46,8 @@ export default function InvitePage() {
       <h1>Workspace invitation</h1>
       {gone ? (
         <p className="error-text" role="alert">
-          This invitation cannot be used: it was already accepted, it expired, or it was sent to another account than yours ({me.email}). Ask
-          the person who invited you to send a new one.
+          This invitation cannot be used: it was already accepted, it expired, or it was sent to another account than yours ({me.email}). Ask the person who
+          invited you to send a new one.
         </p>
       ) : preview.isPending ? (
         <p role="status">Loading the invitation…</p>
@@ -68,8 +68,8 @@ export default function InvitePage() {
       ) : (
         <>
           <p>
-            You were invited to join the workspace <strong>{preview.data.workspaceName}</strong> as <strong>{preview.data.role}</strong>. Nothing
-            changes unless you accept. The invitation is valid until {new Date(preview.data.expiresAt).toLocaleString()}.
+            You were invited to join the workspace <strong>{preview.data.workspaceName}</strong> as <strong>{preview.data.role}</strong>. Nothing changes unless
+            you accept. The invitation is valid until {new Date(preview.data.expiresAt).toLocaleString()}.
           </p>
           {accept.isError && (
             <p className="error-text" role="alert">
