@@ -16,6 +16,7 @@ import { operation as companies_import_preview } from './companies_import_previe
 import { operation as companies_import_start } from './companies_import_start.js';
 import { operation as companies_import_combined } from './companies_import_combined.js';
 import { operation as companies_import_job_get } from './companies_import_job_get.js';
+import { operation as companies_import_jobs_list } from './companies_import_jobs_list.js';
 
 /** Operations of the companies domain: one file per operation (functions/companies/<operationId>.ts). */
 export const companyOperations: AnyOperation[] = [
@@ -38,4 +39,5 @@ export const companyOperations: AnyOperation[] = [
   companies_import_start,
   companies_import_combined,
   companies_import_job_get,
+  companies_import_jobs_list,
 ];

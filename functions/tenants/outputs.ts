@@ -31,6 +31,14 @@ export const tenants_invitations_acceptOutput = z.looseObject({
   alreadyMember: z.boolean().describe('True when the caller was a member before accepting'),
 });
 
+export const tenants_invitations_previewOutput = z.looseObject({
+  tenantId: z.string().describe('The inviting workspace'),
+  workspaceName: z.string().describe('Its name'),
+  role: z.string().describe('The role offered: SUPER | ADMIN | MEMBER'),
+  expiresAt: z.string().describe('When the invitation lapses (ISO 8601)'),
+  alreadyMember: z.boolean().describe('True when the caller is already a member of that workspace'),
+});
+
 export const tenants_members_listOutput = z.looseObject({
   data: z
     .array(

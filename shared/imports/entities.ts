@@ -26,7 +26,8 @@ export const markerOf = (key: string) => ImportMarker.key(split(key));
 /**
  * An import run as a job (job form: `Prefer: respond-async`, more than ASYNC_ABOVE_ROWS rows, or the
  * rest of a synchronous call past its budget). gsi1 `open` lists the tenant's jobs not yet finished
- * (removed at completed/failed), so the next import message finds a job whose worker died (job-lease.ts).
+ * (removed at completed/failed), so the next import message finds a job whose worker died (job-lease.ts);
+ * gsi2 `recent` lists all of them (they expire by `ttl`).
  */
 export const ImportJob = defineEntity({
   entity: 'import_job',
@@ -35,6 +36,8 @@ export const ImportJob = defineEntity({
   keys: {
     primary: { pk: 'IMPORTJOB#${jobId}', sk: 'IMPORTJOB' },
     open: { index: 'gsi1', pk: 'IMPORTJOBS#OPEN', sk: '${jobId}' },
+    // Every job, newest first by its time-ordered id: the list a person returns to (companies_import_jobs_list).
+    recent: { index: 'gsi2', pk: 'IMPORTJOBS', sk: '${jobId}' },
   },
 });
 

@@ -145,6 +145,24 @@ export async function startImportJob(
   return { jobId, status: 'queued' as const, total: job.total, processed: job.processed, statusUrl: jobStatusUrl(kind, jobId) };
 }
 
+/** The tenant's import jobs, newest first: what each is and how far it got (the status view has the result). */
+export async function listImportJobs(table: TableStore, page: { limit: number; cursor?: string }) {
+  const out = await table.query<JobItem>({ ...ImportJob.query('recent', {}), descending: true, limit: page.limit, cursor: page.cursor });
+  return {
+    data: out.items.map((job) => ({
+      jobId: job.id,
+      kind: job.kind,
+      status: job.status,
+      processed: job.processed,
+      total: job.total,
+      createdAt: job.createdAt,
+      ...(job.finishedAt ? { finishedAt: job.finishedAt } : {}),
+      statusUrl: jobStatusUrl(job.kind, job.id),
+    })),
+    nextCursor: out.cursor ?? null,
+  };
+}
+
 /** The status view: processed/total, rate, ETA and, once completed, the import's result object. `kinds`: the jobs this status operation answers for. */
 export async function getImportJob(table: TableStore, jobId: string, now: number, kinds?: JobKind[]) {
   const job = await table.get<JobItem>(ImportJob.key({ jobId }));

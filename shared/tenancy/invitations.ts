@@ -45,18 +45,35 @@ export async function inviteMember(deps: Deps, tenantId: string, actorRole: Role
   );
   const tenant = await deps.platform.get<{ name?: string }>(Tenant.key({ tenantId }));
   const name = tenant?.name ?? tenantId;
-  const link = `${deps.config.publicBaseUrl}/api/tenants/invitations/accept?token=${token}`;
+  // The link opens the web app's invitation page (it shows the workspace, signs the person in, and accepts through the API).
+  const link = `${deps.config.publicBaseUrl}/app/invite?token=${token}`;
   await deps.mailer.send({
     to: email,
     subject: `Invitation to the workspace ${name}`,
     text: [
       `You were invited to join the workspace "${name}" as ${input.role}. Nothing changes unless you accept.`,
-      `To accept, POST {"token":"${token}"} to /api/tenants/invitations/accept with your own API key or session (the invitation is for this email's account only, single use, valid 7 days).`,
+      `Open ${link} to accept in the web app, or POST {"token":"${token}"} to /api/tenants/invitations/accept with your own API key or session (the invitation is for this email's account only, single use, valid 7 days).`,
       `If you do not know this workspace, ignore this message.`,
     ].join('\n\n'),
     links: { accept: link },
   });
   return accepted;
+}
+
+/** What an invitation offers, for its own user only (anything else is the one 404, as for accepting). */
+export async function previewInvitation(deps: Deps, userId: string | undefined, token: string) {
+  const inv = await deps.platform.get<InvitationItem>(Invitation.key({ tokenHash: sha256(token) }));
+  if (!inv || !userId || inv.userId !== userId || inv.expiresAt <= deps.clock.now()) throw notFound('Invitation');
+  const tenant = await deps.platform.get<{ name?: string }>(Tenant.key({ tenantId: inv.tenantId }));
+  if (!tenant) throw notFound('Invitation');
+  const alreadyMember = !!(await deps.platform.get(Membership.key({ userId, tenantId: inv.tenantId })));
+  return {
+    tenantId: inv.tenantId,
+    workspaceName: tenant.name ?? inv.tenantId,
+    role: inv.role,
+    expiresAt: new Date(inv.expiresAt).toISOString(),
+    alreadyMember,
+  };
 }
 
 /** Accepts an invitation for the caller's own user; anything else (unknown, used, expired, another user's) is the one 404. */

@@ -18,7 +18,9 @@ export function RequireSession() {
   const queryClient = useQueryClient();
   const me = useQuery(meQuery);
   const active = me.data?.status === 'ACTIVE';
-  const workspaces = useQuery({ ...workspacesQuery, enabled: active });
+  // Asked together with /v1/me, not after it: one round trip less before any page can ask for its data
+  // (the companies page with 10,000 companies: issue 23's ≤ 1 s). Its answer counts only for an ACTIVE account.
+  const workspaces = useQuery({ ...workspacesQuery, meta: { signInRedirect: false } });
   const [chosen, setChosen] = useState(rememberedWorkspace);
   const workspace = workspaces.data ? pickWorkspace(workspaces.data, chosen) : undefined;
   // Set before the children render, so their first request already carries the right X-Tenant-Id.
@@ -38,8 +40,9 @@ export function RequireSession() {
     [me.data, workspace, workspaces.data, switchTo],
   );
 
-  if (hasStatus(me.error, 401) || hasStatus(workspaces.error, 401)) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
-  const failed = me.error ?? workspaces.error;
+  if (hasStatus(me.error, 401) || (active && hasStatus(workspaces.error, 401)))
+    return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  const failed = me.error ?? (active ? workspaces.error : null);
   if (failed) return <LoadFailed offline={isNetworkError(failed)} retry={() => (void me.refetch(), void workspaces.refetch())} />;
   if (me.data && !active) return <AccountNotActive me={me.data} />;
   if (!context) {

@@ -31,6 +31,11 @@ export default function LoginPage() {
           Your session has ended. Sign in again to continue where you were.
         </p>
       )}
+      {safeNext(params.get('next')).startsWith('/invite?') && (
+        <p className="notice" role="status">
+          Sign in to see and accept your workspace invitation. No account yet? Create one with the invited address, then open the link again.
+        </p>
+      )}
       {params.get('verified') && (
         <p className="notice notice-success" role="status">
           Your address is verified and your workspace is ready. Sign in to start.

@@ -61,7 +61,7 @@ export default function ImportJobPage() {
         )}
       </QueryState>
       <p>
-        <Link to="/imports">Import another file</Link>
+        <Link to="/imports">Import another file</Link> · <Link to="/imports/jobs">All import jobs</Link>
       </p>
     </div>
   );

@@ -6,5 +6,6 @@ import type { AppRoute } from '../../app/route-types';
  */
 export const importsRoutes: AppRoute[] = [
   { path: 'imports', title: 'Import', page: () => import('./ImportPage'), nav: { label: 'Import a file', order: 1 } },
+  { path: 'imports/jobs', title: 'Import jobs', page: () => import('./ImportJobsPage'), nav: { label: 'Import jobs', order: 2 } },
   { path: 'imports/jobs/:jobId', title: 'Import job', page: () => import('./ImportJobPage') },
 ];
