@@ -65,7 +65,17 @@ export async function recordAuditIteration(
     refId: `${campaign.campaignId}:${contactId}`,
     onceKey: `campaign:${campaign.campaignId}:${contactId}:audit:${iteration}`,
   });
-  await table.update(Recipient.key({ campaignId: campaign.campaignId, contactId }), { add: { auditIterations: 1 } });
+  // Recorded once per iteration: a step killed after this write and redoing the iteration counts nothing twice.
+  try {
+    await table.update(Recipient.key({ campaignId: campaign.campaignId, contactId }), {
+      set: { auditIterations: iteration, lastAuditPassed: passed },
+      condition: { expression: 'attribute_not_exists(auditIterations) OR auditIterations < :i', values: { ':i': iteration } },
+    });
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e;
+    const now = await table.get<CampaignRecord>(Campaign.key({ campaignId: campaign.campaignId }));
+    return { blocked: now?.status === 'BLOCKED' };
+  }
   const after = await table.update<CampaignRecord>(Campaign.key({ campaignId: campaign.campaignId }), { add: { auditIterations: 1 } });
   if (auditable > 0 && after.auditIterations >= MAX_AUDIT_ITERATIONS * auditable && after.status !== 'BLOCKED') {
     try {

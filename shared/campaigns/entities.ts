@@ -111,6 +111,8 @@ export interface RecipientRecord {
   country: string | null;
   geoPolicy: GeoPolicy | null;
   auditIterations: number;
+  /** Whether the audit of iteration `auditIterations` passed: a step killed before it moved the recipient to READY redoes that iteration (its charges are once-keyed), not a new one. */
+  lastAuditPassed?: boolean;
   auditCategories: string[];
   failureReason: string | null;
   content: { subject: string; html: string; text?: string } | null;

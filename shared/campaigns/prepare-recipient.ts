@@ -57,7 +57,9 @@ export async function prepareRecipient(
   };
   const seen = new Set<string>();
   let categories: string[] = [];
-  for (let iteration = (r.auditIterations ?? 0) + 1; iteration <= MAX_AUDIT_ITERATIONS; iteration++) {
+  // A passed audit whose recipient never reached READY (the step was killed in between) is redone as the same iteration.
+  const first = r.lastAuditPassed && r.auditIterations ? r.auditIterations : (r.auditIterations ?? 0) + 1;
+  for (let iteration = first; iteration <= MAX_AUDIT_ITERATIONS; iteration++) {
     const creative = ctx.creatives[(iteration - 1) % ctx.creatives.length];
     let email: Rendered;
     try {
