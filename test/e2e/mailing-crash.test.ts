@@ -88,6 +88,8 @@ describe('exactly once across a crash', () => {
     await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
     await http.put('/api/settings/min-send-interval', { seconds: 0 });
     await http.patch('/api/settings/send-window', { enabled: false });
+    // One recipient in ten refuses (550): the bounce-rate guard would pause the mailbox; this test is about the crash.
+    expect((await http.patch('/api/settings/bounce-guard', { enabled: false })).status).toBe(200);
     await http.put('/api/settings/company-profile', { companyName: 'Crash Co', physicalAddress: '3 Test Lane, York' });
     const table = deps.tenantTable(owner.tenantId);
     const now = deps.clock.now();
