@@ -1,6 +1,6 @@
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { getCampaignView } from '../../shared/campaigns/ops.js';
+import { getCampaignView } from '../../shared/campaigns/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, campaignOutput } from './schema.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { operationalStatus } from '../../shared/campaigns/ops.js';
+import { operationalStatus } from '../../shared/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 import { outboxTaskOutput } from './outputs.js';

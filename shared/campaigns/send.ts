@@ -13,7 +13,7 @@ import { addSendItems } from '../sending/items.js';
 import type { CampaignRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign, type Actor } from './campaigns.js';
 import { countRecipients, moveRecipients, recipientsIn, type Move } from './recipients.js';
-import { readCampaign, syncCampaign } from './ops.js';
+import { readCampaign, syncCampaign } from './lifecycle.js';
 import { placementAdvice } from './placement.js';
 
 export interface Gate {

@@ -1,6 +1,8 @@
 import { newId } from '../data/ids.js';
 import type { TableStore } from '../ports/table-store.js';
-import { parseRows, planRows, prepareImport, previewResult, type ImportMode, type ImportRun } from './company-plan.js';
+import { planRows, type ImportMode, type ImportRun } from './company-plan.js';
+import { previewResult } from './company-preview.js';
+import { parseRows, prepareImport } from './company-rows.js';
 import { planRowContacts, writeImport } from './company-write.js';
 import { recoverImports } from './recovery.js';
 import type { CompanyImportBody } from './schema.js';

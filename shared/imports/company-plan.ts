@@ -1,13 +1,10 @@
-import { badRequest, badRequestCode, rowRejected, RowRejected } from '../errors.js';
 import type { Item, TableStore } from '../ports/table-store.js';
-import { definitionMap } from '../custom-fields/definitions.js';
 import type { CfValues } from '../custom-fields/values.js';
-import { getCompanyList } from '../company-lists/company-lists.js';
-import { cellText, companyCellLimit, parseCfCells, parseContactCells, parseMapping, type ParsedContact } from './mapping.js';
-import { normalizeImportDomain, validInn } from './normalize.js';
-import { dedupeKey, markerOf } from './entities.js';
-import type { CompanyImportBody, RowError } from './schema.js';
+import { type ParsedContact } from './mapping.js';
+import { markerOf } from './entities.js';
+import type { RowError } from './schema.js';
 import { CompanyEntity, CompanyKeyClaim, derivedCompanyId, isCompany } from '../companies/entities.js';
+import type { ImportSetup } from './company-rows.js';
 
 export type ImportMode = 'preview' | 'start' | 'combined';
 export interface Row {
@@ -70,62 +67,6 @@ export interface Outcome {
   companyId?: string;
   duplicateOf?: string;
   matchedBy?: string;
-}
-
-export type ImportSetup = Awaited<ReturnType<typeof prepareImport>>;
-
-/** Options, custom-field definitions and the parsed mapping; refuses what cannot work for any row. */
-export async function prepareImport(table: TableStore, body: CompanyImportBody, mode: ImportMode) {
-  const opts = { dedupeBy: 'auto' as const, duplicateHandling: 'skip' as const, ...body.options };
-  if (opts.listId && opts.newListName) throw badRequest(['options.listId and options.newListName cannot be used together']);
-  const defs = await definitionMap(table, 'company');
-  const combined = mode !== 'start';
-  const mapping = parseMapping(body.mapping, defs, { scope: { company: true, contact: combined, cf: combined }, contactPrefix: 'required' });
-  if (!mapping.company.some(([, f]) => f === 'name')) throw badRequest(['mapping must map a column to name (required)']);
-  if (opts.listId && (await getCompanyList(table, opts.listId)).type !== 'STATIC')
-    throw badRequestCode('list_not_static', { message: 'Imports add companies to STATIC lists only' });
-  return { opts, defs, combined, mapping };
-}
-
-/** Each row on its own: a bad row becomes an error naming it, never a failure of the others. */
-export function parseRows(raws: Record<string, unknown>[], setup: ImportSetup) {
-  const errors: RowError[] = [];
-  const rows: Row[] = [];
-  raws.forEach((raw, index) => {
-    try {
-      rows.push(parseRow(raw, index, setup));
-    } catch (reason) {
-      if (!(reason instanceof RowRejected)) throw reason;
-      errors.push({ index, reason: reason.message });
-    }
-  });
-  return { rows, errors };
-}
-
-function parseRow(raw: Record<string, unknown>, index: number, { opts, defs, mapping }: ImportSetup): Row {
-  const company: Record<string, string> = {};
-  for (const [column, field] of mapping.company) {
-    const v = cellText(raw[column]);
-    if (v === undefined) continue;
-    companyCellLimit(field, v);
-    company[field] = v;
-  }
-  if (!company.name) throw rowRejected('name is required');
-  let domain: string | undefined;
-  if (company.domain) {
-    domain = normalizeImportDomain(company.domain);
-    if (!domain) throw rowRejected(`domain is not a valid domain (${company.domain.slice(0, 100)})`);
-    company.domain = domain;
-  } else if (company.website && (domain = normalizeImportDomain(company.website))) company.domain = domain;
-  let inn: string | undefined;
-  if (company.inn) {
-    inn = validInn(company.inn);
-    if (!inn) throw rowRejected(`inn ${company.inn.slice(0, 32)} is not a valid INN (10 or 12 digits with matching control digits)`);
-    company.inn = inn;
-  }
-  const keys = [inn && dedupeKey('inn', inn), domain && dedupeKey('domain', domain)].filter((k): k is string => !!k);
-  const checked = keys.filter((k) => opts.dedupeBy === 'auto' || k.startsWith(`${opts.dedupeBy}#`));
-  return { index, company, cf: parseCfCells(raw, mapping.cf, defs), contact: parseContactCells(raw, mapping.contact), keys, checked };
 }
 
 /**
@@ -244,43 +185,3 @@ export function mergeInto(merges: Map<string, Merge>, t: Target, r: { company: R
 }
 
 export const sortErrors = (e: RowError[]) => e.sort((a, b) => a.index - b.index);
-
-/** What a preview answers: the mapping, the counts and each row's would-be outcome; nothing written. */
-export function previewResult(
-  { mapping }: ImportSetup,
-  { rows, errors }: ReturnType<typeof parseRows>,
-  { outcomes, slots }: ImportPlan,
-  contactsCreated: number,
-) {
-  const count = (o: string) => outcomes.filter((x) => x.outcome === o).length;
-  return {
-    preview: true,
-    mapping: {
-      company: mapping.company.map(([column, field]) => ({ column, target: field })),
-      contact: mapping.contact.map(([column, field]) => ({ column, target: `c:${field}` })),
-      customFields: mapping.cf.map(([column, slug]) => ({ column, target: `cf:${slug}` })),
-      ignored: mapping.ignored,
-    },
-    created: count('create'),
-    updated: count('update'),
-    skipped: count('skip'),
-    errors: sortErrors(errors),
-    contactsCreated,
-    cfValuesSet: rows.filter((r) => outcomes.find((o) => o.index === r.index)?.outcome !== 'skip').reduce((n, r) => n + Object.keys(r.cf).length, 0),
-    // Ids are not allocated by a preview: a create names the row whose company it would merge with.
-    createdIds: [],
-    rows: outcomes.sort((a, b) => a.index - b.index).map((o) => previewOutcome(o, slots)),
-  };
-}
-
-function previewOutcome(o: Outcome, slots: Slot[]) {
-  const row = (id?: string) => slots.find((s) => s.id === id)?.rows[0];
-  const { companyId, duplicateOf, ...rest } = o;
-  const out: Record<string, unknown> = { ...rest };
-  if (row(companyId) !== undefined) {
-    if (row(companyId) !== o.index) out.sameCompanyAsRow = row(companyId);
-  } else if (companyId) out.companyId = companyId;
-  if (row(duplicateOf) !== undefined) out.duplicateOfRow = row(duplicateOf);
-  else if (duplicateOf) out.duplicateOf = duplicateOf;
-  return out;
-}

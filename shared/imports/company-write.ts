@@ -4,7 +4,8 @@ import { updateCompany } from '../companies/companies.js';
 import { addCompanies, createCompanyList } from '../company-lists/company-lists.js';
 import { applyMerges, batchPutAll, writeGroups, type WriteGroup } from './writer.js';
 import { planImportedContacts } from './contacts-writer.js';
-import { mergeInto, sortErrors, writtenFor, type ImportPlan, type ImportRun, type ImportSetup, type Row, type Slot, type Target } from './company-plan.js';
+import type { ImportSetup } from './company-rows.js';
+import { mergeInto, sortErrors, writtenFor, type ImportPlan, type ImportRun, type Row, type Slot, type Target } from './company-plan.js';
 import { CompanyEntity, CompanyKeyClaim, derivedCompanyId, isCompany, nameSortKey } from '../companies/entities.js';
 import { CompanyListEntity, CompanyListMember } from '../company-lists/entities.js';
 

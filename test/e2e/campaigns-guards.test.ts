@@ -7,7 +7,7 @@ import { requestFor, send } from '../support/fuzz.js';
 import { consumedCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { Campaign } from '../../shared/campaigns/entities.js';
 import { CAMPAIGN_PAUSED, getCampaignItem, updateCampaign } from '../../shared/campaigns/campaigns.js';
-import { syncCampaign } from '../../shared/campaigns/ops.js';
+import { syncCampaign } from '../../shared/campaigns/lifecycle.js';
 import { ensureOwnedSendTask, getTaskItem } from '../../shared/tasks/tasks.js';
 import { pauseTask } from '../../shared/sending/gates.js';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';

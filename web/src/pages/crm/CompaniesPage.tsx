@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { useSelection } from '../../components/selection';
+import { useUrlView } from '../../components/url-view';
 import { CompanyForm } from './CompanyForm';
 import { BulkCompanyActions } from './BulkCompanyActions';
 import { customFieldsQuery, formatDate, type Company, type Page } from './crm-api';
@@ -24,13 +25,13 @@ export default function CompaniesPage() {
   const t = workspace.tenantId;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const filters = params.get('filters') ?? undefined;
-  const sort = params.get('sort') ?? '-createdAt';
   // Cursors of the pages before this one: "Previous" pops, "Next" pushes.
   const pages = useCursorPages();
   const cursor = pages.cursor;
   const selected = useSelection();
+  const { get, setView } = useUrlView(() => (pages.reset(), selected.clear()));
+  const filters = get('filters');
+  const sort = get('sort') ?? '-createdAt';
   const [creating, setCreating] = useState(false);
   const uid = useId();
 
@@ -52,16 +53,6 @@ export default function CompaniesPage() {
     },
   });
 
-  const setView = (next: { filters?: string; sort?: string }) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    setParams(p);
-    pages.reset();
-    selected.clear();
-  };
   const filterError = isApiError(list.error) && list.error.status === 400 ? list.error.messages : undefined;
   const sortable = [
     { key: 'name', label: 'Name' },

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { FormErrors, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import type { Company } from './crm-api';
+import { customFieldValues, CustomFieldInputs } from './custom-field-inputs';
 import type { CustomFieldDefinition } from './filters';
 
 /** The company's text fields and their labels, in form order (the company page shows them all but the name). */
@@ -36,24 +37,6 @@ export function companyBody(form: HTMLFormElement, defs: readonly CustomFieldDef
   return body;
 }
 
-/**
- * `customFields` by slug from a company or contact form (inputs named `customFields.<slug>`): a number
- * field as a JSON number when it reads as one (else as typed, so that the API's "must be a number" lands
- * next to it), an emptied field null on edit. Undefined when there is nothing to send.
- */
-export function customFieldValues(data: FormData, defs: readonly CustomFieldDefinition[], editing: boolean) {
-  const customFields: Record<string, unknown> = {};
-  for (const d of defs) {
-    const v = String(data.get(`customFields.${d.slug}`) ?? '').trim();
-    if (v === '') {
-      if (editing) customFields[d.slug] = null;
-      continue;
-    }
-    customFields[d.slug] = d.fieldType === 'number' && Number.isFinite(Number(v)) ? Number(v) : v;
-  }
-  return Object.keys(customFields).length ? customFields : undefined;
-}
-
 export function CompanyForm({
   defs,
   company,
@@ -84,18 +67,7 @@ export function CompanyForm({
         {TEXT_FIELDS.map(([name, label]) => (
           <TextField key={name} name={name} label={label} required={name === 'name'} defaultValue={company?.[name] ?? ''} errors={errors.byField[name]} />
         ))}
-        {defs.map((d) => (
-          <TextField
-            key={d.slug}
-            name={`customFields.${d.slug}`}
-            label={d.label}
-            inputMode={d.fieldType === 'number' ? 'decimal' : undefined}
-            placeholder={d.fieldType === 'date' ? 'YYYY-MM-DD' : undefined}
-            hint={`Custom field cf_${d.slug} (${d.fieldType})`}
-            defaultValue={company?.customFields[d.slug] === undefined ? '' : String(company.customFields[d.slug])}
-            errors={errors.byField[`customFields.${d.slug}`]}
-          />
-        ))}
+        <CustomFieldInputs defs={defs} values={company?.customFields} errors={errors} />
       </div>
       <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
     </form>

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { FormErrors, SelectField, SubmitButton, TextField, useFormErrors } from '../../components/form';
-import { customFieldValues } from './CompanyForm';
+import { customFieldValues, CustomFieldInputs } from './custom-field-inputs';
 import type { Company, Contact, Page } from './crm-api';
 import type { CustomFieldDefinition } from './filters';
 
@@ -102,18 +102,7 @@ export function ContactForm({
           defaultValue={current}
           errors={errors.byField.companyId}
         />
-        {defs.map((d) => (
-          <TextField
-            key={d.slug}
-            name={`customFields.${d.slug}`}
-            label={d.label}
-            inputMode={d.fieldType === 'number' ? 'decimal' : undefined}
-            placeholder={d.fieldType === 'date' ? 'YYYY-MM-DD' : undefined}
-            hint={`Custom field cf_${d.slug} (${d.fieldType})`}
-            defaultValue={contact?.customFields[d.slug] === undefined ? '' : String(contact.customFields[d.slug])}
-            errors={errors.byField[`customFields.${d.slug}`]}
-          />
-        ))}
+        <CustomFieldInputs defs={defs} values={contact?.customFields} errors={errors} />
       </div>
       <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
     </form>

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { useSelection } from '../../components/selection';
+import { useUrlView } from '../../components/url-view';
 import { TableRegion } from '../../components/TableRegion';
 import { BulkContactActions } from './BulkContactActions';
 import { companyChoicesQuery, ContactForm } from './ContactForm';
@@ -27,12 +28,12 @@ export default function ContactsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const uid = useId();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? undefined;
-  const filters = params.get('filters') ?? undefined;
   const pages = useCursorPages();
   const cursor = pages.cursor;
   const selected = useSelection();
+  const { get, setView } = useUrlView(() => (pages.reset(), selected.clear()));
+  const q = get('q');
+  const filters = get('filters');
   const [creating, setCreating] = useState(false);
 
   const defsQuery = useQuery(customFieldsQuery(t, 'contact'));
@@ -57,16 +58,6 @@ export default function ContactsPage() {
     },
   });
 
-  const setView = (next: { q?: string; filters?: string }) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    setParams(p);
-    pages.reset();
-    selected.clear();
-  };
   const search = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setView({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim() || undefined });
