@@ -177,6 +177,8 @@ describe('session expiry', JOURNEY, () => {
     expect(p.location()).toBe('/app?view=kept');
 
     // The session lives 12 h: a day later the next answer is 401, as the person returns to the tab.
+    // A read still in flight from the first load would answer the refetch the tab's return asks for.
+    await p.page.waitForNetworkIdle({ idleTime: 300, timeout: 45_000 });
     expect((await env.http.post('/_local/clock', { advanceMs: 13 * 3_600_000 })).status).toBe(200);
     await p.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await p.waitForText('Your session has ended');

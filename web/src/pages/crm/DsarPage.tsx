@@ -97,8 +97,14 @@ export default function DsarPage() {
     onSuccess: (d) => {
       setOpen(d.id);
       void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'dsar') });
-      // An erasure deletes contacts (and their leads and memberships): those pages must read again.
-      if (d.type === 'erasure') void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm') });
+      // An erasure deletes contacts (and their leads and memberships). Their cached pages are dropped, not
+      // only marked stale: a stale page is shown until it reads again, and it would show the erased person.
+      if (d.type === 'erasure') {
+        for (const area of ['contacts', 'contact-lists', 'companies'])
+          queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', area) });
+        queryClient.removeQueries({ queryKey: workspaceKey(t, 'leads') });
+        void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm') });
+      }
     },
   });
   const errors = useFormErrors(create.error, FIELDS, 'file data-subject requests');
