@@ -8,7 +8,7 @@ import { getTaskItem, taskView } from '../tasks/tasks.js';
 /**
  * When every item of an ACTIVE, fully built task (never an `open` one: its owner adds items over time) is final, the task becomes COMPLETED (or FAILED when
  * nothing could be sent) and `task.completed` / `task.failed` goes to the outbox in the same
- * transaction (conditional on the status, so exactly one worker wins and one event exists), then the
+ * transaction (conditional on the status, so exactly one worker wins and one event exists), after the
  * task's sends are settled (prepaid units not spent on an accepted mail go back). A CANCELLED task
  * whose last sends in flight just ended is settled again for them.
  */
@@ -21,6 +21,10 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
   const c = view.counters;
   const final = c.sent + c.bounced + c.failed + c.skipped + c.cancelled;
   if (final < c.total) return false;
+  // Settled before the status moves, not after: a worker killed between the two leaves an ACTIVE task
+  // whose redelivered message comes back here (settling again is a no-op), whereas a COMPLETED task is
+  // never looked at again and would keep its unspent units. And whoever reads COMPLETED reads a final ledger.
+  await settleSends(deps, tenantId, taskId);
   const now = deps.clock.now();
   const status = c.sent > 0 ? 'COMPLETED' : 'FAILED';
   const kind = status === 'COMPLETED' ? 'task.completed' : 'task.failed';
@@ -48,6 +52,5 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
     throw e;
   }
   await eventsCommitted(deps, tenantId);
-  await settleSends(deps, tenantId, taskId);
   return true;
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge, credit } from '../../shared/billing/billing.js';
 import { Balance } from '../../shared/billing/entities.js';
 import { PRICES } from '../../shared/billing/prices.js';
+import { checkCompletion } from '../../shared/sending/complete.js';
 import { BLOCK, settleSends, takePaidSend, takePaidSends } from '../../shared/sending/prepaid.js';
+import type { Deps } from '../../shared/runtime/deps.js';
 import { Task } from '../../shared/tasks/entities.js';
 import { counterAttr, createMailingTask } from '../../shared/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -131,5 +133,36 @@ describe('prepaid sends', () => {
     expect(taken.reduce((x, y) => x + y, 0)).toBe(60);
     expect(await balanceOf(a.tenantId)).toBe(0);
     expect(await takePaidSends(rt.deps, a.tenantId, taskId, 25)).toBe(0);
+  }, 60_000);
+  it('a worker killed right after it committed COMPLETED has already returned the unspent units', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    await credit(rt.deps, a.tenantId, (PRICE * 1000) / 1e6, 'test', 'test');
+    const before = await balanceOf(a.tenantId);
+    const taskId = await taskWithQueued(a.tenantId, 30);
+    expect(await takePaidSends(rt.deps, a.tenantId, taskId, 12)).toBe(12); // a block of 30 bought
+    const table = rt.deps.tenantTable(a.tenantId);
+    const counters = { [counterAttr('total')]: 12, [counterAttr('sent')]: 10, [counterAttr('bounced')]: 2, [counterAttr('queued')]: 0 };
+    await table.update(Task.key({ taskId }), { set: { built: true, ...counters } });
+    // The process dies the moment the status transaction commits: nothing after it runs.
+    const dying: Deps = {
+      ...rt.deps,
+      tenantTable: (id: string) => {
+        const real = rt.deps.tenantTable(id);
+        return new Proxy(real, {
+          get: (target, prop) =>
+            prop === 'transact'
+              ? async (...args: Parameters<typeof real.transact>) => {
+                  await target.transact(...args);
+                  throw new Error('killed');
+                }
+              : Reflect.get(target, prop, target),
+        });
+      },
+    };
+    await expect(checkCompletion(dying, a.tenantId, taskId)).rejects.toThrow('killed');
+    expect((await table.get<{ status: string }>(Task.key({ taskId })))!.status).toBe('COMPLETED');
+    // The redelivered message finds a COMPLETED task and does nothing; the ledger is already final.
+    expect(await checkCompletion(rt.deps, a.tenantId, taskId)).toBe(false);
+    expect(before - (await balanceOf(a.tenantId))).toBe(10 * PRICE);
   }, 60_000);
 });
