@@ -100,8 +100,7 @@ export default function DsarPage() {
       // An erasure deletes contacts (and their leads and memberships). Their cached pages are dropped, not
       // only marked stale: a stale page is shown until it reads again, and it would show the erased person.
       if (d.type === 'erasure') {
-        for (const area of ['contacts', 'contact-lists', 'companies'])
-          queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', area) });
+        for (const area of ['contacts', 'contact-lists', 'companies']) queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', area) });
         queryClient.removeQueries({ queryKey: workspaceKey(t, 'leads') });
         void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm') });
       }
