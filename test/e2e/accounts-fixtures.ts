@@ -50,10 +50,11 @@ export function zones(webIp: string) {
 
 export type Rt = Awaited<ReturnType<typeof startTestRuntime>>;
 
-export async function startAccountsRuntime() {
+/** `env` adds to (or overrides) the runtime's environment, e.g. an AI provider. */
+export async function startAccountsRuntime(env: Record<string, string> = {}) {
   const web = await startWebsite();
   const dns: DnsServer = await startDnsServer(zones(web.ip));
-  const rt = await startTestRuntime({ env: { TRUST_PROXY: 'true', DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true' } });
+  const rt = await startTestRuntime({ env: { TRUST_PROXY: 'true', DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', ...env } });
   return {
     rt,
     dns,

@@ -6,8 +6,8 @@ import { useSyncExternalStore } from 'react';
  * useSyncExternalStore.
  */
 export interface Notices {
-  /** Set by a 402: the top-up address the API gave, and its message. */
-  payment?: { message: string; topUpUrl?: string };
+  /** Set by a 402: its message, the top-up address the API gave, and what the refused action costs. */
+  payment?: { message: string; topUpUrl?: string; cost?: number };
   /** Set when a request got no answer; cleared by the next answer. */
   connectionLost: boolean;
 }
@@ -22,7 +22,7 @@ function set(next: Partial<Notices>) {
 
 export const notices = {
   get: () => state,
-  paymentRequired: (message: string, topUpUrl?: string) => set({ payment: { message, topUpUrl } }),
+  paymentRequired: (message: string, topUpUrl?: string, cost?: number) => set({ payment: { message, topUpUrl, cost } }),
   dismissPayment: () => set({ payment: undefined }),
   connectionLost: () => state.connectionLost || set({ connectionLost: true }),
   connectionBack: () => state.connectionLost && set({ connectionLost: false }),

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
+import { notices, useNotices } from '../../app/notices';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
 import { TableRegion } from '../../components/TableRegion';
@@ -24,12 +25,24 @@ interface LedgerEntry {
 }
 
 const PAGE_SIZE = 25;
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
+// Unit prices go below a cent (an email costs 0.001): two decimals at least, and as many more as the amount has.
+const money = (amount: number, currency: string) => `${amount.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 6 })} ${currency}`;
+/** The billed operations (shared/billing/prices.ts) in words. */
+const OPERATION_WORDS: Record<string, string> = {
+  platform_render: 'AI render of an email',
+  audit: 'Pre-send audit',
+  audit_failed: 'Failed audit iteration',
+  inbox_placement_test: 'Inbox-placement test',
+  email_send: 'Email sent',
+  ai_generation: 'AI helper call',
+};
 
 /** The workspace's balance, its ledger page by page, and how a top-up happens (the 402 banner links here). */
 export default function BillingPage() {
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
+  const queryClient = useQueryClient();
+  const { payment } = useNotices();
   // The cursors of the pages before the current one, so "Newer" goes back without the API paging backwards.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
@@ -45,6 +58,16 @@ export default function BillingPage() {
     placeholderData: keepPreviousData,
     meta: { action: 'see the ledger' },
   });
+  // The 402 banner says the balance does not cover an action: once the balance read here covers it, that is no longer true.
+  const balanceNow = balance.data?.balance;
+  useEffect(() => {
+    if (payment?.cost !== undefined && balanceNow !== undefined && balanceNow >= payment.cost) notices.dismissPayment();
+  }, [payment, balanceNow]);
+  // A credit is applied by the operator elsewhere: look again, from the newest entries.
+  const checkAgain = () => {
+    setCursors([undefined]);
+    void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'billing') });
+  };
 
   return (
     <div className="page">
@@ -62,6 +85,11 @@ export default function BillingPage() {
           Paid actions are charged to this balance as they happen; when it does not cover an action, the action is refused and mailings pause until the balance
           is topped up. There is no card payment in the app: a top-up is a credit that the platform operator applies to the workspace after your payment. Ask
           your operator contact, naming the workspace <strong>{workspace.name}</strong> (id <code>{t}</code>). The credit appears in the ledger below.
+        </p>
+        <p>
+          <button type="button" className="secondary" onClick={checkAgain} disabled={balance.isFetching || ledger.isFetching}>
+            Check for new entries
+          </button>
         </p>
       </section>
       <section aria-labelledby="ledger">
@@ -89,7 +117,7 @@ export default function BillingPage() {
                           <td>{new Date(e.createdAt).toLocaleString()}</td>
                           <td>{e.type === 'credit' ? 'Credit' : e.type === 'charge' ? 'Charge' : e.type}</td>
                           <td>
-                            {e.note ?? e.operation}
+                            {e.note ?? OPERATION_WORDS[e.operation] ?? e.operation}
                             {e.quantity > 1 ? ` × ${e.quantity}` : ''}
                           </td>
                           <td className="number">{money(e.amount, e.currency)}</td>

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
+import { ReplyDraft } from './ReplyDraft';
 
 interface Dossier {
   lead: {
@@ -11,6 +12,8 @@ interface Dossier {
     title: string | null;
     status: string;
     interest: string;
+    source: string;
+    sourceRef: string | null;
     value: unknown;
     currency: string | null;
     createdAt: string;
@@ -54,6 +57,7 @@ export default function LeadDossierPage() {
                 <dt>Company</dt>
                 <dd>{d.company ? [d.company.name, d.company.domain].filter(Boolean).join(', ') : 'none'}</dd>
               </dl>
+              {d.lead.source === 'dialog' && d.lead.sourceRef && <ReplyDraft dialogId={d.lead.sourceRef} />}
               <h2>Activity</h2>
               {d.activity?.length ? (
                 <ul className="plain">
