@@ -49,7 +49,8 @@ export function Shell() {
             <ul>
               {section.links.map((r) => (
                 <li key={r.path}>
-                  <NavLink to={`/${r.path}`} end={r.path === ''}>
+                  {/* A link covers its sub-pages (Companies on a company's page) unless another link is one of them (Import a file vs Import jobs). */}
+                  <NavLink to={`/${r.path}`} end={r.path === '' || section.links.some((o) => o.path.startsWith(`${r.path}/`))}>
                     {r.nav!.label}
                   </NavLink>
                 </li>
