@@ -42,9 +42,14 @@ export async function largeJob(rows: number, limitMs: number) {
     const acceptedSeconds = (performance.now() - t0) / 1000;
     let status: any = {};
     let readSeconds: number | undefined;
+    const resets: string[] = [];
     for (const until = Date.now() + limitMs; Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
       const t = performance.now();
-      status = (await http.get(accepted.body.statusUrl)).body;
+      // A poll that meets a reset connection (a kept-alive socket closed as it was reused, on a loaded
+      // machine) is asked again at the next tick: the job's figure is what this bench measures.
+      const read = await http.get(accepted.body.statusUrl).catch((e: Error) => (resets.push(e.message), undefined));
+      if (!read) continue;
+      status = read.body;
       if (status.status === 'completed' || status.status === 'failed') {
         readSeconds = +((performance.now() - t) / 1000).toFixed(2);
         break;
@@ -65,6 +70,7 @@ export async function largeJob(rows: number, limitMs: number) {
       itemsWrittenPerRow: +(writes.items() / rows).toFixed(2),
       transactionalItemsPerRow: +(writes.tx.items / rows).toFixed(2),
       finishedStatusReadSeconds: readSeconds,
+      pollsReset: resets.length,
       created: status.result?.created,
       contactsCreated: status.result?.contactsCreated,
       createdIds: status.result?.createdIds?.length,
