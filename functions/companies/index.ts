@@ -10,6 +10,7 @@ import { operation as companies_custom_fields_values } from './companies_custom_
 import { operation as companies_custom_fields_update } from './companies_custom_fields_update.js';
 import { operation as companies_custom_fields_usage } from './companies_custom_fields_usage.js';
 import { operation as companies_lists } from './companies_lists.js';
+import { operation as companies_leads } from './companies_leads.js';
 import { operation as company_lists_list } from './company_lists_list.js';
 import { operation as company_lists_get } from './company_lists_get.js';
 import { operation as company_lists_members } from './company_lists_members.js';
@@ -35,6 +36,7 @@ export const companyOperations: AnyOperation[] = [
   companies_custom_fields_update,
   companies_custom_fields_usage,
   companies_lists,
+  companies_leads,
   company_lists_list,
   company_lists_get,
   company_lists_members,

@@ -124,3 +124,29 @@ describe('the lists of a company', () => {
     expect(bad.body.message).toEqual(['property pageSize should not exist']);
   });
 });
+
+describe('the leads of a company', () => {
+  it("lists the leads of the company's contacts, newest first, and nothing of other companies", async () => {
+    const pipeline = await a.post('/api/pipelines', { name: 'Sales', isDefault: true });
+    expect(pipeline.status, pipeline.text).toBe(201);
+    const ann = (await a.post('/api/contacts', { firstName: 'Ann', companyId: id.big })).body.id;
+    const joe = (await a.post('/api/contacts', { firstName: 'Joe', companyId: id.big })).body.id;
+    const elsewhere = (await a.post('/api/contacts', { firstName: 'Eve', companyId: id.small })).body.id;
+    const first = (await a.post('/api/leads', { contactId: ann, title: 'First deal' })).body;
+    expect(first.id).toBeTruthy();
+    const second = (await a.post('/api/leads', { contactId: joe, title: 'Second deal' })).body;
+    await a.post('/api/leads', { contactId: elsewhere, title: 'Not theirs' });
+    const r = await a.get(`/api/companies/${id.big}/leads`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.complete).toBe(true);
+    expect(r.body.data.map((l: { id: string }) => l.id).sort()).toEqual([first.id, second.id].sort());
+    expect(r.body.data.map((l: { title: string }) => l.title)).not.toContain('Not theirs');
+    expect((await a.get(`/api/companies/${id.plain}/leads`)).body).toEqual({ companyId: id.plain, data: [], complete: true });
+  });
+
+  it('answers 404 for an unknown or foreign company and 400 for a bad query', async () => {
+    expect((await a.get('/api/companies/nope/leads')).status).toBe(404);
+    expect((await b.get(`/api/companies/${id.big}/leads`)).status).toBe(404);
+    expect((await a.get(`/api/companies/${id.big}/leads?x=1`)).body.message).toEqual(['property x should not exist']);
+  });
+});
