@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { addKey, createApprovedAccount } from '../support/accounts.js';
 
@@ -8,12 +10,14 @@ let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let a: ReturnType<typeof client>;
 let b: ReturnType<typeof client>;
 let readOnly: ReturnType<typeof client>;
+let keyA: string;
 const id: Record<string, string> = {};
 
 beforeAll(async () => {
   rt = await startTestRuntime();
   const accA = await createApprovedAccount(rt.deps);
   const accB = await createApprovedAccount(rt.deps);
+  keyA = accA.apiKey;
   a = client(rt.url, { key: accA.apiKey, headers: { 'x-tenant-id': accA.tenantId } });
   b = client(rt.url, { key: accB.apiKey, headers: { 'x-tenant-id': accB.tenantId } });
   readOnly = client(rt.url, { key: await addKey(rt.deps, accA.accountId, ['crm:read']), headers: { 'x-tenant-id': accA.tenantId } });
@@ -148,5 +152,38 @@ describe('the leads of a company', () => {
     expect((await a.get('/api/companies/nope/leads')).status).toBe(404);
     expect((await b.get(`/api/companies/${id.big}/leads`)).status).toBe(404);
     expect((await a.get(`/api/companies/${id.big}/leads?x=1`)).body.message).toEqual(['property x should not exist']);
+  });
+});
+
+describe('the same operations as MCP tools', () => {
+  it("relabels, counts usage and lists a company's lists and leads through the official MCP client", async () => {
+    const mcp = new Client({ name: 'e2e', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${rt.url}/mcp?toolsets=crm`), { requestInit: { headers: { authorization: `Bearer ${keyA}` } } }),
+    );
+    try {
+      const names = (await mcp.listTools()).tools.map((t) => t.name);
+      for (const id of [
+        'companies_custom_fields_update',
+        'contacts_custom_fields_update',
+        'companies_custom_fields_usage',
+        'contacts_custom_fields_usage',
+        'companies_lists',
+        'companies_leads',
+      ])
+        expect(names).toContain(`svc_${id}`);
+      type Result = { structuredContent?: Record<string, any>; isError?: boolean };
+      const call = async (name: string, args: Record<string, unknown>) => (await mcp.callTool({ name, arguments: args })) as Result;
+      expect((await call('svc_companies_custom_fields_update', { slug: 'founded', body: { label: 'Founded in' } })).structuredContent).toMatchObject({
+        label: 'Founded in',
+      });
+      expect((await call('svc_companies_custom_fields_usage', { slug: 'revenue' })).structuredContent).toMatchObject({ holders: { count: 1, complete: true } });
+      const lists = (await call('svc_companies_lists', { id: id.big })).structuredContent!;
+      expect(lists.data.map((l: { name: string }) => l.name).sort()).toEqual(['Named B', 'Rich', 'Targets']);
+      expect((await call('svc_companies_leads', { id: id.big })).structuredContent!.data).toHaveLength(2);
+      expect((await call('svc_companies_lists', { id: 'nope' })).isError).toBe(true);
+    } finally {
+      await mcp.close().catch(() => undefined);
+    }
   });
 });
