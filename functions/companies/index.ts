@@ -7,6 +7,10 @@ import { operation as companies_list } from './companies_list.js';
 import { operation as companies_custom_fields_create } from './companies_custom_fields_create.js';
 import { operation as companies_custom_fields_list } from './companies_custom_fields_list.js';
 import { operation as companies_custom_fields_values } from './companies_custom_fields_values.js';
+import { operation as companies_custom_fields_update } from './companies_custom_fields_update.js';
+import { operation as companies_custom_fields_usage } from './companies_custom_fields_usage.js';
+import { operation as companies_lists } from './companies_lists.js';
+import { operation as companies_leads } from './companies_leads.js';
 import { operation as company_lists_list } from './company_lists_list.js';
 import { operation as company_lists_get } from './company_lists_get.js';
 import { operation as company_lists_members } from './company_lists_members.js';
@@ -29,6 +33,10 @@ export const companyOperations: AnyOperation[] = [
   companies_custom_fields_create,
   companies_custom_fields_list,
   companies_custom_fields_values,
+  companies_custom_fields_update,
+  companies_custom_fields_usage,
+  companies_lists,
+  companies_leads,
   company_lists_list,
   company_lists_get,
   company_lists_members,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LeadsController_dossierOutput } from '../leads/outputs.js';
 
 /** Success answers of the companies operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
@@ -85,6 +86,30 @@ export const companies_custom_fields_listOutput = z.looseObject({ data: z.array(
 export const contacts_custom_fields_createOutput = CustomField;
 export const contacts_custom_fields_listOutput = z.looseObject({ data: z.array(CustomField).describe('Every contact custom field') });
 
+export const companies_custom_fields_updateOutput = CustomField;
+export const contacts_custom_fields_updateOutput = CustomField;
+
+const CustomFieldUsage = z.looseObject({
+  entity: z.string().describe('company or contact'),
+  slug: z.string(),
+  label: z.string(),
+  fieldType: z.string(),
+  holders: z
+    .looseObject({
+      count: z.number().describe('Records holding a value of the field'),
+      complete: z.boolean().describe('false: reading stopped at its bound and count is a lower bound'),
+    })
+    .describe('Companies (or contacts) with a value'),
+  smartLists: z
+    .looseObject({
+      data: z.array(z.looseObject({ id: z.string().describe('Company list id'), name: z.string() })),
+      complete: z.boolean().describe('false: not every list was checked'),
+    })
+    .describe('SMART company lists whose filter rules name cf_<slug>'),
+});
+export const companies_custom_fields_usageOutput = CustomFieldUsage;
+export const contacts_custom_fields_usageOutput = CustomFieldUsage;
+
 export const companies_custom_fields_valuesOutput = z.looseObject({
   companyId: z.string().describe('Company id'),
   data: z
@@ -129,6 +154,22 @@ export const companies_listOutput = z.looseObject({
   examined: z.number().describe('Index entries examined for this page'),
 });
 
+export const companies_listsOutput = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      id: z.string().describe('Company list id'),
+      name: z.string(),
+      type: z.string().describe('STATIC or SMART'),
+      memberCount: z.number().nullable().describe('STATIC lists: number of members; null for SMART'),
+    }),
+  ),
+  nextCursor,
+});
+export const companies_leadsOutput = z.looseObject({
+  companyId: z.string().describe('Company id'),
+  data: z.array(LeadsController_dossierOutput.shape.lead).describe('Leads of the company’s contacts, newest first'),
+  complete: z.boolean().describe('false: the company has more contacts, or a contact more leads, than were read'),
+});
 export const company_lists_getOutput = CompanyList;
 export const company_lists_listOutput = z.looseObject({ data: z.array(CompanyList), nextCursor });
 

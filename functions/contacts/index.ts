@@ -20,6 +20,8 @@ import { operation as listsRemove } from './contact_lists_remove_contacts.js';
 import { operation as contactLists } from './contacts_lists.js';
 import { operation as customFieldsCreate } from './contacts_custom_fields_create.js';
 import { operation as customFieldsList } from './contacts_custom_fields_list.js';
+import { operation as customFieldsUpdate } from './contacts_custom_fields_update.js';
+import { operation as customFieldsUsage } from './contacts_custom_fields_usage.js';
 
 /** Operations of the contacts domain: one file per operation (functions/contacts/<operationId>.ts). */
 export const contactOperations: AnyOperation[] = [
@@ -44,4 +46,6 @@ export const contactOperations: AnyOperation[] = [
   contactLists,
   customFieldsCreate,
   customFieldsList,
+  customFieldsUpdate,
+  customFieldsUsage,
 ];

@@ -134,7 +134,7 @@ function range(lo: string | undefined, hi: string | undefined): Partial<QuerySpe
 }
 
 /** Names and emails of a company's first 100 contacts (shared/contacts/company-contacts.ts). */
-async function contactStrings(table: TableStore, companyId: string): Promise<string[]> {
+export async function contactStrings(table: TableStore, companyId: string): Promise<string[]> {
   const ids = await companyContactIds(table, companyId, 100);
   const contacts = ids.length ? await table.batchGet(ids.map((id) => ContactEntity.key({ contactId: id }))) : [];
   const out: string[] = [];

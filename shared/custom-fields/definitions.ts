@@ -1,5 +1,5 @@
-import { badRequest, badRequestCode, conflict } from '../errors.js';
-import { ConditionFailed, notExists, type TableStore } from '../ports/table-store.js';
+import { badRequest, badRequestCode, conflict, notFound } from '../errors.js';
+import { ConditionFailed, exists, notExists, type TableStore } from '../ports/table-store.js';
 import type { CfEntity } from './entities.js';
 import { CustomFieldDefinitionEntity } from './entities.js';
 
@@ -52,6 +52,23 @@ export async function createDefinition(table: TableStore, entity: CfEntity, inpu
     throw e;
   }
   return def;
+}
+
+/**
+ * Changes what may change of a definition: its label. The slug is the key of every stored value and
+ * filter (`cf_<slug>`), and the type decides how values are stored and indexed, so neither changes.
+ */
+export async function updateDefinition(table: TableStore, entity: CfEntity, slug: string, input: { label: string }, now: number) {
+  try {
+    const item = await table.update(CustomFieldDefinitionEntity.key({ owner: entity, slug }), {
+      set: { label: input.label, updatedAt: new Date(now).toISOString() },
+      condition: exists,
+    });
+    return publicDef(item);
+  } catch (e) {
+    if (e instanceof ConditionFailed) throw notFound('Custom field');
+    throw e;
+  }
 }
 
 /** Every definition of an entity (one bounded Query, slug order). */

@@ -7,3 +7,12 @@ export const definitionBody = z.strictObject({
   label: z.string().trim().min(1).max(120),
   fieldType: z.enum(FIELD_TYPES),
 });
+
+/** Path of one definition: `/api/{companies,contacts}/custom-fields/{slug}`. */
+export const slugPath = z.strictObject({ slug: z.string().min(1).max(48) });
+
+/** Body of PATCH /api/{companies,contacts}/custom-fields/{slug}: the label is what may change. */
+export const definitionPatch = z.strictObject({ label: definitionBody.shape.label });
+
+/** Query of GET /api/{companies,contacts}/custom-fields/usage. */
+export const usageQuery = z.strictObject({ slug: z.string().min(1).max(48) });

@@ -11,7 +11,16 @@ import { contactName, customFieldsQuery, formatDate, type Company, type Contact,
 
 const DETAILS = TEXT_FIELDS.filter(([field]) => field !== 'name');
 
-/** One company: its fields and custom fields, its contacts with their channels (duplicates named), edit and delete. */
+interface CompanyLead {
+  id: string;
+  contactId: string;
+  title: string | null;
+  status: string;
+  interest: string;
+  createdAt: string;
+}
+
+/** One company: its fields and custom fields, its contacts with their channels (duplicates named), its lists and leads, edit and delete. */
 export default function CompanyPage() {
   const { id = '' } = useParams();
   const { workspace } = useWorkspace();
@@ -30,6 +39,17 @@ export default function CompanyPage() {
     queryKey: workspaceKey(t, 'crm', 'contacts', { companyId: id }),
     queryFn: ({ signal }) => api.get<Page<Contact>>('/api/contacts', { signal, query: { companyId: id, pageSize: 100 } }),
     // Contacts arrive from imports, agents and crawls, not only from this page: fetched again on every visit.
+    staleTime: 0,
+  });
+  // Lists and leads change from other pages, imports and agents: read again on every visit.
+  const lists = useQuery({
+    queryKey: workspaceKey(t, 'crm', 'company-lists', 'of-company', id),
+    queryFn: ({ signal }) => api.get<Page<{ id: string; name: string; type: string; memberCount: number | null }>>(`${path}/lists`, { signal }),
+    staleTime: 0,
+  });
+  const leads = useQuery({
+    queryKey: workspaceKey(t, 'leads', 'of-company', id),
+    queryFn: ({ signal }) => api.get<{ data: CompanyLead[]; complete: boolean }>(`${path}/leads`, { signal }),
     staleTime: 0,
   });
   const update = useMutation({
@@ -148,6 +168,46 @@ export default function CompanyPage() {
                   </tbody>
                 </table>
               </div>
+            )
+          }
+        </QueryState>
+      </section>
+      <section aria-labelledby="company-lists">
+        <h2 id="company-lists">Lists</h2>
+        <QueryState query={lists} label="the company's lists">
+          {(page) =>
+            page.data.length === 0 ? (
+              <p className="muted">In no company list.</p>
+            ) : (
+              <ul className="plain">
+                {page.data.map((l) => (
+                  <li key={l.id}>
+                    <Link to={`/company-lists/${encodeURIComponent(l.id)}`}>{l.name}</Link> (
+                    {l.type === 'SMART' ? 'smart list: its rules match' : 'static list'})
+                  </li>
+                ))}
+                {page.nextCursor ? <li className="muted">More lists than were checked: open Company lists for the rest.</li> : null}
+              </ul>
+            )
+          }
+        </QueryState>
+      </section>
+      <section aria-labelledby="company-leads">
+        <h2 id="company-leads">Leads</h2>
+        <QueryState query={leads} label="the company's leads">
+          {(page) =>
+            page.data.length === 0 ? (
+              <p className="muted">No leads for this company's contacts yet.</p>
+            ) : (
+              <ul className="plain">
+                {page.data.map((l) => (
+                  <li key={l.id}>
+                    <Link to={`/leads/${encodeURIComponent(l.id)}`}>{l.title ?? 'Untitled lead'}</Link> — {l.status}, interest {l.interest}, since{' '}
+                    {formatDate(l.createdAt)}
+                  </li>
+                ))}
+                {page.complete ? null : <li className="muted">Only the newest leads of the first contacts are shown.</li>}
+              </ul>
             )
           }
         </QueryState>

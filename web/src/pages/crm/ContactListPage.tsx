@@ -1,24 +1,34 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { FormErrors, onSubmitValues, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
+import { useSelection } from '../../components/selection';
 import { TableRegion } from '../../components/TableRegion';
 import { contactName, type Contact, type ContactList, type Page } from './crm-api';
 import { CursorPager, useCursorPages } from './CursorPager';
 
-/** One contact list: its members page by page (in the order they were added), and contacts found by a search added to it. */
+/**
+ * One contact list: rename or delete it; its members page by page (in the order they were added), with the
+ * selected ones removed from it; and contacts found by a search added to it.
+ */
 export default function ContactListPage() {
   const { id = '' } = useParams();
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
   const queryClient = useQueryClient();
   const uid = useId();
+  const navigate = useNavigate();
+  const selected = useSelection();
   const pages = useCursorPages();
   const cursor = pages.cursor;
+  const [renaming, setRenaming] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [q, setQ] = useState('');
   const base = `/api/contact-lists/${encodeURIComponent(id)}`;
   const list = useQuery({ queryKey: workspaceKey(t, 'crm', 'contact-lists', 'one', id), queryFn: ({ signal }) => api.get<ContactList>(base, { signal }) });
@@ -39,6 +49,27 @@ export default function ContactListPage() {
     meta: { action: 'change contact lists' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'contact-lists') }),
   });
+  const refreshLists = () => queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'contact-lists') });
+  const rename = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.patch<ContactList>(base, body),
+    meta: { action: 'change contact lists' },
+    onSuccess: () => (setRenaming(false), void refreshLists()),
+  });
+  const renameErrors = useFormErrors(rename.error, ['name'], 'change contact lists');
+  const remove = useMutation({
+    mutationFn: () => api.delete(base),
+    meta: { action: 'delete contact lists' },
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', 'contact-lists', 'one', id) });
+      void refreshLists();
+      void navigate('/contact-lists');
+    },
+  });
+  const removeMembers = useMutation({
+    mutationFn: (contactIds: string[]) => api.post<{ removed: number; notMembers: string[] }>(`${base}/contacts/remove`, { contactIds }),
+    meta: { action: 'change contact lists' },
+    onSuccess: () => (selected.clear(), void refreshLists()),
+  });
   const search = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setQ(String(new FormData(e.currentTarget).get('q') ?? '').trim());
@@ -53,6 +84,32 @@ export default function ContactListPage() {
             <p className="lead">
               Static contact list, {l.memberCount ?? 0} {l.memberCount === 1 ? 'member' : 'members'}.
             </p>
+            <div className="actions">
+              <button type="button" className="secondary" aria-expanded={renaming} onClick={() => setRenaming((r) => !r)}>
+                Rename list
+              </button>
+              <ConfirmAction
+                asking={asking}
+                onAsk={() => setAsking(true)}
+                onCancel={() => setAsking(false)}
+                onConfirm={() => remove.mutate()}
+                pending={remove.isPending}
+                action="Delete list"
+                question={`Delete the list “${l.name}”? Its contacts stay.`}
+              />
+            </div>
+            {remove.error ? (
+              <p className="error-text" role="alert">
+                {describeError(remove.error, 'delete contact lists')}
+              </p>
+            ) : null}
+            {renaming ? (
+              <form onSubmit={onSubmitValues((v) => rename.mutate({ name: v.name ?? '' }))} noValidate aria-label="Rename list">
+                <FormErrors errors={renameErrors.form} />
+                <TextField name="name" label="New list name" defaultValue={l.name} errors={renameErrors.byField.name} />
+                <SubmitButton pending={rename.isPending}>Save name</SubmitButton>
+              </form>
+            ) : null}
           </>
         )}
       </QueryState>
@@ -68,6 +125,9 @@ export default function ContactListPage() {
                   <caption className="visually-hidden">Members, page {pages.page}</caption>
                   <thead>
                     <tr>
+                      <th scope="col">
+                        <span className="visually-hidden">Selected</span>
+                      </th>
                       <th scope="col">Contact</th>
                       <th scope="col">Email</th>
                       <th scope="col">Position</th>
@@ -76,6 +136,9 @@ export default function ContactListPage() {
                   <tbody>
                     {m.data.map((c) => (
                       <tr key={c.id}>
+                        <td>
+                          <input type="checkbox" aria-label={`Select ${contactName(c)}`} checked={selected.has(c.id)} onChange={() => selected.toggle(c.id)} />
+                        </td>
                         <td>
                           <Link to={`/contacts/${encodeURIComponent(c.id)}`}>{contactName(c)}</Link>
                         </td>
@@ -87,6 +150,23 @@ export default function ContactListPage() {
                 </table>
               </TableRegion>
             )}
+            <div className="actions">
+              <button
+                type="button"
+                className="secondary"
+                disabled={selected.ids.length === 0 || removeMembers.isPending}
+                onClick={() => removeMembers.mutate(selected.ids)}
+              >
+                Remove selected from list{selected.ids.length ? ` (${selected.ids.length})` : ''}
+              </button>
+            </div>
+            <p role="status">
+              {removeMembers.error
+                ? describeError(removeMembers.error, 'change contact lists')
+                : removeMembers.data
+                  ? `Removed ${removeMembers.data.removed} ${removeMembers.data.removed === 1 ? 'contact' : 'contacts'} from the list.`
+                  : ''}
+            </p>
             <CursorPager pages={pages} nextCursor={m.nextCursor} />
           </>
         )}

@@ -9,7 +9,7 @@ import { ConfirmAction } from '../../components/ConfirmAction';
 import { FormErrors, onSubmitValues, SelectField, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
 import { CONTACT_FIELDS, ContactForm } from './ContactForm';
-import { contactName, customFieldsQuery, formatDate, type Company, type Contact } from './crm-api';
+import { contactName, customFieldsQuery, formatDate, type Company, type Contact, type ContactList, type Page } from './crm-api';
 
 const CHANNEL_TYPES = [
   { value: 'email', label: 'Email' },
@@ -37,6 +37,12 @@ export default function ContactPage() {
     throwOnError: false,
   });
   const defs = useQuery(customFieldsQuery(t, 'contact'));
+  const lists = useQuery({
+    queryKey: workspaceKey(t, 'crm', 'contact-lists', 'of-contact', id),
+    queryFn: ({ signal }) => api.get<Page<ContactList>>(`${path}/lists`, { signal, query: { pageSize: 100 } }),
+    // Lists change from the lists pages, bulk actions and agents: read again on every visit.
+    staleTime: 0,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'contacts') });
   const update = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.patch<Contact>(path, body),
@@ -169,6 +175,25 @@ export default function ContactPage() {
           </>
         )}
       </QueryState>
+      <section aria-labelledby="contact-lists">
+        <h2 id="contact-lists">Lists</h2>
+        <QueryState query={lists} label="the contact's lists">
+          {(page) =>
+            page.data.length === 0 ? (
+              <p className="muted">In no contact list.</p>
+            ) : (
+              <ul className="plain">
+                {page.data.map((l) => (
+                  <li key={l.id}>
+                    <Link to={`/contact-lists/${encodeURIComponent(l.id)}`}>{l.name}</Link> ({l.memberCount ?? 0} {l.memberCount === 1 ? 'member' : 'members'})
+                  </li>
+                ))}
+                {page.nextCursor ? <li className="muted">And more lists.</li> : null}
+              </ul>
+            )
+          }
+        </QueryState>
+      </section>
     </div>
   );
 }
