@@ -1,57 +1,21 @@
 import * as z from 'zod';
+import { Company } from '../companies/outputs.js';
+import { Contact } from '../contacts/outputs.js';
+import { Lead } from './lead-output.js';
 
 /** Success answers of the leads operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 export const LeadsController_dossierOutput = z.looseObject({
-  lead: z.looseObject({
-    id: z.string().describe('Identifier'),
-    contactId: z.string().describe('Contact id'),
-    companyId: z.string().nullable().describe('Company id (null when none)'),
-    pipelineId: z.string().describe('Pipeline id'),
-    stageId: z.string().describe('Pipeline stage id'),
-    status: z.string(),
-    title: z.string().nullable(),
-    value: z.unknown(),
-    currency: z.string().nullable(),
-    interest: z.string(),
-    source: z.string(),
-    sourceRef: z.string().nullable(),
-    createdAt: z.string().describe('ISO 8601 time of creation'),
-    updatedAt: z.string().describe('ISO 8601 time of the last change'),
-    stageEnteredAt: z.string(),
-    closedAt: z.string().nullable(),
-  }),
-  pipeline: z.looseObject({
-    id: z.string().describe('Identifier'),
-    name: z.string(),
-  }),
-  stage: z.looseObject({
-    id: z.string().describe('Identifier'),
-    name: z.string(),
-    kind: z.string(),
-    position: z.number(),
-  }),
-  contact: z.looseObject({
-    id: z.string().describe('Identifier'),
-    channels: z.array(
-      z.looseObject({
-        type: z.string(),
-        value: z.string(),
-        addedAt: z.string(),
-      }),
-    ),
-    customFields: z.record(z.string(), z.unknown()).describe('Custom field values by field slug'),
-    lastName: z.string().optional(),
-    source: z.looseObject({
-      kind: z.string(),
-      collectedAt: z.string(),
-    }),
-    createdAt: z.string().describe('ISO 8601 time of creation'),
-    firstName: z.string(),
-    email: z.string().describe('Email address'),
-    updatedAt: z.string().describe('ISO 8601 time of the last change'),
-    phone: z.string().optional(),
-  }),
-  company: z.array(z.unknown()).nullable(),
+  lead: Lead,
+  pipeline: z
+    .looseObject({ id: z.string().describe('Identifier'), name: z.string() })
+    .nullable()
+    .describe('null when the pipeline was deleted'),
+  stage: z
+    .looseObject({ id: z.string().describe('Identifier'), name: z.string(), kind: z.string(), position: z.number() })
+    .nullable()
+    .describe('null when the stage was deleted'),
+  contact: Contact.nullable().describe('The contact, with its channels (null when it was erased)'),
+  company: Company.nullable().describe("The contact's company (null when none)"),
   otherLeads: z.array(z.unknown()),
   activity: z.array(
     z.looseObject({
@@ -112,10 +76,10 @@ export const LeadsController_kanbanOutput = z.looseObject({
           closedAt: z.string().nullable(),
           contact: z.looseObject({
             id: z.string().describe('Identifier'),
-            firstName: z.string(),
+            firstName: z.string().nullable(),
             lastName: z.string().nullable(),
-            email: z.string().describe('Email address'),
-            position: z.unknown(),
+            email: z.string().nullable().describe('Primary email address (null for a contact reached by phone only)'),
+            position: z.string().nullable(),
             companyId: z.string().nullable().describe('Company id (null when none)'),
           }),
         }),

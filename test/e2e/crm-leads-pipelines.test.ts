@@ -143,6 +143,17 @@ describe('leads', () => {
     expect((await http.get('/api/leads/nope/dossier')).status).toBe(404);
   });
 
+  it('shows the company in the dossier, and a contact reached only by phone (the output contract holds for both)', async () => {
+    const company = (await http.post('/api/companies', { name: 'Dossier Co', domain: `d${Math.random().toString(36).slice(2)}.example` })).body;
+    const ct = (await http.post('/api/contacts', { firstName: 'Pat', companyId: company.id, phone: '+442071838750' })).body;
+    const lead = (await http.post('/api/leads', { contactId: ct.id })).body;
+    const d = await http.get(`/api/leads/${lead.id}/dossier`);
+    expect(d.status).toBe(200);
+    expect(d.body.company).toMatchObject({ id: company.id, name: 'Dossier Co' });
+    expect(d.body.contact).toMatchObject({ id: ct.id, firstName: 'Pat' });
+    expect(d.body.contact.email).toBeUndefined();
+  });
+
   it('kanban lists stages with leads, paged per stage', async () => {
     const p = (await http.post('/api/pipelines', { name: 'Board', stages: [{ name: 'A' }, { name: 'B' }, { name: 'Done', kind: 'won' }] })).body;
     for (let i = 0; i < 3; i++) await http.post('/api/leads', { contactId: (await contact()).id, pipelineId: p.id });
