@@ -34,7 +34,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   deps = await localDeps(inject('dynamoEndpoint'), env); // no workers in this process: only the children prepare
-}, 60_000);
+}, 120_000);
 afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });

@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   listeners = await startVectorListeners(NETWORK_VECTORS);
   env = await startTenantRuntime({ dataDir: path.join(work, 'data') });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await env?.rt.stop();
   await listeners?.stop();

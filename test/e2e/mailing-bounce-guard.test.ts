@@ -58,7 +58,7 @@ beforeAll(async () => {
   expect((await http.patch('/api/settings/send-window', { enabled: false })).status).toBe(200);
   const hook = await http.post('/api/webhooks', { url: `${receiver.url}/hook`, events: ['email_account.bounce_rate_exceeded'], secret: 's'.repeat(32) });
   expect(hook.status).toBe(201);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), receiver?.stop()]);
 });

@@ -60,7 +60,7 @@ beforeAll(async () => {
   dovecot.addUser('bulk@crash.test', 'imap-secret-3');
   relay.users.set('bulk@crash.test', 'smtp-secret-3');
   deps = await localDeps(inject('dynamoEndpoint'), env); // no workers in this process: only the child sends
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await Promise.all([relay?.stop(), dovecot?.stop()]);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   ]);
   dovecot.addUser('sales@acme.test', 'imap-secret-1');
   relay.users.set('sales@acme.test', 'smtp-secret-1');
-}, 60_000);
+}, 120_000);
 const mcp = mcpClients(() => ctx.rt.url);
 afterAll(async () => {
   await mcp.closeAll();

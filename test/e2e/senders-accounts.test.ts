@@ -35,7 +35,7 @@ beforeAll(async () => {
   ]);
   dovecot.addUser('sales@acme.test', 'imap-secret-1');
   relay.users.set('sales@acme.test', 'smtp-secret-1');
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop()]);
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
     startDovecot(),
     startSmtpRelay(),
   ]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), dns?.stop()]);
 });

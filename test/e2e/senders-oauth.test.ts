@@ -34,7 +34,7 @@ beforeAll(async () => {
     for (const [k, v] of Object.entries(vars)) env[`OAUTH_${p}_${k}`] = v;
   }
   ctx = await startTenantRuntime({ env });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop(), oauth?.stop()]);
 });

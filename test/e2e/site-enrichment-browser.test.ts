@@ -45,7 +45,7 @@ beforeAll(async () => {
   rt = await startTestRuntime({ env: { DNS_SERVERS: dns.address, SVC_ALLOW_LOOPBACK_TARGETS: 'true', SITE_ENRICHMENT_POLITENESS_MS: '10' } });
   apiKey = (await createApprovedAccount(rt.deps, { scopes: ['*'] })).apiKey;
   api = client(rt.url, { key: apiKey });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await rt?.stop();

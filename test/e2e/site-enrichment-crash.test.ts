@@ -45,7 +45,7 @@ beforeAll(async () => {
     DATA_DIR: mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'se-crash-')),
   };
   deps = await localDeps(inject('dynamoEndpoint'), env); // no workers here: only the children crawl
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');

@@ -100,7 +100,7 @@ beforeAll(async () => {
   await add('shared-2', farm.url('www.shared.test').replace('www.', 'www.'));
   await add('nxdomain', `http://nxdomain.test:${farm.port}/`);
   await add('no-site');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await rt?.stop();

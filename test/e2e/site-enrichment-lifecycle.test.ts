@@ -41,7 +41,7 @@ beforeAll(async () => {
   apiKey = (await createApprovedAccount(rt.deps, { scopes: ['*'] })).apiKey;
   api = client(rt.url, { key: apiKey });
   for (const h of HOSTS) ids.push((await api.post('/api/companies', { name: h, website: farm.url(h) })).body.id);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await rt?.stop();
