@@ -1,10 +1,5 @@
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
-import { sweepExpiredRegistrations } from '../../shared/accounts/sweep.js';
+import { registrationSweep } from '../../shared/accounts/background.js';
+import { scheduleHandler } from '../background-handlers.js';
 
-setDepsFactory(() => awsDeps());
-
-/** EventBridge Scheduler target: deletes pending registrations past their 24 h / 7 day deadline. */
-export async function handler() {
-  return sweepExpiredRegistrations(await getDeps(), { maxItems: 2000 });
-}
+/** Lambda entry of the declaration `registrationSweep` (shared/accounts/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = scheduleHandler(registrationSweep);

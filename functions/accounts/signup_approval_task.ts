@@ -1,13 +1,5 @@
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
-import { runSignupApprovalTask, type SignupApprovalTask } from '../../shared/accounts/workflow-tasks.js';
+import { signupApprovalMachine } from '../../shared/accounts/background.js';
+import { machineTaskHandler } from '../background-handlers.js';
 
-setDepsFactory(() => awsDeps());
-
-/**
- * Task function of statemachines/signup-approval.asl.json (lambda:invoke Payload in, result out);
- * the local runner calls runSignupApprovalTask directly with the same payloads.
- */
-export async function handler(event: SignupApprovalTask) {
-  return runSignupApprovalTask(await getDeps(), event);
-}
+/** Lambda entry of the declaration `signupApprovalMachine` (shared/accounts/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = machineTaskHandler(signupApprovalMachine);

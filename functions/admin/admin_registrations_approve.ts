@@ -23,7 +23,7 @@ export const operation = defineOperation({
     path: z.strictObject({ id: z.string().min(1).max(64) }),
     body: z.strictObject({ monthlyQuota: z.number().int().min(0).max(10_000_000).optional() }),
   },
-  resources: ['tableAdmin', 'tenantTables', 'platformMail', 'workflows', 'platformTable:write'],
+  resources: ['tableAdmin', 'tenantTables', 'platformMail', 'workflow:signup-approval', 'platformTable:write', 'adminEmails'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => approveRegistration(ctx.deps, path.id, adminActor(ctx), body),
 });

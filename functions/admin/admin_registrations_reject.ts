@@ -18,7 +18,7 @@ export const operation = defineOperation({
   access: 'admin',
   mcp: false,
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }), body: z.strictObject({}) },
-  resources: ['platformMail', 'workflows', 'platformTable:write'],
+  resources: ['platformMail', 'workflow:signup-approval', 'platformTable:write'],
   hints: { readOnly: false, destructive: true, idempotent: false },
   handler: async ({ path }, ctx) => rejectRegistration(ctx.deps, path.id, adminActor(ctx)),
 });

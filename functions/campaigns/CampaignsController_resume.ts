@@ -17,7 +17,7 @@ export const operation = defineOperation({
   scope: 'tasks:write',
   input: { path: campaignIdPath },
   output: campaignOutput.extend({ aiRecovery: aiRecoveryOutput }),
-  resources: ['queue:sends', 'workflows'],
+  resources: ['queue:sends', 'workflow:campaign-recipients'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => resumeCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx)),
   guidance: (c) => ({ next: 'campaigns_operational_status', why: `Campaign is ${c.status}; AI recovery: ${c.aiRecovery.reason}.` }),

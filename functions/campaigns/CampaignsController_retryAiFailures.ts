@@ -18,7 +18,7 @@ export const operation = defineOperation({
   scope: 'tasks:write',
   input: { path: campaignIdPath },
   output: z.looseObject({ aiRecovery: aiRecoveryOutput }),
-  resources: ['workflows'],
+  resources: ['workflow:campaign-recipients'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => ({ aiRecovery: await retryAiFailures(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx)) }),
 });

@@ -1,10 +1,5 @@
-import { runConveyor } from '../../shared/campaigns/conveyor.js';
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
+import { campaignConveyor } from '../../shared/campaigns/background.js';
+import { scheduleHandler } from '../background-handlers.js';
 
-setDepsFactory(() => awsDeps());
-
-/** The campaign conveyor (EventBridge, every minute): engine pauses mirrored into campaigns, AI recovery of DEGRADED campaigns. Not an API operation. */
-export async function handler() {
-  await runConveyor(await getDeps());
-}
+/** Lambda entry of the declaration `campaignConveyor` (shared/campaigns/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = scheduleHandler(campaignConveyor);

@@ -1,10 +1,5 @@
-import { runCampaignStep, type StepInput } from '../../shared/campaigns/prepare.js';
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
+import { campaignMachine } from '../../shared/campaigns/background.js';
+import { machineTaskHandler } from '../background-handlers.js';
 
-setDepsFactory(() => awsDeps());
-
-/** Task function of statemachines/campaign-recipients.asl.json (prepare / finish); the local runner calls runCampaignStep directly. Not an API operation. */
-export async function handler(event: StepInput) {
-  return runCampaignStep(await getDeps(), event);
-}
+/** Lambda entry of the declaration `campaignMachine` (shared/campaigns/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = machineTaskHandler(campaignMachine);

@@ -19,7 +19,7 @@ export const operation = defineOperation({
   input: { path: campaignIdPath },
   output: generationOutput,
   successStatus: 202,
-  resources: ['workflows', 'platformTable:write'],
+  resources: ['workflow:campaign-recipients', 'platformTable:write'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => startPreparation(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx)),
   guidance: (g) => ({

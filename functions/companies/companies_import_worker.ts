@@ -1,8 +1,5 @@
-import { runImportJob, type ImportJobMessage } from '../../shared/imports/jobs.js';
-import { sqsWorker } from '../sqs-worker.js';
+import { importWorker } from '../../shared/imports/background.js';
+import { sqsWorker } from '../background-handlers.js';
 
-/**
- * SQS consumer of the `imports` queue (not an API operation): runs or resumes one import job. The job
- * records its own failure; a throw here is an infrastructure fault, retried (resuming at the last chunk).
- */
-export const handler = sqsWorker<ImportJobMessage>('import job message', runImportJob);
+/** Lambda entry of the declaration `importWorker` (shared/imports/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = sqsWorker(importWorker);

@@ -17,6 +17,7 @@ export const operation = defineOperation({
   scope: 'crm:read',
   input: { query: z.strictObject({ q: z.string().trim().min(2).max(300), count: z.coerce.number().int().min(1).max(20).optional() }) },
   hints: { readOnly: true, idempotent: true },
+  resources: ['registry'],
   handler: async ({ query }, ctx) => searchCompaniesByName(ctx.deps.config.registry, query.q, query.count ?? 10),
   guidance: (r) =>
     r.data.length

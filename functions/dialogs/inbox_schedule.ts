@@ -1,10 +1,5 @@
-import { fanOutInboxWork } from '../../shared/dialogs/queue.js';
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
+import { inboxSchedule } from '../../shared/dialogs/background.js';
+import { scheduleHandler } from '../background-handlers.js';
 
-setDepsFactory(() => awsDeps());
-
-/** Scheduled (EventBridge Scheduler, not an API operation): one `inbox` message per active mailbox and per tenant's sequences. */
-export async function handler() {
-  return { messages: await fanOutInboxWork(await getDeps()) };
-}
+/** Lambda entry of the declaration `inboxSchedule` (shared/dialogs/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = scheduleHandler(inboxSchedule);

@@ -1,9 +1,5 @@
-import { handleInboxMessage, type InboxMessage } from '../../shared/dialogs/queue.js';
-import { sqsWorker } from '../sqs-worker.js';
+import { inboxWorker } from '../../shared/dialogs/background.js';
+import { sqsWorker } from '../background-handlers.js';
 
-/**
- * SQS consumer of the `inbox` queue (not an API operation): mailbox syncs (IMAP, bounded per message,
- * one run per mailbox at a time by a lease on its cursor) and sequence runs. Failures are reported per
- * record and end in the DLQ after repeated receives.
- */
-export const handler = sqsWorker<InboxMessage>('inbox message', handleInboxMessage);
+/** Lambda entry of the declaration `inboxWorker` (shared/dialogs/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = sqsWorker(inboxWorker);

@@ -1,7 +1,5 @@
-import type { CrawlMessage } from '../../shared/enrichment/run.js';
-import { handleCrawlMessage } from '../../shared/enrichment/worker.js';
-import type { ScoreMessage } from '../../shared/scoring/run.js';
-import { sqsWorker } from '../sqs-worker.js';
+import { crawlWorker } from '../../shared/enrichment/background.js';
+import { sqsWorker } from '../background-handlers.js';
 
-/** SQS consumer of the `crawls` queue: one host visit (or one scoring item) per message; partial batch failures. */
-export const handler = sqsWorker<CrawlMessage | ScoreMessage>('crawl message', handleCrawlMessage, { parallel: true });
+/** Lambda entry of the declaration `crawlWorker` (shared/enrichment/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = sqsWorker(crawlWorker);

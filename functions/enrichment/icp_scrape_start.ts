@@ -13,7 +13,7 @@ export const operation = defineOperation({
     'The legacy scrape start: same body and answer as site_enrichment_tasks_create (loadImages, pageConcurrency, saveScreenshot included) with limit default 50 and cap 200.',
   access: 'tenant',
   scope: 'crm:write',
-  resources: ['workflows'],
+  resources: ['workflow:site-enrichment'],
   input: { body: legacyBody },
   output: createOutput,
   successStatus: 202,

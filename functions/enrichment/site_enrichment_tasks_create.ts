@@ -13,7 +13,7 @@ export const operation = defineOperation({
     'Crawls company sites in the background (202 {taskId, queued}): one visit per normalised host, title/description and contacts (site_contacts) onto the cards. companyIds (max 500) or a STATIC listId (SMART → 400). scoringTaskId must be a methodId-22 task (404/400).',
   access: 'tenant',
   scope: 'crm:write',
-  resources: ['workflows'],
+  resources: ['workflow:site-enrichment'],
   input: { body: createBody },
   output: createOutput,
   successStatus: 202,

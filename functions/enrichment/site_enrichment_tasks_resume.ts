@@ -14,7 +14,7 @@ export const operation = defineOperation({
   description: 'PAUSED → RUNNING: continues with the not-yet-OK companies (pending and DOWN). Other states: 409.',
   access: 'tenant',
   scope: 'crm:write',
-  resources: ['workflows', 'platformTable:write'],
+  resources: ['workflow:site-enrichment', 'platformTable:write'],
   input: { path: taskIdPath },
   output: taskOutput,
   hints: { readOnly: false, idempotent: true },

@@ -14,7 +14,7 @@ export const operation = defineOperation({
   description: 'FAILED, PARTIAL or CANCELLED → queued again with only the not-yet-OK companies. Other states: 409.',
   access: 'tenant',
   scope: 'crm:write',
-  resources: ['workflows', 'platformTable:write'],
+  resources: ['workflow:site-enrichment', 'platformTable:write'],
   input: { path: taskIdPath },
   output: taskOutput,
   hints: { readOnly: false, idempotent: true },

@@ -35,7 +35,7 @@ export const operation = defineOperation({
   access: 'public',
   input: { body: SignupBody },
   successStatus: 201,
-  resources: ['platformMail', 'platformTable:write', 'workflows'],
+  resources: ['platformMail', 'platformTable:write', 'workflow:signup-approval'],
   hints: { readOnly: false, destructive: false, idempotent: false },
   handler: async ({ body }, ctx) => signup(ctx.deps, body, ctx.request.ip),
   guidance: (r) => ({ next: r.flow === 'sandbox' ? 'v1_me' : null, why: r.next, check: 'Store api_key now: it is shown only once.' }),

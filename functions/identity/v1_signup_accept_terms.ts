@@ -19,7 +19,7 @@ export const operation = defineOperation({
   access: 'public',
   mcp: false,
   input: { query: z.strictObject({ token: z.string().min(1).max(200) }) },
-  resources: ['workflows', 'platformTable:write'],
+  resources: ['workflow:signup-approval', 'platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ query }, ctx) =>
     linkResponse(

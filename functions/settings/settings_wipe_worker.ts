@@ -1,5 +1,5 @@
-import { runWipe, type WipeMessage } from '../../shared/settings/wipe.js';
-import { sqsWorker } from '../sqs-worker.js';
+import { wipeWorker } from '../../shared/settings/background.js';
+import { sqsWorker } from '../background-handlers.js';
 
-/** SQS consumer of the `workspace-wipe` queue (not an API operation): drops and recreates one tenant table. */
-export const handler = sqsWorker<WipeMessage>('workspace wipe', runWipe);
+/** Lambda entry of the declaration `wipeWorker` (shared/settings/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = sqsWorker(wipeWorker);

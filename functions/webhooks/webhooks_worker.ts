@@ -1,10 +1,5 @@
-import { handleWebhookMessage } from '../../shared/webhooks/dispatcher.js';
-import type { WebhookMessage } from '../../shared/webhooks/queue.js';
-import { sqsWorker } from '../sqs-worker.js';
+import { webhooksWorker } from '../../shared/webhooks/background.js';
+import { sqsWorker } from '../background-handlers.js';
 
-/**
- * SQS consumer of the `webhooks` queue (not an API operation): dispatch nudges, delivery attempts and
- * per-tenant sweeps. Idempotent per message; failures are reported per record (partial batch response),
- * so one bad message is retried alone and ends in the DLQ after the queue's maxReceiveCount.
- */
-export const handler = sqsWorker<WebhookMessage>('webhook message', handleWebhookMessage, { parallel: true });
+/** Lambda entry of the declaration `webhooksWorker` (shared/webhooks/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = sqsWorker(webhooksWorker);

@@ -17,15 +17,9 @@ import { CHROMIUM_ARCHITECTURE, CHROMIUM_ENVIRONMENT, CHROMIUM_MIN_MEMORY_MB, ch
 import { lambdaBundling } from './bundling.js';
 import { Grants, type Grantable } from './grants.js';
 import { mcpServer } from './mcp.js';
-import { signupApproval } from './signup-approval.js';
-import { enrichment } from './enrichment.js';
-import { campaigns } from './campaigns.js';
-import { webhooks } from './webhooks.js';
-import { creatives } from './creatives.js';
-import { imports } from './imports.js';
-import { senders } from './senders.js';
-import { sending } from './sending.js';
-import { dialogs } from './dialogs.js';
+import { backgroundWork } from './background.js';
+import { adminConsole } from './console.js';
+import { sharedResources } from './resources.js';
 import { webApp } from './web-app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -181,17 +175,11 @@ export class SvcStack extends Stack {
       this.functions.set(op.operationId, fn);
     }
 
-    // Domain constructs (queues, workers, state machines, MCP function URL, console) — one line each.
+    // Queues, workers, schedules and state machines from their declarations; the other declared resources; MCP; console.
+    backgroundWork(this, ctx);
+    sharedResources(this, ctx);
     mcpServer(this, ctx, api);
-    signupApproval(this, ctx);
-    webhooks(this, ctx);
-    creatives(this, ctx);
-    imports(this, ctx);
-    enrichment(this, ctx);
-    campaigns(this, ctx);
-    senders(this, ctx);
-    sending(this, ctx);
-    dialogs(this, ctx);
+    adminConsole(this, ctx);
     grants.finish();
   }
 }

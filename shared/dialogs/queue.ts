@@ -29,13 +29,12 @@ export async function handleInboxMessage(deps: Deps, msg: InboxMessage) {
   }
 }
 
-/** The schedule's fan-out: one message per active mailbox and one per tenant for sequences (every page). */
-export async function fanOutInboxWork(deps: Deps) {
+/** The inbox schedule's fan-out: one `sync-mailbox` message per active mailbox of every tenant (every page). */
+export async function fanOutMailboxSyncs(deps: Deps) {
   const queue = deps.queue;
   if (!queue) throw new Error('no work queue configured');
   const { total } = await forEachTenant(deps, 'inbox fan-out', async (tenantId) => {
-    await queue.send(INBOX_QUEUE, { type: 'sequence-tenant', tenantId } satisfies InboxMessage);
-    let sent = 1;
+    let sent = 0;
     let cursor: string | undefined;
     do {
       const boxes = await deps.tenantTable(tenantId).query<EmailAccountItem>({ ...EmailAccount.query('byCreated', {}), limit: 100, cursor });
@@ -46,6 +45,17 @@ export async function fanOutInboxWork(deps: Deps) {
       cursor = boxes.cursor;
     } while (cursor);
     return sent;
+  });
+  return total;
+}
+
+/** The sequence schedule's fan-out: one `sequence-tenant` message per tenant. */
+export async function fanOutSequenceRuns(deps: Deps) {
+  const queue = deps.queue;
+  if (!queue) throw new Error('no work queue configured');
+  const { total } = await forEachTenant(deps, 'sequence fan-out', async (tenantId) => {
+    await queue.send(INBOX_QUEUE, { type: 'sequence-tenant', tenantId } satisfies InboxMessage);
+    return 1;
   });
   return total;
 }

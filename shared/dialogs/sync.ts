@@ -8,7 +8,6 @@ import { mailSessionFailure } from '../senders/mail-failure.js';
 import { InboxSyncCursor } from './entities.js';
 import { ingestMessage, type IngestOutcome, type IngestRun } from './ingest.js';
 import { eventsCommitted } from '../events/outbox.js';
-import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /** One sync holds its mailbox for at most this long (a crashed run's lease then expires). */
 const LEASE_MS = 10 * 60_000;
@@ -126,9 +125,4 @@ export async function syncTenantMailboxes(deps: Deps, tenantId: string, opts: { 
     if (!cursor) break;
   }
   return results;
-}
-
-/** The scheduled sync of every tenant (fan-out messages in AWS, in-process locally). */
-export async function syncAllTenants(deps: Deps, each: (tenantId: string) => Promise<unknown>) {
-  return (await forEachTenant(deps, 'inbox sync', async (tenantId) => void (await each(tenantId)))).tenants;
 }

@@ -15,7 +15,8 @@ export type Access = 'public' | 'identity' | 'sandbox' | 'tenant' | 'admin';
 /**
  * `platformTable:read` / `platformTable:write`: the control-plane table (keys, tenants, balances,
  * cross-tenant indexes). Every operation's Lambda needs at least read (authentication); write only
- * when it says so. `queue:<name>` grants SendMessage on that queue; `files` the tenant file store.
+ * when it says so. `queue:<name>` grants SendMessage on that queue, `workflow:<machine>` StartExecution on
+ * that machine; `files` the tenant file store.
  */
 export type AwsResource =
   | 'tenantTables'
@@ -23,11 +24,16 @@ export type AwsResource =
   | 'platformMail'
   /** Connects to tenant mailboxes over SMTP/IMAP (sender checks, sends, inbox sync): bundles nodemailer; outbound network only, no IAM. */
   | 'tenantMail'
-  | 'workflows'
+  /** Settings of the company registry lookup (DaData endpoint and key). */
+  | 'registry'
+  /** SVC_ADMIN_EMAILS: the addresses that become platform admins when their registration is approved. */
+  | 'adminEmails'
   | 'platformTable:read'
   | 'platformTable:write'
   | 'files'
-  | `queue:${string}`;
+  | `queue:${string}`
+  /** Start executions of that state machine (and answer its task tokens when the machine `signals`); its ARN as SFN_ARN_<NAME>. */
+  | `workflow:${string}`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,22 +1,27 @@
 /** Settings of the embedded runtime (`npm start`, tests) only; a deployed function never reads them. */
 export interface LocalConfig {
-  /** Periods: LOCAL_WORKFLOW_TICK_MS (default 1000), REGISTRATION_SWEEP_MS (default 30 s), WEBHOOK_SWEEP_MS (default 2000). */
+  /** LOCAL_WORKFLOW_TICK_MS (default 1000): the local state-machine runner's timer. */
   workflowTickMs: number;
-  registrationSweepMs: number;
-  webhookSweepMs: number;
+  /**
+   * Local overrides of background settings, for tests and benches; unset (the default), the runtime
+   * uses the declarations' own values (functions/background.ts), the same as AWS:
+   * REGISTRATION_SWEEP_MS, WEBHOOK_SWEEP_MS, SEND_SWEEP_MS, SITE_ENRICHMENT_WATCHDOG_MS, INBOX_SYNC_MS
+   * (0 = off), SEQUENCE_TICK_MS (schedule periods), 2 × LOCAL_WORKFLOW_TICK_MS when set (the campaign
+   * conveyor), SEND_CONCURRENCY and SITE_ENRICHMENT_WORKERS (messages in flight).
+   */
+  registrationSweepMs?: number;
+  webhookSweepMs?: number;
+  sendSweepMs?: number;
+  enrichmentWatchdogMs?: number;
+  inboxSyncMs?: number;
+  sequenceTickMs?: number;
+  campaignConveyorMs?: number;
+  sendConcurrency?: number;
+  enrichmentWorkers?: number;
   /** DATA_DIR (default ./.data): DynamoDB Local files, tenant files (`files/`), the mail sandbox. */
   dataDir: string;
   /** FILES_MAX_BYTES (default 10 MB): cap of one file in the local file store. */
   filesMaxBytes: number;
-  /** SEND_CONCURRENCY (default 16) sends at once; SEND_SWEEP_MS (default 5000) between lease sweeps. */
-  sendConcurrency: number;
-  sendSweepMs: number;
-  /** SITE_ENRICHMENT_WORKERS (default 16) crawls at once; SITE_ENRICHMENT_WATCHDOG_MS (default 30 s) between stall scans. */
-  enrichmentWorkers: number;
-  enrichmentWatchdogMs: number;
-  /** INBOX_SYNC_MS (default 60 s; 0 = off) between inbox syncs of every mailbox; SEQUENCE_TICK_MS (default 10 s) between due-step runs of sequences. */
-  inboxSyncMs: number;
-  sequenceTickMs: number;
   /** INBOX_IDLE (default on; `off` disables): while the sync is on, mailboxes whose server offers IMAP IDLE are synced as mail arrives. */
   inboxIdle: boolean;
   /**
@@ -34,16 +39,17 @@ export interface LocalConfig {
 
 export const localConfig = (env: NodeJS.ProcessEnv): LocalConfig => ({
   workflowTickMs: Number(env.LOCAL_WORKFLOW_TICK_MS) || 1000,
-  registrationSweepMs: Number(env.REGISTRATION_SWEEP_MS) || 30_000,
-  webhookSweepMs: Number(env.WEBHOOK_SWEEP_MS) || 2000,
+  registrationSweepMs: positive(env.REGISTRATION_SWEEP_MS),
+  webhookSweepMs: positive(env.WEBHOOK_SWEEP_MS),
+  sendSweepMs: positive(env.SEND_SWEEP_MS),
+  enrichmentWatchdogMs: positive(env.SITE_ENRICHMENT_WATCHDOG_MS),
+  inboxSyncMs: env.INBOX_SYNC_MS === '0' ? 0 : positive(env.INBOX_SYNC_MS),
+  sequenceTickMs: positive(env.SEQUENCE_TICK_MS),
+  campaignConveyorMs: positive(env.LOCAL_WORKFLOW_TICK_MS) && 2 * Number(env.LOCAL_WORKFLOW_TICK_MS),
+  sendConcurrency: positive(env.SEND_CONCURRENCY),
+  enrichmentWorkers: positive(env.SITE_ENRICHMENT_WORKERS),
   dataDir: env.DATA_DIR ?? './.data',
   filesMaxBytes: Number(env.FILES_MAX_BYTES ?? 10 * 1024 * 1024),
-  sendConcurrency: Number(env.SEND_CONCURRENCY ?? 16),
-  sendSweepMs: Number(env.SEND_SWEEP_MS ?? 5000),
-  enrichmentWorkers: Number(env.SITE_ENRICHMENT_WORKERS) || 16,
-  enrichmentWatchdogMs: Number(env.SITE_ENRICHMENT_WATCHDOG_MS) || 30_000,
-  inboxSyncMs: env.INBOX_SYNC_MS === '0' ? 0 : Number(env.INBOX_SYNC_MS) || 60_000,
-  sequenceTickMs: Number(env.SEQUENCE_TICK_MS) || 10_000,
   inboxIdle: env.INBOX_IDLE !== 'off',
   mailSandbox: {
     enabled: env.MAIL_SANDBOX !== 'off',
@@ -55,3 +61,6 @@ export const localConfig = (env: NodeJS.ProcessEnv): LocalConfig => ({
 
 /** Test runs (VITEST) take free ports so they never hold the well-known ones a developer's `npm start` wants. */
 const sandboxPort = (env: NodeJS.ProcessEnv, name: string, dflt: number) => (env[name] !== undefined ? Number(env[name]) : env.VITEST ? 0 : dflt);
+
+/** A set, positive number, else undefined (the declaration's value applies). */
+const positive = (v: string | undefined) => (Number(v) > 0 ? Number(v) : undefined);

@@ -26,7 +26,7 @@ describe('campaigns on AWS', () => {
   });
 
   it('the conveyor runs every minute; starters carry the machine ARN', () => {
-    const rules = Object.values(template.findResources('AWS::Events::Rule')).map((r) => r.Properties.ScheduleExpression);
+    const rules = Object.values(template.findResources('AWS::Scheduler::Schedule')).map((r) => r.Properties.ScheduleExpression);
     expect(rules.filter((r) => r === 'rate(1 minute)').length).toBeGreaterThanOrEqual(1);
     const ops = Template.fromStack(stack.operationStacks.get('campaigns')!);
     const withArn = Object.values(ops.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.SFN_ARN_CAMPAIGN_RECIPIENTS);

@@ -43,17 +43,17 @@ describe('creatives on AWS: Chromium', () => {
     expect(readdirSync(staged).sort()).toEqual(['al2023.tar.br', 'chromium.br', 'fonts.tar.br', 'swiftshader.tar.br']);
   });
 
-  it('the creatives worker runs on x86_64 with the layer, CHROMIUM_PACK_DIR=/opt and >= 1600 MB; other functions stay arm64 without it', () => {
+  it('the creative PDF worker runs on x86_64 with the layer, CHROMIUM_PACK_DIR=/opt and >= 1600 MB; other functions stay arm64 without it', () => {
     const [[layerId]] = chromiumLayers(template);
     const all = functions(template);
-    const worker = all.filter(([id]) => id.startsWith('CreativesWorker'));
+    const worker = all.filter(([id]) => id.startsWith('CreativePdfsWorker'));
     expect(worker).toHaveLength(1);
     const p = worker[0][1].Properties;
     expect(p.Architectures).toEqual(['x86_64']);
     expect(p.Layers).toEqual([{ Ref: layerId }]);
     expect(p.Environment.Variables.CHROMIUM_PACK_DIR).toBe('/opt');
     expect(p.MemorySize).toBeGreaterThanOrEqual(1600);
-    const others = all.filter(([id]) => !id.startsWith('CreativesWorker') && !id.startsWith('CrawlWorker') && !cdkProvided(id));
+    const others = all.filter(([id]) => !id.startsWith('CreativePdfsWorker') && !id.startsWith('CrawlWorker') && !cdkProvided(id));
     expect(others.length).toBeGreaterThan(5);
     for (const [, f] of others) {
       expect(f.Properties.Layers ?? []).not.toContainEqual({ Ref: layerId });
@@ -69,7 +69,7 @@ describe('creatives on AWS: Chromium', () => {
   it('esbuild bundles @sparticuz/chromium into the worker, not into the PDF API Lambdas', { timeout: 120_000 }, async () => {
     const inputs = async (entry: string, resources: Parameters<typeof lambdaEsbuildOptions>[1]) =>
       Object.keys((await build({ ...lambdaEsbuildOptions(entry, resources), write: false, metafile: true })).metafile.inputs);
-    const worker = await inputs('functions/creatives/creatives_queue_worker.ts', ['tenantTables', 'files']);
+    const worker = await inputs('functions/creatives/creative_pdfs_worker.ts', ['tenantTables', 'files']);
     expect(worker.some((i) => i.includes('node_modules/@sparticuz/chromium/'))).toBe(true);
     const api = await inputs('functions/creatives/creatives_generate_pdf.ts', ['tenantTables', 'files']);
     expect(api.some((i) => i.includes('@sparticuz/chromium') || i.includes('puppeteer-core'))).toBe(false);

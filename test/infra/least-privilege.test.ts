@@ -88,6 +88,23 @@ describe('least privilege derived from the registry', () => {
     ).toBe(false);
   });
 
+  it('lets an operation that starts the crawl machine start that machine only: no other machine, no task-token signals', () => {
+    const { statements, env } = grantsOf('site_enrichment_tasks_create');
+    const states = statements.filter((s) => actions(s).some((a) => a.startsWith('states:')));
+    expect(states.flatMap(actions)).toEqual(['states:StartExecution']);
+    expect(states.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining('stateMachine:svc-prod-site-enrichment')]);
+    expect(Object.keys(env).filter((k) => k.startsWith('SFN_ARN_'))).toEqual(['SFN_ARN_SITE_ENRICHMENT']);
+    // A starter of the signup machine (it waits on task tokens) may also answer them, on that machine only.
+    const signup = grantsOf('v1_signup_confirm').statements.filter((s) => actions(s).some((a) => a.startsWith('states:')));
+    expect(signup.flatMap(actions).sort()).toEqual(['states:SendTaskFailure', 'states:SendTaskSuccess', 'states:StartExecution']);
+    expect(signup.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining('stateMachine:svc-prod-signup-approval')]);
+    expect(
+      grantsOf('companies_get')
+        .statements.flatMap(actions)
+        .some((a) => a.startsWith('states:')),
+    ).toBe(false);
+  });
+
   it('has no default SecretsKey: a deploy needs one, and the pattern admits only 32 bytes of base64', () => {
     const param = templateOf(stack).Parameters.SecretsKey;
     expect(param.Default).toBeUndefined();

@@ -28,7 +28,7 @@ describe('webhooks in the CDK app', () => {
   it('has the webhooks queue with a DLQ, a worker with partial batch failures and a one-minute sweep', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { VisibilityTimeout: 90, RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }) });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 10 });
-    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    template.hasResourceProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(1 minute)' });
   });
 
   it('lets operation functions nudge the queue (QUEUE_URL_WEBHOOKS) and gives the registry lookup its settings', () => {

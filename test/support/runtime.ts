@@ -3,6 +3,21 @@ import { randomBytes } from 'node:crypto';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../infra/local/runtime.js';
 
 /**
+ * Schedule periods tests run with (the declared ones are minutes, as in AWS): the local overrides the
+ * suite was written against. A test's own env, or the process's, wins.
+ */
+const TEST_PERIODS: Record<string, string> = {
+  WEBHOOK_SWEEP_MS: '2000',
+  SEND_SWEEP_MS: '5000',
+  REGISTRATION_SWEEP_MS: '30000',
+  SITE_ENRICHMENT_WATCHDOG_MS: '30000',
+  LOCAL_WORKFLOW_TICK_MS: '1000',
+  INBOX_SYNC_MS: '60000',
+  SEQUENCE_TICK_MS: '10000',
+};
+const testPeriods = () => Object.fromEntries(Object.entries(TEST_PERIODS).filter(([k]) => process.env[k] === undefined));
+
+/**
  * Starts the embedded runtime on a random loopback port against the run's shared DynamoDB Local,
  * with a fresh table prefix so test files never see each other's data.
  */
@@ -12,7 +27,7 @@ export async function startTestRuntime(opts: LocalRuntimeOptions = {}): Promise<
     port: 0,
     dynamoEndpoint: inject('dynamoEndpoint'),
     ...opts,
-    env: { TABLE_PREFIX: prefix, SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent', SVC_CONTRACT_CHECKS: '1', ...opts.env },
+    env: { ...testPeriods(), TABLE_PREFIX: prefix, SVC_ADMIN_TOKEN: TEST_ADMIN_TOKEN, LOG_LEVEL: 'silent', SVC_CONTRACT_CHECKS: '1', ...opts.env },
   });
   return Object.assign(runtime, { prefix });
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
-import { createLocalWorkflows, startLocalWorkflowService } from '../../infra/local/workflows.js';
+import { createLocalWorkflows, startLocalWorkflowService } from '../../infra/local/background.js';
 import type { LocalWorkflows } from '../../shared/adapters/workflows/local-workflows.js';
 import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { acceptTerms, confirmEmail } from '../../shared/accounts/links.js';

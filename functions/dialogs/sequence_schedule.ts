@@ -1,0 +1,5 @@
+import { sequenceSchedule } from '../../shared/dialogs/background.js';
+import { scheduleHandler } from '../background-handlers.js';
+
+/** Lambda entry of the declaration `sequenceSchedule` (shared/dialogs/background.ts): its settings, queue and grants are there. Not an API operation. */
+export const handler = scheduleHandler(sequenceSchedule);

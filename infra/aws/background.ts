@@ -1,0 +1,81 @@
+import { ArnFormat, Duration, type Stack } from 'aws-cdk-lib';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { machines, schedules, workers } from '../../functions/background.js';
+import { workflowArnVariable } from '../../shared/adapters/workflows/sfn-workflows.js';
+import { backgroundEntry } from '../../shared/registry/background.js';
+import type { StackContext } from './stack.js';
+
+/** `sends_worker` → `SendsWorker`, `creative-pdfs` → `CreativePdfs`: construct ids. */
+export const constructId = (name: string) => name.replace(/(^|[_-])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * Every declaration of functions/background.ts, built the one way:
+ * - a machine: the Standard state machine from its ASL file (inline, so the template carries the exact
+ *   file the local runner executes), its task Lambda, and the `workflow:<machine>` resource: its ARN
+ *   (formatted from the fixed name, so no function depends on the machine) and StartExecution on it
+ *   alone, plus SendTaskSuccess/Failure when the machine `signals`;
+ * - a worker: its queue with a DLQ after `maxReceives`, the `queue:<name>` resource, its Lambda and an
+ *   SQS event source (batch size, MaximumConcurrency, partial batch failures; a reserved concurrency
+ *   when it `reserve`s);
+ * - a schedule: its Lambda invoked by EventBridge Scheduler at `rate(every)`.
+ * Rights come only from each function's declared `resources` (infra/aws/grants.ts).
+ */
+export function backgroundWork(stack: Stack, ctx: StackContext) {
+  for (const m of machines) {
+    const name = `${ctx.tablePrefix}${m.machine}`;
+    const arn = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const actions = ['states:StartExecution', ...(m.signals ? ['states:SendTaskSuccess', 'states:SendTaskFailure'] : [])];
+    ctx.grants.provide(`workflow:${m.machine}`, (fn) => {
+      fn.addEnvironment(workflowArnVariable(m.machine), arn);
+      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [arn] }));
+    });
+    const task = lambdaOf(ctx, m);
+    const id = constructId(m.machine);
+    const machine = new StateMachine(stack, id, {
+      stateMachineName: name,
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromString(m.asl()),
+      definitionSubstitutions: { [m.taskArnVariable]: task.functionArn },
+      logs: { destination: new LogGroup(stack, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }), level: LogLevel.ERROR },
+      tracingEnabled: true,
+    });
+    task.grantInvoke(machine);
+  }
+
+  for (const w of workers) {
+    const id = constructId(w.queue);
+    const dlq = new Queue(stack, `${id}Dlq`, { retentionPeriod: Duration.days(14), enforceSSL: true });
+    const queue = new Queue(stack, `${id}Queue`, {
+      visibilityTimeout: Duration.seconds(w.visibility),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: w.maxReceives },
+      enforceSSL: true,
+    });
+    ctx.grants.provideQueue(w.queue, queue);
+    const fn = lambdaOf(ctx, w);
+    fn.addEventSource(new SqsEventSource(queue, { batchSize: w.batchSize, reportBatchItemFailures: true, maxConcurrency: w.concurrency }));
+    if (w.reserve) (fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = w.concurrency;
+  }
+
+  for (const s of schedules) {
+    const fn = lambdaOf(ctx, s);
+    new Schedule(stack, `${constructId(s.name)}Schedule`, {
+      schedule: ScheduleExpression.rate(Duration.minutes(s.every.minutes)),
+      target: new LambdaInvoke(fn, { retryAttempts: 2 }),
+    });
+  }
+}
+
+const lambdaOf = (ctx: StackContext, d: (typeof machines | typeof workers | typeof schedules)[number]) =>
+  ctx.lambda(constructId(d.name), backgroundEntry(d), {
+    timeout: Duration.seconds(d.timeout),
+    memorySize: d.memorySize,
+    chromium: d.chromium,
+    resources: d.resources,
+  });

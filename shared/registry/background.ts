@@ -1,0 +1,123 @@
+import type { Deps } from '../runtime/deps.js';
+import type { LocalConfig } from '../runtime/local-config.js';
+import type { AwsResource } from './operation.js';
+
+/**
+ * Background work declared once, as `defineOperation` declares a request: the CDK app
+ * (infra/aws/background.ts) and the embedded runtime (infra/local/background.ts) both build their
+ * wiring from these declarations, so a queue's visibility, receives, batch size and concurrency and a
+ * schedule's period are the same on both sides by construction (test/infra/background-parity.test.ts).
+ *
+ * Each declaration names its Lambda entry `functions/<tag>/<name>.ts`, a one-line file that exports
+ * `handler = sqsWorker(decl)`, `scheduleHandler(decl)` or `machineTaskHandler(decl)` (functions/background-entry.ts).
+ */
+interface LambdaSettings {
+  /** snake_case; the Lambda entry is functions/<tag>/<name>.ts and the constructs are named after it. */
+  name: string;
+  tag: string;
+  /** Seconds the Lambda may run. */
+  timeout: number;
+  memorySize?: number;
+  /** Runs Chromium (the shared layer, x86_64, >= 1600 MB: infra/aws/chromium.ts). */
+  chromium?: boolean;
+  /**
+   * What the function touches beyond reading the platform table: the same vocabulary as an
+   * operation's `resources` (`queue:<name>`, `workflow:<machine>`, `tenantTables`, …); IAM and
+   * environment follow from it, nothing else grants anything.
+   */
+  resources: AwsResource[];
+}
+
+/** A queue consumer: SQS queue + DLQ + event source in AWS, a LocalWorkQueue consumer in the embedded runtime. */
+export interface WorkerDefinition<M = any> extends LambdaSettings {
+  kind: 'worker';
+  queue: string;
+  handler: (deps: Deps, message: M) => Promise<unknown>;
+  /** Seconds a received message stays invisible (SQS VisibilityTimeout, the local lease); more than `timeout`. */
+  visibility: number;
+  /** Receives before a message goes to the dead-letter queue. */
+  maxReceives: number;
+  /** Messages per invocation. */
+  batchSize: number;
+  /** Invocations at once (the event source's MaximumConcurrency, 2..1000). */
+  concurrency: number;
+  /** The records of one invocation are handled at once (mostly waiting, idempotent), else one after the other. */
+  parallel?: boolean;
+  /** Also a reserved concurrency in AWS (bounds connections in total, not only from this queue). */
+  reserve?: boolean;
+  local?: {
+    /** A restarted runtime takes back at once the messages its dead predecessor held (instead of waiting out `visibility`). */
+    reclaimOnStart?: boolean;
+    /** A local override of the messages in flight (tests and benches); undefined keeps the declaration. */
+    concurrency?: (local: LocalConfig) => number | undefined;
+    /** Runs once before the consumer starts (recovery of what a killed process left; AWS has no process start). */
+    onStart?: (deps: Deps) => Promise<unknown>;
+    /** Releases what the handler keeps open between messages (browsers, pooled SMTP connections). */
+    onStop?: () => Promise<unknown>;
+  };
+}
+
+/** A periodic job: an EventBridge Scheduler schedule in AWS, a non-overlapping timer in the embedded runtime. */
+export interface ScheduleDefinition extends LambdaSettings {
+  kind: 'schedule';
+  /** The period in minutes (EventBridge's `rate(n minutes)`; one minute at least). */
+  every: { minutes: number };
+  handler: (deps: Deps) => Promise<unknown>;
+  local?: {
+    /** A local override of the period in ms (tests, benches; 0 = off); undefined keeps the declaration. */
+    everyMs?: (local: LocalConfig) => number | undefined;
+    /** Also runs once when the runtime starts (work a killed process left running). */
+    atStart?: boolean;
+  };
+}
+
+/** A state machine: the ASL file run by Step Functions in AWS and by the local ASL runner, with its one task function. */
+export interface MachineDefinition<P = any> extends LambdaSettings {
+  kind: 'machine';
+  machine: string;
+  asl: () => string;
+  /** The ASL's substitution variable for the task Lambda's ARN, and what the local runner substitutes instead. */
+  taskArnVariable: string;
+  localTaskArn: string;
+  task: (deps: Deps, payload: P) => Promise<unknown>;
+  /** Starters may also answer task tokens (SendTaskSuccess/Failure): machines that wait for a person. */
+  signals?: boolean;
+  local?: {
+    /** Runs once when the runtime starts, after the machine is registered (executions live in memory locally). */
+    onStart?: (deps: Deps) => Promise<unknown>;
+  };
+}
+
+export type BackgroundDefinition = WorkerDefinition | ScheduleDefinition | MachineDefinition;
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+
+function checked<T extends BackgroundDefinition>(d: T): T {
+  if (!NAME.test(d.name)) throw new Error(`bad background name ${d.name} (snake_case: it names functions/<tag>/<name>.ts)`);
+  return d;
+}
+
+export function defineWorker<M>(def: Omit<WorkerDefinition<M>, 'kind'>): WorkerDefinition<M> {
+  if (def.visibility <= def.timeout) throw new Error(`${def.name}: visibility ${def.visibility} s must exceed the timeout ${def.timeout} s`);
+  if (def.concurrency < 2 || def.concurrency > 1000) throw new Error(`${def.name}: concurrency is SQS MaximumConcurrency, 2..1000`);
+  if (def.batchSize < 1 || def.batchSize > 10) throw new Error(`${def.name}: batchSize 1..10`);
+  return checked({ kind: 'worker', ...def });
+}
+
+export function defineSchedule(def: Omit<ScheduleDefinition, 'kind'>): ScheduleDefinition {
+  if (!Number.isInteger(def.every.minutes) || def.every.minutes < 1) throw new Error(`${def.name}: every.minutes is a whole number of minutes, one at least`);
+  return checked({ kind: 'schedule', ...def });
+}
+
+export function defineMachine<P>(def: Omit<MachineDefinition<P>, 'kind'>): MachineDefinition<P> {
+  return checked({ kind: 'machine', ...def });
+}
+
+/** The Lambda entry of a declaration. */
+export const backgroundEntry = (d: BackgroundDefinition) => `functions/${d.tag}/${d.name}.ts`;
+
+/** Messages a worker has in flight at most: its invocations, times its batch when the batch is handled at once. */
+export const messagesInFlight = (w: WorkerDefinition) => w.concurrency * (w.parallel ? w.batchSize : 1);
+
+/** EventBridge's rate expression of a schedule. */
+export const rateExpression = (s: ScheduleDefinition) => `rate(${s.every.minutes} minute${s.every.minutes === 1 ? '' : 's'})`;
