@@ -1,4 +1,4 @@
-import { ConditionFailed, type TableStore } from '../ports/table-store.js';
+import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { log } from '../runtime/logger.js';
 import { ImportJob } from './entities.js';
@@ -15,19 +15,25 @@ import { forEachTenant } from '../tenancy/each-tenant.js';
  */
 export const JOB_LEASE_MS = 5 * 60_000;
 
-/** Claims the job for this worker until now + JOB_LEASE_MS: the lease's value, or undefined when another live worker holds it. */
-export async function claimJob(table: TableStore, jobId: string, now: number): Promise<number | undefined> {
+/**
+ * Claims the job for this worker until now + JOB_LEASE_MS: the lease's value and the job as the claim
+ * left it (one write, no read after it), or undefined when another live worker holds it. The claim
+ * also marks the job running (and when it started), so the status view says so before the first chunk
+ * is recorded.
+ */
+export async function claimJob<T extends Item>(table: TableStore, jobId: string, now: number): Promise<{ leaseUntil: number; job: T } | undefined> {
   const leaseUntil = now + JOB_LEASE_MS;
   try {
-    await table.update(ImportJob.key({ jobId }), {
-      set: { leaseUntil },
+    const job = await table.update<T>(ImportJob.key({ jobId }), {
+      set: { leaseUntil, status: 'running' },
+      setIfMissing: { startedAt: new Date(now).toISOString() },
       condition: {
         expression: '(attribute_not_exists(leaseUntil) OR leaseUntil < :now) AND #s IN (:queued, :running)',
         names: { '#s': 'status' },
         values: { ':now': now, ':queued': 'queued', ':running': 'running' },
       },
     });
-    return leaseUntil;
+    return { leaseUntil, job };
   } catch (e) {
     if (e instanceof ConditionFailed) return undefined;
     throw e;

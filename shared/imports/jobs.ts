@@ -1,7 +1,7 @@
 import { notFound } from '../errors.js';
 import { newId } from '../data/ids.js';
 import { log } from '../runtime/logger.js';
-import type { TableStore } from '../ports/table-store.js';
+import type { Item, TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { runCompanyImport, type ImportMode } from './companies-import.js';
 import { runContactImport } from './contacts-import.js';
@@ -17,14 +17,23 @@ import type { CompanyImportBody, ContactImportBody } from './schema.js';
  * at 29 s; sync-budget.ts hands the rows a synchronous call did not reach to a job): above
  * ASYNC_ABOVE_ROWS rows, or with `Prefer: respond-async` (RFC 7240), the request is
  * stored and queued, the answer is 202 {jobId, status, total, statusUrl}, and a worker runs it in
- * chunks of JOB_CHUNK_ROWS, recording processed/total, rate and ETA after each chunk and the import's
- * result object at the end. A worker that dies (the message lease expires) resumes at the last
- * recorded chunk: every chunk and attempt of a job is one import (`importId`), so the chunk run again
- * finds the companies and contacts its first attempt wrote for each row and writes the rest. The body
- * and the result's lists live in items of their own (job-body.ts).
+ * chunks, recording processed/total, rate and ETA after each chunk (one transaction of two items per
+ * chunk, never a write per row) and the import's result object at the end. The first chunk is small
+ * (FIRST_JOB_CHUNK_ROWS), so the first rows-done figure lands a second or two after the start, and each
+ * next chunk doubles up to JOB_CHUNK_ROWS, where a chunk's fixed cost (setup reads, journal, progress
+ * write) is small beside its rows and its transactions fill every lane of the writer. A worker that
+ * dies (the message lease expires) resumes at the last recorded chunk: every chunk and attempt of a job
+ * is one import (`importId`), so the chunk run again finds the companies and contacts its first attempt
+ * wrote for each row and writes the rest. The body and the result's lists live in items of their own
+ * (job-body.ts).
  */
 export const ASYNC_ABOVE_ROWS = 500;
+/** The most rows per chunk. */
 export const JOB_CHUNK_ROWS = 500;
+/** Rows of a run's first chunk: the person watching sees rows counted within a couple of seconds. */
+export const FIRST_JOB_CHUNK_ROWS = 25;
+/** The size of the chunk after one of `size` rows. */
+export const nextJobChunkRows = (size: number) => Math.min(JOB_CHUNK_ROWS, size * 2);
 export const IMPORT_QUEUE = 'imports';
 /** Job records are kept 7 days. */
 const JOB_TTL_S = 7 * 86_400;
@@ -189,14 +198,15 @@ export async function getImportJob(table: TableStore, jobId: string, now: number
 /** The queue worker: runs (or resumes) one job chunk by chunk. */
 export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const table = deps.tenantTable(msg.tenantId);
-  // The next message of the tenant queues again the jobs whose worker died (job-lease.ts).
-  await resumeStalledJobs(deps, msg.tenantId, table);
+  // The next message of the tenant queues again the jobs whose worker died (job-lease.ts), beside this job's claim.
   // Only a queued or running job is claimed; a second delivery while another worker runs it (its lease) does nothing.
-  let lease = await claimJob(table, msg.jobId, deps.clock.now());
-  if (lease === undefined) return;
-  const job = await table.get<JobItem>(ImportJob.key({ jobId: msg.jobId }));
-  if (!job) return;
-  // A crashed earlier attempt (or another import) may have left journals: repaired before anything else.
+  const [, claim] = await Promise.all([resumeStalledJobs(deps, msg.tenantId, table), claimJob<JobItem & Item>(table, msg.jobId, deps.clock.now())]);
+  if (claim === undefined) return;
+  const job = claim.job;
+  let lease = claim.leaseUntil;
+  // The body is read while a crashed earlier attempt's (or another import's) journals are repaired: both come before the first chunk.
+  const bodyRead = readJobBody(table, job.id) as Promise<CompanyImportBody & ContactImportBody>;
+  bodyRead.catch(() => undefined); // its failure is the job's, below
   await recoverImports(table);
   const startedAt = job.startedAt ?? new Date(deps.clock.now()).toISOString();
   const acc = job.partial ?? emptyResult();
@@ -207,10 +217,11 @@ export async function runImportJob(deps: Deps, msg: ImportJobMessage) {
   const resumedAt = job.processed;
   let recording = false; // a failed condition of a progress write means the lease was taken over
   try {
-    const body = (await readJobBody(table, job.id)) as CompanyImportBody & ContactImportBody;
-    for (let from = job.processed; from < body.rows.length; from += JOB_CHUNK_ROWS) {
-      await runImportChunk(table, job.kind, body, { from, size: JOB_CHUNK_ROWS, importId }, acc, deps.clock.now());
-      const processed = Math.min(body.rows.length, from + JOB_CHUNK_ROWS);
+    const body = await bodyRead;
+    // Chunks may fall differently on a resumed run: every write is keyed by the row's index in the whole body.
+    for (let from = job.processed, size = FIRST_JOB_CHUNK_ROWS; from < body.rows.length; from += size, size = nextJobChunkRows(size)) {
+      await runImportChunk(table, job.kind, body, { from, size, importId }, acc, deps.clock.now());
+      const processed = Math.min(body.rows.length, from + size);
       const rowsPerSecond = +((processed - resumedAt) / Math.max(0.001, (performance.now() - t0) / 1000)).toFixed(1);
       const renewal = renewLease(lease, deps.clock.now());
       recording = true;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
 import { runImportJob, startImportJob } from '../../shared/imports/jobs.js';
+import { claimJob } from '../../shared/imports/job-lease.js';
 import { ImportJob } from '../../shared/imports/entities.js';
 import type { WorkQueue } from '../../shared/ports/queue.js';
 
@@ -40,6 +41,19 @@ describe('import job leases', () => {
     expect(next.status).toBe(200);
     const done = await waitDone(job.statusUrl);
     expect(done).toMatchObject({ status: 'completed', processed: 30, result: { created: 30, errors: [] } });
+  });
+
+  it('the claim marks the job running with its start time before any chunk is recorded, and a second claim is refused', async () => {
+    const table = env.rt.deps.tenantTable(env.account.tenantId);
+    const job = await startImportJob({ ...env.rt.deps, queue: lost }, env.account.tenantId, table, 'combined', { rows: rows(5, 'claimed'), mapping });
+    expect((await env.http.get(job.statusUrl)).body).toMatchObject({ status: 'queued', processed: 0 });
+    const claim = await claimJob(table, job.jobId, env.rt.deps.clock.now());
+    expect(claim?.job).toMatchObject({ id: job.jobId, status: 'running', processed: 0, total: 5, leaseUntil: claim?.leaseUntil });
+    const status = (await env.http.get(job.statusUrl)).body;
+    expect(status).toMatchObject({ status: 'running', processed: 0, total: 5 });
+    expect(status.startedAt).toBe(claim?.job.startedAt);
+    expect(Date.parse(status.startedAt)).toBeLessThanOrEqual(env.rt.deps.clock.now());
+    expect(await claimJob(table, job.jobId, env.rt.deps.clock.now())).toBeUndefined();
   });
 
   it('a second delivery while a worker holds the lease does nothing', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
 import { ASYNC_ABOVE_ROWS } from '../../shared/imports/jobs.js';
+import { ImportJob } from '../../shared/imports/entities.js';
 
 /** Job form of the combined import: 202 + job id, status with processed/total, rate, ETA, final result (local queue worker). */
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;
@@ -52,6 +53,11 @@ describe('import job form', () => {
     expect(done.result).toMatchObject({ created: ASYNC_ABOVE_ROWS + 20, skipped: 1 });
     expect(done.result.errors.map((e: { index: number }) => e.index)).toEqual([ASYNC_ABOVE_ROWS + 21]);
     expect(done.rowsPerSecond).toBeGreaterThan(0);
+    // Progress is recorded once per chunk (with the chunk's lists): a first chunk of 25 rows, so rows are
+    // counted soon after the start, then chunks that double up to 500 rows.
+    const table = env.rt.deps.tenantTable(env.account.tenantId);
+    const chunks = await table.query<{ sk: string }>({ ...ImportJob.query('primary', { jobId: accepted.body.jobId }), skBeginsWith: 'CHUNK#' });
+    expect(chunks.items.map((c) => Number(c.sk.slice('CHUNK#'.length)))).toEqual([0, 25, 75, 175, 375]);
   });
 
   it('an unknown job is 404; another tenant cannot see a job', async () => {

@@ -187,7 +187,7 @@ describe('import recovery pass', () => {
     stopLater = () => rt.stop();
     const account = await createApprovedAccount(rt.deps);
     const table = rt.deps.tenantTable(account.tenantId);
-    // 1,000 rows in two chunks: repeated rows, companies without a domain (spare ids), contacts by phone or by name only.
+    // 1,000 rows in chunks of 25, 50, 100, 200, 400 and 225 (jobs.ts): repeated rows, companies without a domain (spare ids), contacts by phone or by name only.
     const n = 1_000;
     const jobRows = Array.from({ length: n }, (_, i) => {
       const k = i % 97 === 96 ? i - 40 : i;
@@ -207,11 +207,12 @@ describe('import recovery pass', () => {
       options: { dedupeBy: 'domain', duplicateHandling: 'skip' },
     });
     const msg = { tenantId: account.tenantId, jobId: job.jobId };
-    // The first worker freezes at its 60th contact transaction: chunk 1 is recorded (about 40 transactions of 12 contacts), chunk 2 is not.
-    const dying = freezingAtContacts(table, 60);
+    // The first worker freezes at its 50th contact transaction (about 12 contacts each): the first four chunks (375 rows,
+    // about 32 transactions) are recorded, the fifth (400 rows from row 375, about 33 more) is not.
+    const dying = freezingAtContacts(table, 50);
     void runImportJob({ ...rt.deps, queue: deadQueue, tenantTable: () => dying.table }, msg);
     await Promise.race([dying.frozen, sleep(180_000)]);
-    expect(await getImportJob(table, job.jobId, rt.deps.clock.now())).toMatchObject({ status: 'running', processed: 500 });
+    expect(await getImportJob(table, job.jobId, rt.deps.clock.now())).toMatchObject({ status: 'running', processed: 375 });
     const companiesBefore = (await table.query({ ...CompanyEntity.query('byCreated', {}), limit: 2_000 })).items.length;
     const contactsBefore = (await table.query({ ...ContactEntity.query('all', {}), limit: 2_000 })).items.length;
     expect(companiesBefore).toBeGreaterThan(contactsBefore);

@@ -1,35 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client';
-import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
 import { rejectedRowsCsv } from './csv';
 import { importFileOf } from './import-session';
 import { DuplicateList } from './DuplicateList';
-
-interface ImportResult {
-  created: number;
-  updated: number;
-  skipped: number;
-  errors: { index: number; reason: string }[];
-  contactsCreated: number;
-  cfValuesSet: number;
-}
-interface ImportJob {
-  jobId: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  processed: number;
-  total: number;
-  rowsPerSecond: number;
-  etaSeconds: number | null;
-  result?: ImportResult;
-  error?: string;
-}
-
-/** How often a running job is polled (the brief: at most every 2 s). */
-const POLL_MS = 1000;
-const finished = (job?: ImportJob) => job?.status === 'completed' || job?.status === 'failed';
+import { importJobFinished, importJobKey, importJobPollMs, type ImportJob, type ImportResult } from './import-job';
 
 const duration = (seconds: number) =>
   seconds < 60 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
@@ -38,9 +15,9 @@ export default function ImportJobPage() {
   const { jobId = '' } = useParams();
   const { workspace } = useWorkspace();
   const job = useQuery({
-    queryKey: workspaceKey(workspace.tenantId, 'imports', 'job', jobId),
+    queryKey: importJobKey(workspace.tenantId, jobId),
     queryFn: ({ signal }) => api.get<ImportJob>(`/api/companies/import/jobs/${encodeURIComponent(jobId)}`, { signal }),
-    refetchInterval: (q) => (finished(q.state.data) ? false : POLL_MS),
+    refetchInterval: (q) => (importJobFinished(q.state.data) ? false : importJobPollMs(q.state.dataUpdateCount)),
     meta: { action: 'see imports' },
   });
   const session = importFileOf(jobId);

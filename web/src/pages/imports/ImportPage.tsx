@@ -1,11 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type DragEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type DragEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { useWorkspace } from '../../app/workspace';
 import { FormErrors, SelectField, useFormErrors } from '../../components/form';
 import { guessMapping, IMPORT_TARGETS, mappingProblems, parseCsv, type ParsedCsv } from './csv';
 import { DuplicateList } from './DuplicateList';
 import { rememberImportFile, type DuplicateRow } from './import-session';
+import { seedImportJob, type StartedImportJob } from './import-job';
 
 /** The spec's limit of rows per import request. */
 const MAX_ROWS = 10_000;
@@ -33,6 +35,8 @@ type ImportBody = { rows: Record<string, string>[]; mapping: Record<string, stri
 
 export default function ImportPage() {
   const navigate = useNavigate();
+  const { workspace } = useWorkspace();
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
@@ -46,14 +50,19 @@ export default function ImportPage() {
   });
   const start = useMutation({
     // respond-async: the answer is the job at once, whatever the file's size, and the job page shows its progress.
-    mutationFn: (b: ImportBody) => api.post<{ jobId: string }>('/api/companies/import/combined', b, { headers: { prefer: 'respond-async' } }),
+    mutationFn: (b: ImportBody) => api.post<StartedImportJob>('/api/companies/import/combined', b, { headers: { prefer: 'respond-async' } }),
     meta: { action: 'import companies' },
-    onSuccess: ({ jobId }) => {
+    onSuccess: (started) => {
+      const { jobId } = started;
+      // The job page shows the bar from the start answer at once, while its first status read is on the way.
+      seedImportJob(queryClient, workspace.tenantId, started);
       const duplicates = preview.data?.rows.filter((r) => r.duplicateOf || r.duplicateOfRow !== undefined);
       rememberImportFile(jobId, { fileName: file!.name, file: file!.csv, duplicates });
       void navigate(`/imports/jobs/${encodeURIComponent(jobId)}`);
     },
   });
+  // The job page's code is fetched while the person picks a file, not after they press start.
+  useEffect(() => void import('./ImportJobPage'), []);
   const previewErrors = useFormErrors(preview.error, FIELDS, 'preview imports');
   const startErrors = useFormErrors(start.error, FIELDS, 'import companies');
 
