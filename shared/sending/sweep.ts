@@ -89,7 +89,11 @@ export async function handleSendMessage(deps: Deps, msg: SendMessage) {
 /** Every tenant's sweep: fanned out as messages (AWS) or run in-process (local). */
 export async function sweepAllTenantSends(deps: Deps, mode: 'direct' | 'fanout') {
   const { tenants } = await forEachTenant(deps, 'send sweep', (tenantId) =>
-    mode === 'fanout' ? deps.queue!.send(SEND_QUEUE, { type: 'sweep-tenant', tenantId } satisfies SendMessage) : sweepTenantSends(deps, tenantId),
+    mode === 'fanout'
+      ? // One sweep per tenant waits or runs at a time: a sweep that finds its predecessor still queued adds
+        // nothing (a short local period on a loaded machine otherwise piles sweeps up ahead of the sends).
+        deps.queue!.send(SEND_QUEUE, { type: 'sweep-tenant', tenantId } satisfies SendMessage, { dedupeId: `sweep-${tenantId}` })
+      : sweepTenantSends(deps, tenantId),
   );
   return tenants;
 }

@@ -118,7 +118,10 @@ export async function sweepTenant(deps: Deps, tenantId: string) {
 /** Walks every tenant (platform gsi1 `TENANTS`), directly (local) or by fanning out queue messages (AWS). */
 export async function sweepAllTenants(deps: Deps, mode: 'direct' | 'fanout') {
   const { tenants } = await forEachTenant(deps, 'webhook sweep', (tenantId) =>
-    mode === 'fanout' ? deps.queue!.send(WEBHOOK_QUEUE, { type: 'sweep-tenant', tenantId } satisfies WebhookMessage) : sweepTenant(deps, tenantId),
+    mode === 'fanout'
+      ? // One sweep per tenant waits or runs at a time (as the send sweep: shared/sending/sweep.ts).
+        deps.queue!.send(WEBHOOK_QUEUE, { type: 'sweep-tenant', tenantId } satisfies WebhookMessage, { dedupeId: `sweep-${tenantId}` })
+      : sweepTenant(deps, tenantId),
   );
   return tenants;
 }
