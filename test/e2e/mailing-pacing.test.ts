@@ -82,7 +82,9 @@ const sentTo = (batch: number) => relay.messages.filter((m) => m.to.some((t) => 
 const advance = (ms: number) => ctx.http.post('/_local/clock', { advanceMs: ms });
 /**
  * A workspace window that opens in two hours and lasts ten: closed now, and still open however long a
- * loaded machine takes to drain the items once it opens (the loops move the clock 20 s per try).
+ * loaded machine takes to drain the items once it opens. The loops move the clock 2 s per try: 20 s
+ * per 100 ms ran past a slow batch's 120 s item lease and 180 s queue visibility on a loaded machine,
+ * so the batch was taken for a dead one and redelivered until it dead-lettered.
  */
 async function windowOpeningInTwoHours() {
   const hour = new Date((await advance(0)).body.now as string).getUTCHours();
@@ -137,7 +139,7 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
         'sends after the window opened',
         async () => sentTo(batch).length === 3,
         600,
-        () => advance(20_000).then(() => sleep(100)),
+        () => advance(2_000).then(() => sleep(100)),
       );
       await waitFor('completed', async () => (await http.get(`/api/tasks/${taskId}`)).body.status === 'COMPLETED');
     } finally {
@@ -175,7 +177,7 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
         'both sent',
         async () => sentTo(batch).length === 2,
         600,
-        () => advance(20_000).then(() => sleep(100)),
+        () => advance(2_000).then(() => sleep(100)),
       );
       for (const m of sentTo(batch)) expect(m.raw.toString()).toContain('Second draft for');
     } finally {
