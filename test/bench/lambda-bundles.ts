@@ -14,12 +14,12 @@ import { print } from './support.js';
  * the three inputs that weigh most in it (esbuild metafile; a package counts as one input), and its cold
  * init — a fresh Node process importing the bundle, the median of a few runs. Names every bundle over
  * the goals: 250 KB per operation, 2 MB for the MCP function, 100 ms cold init at the 95th percentile.
- * `npm run bench lambda-bundles`; BUNDLES=<substring> limits it to matching names.
+ * `npm run bench lambda-bundles`; BUNDLES=<substring> limits it to matching names, BUNDLE_INIT_RUNS sets the runs (3).
  */
 const GOAL_OPERATION_KB = 250;
 const GOAL_MCP_KB = 2048;
 const GOAL_INIT_P95_MS = 100;
-const INIT_RUNS = 3;
+const INIT_RUNS = Number(process.env.BUNDLE_INIT_RUNS ?? 3);
 const SDK_ONLY = 'sdk-only';
 
 interface Row {
