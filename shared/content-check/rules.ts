@@ -251,4 +251,4 @@ export function scoreOf(hits: RuleHit[]) {
 }
 
 /** runRules in a worker thread, within a time budget (shared/html/off-thread.ts): the content check's up to 200 KB of HTML. */
-export const runRulesOffThread = htmlJob(import.meta.url, 'contentRules', (html: string, subject: string) => runRules({ subject, html }));
+export const runRulesOffThread = /* @__PURE__ */ htmlJob(import.meta.url, 'contentRules', (html: string, subject: string) => runRules({ subject, html }));
