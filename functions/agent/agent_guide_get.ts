@@ -1,5 +1,5 @@
 import { defineOperation } from '../../shared/registry/operation.js';
-import { buildAgentGuide } from '../../shared/agent/guide.js';
+import { agentGuide } from '../../shared/agent/guide.js';
 import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
 import { lambdaHandler } from '../lambda.js';
 import { agent_guide_getOutput } from './outputs.js';
@@ -21,9 +21,9 @@ export const operation = defineOperation({
   access: 'public',
   input: {},
   hints: { readOnly: true, idempotent: true },
+  resources: ['discoveryData'],
   handler: async (_input, ctx) => {
-    const { operations } = await import('../registry.js');
-    return buildAgentGuide(operations, { mcpUrl: mcpEndpoint(ctx.deps.config).url });
+    return agentGuide((await ctx.deps.discoveryData()).guideTools, { mcpUrl: mcpEndpoint(ctx.deps.config).url });
   },
   guidance: () => ({ next: 'v1_me', why: 'Check what your key may do, then follow outreachOrder from step 1.', check: 'No key yet: svc_v1_signup.' }),
 });

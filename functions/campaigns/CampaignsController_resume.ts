@@ -1,6 +1,6 @@
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { resumeCampaign } from '../../shared/campaigns/lifecycle.js';
+import { resumeCampaign } from '../../shared/campaigns/recovery.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput } from './schema.js';
 import { aiRecoveryOutput } from './outputs.js';

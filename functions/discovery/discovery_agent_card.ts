@@ -1,5 +1,5 @@
 import { defineOperation } from '../../shared/registry/operation.js';
-import { buildAgentCard } from '../../shared/registry/agent-card.js';
+import { agentCard } from '../../shared/registry/agent-card.js';
 import { lambdaHandler } from '../lambda.js';
 import { discovery_agent_cardOutput } from './outputs.js';
 
@@ -16,9 +16,9 @@ export const operation = defineOperation({
   mcp: false,
   input: {},
   hints: { readOnly: true, idempotent: true },
+  resources: ['discoveryData'],
   handler: async (_input, ctx) => {
-    const { operations } = await import('../registry.js');
-    return buildAgentCard(operations, ctx.deps.config.publicBaseUrl);
+    return agentCard((await ctx.deps.discoveryData()).cardEntries, ctx.deps.config.publicBaseUrl);
   },
 });
 

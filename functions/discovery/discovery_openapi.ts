@@ -15,9 +15,9 @@ export const operation = defineOperation({
   mcp: false,
   input: {},
   hints: { readOnly: true, idempotent: true },
+  resources: ['discoveryData'],
   handler: async (_input, ctx) => {
-    const { operations } = await import('../registry.js');
-    return openApiDocument(operations, ctx.deps.config.publicBaseUrl);
+    return openApiDocument((await ctx.deps.discoveryData()).openapiPaths, ctx.deps.config.publicBaseUrl);
   },
 });
 

@@ -1,5 +1,8 @@
+import path from 'node:path';
+import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import type { AwsResource } from '../../shared/registry/operation.js';
+import { DISCOVERY_DATA_FILE } from '../../shared/registry/discovery-data-file.js';
 
 /**
  * esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. One
@@ -21,14 +24,31 @@ const LAMBDA_BUNDLING = {
  * The bundling of one Lambda, given the AWS resources it is granted. Only functions granted
  * `platformMail` may send platform mail (the SES grant says the same), so the others leave the SMTP
  * transport (nodemailer, ~237 KB of a ~265 KB bundle) out; SmtpPlatformMailer imports it lazily.
- * Functions granted `tenantMail` (sender mailbox checks and sends) carry it too.
+ * Functions granted `tenantMail` (sender mailbox checks and sends) carry it too. Functions declaring
+ * `discoveryData` get the registry's discovery data written beside their bundle after bundling.
  */
 export function lambdaBundling(resources: readonly AwsResource[] = []) {
   const externalModules = [
     ...LAMBDA_BUNDLING.externalModules,
     ...(resources.includes('platformMail') || resources.includes('tenantMail') ? [] : ['nodemailer']),
   ];
-  return { ...LAMBDA_BUNDLING, externalModules };
+  const commandHooks: ICommandHooks | undefined = resources.includes('discoveryData')
+    ? {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (inputDir, outputDir) => [
+          `cd "${inputDir}" && node --import tsx infra/aws/discovery-data.ts "${path.posix.join(outputDir, DISCOVERY_DATA_FILE)}"`,
+        ],
+      }
+    : undefined;
+  return { ...LAMBDA_BUNDLING, externalModules, ...(commandHooks ? { commandHooks } : {}) };
+}
+
+/** What the CDK hooks of `lambdaBundling` add beside a bundle, for bundles built with plain esbuild (tests, bench). */
+export async function emitBesideBundle(outfile: string, resources: readonly AwsResource[] = []) {
+  if (!resources.includes('discoveryData')) return;
+  const { writeDiscoveryData } = await import('./discovery-data.js');
+  writeDiscoveryData(path.join(path.dirname(outfile), DISCOVERY_DATA_FILE));
 }
 
 /** The same bundling as plain esbuild options (tests and benchmarks bundle without CDK). */

@@ -87,7 +87,16 @@ export class Grants {
 
   /** Wires provided resources; a declared resource nobody provides fails synth. */
   finish() {
-    const builtIn = new Set<Grantable>(['platformTable:read', 'platformTable:write', 'rateCounters', 'tenantTables', 'tableAdmin', 'platformMail']);
+    // `discoveryData` is bundling only (the data beside the bundle, infra/aws/bundling.ts): no right, no environment.
+    const builtIn = new Set<Grantable>([
+      'platformTable:read',
+      'platformTable:write',
+      'rateCounters',
+      'tenantTables',
+      'tableAdmin',
+      'platformMail',
+      'discoveryData',
+    ]);
     for (const { fn, resources } of this.declared) {
       for (const r of resources) {
         if (builtIn.has(r)) continue;

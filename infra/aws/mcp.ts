@@ -4,10 +4,15 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { operations } from '../../functions/registry.js';
-import { operationResources } from '../../shared/registry/operation.js';
+import { operationResources, type AwsResource } from '../../shared/registry/operation.js';
 import { isMcpTool } from '../../shared/mcp/tools.js';
 import type { Grantable } from './grants.js';
 import type { StackContext } from './stack.js';
+
+/** The AWS resources of the MCP function: the union of its tools' (it runs every exposed operation). */
+export function mcpResources(): AwsResource[] {
+  return [...new Set(operations.filter((op) => isMcpTool(op, 'aws')).flatMap(operationResources))];
+}
 
 /**
  * The MCP server: its own Lambda behind a function URL (auth NONE: the tools authenticate every call
@@ -15,10 +20,9 @@ import type { StackContext } from './stack.js';
  * gets the union of their resources.
  */
 export function mcpServer(stack: Stack & { operationFunction(id: string): NodejsFunction }, ctx: Pick<StackContext, 'lambda'>, api: HttpApi) {
-  const tools = operations.filter((op) => isMcpTool(op, 'aws'));
   // The MCP server runs each tool through the pipeline, rate counters included.
-  const resources = new Set<Grantable>([...tools.flatMap(operationResources), 'rateCounters']);
-  const fn = ctx.lambda('McpServer', 'functions/mcp/mcp.ts', { timeout: Duration.seconds(60), memorySize: 1024, resources: [...resources] });
+  const resources: Grantable[] = [...mcpResources(), 'rateCounters'];
+  const fn = ctx.lambda('McpServer', 'functions/mcp/mcp.ts', { timeout: Duration.seconds(60), memorySize: 1024, resources });
   const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE, invokeMode: InvokeMode.BUFFERED });
   const mcpUrl = `${url.url}mcp`;
   // Also at /mcp of the HTTP API, so the web app's origin (CloudFront → HTTP API) serves it beside /api.

@@ -14,6 +14,7 @@ import { LocalWorkQueue } from './local-queue.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
 import { localSecretsKey } from './secrets-key.js';
+import { discoveryDataOf, type DiscoveryData } from '../../shared/registry/discovery-data.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promise<Deps> {
@@ -31,6 +32,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
   const platform = new DynamoTableStore(doc, names.platform);
   const clock = new AdjustableClock();
   const stores = new Map<string, DynamoTableStore>();
+  let discovery: Promise<DiscoveryData> | undefined;
   const localInstanceId = `rt-${process.pid}-${randomBytes(4).toString('hex')}`;
   return {
     config,
@@ -43,6 +45,8 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     },
     tableAdmin,
     mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
+    // The runtime has the registry loaded: computed from it once, as the build computes it for Lambda.
+    discoveryData: () => (discovery ??= import('../../functions/registry.js').then(({ operations }) => discoveryDataOf(operations))),
     queue: new LocalWorkQueue(platform, clock, localInstanceId),
     files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
     localInstanceId,

@@ -34,7 +34,18 @@ const ERROR_CLASSES: [number, string, Record<string, unknown>?][] = [
 ];
 
 export function buildAgentGuide(operations: AnyOperation[], opts: { mcpUrl: string }) {
-  const tools = new Map(operations.filter((o) => o.mcp !== false && o.access !== 'admin' && !o.localOnly).map((o) => [o.operationId, o]));
+  return agentGuide(guideTools(operations), opts);
+}
+
+/** The operationIds of the outreach steps that are deployed MCP tools: the guide's registry-derived part (computed at build time for Lambda). */
+export function guideTools(operations: AnyOperation[]): string[] {
+  const tools = new Set(operations.filter((o) => o.mcp !== false && o.access !== 'admin' && !o.localOnly).map((o) => o.operationId));
+  return [...new Set(OUTREACH_ORDER.flatMap((s) => s.ops))].filter((id) => tools.has(id));
+}
+
+/** The guide from its registry-derived tool list, the limits in force and the MCP URL (known only at run time). */
+export function agentGuide(toolIds: readonly string[], opts: { mcpUrl: string }) {
+  const tools = new Set(toolIds);
   const l = limits();
   const outreachOrder = OUTREACH_ORDER.map((s) => ({
     step: s.step,

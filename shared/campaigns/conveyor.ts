@@ -3,7 +3,8 @@ import { log } from '../runtime/logger.js';
 import { aiProvider, breakerFor } from '../ai/provider.js';
 import { Campaign, type CampaignRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
-import { retryAiFailures, syncCampaign } from './lifecycle.js';
+import { syncCampaign } from './lifecycle.js';
+import { retryAiFailures } from './recovery.js';
 import { restartStalePreparation } from './prepare.js';
 import { forEachTenant } from '../tenancy/each-tenant.js';
 

@@ -1,6 +1,7 @@
 import { getDomain } from 'tldts';
 import { htmlJob } from '../html/off-thread.js';
-import { htmlTextConverter, loadHtml } from '../html/parse.js';
+import { loadHtml } from '../html/parse.js';
+import { htmlTextConverter } from '../html/text.js';
 
 /**
  * Copy checks of one rendered email (subject + HTML): named rules, each hit with points and a fix.
@@ -107,7 +108,7 @@ export interface CheckStats {
 }
 
 /** Compiled once: `convert` would rebuild the selector tree per call (the audit runs this per recipient). */
-const visibleText = htmlTextConverter({
+const visibleText = /* @__PURE__ */ htmlTextConverter({
   wordwrap: false,
   selectors: [
     { selector: 'img', format: 'skip' },
@@ -250,4 +251,4 @@ export function scoreOf(hits: RuleHit[]) {
 }
 
 /** runRules in a worker thread, within a time budget (shared/html/off-thread.ts): the content check's up to 200 KB of HTML. */
-export const runRulesOffThread = htmlJob(import.meta.url, 'contentRules', (html: string, subject: string) => runRules({ subject, html }));
+export const runRulesOffThread = /* @__PURE__ */ htmlJob(import.meta.url, 'contentRules', (html: string, subject: string) => runRules({ subject, html }));

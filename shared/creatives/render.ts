@@ -1,5 +1,5 @@
 import { EMAIL_HTML_LIMITS } from '../html/bounds.js';
-import { htmlTextConverter } from '../html/parse.js';
+import { htmlTextConverter } from '../html/text.js';
 import { getCompany } from '../companies/companies.js';
 import { getContact } from '../contacts/contacts.js';
 import { ContactEntity } from '../contacts/entities.js';
@@ -41,7 +41,7 @@ const TEXT_OPTIONS = {
  * the calling thread (email bodies are at most ~200 KB) within the email bounds: HTML nested deeper
  * than 512 levels or with more than 25,000 elements throws HtmlTooComplex, a 400 naming `what`.
  */
-export const htmlToText = htmlTextConverter(TEXT_OPTIONS, EMAIL_HTML_LIMITS);
+export const htmlToText = /* @__PURE__ */ htmlTextConverter(TEXT_OPTIONS, EMAIL_HTML_LIMITS);
 
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:

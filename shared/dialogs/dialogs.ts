@@ -14,8 +14,7 @@ import { stopEnrolmentsOf } from '../sequences/stop.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { aiClassifies, classifyByRules, classifyMessage } from './classify.js';
 import { Dialog, DialogMessage, type Classification, type DialogMessageRecord, type DialogRecord } from './entities.js';
-import { messageView } from './send.js';
-import { dialogView, getDialogRecord } from './store.js';
+import { dialogView, getDialogRecord, messageView } from './store.js';
 import { kindOf, sendEngineMessages, threadOrder, type ThreadMessage } from './thread.js';
 
 type Tenant = { tenantId: string; table: TableStore };

@@ -13,7 +13,7 @@ import { transportFor } from '../sending/transports.js';
 import { getPhysicalAddress } from '../settings/settings.js';
 import type { DecodedAttachment } from './attachments.js';
 import { Dialog, DialogMessage, DialogMessageId, type DialogMessageRecord, type DialogRecord } from './entities.js';
-import { dialogIdOf, getDialogRecord, keepAttachments, messageIdKey, nextReferences, sha256, threadKeyOf } from './store.js';
+import { dialogIdOf, getDialogRecord, keepAttachments, messageIdKey, messageView, nextReferences, sha256, threadKeyOf } from './store.js';
 
 export interface OutboundInput {
   accountId: string;
@@ -252,11 +252,6 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
   await eventsCommitted(deps, tenantId);
   return withBilling({ replayed: false, dialogId: finalDialogId, messageId, message: messageView(record) }, billing);
 }
-
-export const messageView = (m: DialogMessageRecord) => {
-  const { pk: _p, sk: _s, entity: _e, _v, ...rest } = m as DialogMessageRecord & Record<string, unknown>;
-  return rest as unknown as DialogMessageRecord;
-};
 
 async function storedMessage(deps: Deps, tenantId: string, prior: { dialogId: string; messageKey: string; at: string }) {
   const item = await deps

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../runtime/deps.js';
 import type { TableStore } from '../ports/table-store.js';
-import { Dialog, DialogMessageId, DialogThreadKey, type AttachmentMeta, type DialogRecord } from './entities.js';
+import { Dialog, DialogMessageId, DialogThreadKey, type AttachmentMeta, type DialogMessageRecord, type DialogRecord } from './entities.js';
 
 /** Keys, ids and small helpers the inbound (sync) and outbound (compose/reply) paths share. */
 
@@ -61,4 +61,10 @@ export async function keepAttachments(deps: Deps, tenantId: string, dialogId: st
 export const nextReferences = (refs: string[], latest: string) => {
   const all = [...refs.filter((r) => r !== latest), latest];
   return all.length > 20 ? [all[0], ...all.slice(-19)] : all;
+};
+
+/** A message as the API shows it (no table keys); here, not in send.ts, so reading a thread does not bundle the mail composer. */
+export const messageView = (m: DialogMessageRecord) => {
+  const { pk: _p, sk: _s, entity: _e, _v, ...rest } = m as DialogMessageRecord & Record<string, unknown>;
+  return rest as unknown as DialogMessageRecord;
 };

@@ -6,7 +6,7 @@ import { newId } from '../data/ids.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { requireTenant, type OperationContext } from '../runtime/context.js';
 import { getScoringTask } from '../scoring/tasks.js';
-import { COUNTERS, EnrichmentHost, EnrichmentItem, EnrichmentListPrefs, EnrichmentTask, type TaskOptions } from './entities.js';
+import { COUNTERS, EnrichmentHost, EnrichmentItem, EnrichmentListPrefs, EnrichmentTask, rememberedDomainField, type TaskOptions } from './entities.js';
 import { appendEvent } from './events.js';
 import { startRun } from './run.js';
 import { siteValue, targetOf } from './targets.js';
@@ -49,10 +49,6 @@ export const createShape = {
 export const createBody = z.strictObject(createShape);
 export const legacyBody = z.strictObject({ ...createShape, limit: z.number().int().min(1).max(200).optional().describe('Default 50, cap 200') });
 export type CreateBody = z.infer<typeof createBody>;
-
-export async function rememberedDomainField(table: TableStore, listId: string) {
-  return (await table.get<{ domainField?: string }>(EnrichmentListPrefs.key({ listId })))?.domainField;
-}
 
 /** The companies of the request: from companyIds (404 for an unknown one) or a STATIC list. */
 async function selection(table: TableStore, body: CreateBody, cap: number) {

@@ -1,4 +1,5 @@
 import { defineEntity } from '../data/entity.js';
+import type { TableStore } from '../ports/table-store.js';
 
 /**
  * Site enrichment entities (tenant table unless noted).
@@ -57,6 +58,11 @@ export const EnrichmentListPrefs = defineEntity({
   table: 'tenant',
   keys: { primary: { pk: 'SELIST#${listId}', sk: 'PREFS' } },
 });
+
+/** The domain field last used for a company list (its prefs row). Here, not in create.ts: reading tasks does not bundle target parsing (tldts). */
+export async function rememberedDomainField(table: TableStore, listId: string) {
+  return (await table.get<{ domainField?: string }>(EnrichmentListPrefs.key({ listId })))?.domainField;
+}
 
 export const RawFetch = defineEntity({
   entity: 'site_enrichment_raw',

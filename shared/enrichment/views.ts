@@ -2,8 +2,7 @@ import { CompanyEntity } from '../companies/entities.js';
 import { getCompanyList, listCompanyIds } from '../company-lists/company-lists.js';
 import { badRequest } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
-import { rememberedDomainField } from './create.js';
-import { EnrichmentItem, EnrichmentTask, RawFetch, TERMINAL, type ItemRecord, type TaskRecord } from './entities.js';
+import { EnrichmentItem, EnrichmentTask, RawFetch, TERMINAL, rememberedDomainField, type ItemRecord, type TaskRecord } from './entities.js';
 import { siteValue, targetOf } from './targets.js';
 
 export function taskView(t: TaskRecord) {

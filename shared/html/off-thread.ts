@@ -56,6 +56,9 @@ export interface HtmlJobCall {
  * declaring module's import.meta.url, so a worker can load it) and returns the call that runs it in a
  * worker. The job checks the bounds itself (loadHtml): even the linear pre-scan of a 2 MB page is
  * ~0.1 s, so it runs in the worker too, and a document over the bounds answers from there.
+ * Declare it `/* @__PURE__ *\/ htmlJob(…)`: the registration is needed only where the returned call is
+ * used, and esbuild keeps it exactly there (the worker loads that same bundle), while bundles that
+ * merely import the declaring module leave it and its HTML libraries out (issue 25).
  */
 export function htmlJob<A extends [html: string, ...rest: unknown[]], R>(moduleUrl: string, name: string, fn: (...args: A) => R) {
   jobs.set(name, fn as unknown as JobFn);

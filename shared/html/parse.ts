@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { load, type contains, type Cheerio, type CheerioAPI } from 'cheerio/slim';
-import { compile, type HtmlToTextOptions } from 'html-to-text';
 import { assertHtmlWithinBounds, type HtmlLimits } from './bounds.js';
 
 /**
@@ -46,15 +45,6 @@ export function findWithin<T extends HtmlNode>(selection: Cheerio<T>, selector: 
       .map((s) => `:scope ${s.trim()}`)
       .join(', '),
   );
-}
-
-/** A compiled html-to-text conversion (compiled once: `convert` rebuilds its selectors per call), bounded like loadHtml. */
-export function htmlTextConverter(options: HtmlToTextOptions, limits?: HtmlLimits): (html: string, what?: string) => string {
-  const convert = compile(options);
-  return (html, what = 'html') => {
-    assertHtmlWithinBounds(html, what, limits);
-    return convert(html);
-  };
 }
 
 /**

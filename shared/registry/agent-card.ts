@@ -7,6 +7,11 @@ import { mcpEndpoint } from '../mcp/endpoint.js';
  * OpenAPI document are.
  */
 export function buildAgentCard(operations: AnyOperation[], baseUrl: string) {
+  return agentCard(agentCardEntries(operations), baseUrl);
+}
+
+/** The card's registry-derived lists (computed at build time for Lambda). */
+export function agentCardEntries(operations: AnyOperation[]) {
   const deployed = operations.filter((op) => !op.localOnly);
   const entry = (op: AnyOperation) => ({
     operationId: op.operationId,
@@ -20,6 +25,16 @@ export function buildAgentCard(operations: AnyOperation[], baseUrl: string) {
     readOnly: Boolean(op.hints?.readOnly),
   });
   return {
+    identity: deployed.filter((op) => op.path.startsWith('/v1/')).map(entry),
+    capabilities: deployed.filter((op) => op.path.startsWith('/api/')).map(entry),
+  };
+}
+
+export type AgentCardEntries = ReturnType<typeof agentCardEntries>;
+
+/** The card from its registry-derived lists and the public base URL (known only at run time). */
+export function agentCard(entries: AgentCardEntries, baseUrl: string) {
+  return {
     name: 'svc',
     description: 'Outbound CRM and cold B2B mailing. The same operations over HTTPS (/api/*) and MCP (svc_<operationId>).',
     version: '1.0.0',
@@ -32,7 +47,7 @@ export function buildAgentCard(operations: AnyOperation[], baseUrl: string) {
     },
     // MCP: `/mcp` locally, its own function URL in AWS (MCP_URL); stateless Streamable HTTP, tools `svc_<operationId>`.
     endpoints: { openapi: '/openapi.json', mcp: mcpEndpoint({ publicBaseUrl: baseUrl }), agentGuide: '/api/v1/agent-guide' },
-    identity: deployed.filter((op) => op.path.startsWith('/v1/')).map(entry),
-    capabilities: deployed.filter((op) => op.path.startsWith('/api/')).map(entry),
+    identity: entries.identity,
+    capabilities: entries.capabilities,
   };
 }

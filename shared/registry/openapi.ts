@@ -4,9 +4,16 @@ import { jsonSchemaOf } from './json-schema.js';
 
 const ERROR = { $ref: '#/components/schemas/Error' };
 
+/** The `paths` of the OpenAPI document: the part derived from the registry (computed at build time for Lambda). */
+export type OpenApiPaths = Record<string, Record<string, unknown>>;
+
 /** OpenAPI 3.1 document derived from the registry; nothing in it is written by hand. */
 export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
+  return openApiDocument(openApiPaths(operations), serverUrl);
+}
+
+export function openApiPaths(operations: AnyOperation[]): OpenApiPaths {
+  const paths: OpenApiPaths = {};
   for (const op of operations) {
     if (op.localOnly) continue;
     const parameters: unknown[] = [];
@@ -47,6 +54,11 @@ export function buildOpenApi(operations: AnyOperation[], serverUrl: string) {
       responses,
     };
   }
+  return paths;
+}
+
+/** The whole document from its registry-derived paths and the server URL (known only at run time). */
+export function openApiDocument(paths: OpenApiPaths, serverUrl: string) {
   return {
     openapi: '3.1.0',
     info: {
@@ -86,15 +98,4 @@ function successResponse(op: AnyOperation) {
   if ((op.successStatus ?? 200) === 204) return { description: 'No content' };
   if (op.contentType) return { description: 'Success', content: { [op.contentType]: { schema: { type: 'string' } } } };
   return { description: 'Success', content: { 'application/json': { schema: op.output ? jsonSchemaOf(op.output, 'output') : { type: 'object' } } } };
-}
-
-const documents = new WeakMap<AnyOperation[], Map<string, ReturnType<typeof buildOpenApi>>>();
-
-/** The document for a registry and base URL, built once: it depends on nothing else, and building costs ~30 ms of CPU. */
-export function openApiDocument(operations: AnyOperation[], serverUrl: string) {
-  let byUrl = documents.get(operations);
-  if (!byUrl) documents.set(operations, (byUrl = new Map()));
-  let doc = byUrl.get(serverUrl);
-  if (!doc) byUrl.set(serverUrl, (doc = buildOpenApi(operations, serverUrl)));
-  return doc;
 }

@@ -24,6 +24,8 @@ export type AwsResource =
   | 'platformMail'
   /** Connects to tenant mailboxes over SMTP/IMAP (sender checks, sends, inbox sync): bundles nodemailer; outbound network only, no IAM. */
   | 'tenantMail'
+  /** Reads the card/OpenAPI/guide data the build emits beside its bundle (registry/discovery-data.ts); no IAM. */
+  | 'discoveryData'
   /** Settings of the company registry lookup (DaData endpoint and key). */
   | 'registry'
   /** SVC_ADMIN_EMAILS: the addresses that become platform admins when their registration is approved. */

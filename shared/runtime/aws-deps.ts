@@ -12,6 +12,7 @@ import { platformMailerFor } from '../adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromConfig } from '../adapters/workflows/sfn-workflows.js';
 import { configureLogging } from './logger.js';
 import { s3FileStore } from '../adapters/files/s3-files.js';
+import { discoveryDataBeside } from '../registry/discovery-data-file.js';
 
 /** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment, read once by configFromEnv). */
 export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
@@ -32,6 +33,8 @@ export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
     },
     tableAdmin: new DynamoTableAdmin(doc),
     mailer: await platformMailerFor(config),
+    // import.meta.url is the function's bundle: the build emits the data beside it.
+    discoveryData: discoveryDataBeside(import.meta.url),
     queue: sqsQueueFromConfig(config),
     workflows: sfnWorkflowsFromConfig(config),
     files: config.aws.filesBucket ? s3FileStore(config.aws.filesBucket, config.aws.region, config.local.filesMaxBytes) : undefined,

@@ -5,6 +5,7 @@ import type { FileStore } from '../ports/files.js';
 import type { TableAdmin, TableStore } from '../ports/table-store.js';
 import type { Workflows } from '../ports/workflows.js';
 import type { Config } from './config.js';
+import type { DiscoveryData } from '../registry/discovery-data.js';
 
 /**
  * Everything a handler, worker or workflow task reaches outside its own code. Built once per process:
@@ -19,6 +20,8 @@ export interface Deps {
   tenantTable(tenantId: string): TableStore;
   tableAdmin: TableAdmin;
   mailer: PlatformMailer;
+  /** What the agent card, OpenAPI and agent guide take from the registry: the build's JSON in Lambda, computed locally. */
+  discoveryData: () => Promise<DiscoveryData>;
   /** Work queues: SQS in AWS, the durable local queue in the embedded runtime; absent in unit fixtures. */
   queue?: WorkQueue;
   /** Tenant file store (generated PDFs): a directory under DATA_DIR locally, S3 in AWS; absent in unit fixtures. */

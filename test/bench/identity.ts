@@ -1,12 +1,7 @@
-import { build } from 'esbuild';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { operationEntry, operations } from '../../functions/registry.js';
-import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
-import { operationResources } from '../../shared/registry/operation.js';
 import { load, print, startBenchRuntime } from './support.js';
 
-/** Foundation figures: p50/p99 of GET /v1/me and POST /v1/signup at 50 concurrent clients; Lambda bundle sizes. */
+/** Foundation figures: p50/p99 of GET /v1/me and POST /v1/signup at 50 concurrent clients (bundle sizes: lambda-bundles.ts). */
 export async function run() {
   const rt = await startBenchRuntime();
   try {
@@ -45,16 +40,6 @@ export async function run() {
   } finally {
     await rt.stop();
   }
-  print('Minified Lambda bundle per operation (esbuild, @aws-sdk external; nodemailer only where platformMail is granted)', await bundleSizes());
-}
-
-export async function bundleSizes() {
-  const rows: { operationId: string; kB: number }[] = [];
-  for (const op of operations.filter((o) => !o.localOnly)) {
-    const out = await build({ ...lambdaEsbuildOptions(path.resolve(operationEntry(op)), operationResources(op)), write: false, logLevel: 'silent' });
-    rows.push({ operationId: op.operationId, kB: Number((out.outputFiles[0].contents.length / 1024).toFixed(1)) });
-  }
-  return rows;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
+import { emitBesideBundle, lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
+import { mcpResources } from '../../infra/aws/mcp.js';
 
 /**
  * The MCP Lambda as deployed: bundled with the house esbuild options, loaded and called with a function
@@ -34,8 +35,9 @@ const event = (body: unknown): APIGatewayProxyEventV2 =>
 describe('MCP Lambda bundle', () => {
   it('loads and answers initialize, tools/list and a public tool call', async () => {
     const outfile = path.join(dir, 'mcp.mjs');
-    // The MCP function runs every tool, so it has every operation's resources (platform mail included).
-    await build({ ...lambdaEsbuildOptions(path.join(ROOT, 'functions/mcp/mcp.ts'), ['platformMail']), outfile });
+    // The MCP function runs every tool, so it has every operation's resources (platform mail and the discovery data included).
+    await build({ ...lambdaEsbuildOptions(path.join(ROOT, 'functions/mcp/mcp.ts'), mcpResources()), outfile });
+    await emitBesideBundle(outfile, mcpResources());
     const env = {
       SECRETS_KEY: 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=',
       AWS_REGION: 'eu-west-1',

@@ -4,8 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
-import { operationById, operationEntry } from '../../functions/registry.js';
+import { emitBesideBundle, lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
+import { operationById, operationEntry, operations } from '../../functions/registry.js';
+import { buildAgentCard } from '../../shared/registry/agent-card.js';
+import { buildOpenApi } from '../../shared/registry/openapi.js';
+import { buildAgentGuide } from '../../shared/agent/guide.js';
 import { operationResources } from '../../shared/registry/operation.js';
 import { localDeps } from '../../infra/local/local-deps.js';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -43,17 +46,20 @@ afterAll(() => {
 });
 
 const bundledPackages = new Map<string, string[]>();
+const bundledFiles = new Map<string, string[]>();
 
 async function bundled(operationId: string) {
   const op = operationById.get(operationId)!;
   const outfile = path.join(dir, `${operationId}.mjs`);
   const { metafile } = await build({ ...lambdaEsbuildOptions(path.join(ROOT, operationEntry(op)), operationResources(op)), outfile, metafile: true });
+  await emitBesideBundle(outfile, operationResources(op));
   // What reached the output (the metafile's inputs also list files tree-shaken to nothing).
   const shipped = Object.entries(Object.values(metafile!.outputs)[0].inputs)
     .filter(([, i]) => i.bytesInOutput > 0)
     .map(([p]) => p);
   const packages = shipped.flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
   bundledPackages.set(operationId, [...new Set(packages)]);
+  bundledFiles.set(operationId, shipped);
   // `import * as z from 'zod'` lets esbuild drop zod's other locales (~258 KB); `import { z }` would pull them all in.
   expect(
     shipped.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)),
@@ -136,5 +142,27 @@ describe('operation Lambda bundles', () => {
     );
     expect(checked.statusCode, checked.body).toBe(200);
     expect(JSON.parse(checked.body!).hits.map((h: { rule: string }) => h.rule)).toContain('url_shortener');
+  });
+
+  // Issue 25: the three discovery functions read the data the build wrote beside them; the answers are byte for byte what the registry gives live.
+  it('serves the agent card, OpenAPI and the agent guide from the build-time data, identical to the registry computed live, without bundling the registry', async () => {
+    const base = process.env.PUBLIC_BASE_URL!;
+    const live: Record<string, unknown> = {
+      discovery_agent_card: buildAgentCard(operations, base),
+      discovery_openapi: buildOpenApi(operations, base),
+      agent_guide_get: buildAgentGuide(operations, { mcpUrl: `${base}/mcp` }),
+    };
+    for (const [operationId, expected] of Object.entries(live)) {
+      const op = operationById.get(operationId)!;
+      const handler = await bundled(operationId);
+      const answer = await handler(event(op.method, op.path, op.path), {});
+      expect(answer.statusCode, operationId).toBe(200);
+      expect(answer.body, operationId).toBe(JSON.stringify(expected));
+      // Not one other operation's file is in the bundle.
+      expect(
+        bundledFiles.get(operationId)!.filter((f) => /^functions\/(?!lambda\.ts)/.test(f) && !f.startsWith(`functions/${op.tag}/`)),
+        operationId,
+      ).toEqual([]);
+    }
   });
 });

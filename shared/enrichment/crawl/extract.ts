@@ -170,4 +170,4 @@ export function pickSecondPage(links: PageFacts['links'], homeUrl: string): stri
 }
 
 /** extractPage in a worker thread, within a time budget (shared/html/off-thread.ts). */
-export const extractPageOffThread = htmlJob(import.meta.url, 'extractPage', extractPage);
+export const extractPageOffThread = /* @__PURE__ */ htmlJob(import.meta.url, 'extractPage', extractPage);

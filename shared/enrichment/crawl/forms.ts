@@ -44,4 +44,4 @@ export function detectForms(html: string, pageUrl?: string) {
 }
 
 /** detectForms in a worker thread, within a time budget (shared/html/off-thread.ts). */
-export const detectFormsOffThread = htmlJob(import.meta.url, 'detectForms', detectForms);
+export const detectFormsOffThread = /* @__PURE__ */ htmlJob(import.meta.url, 'detectForms', detectForms);
