@@ -83,8 +83,8 @@ const advance = (ms: number) => ctx.http.post('/_local/clock', { advanceMs: ms }
 /**
  * A workspace window that opens in two hours and lasts ten: closed now, and still open however long a
  * loaded machine takes to drain the items once it opens. The loops move the clock 2 s per try: 20 s
- * per 100 ms ran past a slow batch's 120 s item lease and 180 s queue visibility on a loaded machine,
- * so the batch was taken for a dead one and redelivered until it dead-lettered.
+ * per 100 ms can run past a slow batch's 120 s item lease and 180 s queue visibility on a loaded
+ * machine (a likely cause of one 'both sent' timeout in a full run, not proven).
  */
 async function windowOpeningInTwoHours() {
   const hour = new Date((await advance(0)).body.now as string).getUTCHours();
