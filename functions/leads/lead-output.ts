@@ -9,7 +9,7 @@ export const Lead = z.looseObject({
   stageId: z.string().describe('Pipeline stage id'),
   status: z.string(),
   title: z.string().nullable(),
-  value: z.unknown(),
+  value: z.number().nullable().describe('Deal value (null when not set)'),
   currency: z.string().nullable(),
   interest: z.string(),
   source: z.string(),

@@ -4,6 +4,10 @@ import { Contact } from '../contacts/outputs.js';
 import { Lead } from './lead-output.js';
 
 /** Success answers of the leads operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
+const automationsFired = z
+  .array(z.looseObject({ automationId: z.string(), type: z.string(), itemId: z.string() }))
+  .describe("What the stage's automations did on entry");
+
 export const LeadsController_dossierOutput = z.looseObject({
   lead: Lead,
   pipeline: z
@@ -89,51 +93,9 @@ export const LeadsController_kanbanOutput = z.looseObject({
   ),
 });
 
-export const LeadsController_moveOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  contactId: z.string().describe('Contact id'),
-  companyId: z.string().nullable().describe('Company id (null when none)'),
-  pipelineId: z.string().describe('Pipeline id'),
-  stageId: z.string().describe('Pipeline stage id'),
-  status: z.string(),
-  title: z.string().nullable(),
-  value: z.unknown(),
-  currency: z.string().nullable(),
-  interest: z.string(),
-  source: z.string(),
-  sourceRef: z.string().nullable(),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-  stageEnteredAt: z.string(),
-  closedAt: z.string().nullable(),
-  moved: z.boolean(),
-  automationsFired: z.array(
-    z.looseObject({
-      automationId: z.string(),
-      type: z.string(),
-      itemId: z.string(),
-    }),
-  ),
-});
+export const LeadsController_moveOutput = Lead.extend({ moved: z.boolean(), automationsFired });
 
-export const LeadsController_setInterestOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  contactId: z.string().describe('Contact id'),
-  companyId: z.string().nullable().describe('Company id (null when none)'),
-  pipelineId: z.string().describe('Pipeline id'),
-  stageId: z.string().describe('Pipeline stage id'),
-  status: z.string(),
-  title: z.string().nullable(),
-  value: z.unknown(),
-  currency: z.string().nullable(),
-  interest: z.string(),
-  source: z.string(),
-  sourceRef: z.string().nullable(),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-  stageEnteredAt: z.string(),
-  closedAt: z.string().nullable(),
-});
+export const LeadsController_setInterestOutput = Lead;
 
 export const PipelinesController_createAutomationOutput = z.looseObject({
   id: z.string().describe('Identifier'),
@@ -165,31 +127,7 @@ export const PipelinesController_createStageOutput = z.looseObject({
   position: z.number(),
 });
 
-export const leads_createOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  contactId: z.string().describe('Contact id'),
-  companyId: z.string().nullable().describe('Company id (null when none)'),
-  pipelineId: z.string().describe('Pipeline id'),
-  stageId: z.string().describe('Pipeline stage id'),
-  status: z.string(),
-  title: z.string().nullable(),
-  value: z.number().nullable(),
-  currency: z.string().nullable(),
-  interest: z.string(),
-  source: z.string(),
-  sourceRef: z.string().nullable(),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-  stageEnteredAt: z.string(),
-  closedAt: z.string().nullable(),
-  automationsFired: z.array(
-    z.looseObject({
-      automationId: z.string(),
-      type: z.string(),
-      itemId: z.string(),
-    }),
-  ),
-});
+export const leads_createOutput = Lead.extend({ automationsFired });
 
 export const pipelines_createOutput = z.looseObject({
   id: z.string().describe('Identifier'),
