@@ -4,18 +4,10 @@ import type { Deps } from '../../shared/runtime/deps.js';
 import type { Dovecot } from '../support/dovecot.js';
 import type { Relay } from '../support/smtp-relay.js';
 import type { client } from '../support/runtime.js';
+/** The bounded wait of these tests (count × 100 ms), re-exported for the campaign test files. */
+export { waitFor } from '../support/poll.js';
 
 type Http = ReturnType<typeof client>;
-
-/** Bounded wait (count × 100 ms): every loop of these tests ends. */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, tries = 300): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A sending workspace: balance, a mailbox on the loopback relay + Dovecot, no pacing, 24/7, the footer's address. */
 export async function setupSendingWorkspace(

@@ -4,6 +4,7 @@ import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { credit } from '../../shared/billing/billing.js';
+import { waitFor } from '../support/poll.js';
 
 // Real parts: embedded runtime (DynamoDB Local, durable local queue, send worker, movable clock),
 // Dovecot and smtp-server on 127.0.0.1, a webhook receiver on 127.0.0.1. Nothing mocked.
@@ -14,14 +15,6 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let accountId: string;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, tries = 300, between?: () => Promise<unknown>): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await fn();
-    if (v) return v;
-    await (between ? between() : sleep(100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   [ctx, dovecot, relay, receiver] = await Promise.all([

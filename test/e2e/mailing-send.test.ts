@@ -5,6 +5,7 @@ import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { credit } from '../../shared/billing/billing.js';
 import { mcpClients } from '../support/mcp-client.js';
+import { waitFor } from '../support/poll.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, the durable local queue, the send worker),
 // Dovecot (IMAP side of the mailbox) and smtp-server (the SMTP sink) on 127.0.0.1. Nothing mocked.
@@ -26,15 +27,6 @@ afterAll(async () => {
   await mcp.closeAll();
   await Promise.all([ctx?.rt.stop(), dovecot?.stop(), relay?.stop()]);
 });
-
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, tries = 300): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A header of a raw message, unfolded (mailparser turns List-* headers into structures). */
 export function header(raw: string, name: string): string {
