@@ -61,23 +61,7 @@ export const LeadsController_kanbanOutput = z.looseObject({
       position: z.number(),
       leadCount: z.number(),
       leads: z.array(
-        z.looseObject({
-          id: z.string().describe('Identifier'),
-          contactId: z.string().describe('Contact id'),
-          companyId: z.string().nullable().describe('Company id (null when none)'),
-          pipelineId: z.string().describe('Pipeline id'),
-          stageId: z.string().describe('Pipeline stage id'),
-          status: z.string(),
-          title: z.string().nullable(),
-          value: z.number().nullable(),
-          currency: z.string().nullable(),
-          interest: z.string(),
-          source: z.string(),
-          sourceRef: z.string().nullable(),
-          createdAt: z.string().describe('ISO 8601 time of creation'),
-          updatedAt: z.string().describe('ISO 8601 time of the last change'),
-          stageEnteredAt: z.string(),
-          closedAt: z.string().nullable(),
+        Lead.extend({
           contact: z.looseObject({
             id: z.string().describe('Identifier'),
             firstName: z.string().nullable(),
