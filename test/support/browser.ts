@@ -145,8 +145,18 @@ export class AppPage {
     const kind = await el.evaluate((e) =>
       e instanceof HTMLSelectElement ? 'select' : e instanceof HTMLInputElement && e.type === 'checkbox' ? 'checkbox' : 'text',
     );
-    if (kind === 'select') await (el as ElementHandle<HTMLSelectElement>).select(String(value));
-    else if (kind === 'checkbox') {
+    if (kind === 'select') {
+      // Options often come from a query still in flight, and puppeteer's select() quietly picks nothing
+      // when no option has the value: wait for the option, then check the choice took.
+      const wanted = String(value);
+      const has = (e: HTMLSelectElement, v: string) => [...e.options].some((o) => o.value === v);
+      const found = await this.page.waitForFunction(has, { timeout: DEFAULT_WAIT_MS }, el as ElementHandle<HTMLSelectElement>, wanted).then(
+        () => true,
+        () => false,
+      );
+      if (!found) throw new Error(`The select "${label}" has no option ${wanted} on ${this.location()}`);
+      await (el as ElementHandle<HTMLSelectElement>).select(wanted);
+    } else if (kind === 'checkbox') {
       if ((await el.evaluate((e) => (e as HTMLInputElement).checked)) !== value) await el.click();
     } else {
       await el.click({ count: 3 });
