@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Lead } from '../leads/lead-output.js';
+import { LeadEntity } from '../../shared/leads/entities.js';
 
 /** Success answers of the companies operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
@@ -167,7 +167,7 @@ export const companies_listsOutput = z.looseObject({
 });
 export const companies_leadsOutput = z.looseObject({
   companyId: z.string().describe('Company id'),
-  data: z.array(Lead).describe('Leads of the company’s contacts, newest first'),
+  data: z.array(LeadEntity.output).describe('Leads of the company’s contacts, newest first'),
   complete: z.boolean().describe('false: the company has more contacts, or a contact more leads, than were read'),
 });
 export const company_lists_getOutput = CompanyList;

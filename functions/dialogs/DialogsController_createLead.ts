@@ -3,7 +3,7 @@ import { createLeadFromDialog } from '../../shared/dialogs/dialogs.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { leads_createOutput } from '../leads/outputs.js';
+import { createLeadOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_createLead',
@@ -26,7 +26,7 @@ export const operation = defineOperation({
       value: z.number().min(0).max(1e12).optional(),
     }),
   },
-  output: leads_createOutput,
+  output: createLeadOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => createLeadFromDialog(ctx.deps, requireTenant(ctx), path.id, body),

@@ -1,7 +1,10 @@
 import * as z from 'zod';
+import { LeadEntity } from '../../shared/leads/entities.js';
+import { checkedOutput } from '../../shared/registry/output-check.js';
 import { Company } from '../companies/outputs.js';
 import { Contact } from '../contacts/outputs.js';
-import { Lead } from './lead-output.js';
+
+const Lead = LeadEntity.output;
 
 /** Success answers of the leads operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 const automationsFired = z
@@ -77,7 +80,7 @@ export const LeadsController_kanbanOutput = z.looseObject({
   ),
 });
 
-export const LeadsController_moveOutput = Lead.extend({ moved: z.boolean(), automationsFired });
+export const LeadsController_moveOutput = checkedOutput(Lead.extend({ moved: z.boolean(), automationsFired }));
 
 export const LeadsController_setInterestOutput = Lead;
 
@@ -111,7 +114,7 @@ export const PipelinesController_createStageOutput = z.looseObject({
   position: z.number(),
 });
 
-export const leads_createOutput = Lead.extend({ automationsFired });
+export const leads_createOutput = checkedOutput(Lead.extend({ automationsFired }));
 
 export const pipelines_createOutput = z.looseObject({
   id: z.string().describe('Identifier'),

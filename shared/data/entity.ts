@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import { badRequest } from '../errors.js';
 import type { Condition, Item, Key, QuerySpec } from '../ports/table-store.js';
+import { checkedOutput, type CheckedOutput } from '../registry/output-check.js';
 
 /**
  * Entities declared as data, the way ElectroDB does it (`indexes: {pk, sk}` templates with
@@ -26,6 +28,22 @@ import type { Condition, Item, Key, QuerySpec } from '../ports/table-store.js';
  *
  * Composite values are inserted verbatim (callers normalise them: lower-case, zero-padded numbers);
  * a value containing `#` is refused so that a crafted id cannot move a key into another entity's range.
+ *
+ * An entity may also declare its attributes (ElectroDB's `attributes`), each a zod schema: then the one
+ * declaration gives its item type (`ItemOf<typeof X>`, what `X.item()` accepts), the schema a stored
+ * item parses with (`X.schema`) and the schema its operations answer with (`X.output`: the attributes
+ * less the `internal` ones, in declared order; a CheckedOutput, so a handler answering anything else
+ * does not compile), with `X.view(item)` turning a stored item into that answer.
+ *
+ * ```ts
+ * export const LeadEntity = defineEntity({
+ *   entity: 'LEAD', version: 1, table: 'tenant', keys: {...},
+ *   attributes: { id: z.string(), status: z.enum(LEAD_STATUSES), ..., version: z.number() },
+ *   internal: ['version'],                 // stored, never answered
+ *   defaults: { interest: 'unknown' },     // what a read gives an item written before the attribute existed
+ * });
+ * export type Lead = OutputOf<typeof LeadEntity>;
+ * ```
  */
 
 type Placeholders<S extends string> = S extends `${string}\${${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
@@ -43,8 +61,16 @@ type CompositesOf<T extends KeyTemplate | { pk: string; sk: string }> = Placehol
 type Composite = string | number;
 export type Composites<K extends KeysDeclaration, N extends keyof K> = { [P in CompositesOf<K[N]>]: Composite };
 type AllComposites<K extends KeysDeclaration> = { [N in keyof K]: CompositesOf<K[N]> }[keyof K];
+type ItemComposites<K extends KeysDeclaration> = Partial<Record<AllComposites<K>, Composite>> & Composites<K, 'primary'>;
 
-export interface EntityDeclaration<K extends KeysDeclaration> {
+type Shape = z.ZodRawShape;
+type NoAttributes = Record<never, never>;
+/** What an entity stores besides its keys and stamps (all declared attributes). */
+type ItemType<A extends Shape> = z.infer<z.ZodObject<A>>;
+type OutputShape<A extends Shape, H extends keyof A> = Omit<A, H>;
+type OutputType<A extends Shape, H extends keyof A> = z.infer<z.ZodObject<OutputShape<A, H>>>;
+
+export interface EntityDeclaration<K extends KeysDeclaration, A extends Shape = NoAttributes, H extends keyof A & string = never> {
   /** Stamped on every item as `entity`. */
   entity: string;
   /** Stamped on every item as `_v`: the item's schema version (migrations read it). */
@@ -64,9 +90,15 @@ export interface EntityDeclaration<K extends KeysDeclaration> {
    * accepts this one pair.
    */
   replaces?: string;
+  /** The item's attributes besides its keys and stamps, each a zod schema with `.describe()` where an agent needs it. */
+  attributes?: A;
+  /** Attributes stored on the item but never answered (tenant ids, versions, ttl, index bookkeeping). */
+  internal?: readonly H[];
+  /** The value `view` gives an attribute that a stored item lacks (one written before the attribute existed). */
+  defaults?: { [P in Exclude<keyof A, H>]?: z.infer<A[P]> };
 }
 
-export interface Entity<K extends KeysDeclaration> {
+export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttributes, H extends keyof A & string = never> {
   readonly name: string;
   readonly version: number;
   readonly table: 'tenant' | 'platform';
@@ -78,9 +110,23 @@ export interface Entity<K extends KeysDeclaration> {
   indexKeys<N extends Exclude<keyof K, 'primary'> & string>(name: N, c: Composites<K, N>): Record<string, string>;
   /**
    * A complete item: `attrs`, the primary key, every secondary index whose composites are all present
-   * (an index left out keeps the item out of that index: sparse indexes), `entity` and `_v`.
+   * (an index left out keeps the item out of that index: sparse indexes), `entity` and `_v`. An entity
+   * with declared attributes takes exactly those (its item type).
    */
-  item<A extends object>(c: Partial<Record<AllComposites<K>, Composite>> & Composites<K, 'primary'>, attrs?: A): A & Item & Key;
+  item: [keyof A] extends [never]
+    ? <T extends object>(c: ItemComposites<K>, attrs?: T) => T & Item & Key
+    : (c: ItemComposites<K>, attrs: ItemType<A>) => ItemType<A> & Item & Key;
+  /** The declared attributes (none for an entity declared by its keys alone). */
+  readonly attributes: A;
+  /** A stored item: the declared attributes, its keys and stamps passing through. */
+  readonly schema: z.ZodObject<A, z.core.$loose>;
+  /** What operations answer for one item: the attributes less the internal ones, in declared order. */
+  readonly output: CheckedOutput<z.ZodObject<OutputShape<A, H>, z.core.$loose>>;
+  /**
+   * The answer for a stored item: its output attributes in declared order; one it lacks takes its
+   * declared default, or null when the attribute is nullable, or stays absent (an optional one).
+   */
+  view(item: Item): OutputType<A, H>;
   /**
    * A query over one key template: the partition from the pk composites (all required) and an sk
    * prefix from the leading sk composites given (stops at the first missing one).
@@ -127,9 +173,18 @@ function prefix(template: string, c: Record<string, unknown>): string {
 const placeholders = (t: string) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1]);
 const attrNames = (index?: IndexName) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
 
-const declared: Entity<any>[] = [];
+/** Any entity, whatever its keys and attributes (the collision test's and the registry's view). */
+export type AnyEntity = Omit<Entity<any, any, any>, 'item'> & { item(c: any, attrs?: any): Item & Key };
+const declared: AnyEntity[] = [];
 
-export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclaration<K>): Entity<K> {
+/** The item type of an entity declared with attributes (what `item()` stores besides keys and stamps). */
+export type ItemOf<E> = E extends Entity<any, infer A, any> ? ItemType<A> : never;
+/** What an entity's operations answer for one item (`Entity.output`'s type). */
+export type OutputOf<E> = E extends Entity<any, infer A, infer H> ? OutputType<A, H> : never;
+
+export function defineEntity<const K extends KeysDeclaration, A extends Shape = NoAttributes, const H extends keyof A & string = never>(
+  decl: EntityDeclaration<K, A, H>,
+): Entity<K, A, H> {
   const label = decl.entity;
   const free = decl.freeText ?? [];
   for (const t of Object.values(decl.keys) as KeyTemplate[]) {
@@ -141,7 +196,16 @@ export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclar
   const secondary = Object.entries(decl.keys).filter(([n]) => n !== 'primary') as [string, KeyTemplate][];
   const hasAll = (t: { pk: string; sk: string }, c: Record<string, unknown>) =>
     [...placeholders(t.pk), ...placeholders(t.sk)].every((p) => c[p] !== undefined && c[p] !== null && c[p] !== '');
-  const entity: Entity<K> = {
+  const attributes = (decl.attributes ?? {}) as A;
+  const internal = new Set<string>(decl.internal ?? []);
+  for (const h of internal) if (!(h in attributes)) throw new Error(`${label}: internal attribute ${h} is not declared`);
+  const outputShape = Object.fromEntries(Object.entries(attributes).filter(([n]) => !internal.has(n))) as OutputShape<A, H>;
+  // Per answered attribute, what a stored item that lacks it reads as (undefined: left absent).
+  const absent = Object.entries(outputShape).map(([n, s]) => {
+    const given = (decl.defaults as Record<string, unknown> | undefined)?.[n];
+    return [n, given !== undefined ? given : (s as z.ZodType).safeParse(null).success ? null : undefined] as const;
+  });
+  const entity: Entity<K, A, H> = {
     name: decl.entity,
     version: decl.version,
     table: decl.table,
@@ -153,12 +217,23 @@ export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclar
       const a = attrNames(t.index);
       return { [a.pk]: fill(t.pk, c, label, free), [a.sk]: fill(t.sk, c, label, free) };
     },
-    item: (c, attrs) => {
+    item: ((c: ItemComposites<K>, attrs?: object) => {
       const out: Item = { ...(attrs ?? {}), ...entity.key(c as never) };
       for (const [name, t] of secondary) if (hasAll(t, c)) Object.assign(out, entity.indexKeys(name as never, c as never));
       out.entity = decl.entity;
       out._v = decl.version;
       return out as never;
+    }) as Entity<K, A, H>['item'],
+    attributes,
+    schema: z.looseObject(attributes),
+    output: checkedOutput(z.looseObject(outputShape)),
+    view: (item) => {
+      const out: Record<string, unknown> = {};
+      for (const [n, ifAbsent] of absent) {
+        const v = item[n] ?? ifAbsent;
+        if (v !== undefined) out[n] = v;
+      }
+      return out as OutputType<A, H>;
     },
     query: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;
@@ -172,18 +247,18 @@ export function defineEntity<const K extends KeysDeclaration>(decl: EntityDeclar
     notExists: { expression: 'attribute_not_exists(pk)' },
     is: (item) => typeof item === 'object' && item !== null && (item as Item).entity === decl.entity,
   };
-  declared.push(entity);
+  declared.push(entity as AnyEntity);
   return entity;
 }
 
 /** Every entity declared so far (the collision test imports all entity modules first). */
-export const declaredEntities = (): readonly Entity<any>[] => declared;
+export const declaredEntities = (): readonly AnyEntity[] => declared;
 
 /**
  * Two templates can produce the same key when their literal prefixes overlap (one is a prefix of the
  * other). Returns the pairs of entities whose keys on the same table and index can collide.
  */
-export function keyCollisions(entities: readonly Entity<any>[]): string[] {
+export function keyCollisions(entities: readonly AnyEntity[]): string[] {
   const literal = (t: string) => t.split('${')[0];
   const overlaps = (a: string, b: string) => {
     const [x, y] = [literal(a), literal(b)];

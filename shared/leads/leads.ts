@@ -19,32 +19,10 @@ export const PIPELINES_CREATE_OPERATION = 'pipelines_create';
 const iso = (now: number) => new Date(now).toISOString();
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The API shape of a stored lead (fixed field order; keys and bookkeeping left out). */
-export function toLead(i: Item): Lead {
-  return {
-    id: i.id as string,
-    contactId: i.contactId as string,
-    companyId: (i.companyId as string) ?? null,
-    pipelineId: i.pipelineId as string,
-    stageId: i.stageId as string,
-    status: i.status as Lead['status'],
-    title: (i.title as string) ?? null,
-    value: (i.value as number) ?? null,
-    currency: (i.currency as string) ?? null,
-    interest: (i.interest as Lead['interest']) ?? 'unknown',
-    source: (i.source as Lead['source']) ?? 'manual',
-    sourceRef: (i.sourceRef as string) ?? null,
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-    stageEnteredAt: i.stageEnteredAt as string,
-    closedAt: (i.closedAt as string) ?? null,
-  };
-}
-
 export async function getLead(table: TableStore, leadId: string): Promise<Lead> {
   const item = await table.get(LeadEntity.key({ leadId }));
   if (!item) throw notFound('Lead');
-  return toLead(item);
+  return LeadEntity.view(item);
 }
 
 const statusOf = (stage: Stage): Lead['status'] => (stage.kind === 'open' ? 'open' : stage.kind);

@@ -3,7 +3,6 @@ import type { TableStore } from '../ports/table-store.js';
 import { CompanyEntity, isCompany } from '../companies/entities.js';
 import { companyContactIds } from '../contacts/company-contacts.js';
 import { LeadEntity } from './entities.js';
-import { toLead } from './leads.js';
 
 /** Contacts of a company whose leads are read, and leads read per contact (its newest). */
 export const LEAD_CONTACTS_MAX = 200;
@@ -29,7 +28,7 @@ export async function leadsOfCompany(table: TableStore, companyId: string) {
     );
     for (const page of pages) {
       if (page.cursor) complete = false;
-      leads.push(...page.items.map(toLead));
+      leads.push(...page.items.map(LeadEntity.view));
     }
   }
   leads.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));

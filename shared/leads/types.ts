@@ -1,30 +1,17 @@
-/** Lead shapes as the API returns them. */
+import type { OutputOf } from '../data/entity.js';
+import type { LeadEntity } from './entities.js';
+
+/** Lead shapes as the API returns them: a lead's attributes are declared once, on LeadEntity. */
 export const INTEREST_LEVELS = ['unknown', 'none', 'low', 'medium', 'high'] as const;
 export type Interest = (typeof INTEREST_LEVELS)[number];
 
 export const LEAD_SOURCES = ['manual', 'form', 'dialog', 'import', 'api'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-export interface Lead {
-  id: string;
-  contactId: string;
-  companyId: string | null;
-  pipelineId: string;
-  stageId: string;
-  /** open, or won / lost once the lead is in a closing stage. */
-  status: 'open' | 'won' | 'lost';
-  title: string | null;
-  value: number | null;
-  currency: string | null;
-  interest: Interest;
-  source: LeadSource;
-  /** Id of what created it (form submission, dialog), when any. */
-  sourceRef: string | null;
-  createdAt: string;
-  updatedAt: string;
-  stageEnteredAt: string;
-  closedAt: string | null;
-}
+/** open, or won / lost once the lead is in a closing stage (its stage's kind). */
+export const LEAD_STATUSES = ['open', 'won', 'lost'] as const;
+
+export type Lead = OutputOf<typeof LeadEntity>;
 
 export interface LeadInput {
   contactId: string;

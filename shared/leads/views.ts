@@ -3,7 +3,7 @@ import { toCompany } from '../companies/model.js';
 import { toContact, withPrimaries } from '../contacts/items.js';
 import type { Item, TableStore } from '../ports/table-store.js';
 import { defaultPipelineId, getPipeline, getStage } from '../pipelines/pipelines.js';
-import { PIPELINES_CREATE_OPERATION, getLead, toLead } from './leads.js';
+import { PIPELINES_CREATE_OPERATION, getLead } from './leads.js';
 import type { Lead } from './types.js';
 import { CompanyEntity } from '../companies/entities.js';
 import { ContactEntity } from '../contacts/entities.js';
@@ -45,7 +45,7 @@ export async function kanban(table: TableStore, q: { pipelineId?: string; stageI
       kind: s.kind,
       position: s.position,
       leadCount: s.leadCount,
-      leads: pages[i].items.map((it) => ({ ...toLead(it), contact: contacts.get(String(it.contactId)) ?? null })),
+      leads: pages[i].items.map((it) => ({ ...LeadEntity.view(it), contact: contacts.get(String(it.contactId)) ?? null })),
       nextCursor: pages[i].cursor ?? null,
     })),
   };
@@ -70,7 +70,7 @@ export async function dossier(table: TableStore, leadId: string, opts: { activit
     stage: stage ? { id: stage.id, name: stage.name, kind: stage.kind, position: stage.position } : null,
     contact: contactItem ? withPrimaries(toContact(contactItem)) : null,
     company: companyItem && companyItem.entity === 'company' ? toCompany(companyItem) : null,
-    otherLeads: otherLeads.items.map(toLead).filter((l) => l.id !== leadId),
+    otherLeads: otherLeads.items.map(LeadEntity.view).filter((l) => l.id !== leadId),
     activity: timeline.items.map(({ pk: _p, sk: _s, gsi1pk: _a, gsi1sk: _b, entity: _e, _v: _ver, ...rest }) => rest),
     activityCursor: timeline.cursor ?? null,
   };

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { OperationContext } from '../runtime/context.js';
+import type { OutputCheck } from './output-check.js';
 import { isScope } from './scopes.js';
 
 /**
@@ -119,7 +120,10 @@ export const respond = (status: number, body: unknown, headers: Record<string, s
 
 export type AnyOperation = OperationDefinition<any, any>;
 
-export function defineOperation<I extends OperationInput, R>(def: OperationDefinition<I, R>): OperationDefinition<I, R> {
+/** A `CheckedOutput` schema is checked against what the handler answers (shared/registry/output-check.ts). */
+export function defineOperation<I extends OperationInput, R, O extends z.ZodType | undefined = undefined>(
+  def: OperationDefinition<I, R> & { output?: O } & OutputCheck<NoInfer<Exclude<R, HttpResult>>, NoInfer<O>>,
+): OperationDefinition<I, R> {
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(def.operationId)) throw new Error(`bad operationId ${def.operationId}`);
   if (def.access === 'tenant' && !def.scope) throw new Error(`${def.operationId}: tenant operations need a scope`);
   if (def.scope && !isScope(def.scope)) throw new Error(`${def.operationId}: unknown scope ${def.scope} (add it to shared/registry/scopes.ts)`);

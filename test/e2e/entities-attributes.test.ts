@@ -1,0 +1,75 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { declaredEntities } from '../../shared/data/entity.js';
+import { startTenantRuntime } from '../support/accounts.js';
+
+/**
+ * Every entity declared with its attributes describes what is really stored: the items the CRM
+ * operations write parse with the entity's schema and carry no attribute it does not declare (keys and
+ * stamps aside), and each one's view parses with the entity's output schema, strictly. A Scan is fine
+ * here: it reads a fresh test table, never a request path.
+ */
+let env: Awaited<ReturnType<typeof startTenantRuntime>>;
+beforeAll(async () => {
+  env = await startTenantRuntime();
+});
+afterAll(() => env?.rt.stop());
+
+const root = join(import.meta.dirname, '../..');
+const entityModules = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? entityModules(p) : f === 'entities.ts' ? [p] : [];
+  });
+const KEY_ATTRIBUTE = /^(pk|sk|gsi\d+pk|gsi\d+sk|entity|_v)$/;
+
+async function scan(tableName: string) {
+  const doc = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
+  const out = await doc.send(new ScanCommand({ TableName: tableName, Limit: 1000 }));
+  return (out.Items ?? []) as Record<string, unknown>[];
+}
+
+/** Writes at least one item of every entity declared with attributes, through the operations. */
+async function seed() {
+  const { http } = env;
+  const ok = async (p: Promise<{ status: number; body: any }>) => {
+    const r = await p;
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    return r.body;
+  };
+  const company = await ok(http.post('/api/companies', { name: 'Attr Labs', domain: 'attr.example' }));
+  const contact = await ok(http.post('/api/contacts', { firstName: 'Ann', email: 'ann@attr.example', companyId: company.id }));
+  const pipeline = await ok(http.post('/api/pipelines', { name: 'Sales' }));
+  const won = pipeline.stages.find((s: { kind: string }) => s.kind === 'won');
+  const lead = await ok(http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id, title: 'Deal', value: 100, currency: 'EUR' }));
+  await ok(http.post(`/api/leads/${lead.id}/interest`, { interest: 'high' }));
+  await ok(http.post(`/api/leads/${lead.id}/move`, { stageId: won.id }));
+}
+
+describe('entities declared with their attributes', () => {
+  it('every stored item parses with its entity schema, declares all it stores, and its view parses with the output schema', async () => {
+    for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
+    const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
+    expect(withAttributes.map((e) => e.name)).toContain('LEAD');
+    await seed();
+    const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
+    const problems: string[] = [];
+    for (const e of withAttributes) {
+      const mine = items.filter((i) => e.is(i));
+      if (!mine.length) problems.push(`${e.name}: no stored item (extend seed())`);
+      for (const item of mine) {
+        const stored = e.schema.safeParse(item);
+        if (!stored.success) problems.push(`${e.name} stored: ${stored.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        const undeclared = Object.keys(item).filter((k) => !KEY_ATTRIBUTE.test(k) && !(k in e.attributes));
+        if (undeclared.length) problems.push(`${e.name} stores undeclared ${undeclared.join(', ')}`);
+        const view = e.output.strict().safeParse(e.view(item));
+        if (!view.success) problems.push(`${e.name} view: ${view.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
