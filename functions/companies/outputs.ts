@@ -1,30 +1,14 @@
 import * as z from 'zod';
+import { CompanyEntity } from '../../shared/companies/entities.js';
 import { LeadEntity } from '../../shared/leads/entities.js';
+import { checkedOutput } from '../../shared/registry/output-check.js';
 
 /** Success answers of the companies operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
-const text = (what: string) => z.string().nullable().describe(what);
 const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
 const nextCursor = z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page');
 
-export const Company = z.looseObject({
-  id: z.string().describe('Company id'),
-  name: z.string(),
-  domain: text('Normalised domain (the dedupe key with inn)'),
-  inn: text('Russian taxpayer number (checksum-valid), the other dedupe key'),
-  industry: text('Industry'),
-  city: text('City'),
-  country: text('Country'),
-  size: text('Size band, free text'),
-  phone: text('Phone'),
-  website: text('Website URL'),
-  description: text('Free-text description'),
-  source: text('Where the company came from (import, manual, connector, …)'),
-  address: text('Postal address'),
-  customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (companies_custom_fields_list names them)'),
-  createdAt: at('Created'),
-  updatedAt: at('Last changed'),
-});
+export const Company = CompanyEntity.output;
 
 const CompanyList = z.looseObject({
   id: z.string().describe('Company list id'),
@@ -79,7 +63,7 @@ export const CompanyListsController_createOutput = CompanyList.extend({
 export const companies_createOutput = Company;
 export const companies_getOutput = Company;
 export const companies_updateOutput = Company;
-export const companies_deleteOutput = z.looseObject({ id: z.string().describe('Company id'), deleted: z.boolean() });
+export const companies_deleteOutput = checkedOutput(z.looseObject({ id: z.string().describe('Company id'), deleted: z.boolean() }));
 
 export const companies_custom_fields_createOutput = CustomField;
 export const companies_custom_fields_listOutput = z.looseObject({ data: z.array(CustomField).describe('Every company custom field') });
@@ -147,12 +131,14 @@ export const companies_import_previewOutput = z.looseObject({
     .describe('The plan for each row'),
 });
 
-export const companies_listOutput = z.looseObject({
-  data: z.array(Company).describe('This page; may be short or empty while nextCursor is not null (work per call is bounded)'),
-  nextCursor,
-  pageSize: z.number().describe('Page size applied (max 200)'),
-  examined: z.number().describe('Index entries examined for this page'),
-});
+export const companies_listOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(Company).describe('This page; may be short or empty while nextCursor is not null (work per call is bounded)'),
+    nextCursor,
+    pageSize: z.number().describe('Page size applied (max 200)'),
+    examined: z.number().describe('Index entries examined for this page'),
+  }),
+);
 
 export const companies_listsOutput = z.looseObject({
   data: z.array(
@@ -165,11 +151,13 @@ export const companies_listsOutput = z.looseObject({
   ),
   nextCursor,
 });
-export const companies_leadsOutput = z.looseObject({
-  companyId: z.string().describe('Company id'),
-  data: z.array(LeadEntity.output).describe('Leads of the company’s contacts, newest first'),
-  complete: z.boolean().describe('false: the company has more contacts, or a contact more leads, than were read'),
-});
+export const companies_leadsOutput = checkedOutput(
+  z.looseObject({
+    companyId: z.string().describe('Company id'),
+    data: z.array(LeadEntity.output).describe('Leads of the company’s contacts, newest first'),
+    complete: z.boolean().describe('false: the company has more contacts, or a contact more leads, than were read'),
+  }),
+);
 export const company_lists_getOutput = CompanyList;
 export const company_lists_listOutput = z.looseObject({ data: z.array(CompanyList), nextCursor });
 

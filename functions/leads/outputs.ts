@@ -1,10 +1,16 @@
 import * as z from 'zod';
 import { LeadEntity } from '../../shared/leads/entities.js';
+import { AutomationEntity, PipelineEntity, StageEntity } from '../../shared/pipelines/entities.js';
 import { checkedOutput } from '../../shared/registry/output-check.js';
 import { Company } from '../companies/outputs.js';
 import { Contact } from '../contacts/outputs.js';
 
 const Lead = LeadEntity.output;
+/** A stage as answered: its attributes and its place in the pipeline's display order. */
+const stageOutput = checkedOutput(StageEntity.output.extend({ position: z.number() }));
+const { id, name, leadCount, createdAt, updatedAt } = PipelineEntity.output.shape;
+/** A pipeline as answered: its attributes, whether it is the default, and its stages in display order. */
+const pipelineOutput = checkedOutput(z.looseObject({ id, name, isDefault: z.boolean(), leadCount, stages: z.array(stageOutput), createdAt, updatedAt }));
 
 /** Success answers of the leads operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 const automationsFired = z
@@ -50,184 +56,64 @@ export const LeadsController_dossierOutput = z.looseObject({
   activityCursor: z.unknown(),
 });
 
-export const LeadsController_kanbanOutput = z.looseObject({
-  pipeline: z.looseObject({
-    id: z.string().describe('Identifier'),
-    name: z.string(),
-    isDefault: z.boolean(),
-  }),
-  stages: z.array(
-    z.looseObject({
-      id: z.string().describe('Identifier'),
-      name: z.string(),
-      kind: z.string(),
-      position: z.number(),
-      leadCount: z.number(),
-      leads: z.array(
-        Lead.extend({
-          contact: z.looseObject({
-            id: z.string().describe('Identifier'),
-            firstName: z.string().nullable(),
-            lastName: z.string().nullable(),
-            email: z.string().nullable().describe('Primary email address (null for a contact reached by phone only)'),
-            position: z.string().nullable(),
-            companyId: z.string().nullable().describe('Company id (null when none)'),
+const stage = StageEntity.output.shape;
+export const LeadsController_kanbanOutput = checkedOutput(
+  z.looseObject({
+    pipeline: z.looseObject({ id, name, isDefault: z.boolean() }),
+    stages: z.array(
+      z.looseObject({
+        id: stage.id,
+        name: stage.name,
+        kind: stage.kind,
+        position: z.number(),
+        leadCount: stage.leadCount,
+        leads: z.array(
+          Lead.extend({
+            contact: z
+              .looseObject({
+                id: z.string().describe('Identifier'),
+                firstName: z.string().nullable(),
+                lastName: z.string().nullable(),
+                email: z.string().nullable().describe('Primary email address (null for a contact reached by phone only)'),
+                position: z.string().nullable(),
+                companyId: z.string().nullable().describe('Company id (null when none)'),
+              })
+              .nullable()
+              .describe('null when the contact was erased'),
           }),
-        }),
-      ),
-      nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
-    }),
-  ),
-});
+        ),
+        nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+      }),
+    ),
+  }),
+);
 
 export const LeadsController_moveOutput = checkedOutput(Lead.extend({ moved: z.boolean(), automationsFired }));
 
 export const LeadsController_setInterestOutput = Lead;
 
-export const PipelinesController_createAutomationOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  pipelineId: z.string().describe('Pipeline id'),
-  stageId: z.string().describe('Pipeline stage id'),
-  name: z.string().optional(),
-  trigger: z.string(),
-  actions: z.array(
-    z.looseObject({
-      type: z.string(),
-      title: z.string().optional(),
-      dueInDays: z.number().optional(),
-      text: z.string().optional(),
-      message: z.string().optional(),
-      name: z.string().optional(),
-    }),
-  ),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-});
+export const PipelinesController_createAutomationOutput = AutomationEntity.output;
 
-export const PipelinesController_createStageOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  pipelineId: z.string().describe('Pipeline id'),
-  name: z.string(),
-  kind: z.string(),
-  order: z.number(),
-  leadCount: z.number(),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  position: z.number(),
-});
+export const PipelinesController_createStageOutput = stageOutput;
 
 export const leads_createOutput = checkedOutput(Lead.extend({ automationsFired }));
 
-export const pipelines_createOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  name: z.string(),
-  isDefault: z.boolean(),
-  leadCount: z.number(),
-  stages: z.array(
-    z.looseObject({
-      id: z.string().describe('Identifier'),
-      pipelineId: z.string().describe('Pipeline id'),
-      name: z.string(),
-      kind: z.string(),
-      order: z.number(),
-      leadCount: z.number(),
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-      position: z.number(),
-    }),
-  ),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-});
+export const pipelines_createOutput = pipelineOutput;
 
-export const pipelines_deleteOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  deleted: z.boolean(),
-});
+export const pipelines_deleteOutput = checkedOutput(
+  z.looseObject({
+    id: z.string().describe('Identifier'),
+    deleted: z.boolean(),
+  }),
+);
 
-export const pipelines_getOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  name: z.string(),
-  isDefault: z.boolean(),
-  leadCount: z.number(),
-  stages: z.array(
-    z.looseObject({
-      id: z.string().describe('Identifier'),
-      pipelineId: z.string().describe('Pipeline id'),
-      name: z.string(),
-      kind: z.string(),
-      order: z.number(),
-      leadCount: z.number(),
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-      position: z.number(),
-    }),
-  ),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-  automations: z.array(
-    z.looseObject({
-      id: z.string().describe('Identifier'),
-      pipelineId: z.string().describe('Pipeline id'),
-      stageId: z.string().describe('Pipeline stage id'),
-      name: z.string(),
-      trigger: z.string(),
-      actions: z.array(
-        z.looseObject({
-          type: z.string(),
-          title: z.string().optional(),
-          dueInDays: z.number().optional(),
-          text: z.string().optional(),
-          message: z.string().optional(),
-          name: z.string().optional(),
-        }),
-      ),
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-    }),
-  ),
-});
+export const pipelines_getOutput = checkedOutput(pipelineOutput.extend({ automations: z.array(AutomationEntity.output) }));
 
-export const pipelines_listOutput = z.looseObject({
-  data: z
-    .array(
-      z.looseObject({
-        id: z.string().describe('Identifier'),
-        name: z.string(),
-        isDefault: z.boolean(),
-        leadCount: z.number(),
-        stages: z.array(
-          z.looseObject({
-            id: z.string().describe('Identifier'),
-            pipelineId: z.string().describe('Pipeline id'),
-            name: z.string(),
-            kind: z.string(),
-            order: z.number(),
-            leadCount: z.number(),
-            createdAt: z.string().describe('ISO 8601 time of creation'),
-            position: z.number(),
-          }),
-        ),
-        createdAt: z.string().describe('ISO 8601 time of creation'),
-        updatedAt: z.string().describe('ISO 8601 time of the last change'),
-      }),
-    )
-    .describe('The items of this page'),
-  nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
-});
+export const pipelines_listOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(pipelineOutput).describe('The items of this page'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
+);
 
-export const pipelines_set_defaultOutput = z.looseObject({
-  id: z.string().describe('Identifier'),
-  name: z.string(),
-  isDefault: z.boolean(),
-  leadCount: z.number(),
-  stages: z.array(
-    z.looseObject({
-      id: z.string().describe('Identifier'),
-      pipelineId: z.string().describe('Pipeline id'),
-      name: z.string(),
-      kind: z.string(),
-      order: z.number(),
-      leadCount: z.number(),
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-      position: z.number(),
-    }),
-  ),
-  createdAt: z.string().describe('ISO 8601 time of creation'),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
-});
+export const pipelines_set_defaultOutput = pipelineOutput;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import { defineEntity } from '../data/entity.js';
 import type { Condition } from '../ports/table-store.js';
 
@@ -8,7 +9,10 @@ import type { Condition } from '../ports/table-store.js';
  * links); one number custom-field value is indexed by the company item itself, the others by
  * `CustomFieldNumber` items (number-index.ts). An imported company's id derives from its domain or INN
  * (`derivedCompanyId`), so its item is the import's dedupe marker; a single create never dedupes.
+ * Its attributes are what the companies operations answer (`CompanyEntity.output`, the type `Company`).
  */
+const text = (what: string) => z.string().nullable().describe(what);
+const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
 export const CompanyEntity = defineEntity({
   entity: 'company',
   version: 1,
@@ -20,6 +24,34 @@ export const CompanyEntity = defineEntity({
     /** Every company by name (sort=name); `nameKey` is nameSortKey(name). */
     byName: { index: 'gsi3', pk: 'COMPANIES#NAME', sk: '${nameKey}#${companyId}' },
   },
+  // The text fields are stored only once given: a read answers null for the others.
+  attributes: {
+    id: z.string().describe('Company id'),
+    name: z.string(),
+    domain: text('Normalised domain (the dedupe key with inn)'),
+    inn: text('Russian taxpayer number (checksum-valid), the other dedupe key'),
+    industry: text('Industry'),
+    city: text('City'),
+    country: text('Country'),
+    size: text('Size band, free text'),
+    phone: text('Phone'),
+    website: text('Website URL'),
+    description: text('Free-text description'),
+    source: text('Where the company came from (import, manual, connector, …)'),
+    address: text('Postal address'),
+    customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (companies_custom_fields_list names them)'),
+    createdAt: at('Created'),
+    updatedAt: at('Last changed'),
+    /** Optimistic lock of every read-modify-write (updates, enrichment, scoring). */
+    version: z.number(),
+    /** The number custom field whose value the item's own gsi2 entry indexes (number-index.ts). */
+    cfIndexSlug: z.string().optional(),
+    /** The import that created the company, and its row (import recovery). */
+    importId: z.string().optional(),
+    importRow: z.number().optional(),
+  },
+  internal: ['version', 'cfIndexSlug', 'importId', 'importRow'],
+  defaults: { customFields: {} },
 });
 
 /**

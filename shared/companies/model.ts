@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import type { OutputOf } from '../data/entity.js';
+import { CompanyEntity } from './entities.js';
 
 /** The company's own text fields (spec: name, domain, inn, industry, size, country, city, address, phone, website, source; plus description). */
 export const COMPANY_TEXT_FIELDS = [
@@ -40,24 +42,7 @@ export const companyUpdateSchema = z.strictObject({ ...companyFieldsShape, name:
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 
-export interface Company {
-  id: string;
-  name: string;
-  domain: string | null;
-  inn: string | null;
-  industry: string | null;
-  city: string | null;
-  country: string | null;
-  size: string | null;
-  phone: string | null;
-  website: string | null;
-  description: string | null;
-  source: string | null;
-  address: string | null;
-  customFields: Record<string, number | string>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Company = OutputOf<typeof CompanyEntity>;
 
 /** Domains are stored bare and lower-case (`https://www.Acme.com/x` → `acme.com`), as the import's dedupe expects. */
 export function normalizeDomain(raw: string | null | undefined): string | null {
@@ -72,12 +57,4 @@ export function normalizeDomain(raw: string | null | undefined): string | null {
 }
 
 /** The API shape of a stored company item (keys and bookkeeping stripped). */
-export function toCompany(item: Record<string, unknown>): Company {
-  const out = { id: item.id as string } as Company;
-  for (const f of COMPANY_TEXT_FIELDS) (out as unknown as Record<string, unknown>)[f] = item[f] ?? null;
-  out.name = item.name as string;
-  out.customFields = (item.customFields as Company['customFields']) ?? {};
-  out.createdAt = item.createdAt as string;
-  out.updatedAt = item.updatedAt as string;
-  return out;
-}
+export const toCompany = (item: Record<string, unknown>): Company => CompanyEntity.view(item);

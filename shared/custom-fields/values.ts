@@ -107,7 +107,7 @@ export async function numberIndexCleanupOps(table: TableStore, entity: CfEntity,
   return page.items.map((i) => ({ delete: { pk: i.pk as string, sk: i.sk as string } }));
 }
 
-/** `{slug, label, fieldType, value}` per definition, for the values read. */
-export function describeValues(defs: Iterable<CustomFieldDefinition>, values: CfValues) {
+/** `{slug, label, fieldType, value}` per definition, for the values read (a record's customFields: enrichment also keeps structured values there). */
+export function describeValues(defs: Iterable<CustomFieldDefinition>, values: Record<string, unknown>) {
   return [...defs].map((d) => ({ slug: d.slug, label: d.label, fieldType: d.fieldType, value: values[d.slug] ?? null }));
 }

@@ -66,11 +66,22 @@ type ItemComposites<K extends KeysDeclaration> = Partial<Record<AllComposites<K>
 type Shape = z.ZodRawShape;
 type NoAttributes = Record<never, never>;
 /** What an entity stores besides its keys and stamps (all declared attributes). */
-type ItemType<A extends Shape> = z.infer<z.ZodObject<A>>;
+type AttributeTypes<A extends Shape> = z.infer<z.ZodObject<A>>;
+/** Attributes a read fills in when an item lacks them (nullable ones, and those with a default): a stored item may lack them. */
+type Fillable<A extends Shape, D extends string> = (D & keyof A) | { [P in keyof A]: null extends z.infer<A[P]> ? P : never }[keyof A];
+type Flat<T> = { [P in keyof T]: T[P] } & {};
+type ItemType<A extends Shape, D extends string> = Flat<
+  Omit<AttributeTypes<A>, Fillable<A, D>> & Partial<Pick<AttributeTypes<A>, Fillable<A, D> & keyof AttributeTypes<A>>>
+>;
 type OutputShape<A extends Shape, H extends keyof A> = Omit<A, H>;
 type OutputType<A extends Shape, H extends keyof A> = z.infer<z.ZodObject<OutputShape<A, H>>>;
 
-export interface EntityDeclaration<K extends KeysDeclaration, A extends Shape = NoAttributes, H extends keyof A & string = never> {
+export interface EntityDeclaration<
+  K extends KeysDeclaration,
+  A extends Shape = NoAttributes,
+  H extends keyof A & string = never,
+  D extends Exclude<keyof A, H> & string = never,
+> {
   /** Stamped on every item as `entity`. */
   entity: string;
   /** Stamped on every item as `_v`: the item's schema version (migrations read it). */
@@ -95,10 +106,10 @@ export interface EntityDeclaration<K extends KeysDeclaration, A extends Shape = 
   /** Attributes stored on the item but never answered (tenant ids, versions, ttl, index bookkeeping). */
   internal?: readonly H[];
   /** The value `view` gives an attribute that a stored item lacks (one written before the attribute existed). */
-  defaults?: { [P in Exclude<keyof A, H>]?: z.infer<A[P]> };
+  defaults?: { [P in D]: z.infer<A[P]> };
 }
 
-export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttributes, H extends keyof A & string = never> {
+export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttributes, H extends keyof A & string = never, D extends string = never> {
   readonly name: string;
   readonly version: number;
   readonly table: 'tenant' | 'platform';
@@ -111,15 +122,15 @@ export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttribute
   /**
    * A complete item: `attrs`, the primary key, every secondary index whose composites are all present
    * (an index left out keeps the item out of that index: sparse indexes), `entity` and `_v`. An entity
-   * with declared attributes takes exactly those (its item type).
+   * with declared attributes takes those (its item type; the ones a read fills in may be left out).
    */
   item: [keyof A] extends [never]
     ? <T extends object>(c: ItemComposites<K>, attrs?: T) => T & Item & Key
-    : (c: ItemComposites<K>, attrs: ItemType<A>) => ItemType<A> & Item & Key;
+    : (c: ItemComposites<K>, attrs: ItemType<A, D>) => ItemType<A, D> & Item & Key;
   /** The declared attributes (none for an entity declared by its keys alone). */
   readonly attributes: A;
   /** A stored item: the declared attributes, its keys and stamps passing through. */
-  readonly schema: z.ZodObject<A, z.core.$loose>;
+  readonly schema: z.ZodType<ItemType<A, D>>;
   /** What operations answer for one item: the attributes less the internal ones, in declared order. */
   readonly output: CheckedOutput<z.ZodObject<OutputShape<A, H>, z.core.$loose>>;
   /**
@@ -174,17 +185,20 @@ const placeholders = (t: string) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1]
 const attrNames = (index?: IndexName) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
 
 /** Any entity, whatever its keys and attributes (the collision test's and the registry's view). */
-export type AnyEntity = Omit<Entity<any, any, any>, 'item'> & { item(c: any, attrs?: any): Item & Key };
+export type AnyEntity = Omit<Entity<any, any, any, any>, 'item'> & { item(c: any, attrs?: any): Item & Key };
 const declared: AnyEntity[] = [];
 
 /** The item type of an entity declared with attributes (what `item()` stores besides keys and stamps). */
-export type ItemOf<E> = E extends Entity<any, infer A, any> ? ItemType<A> : never;
+export type ItemOf<E> = E extends { readonly schema: z.ZodType<infer T> } ? T : never;
 /** What an entity's operations answer for one item (`Entity.output`'s type). */
-export type OutputOf<E> = E extends Entity<any, infer A, infer H> ? OutputType<A, H> : never;
+export type OutputOf<E> = E extends { view(item: Item): infer O } ? O : never;
 
-export function defineEntity<const K extends KeysDeclaration, A extends Shape = NoAttributes, const H extends keyof A & string = never>(
-  decl: EntityDeclaration<K, A, H>,
-): Entity<K, A, H> {
+export function defineEntity<
+  const K extends KeysDeclaration,
+  A extends Shape = NoAttributes,
+  const H extends keyof A & string = never,
+  D extends Exclude<keyof A, H> & string = never,
+>(decl: EntityDeclaration<K, A, H, D>): Entity<K, A, H, D> {
   const label = decl.entity;
   const free = decl.freeText ?? [];
   for (const t of Object.values(decl.keys) as KeyTemplate[]) {
@@ -200,12 +214,11 @@ export function defineEntity<const K extends KeysDeclaration, A extends Shape = 
   const internal = new Set<string>(decl.internal ?? []);
   for (const h of internal) if (!(h in attributes)) throw new Error(`${label}: internal attribute ${h} is not declared`);
   const outputShape = Object.fromEntries(Object.entries(attributes).filter(([n]) => !internal.has(n))) as OutputShape<A, H>;
+  const defaults = (decl.defaults ?? {}) as Record<string, unknown>;
+  const fillable = new Set(Object.entries(attributes).flatMap(([n, s]) => (n in defaults || (s as z.ZodType).safeParse(null).success ? [n] : [])));
   // Per answered attribute, what a stored item that lacks it reads as (undefined: left absent).
-  const absent = Object.entries(outputShape).map(([n, s]) => {
-    const given = (decl.defaults as Record<string, unknown> | undefined)?.[n];
-    return [n, given !== undefined ? given : (s as z.ZodType).safeParse(null).success ? null : undefined] as const;
-  });
-  const entity: Entity<K, A, H> = {
+  const absent = Object.keys(outputShape).map((n) => [n, n in defaults ? defaults[n] : fillable.has(n) ? null : undefined] as const);
+  const entity: Entity<K, A, H, D> = {
     name: decl.entity,
     version: decl.version,
     table: decl.table,
@@ -223,9 +236,11 @@ export function defineEntity<const K extends KeysDeclaration, A extends Shape = 
       out.entity = decl.entity;
       out._v = decl.version;
       return out as never;
-    }) as Entity<K, A, H>['item'],
+    }) as Entity<K, A, H, D>['item'],
     attributes,
-    schema: z.looseObject(attributes),
+    schema: z.looseObject(
+      Object.fromEntries(Object.entries(attributes).map(([n, s]) => [n, fillable.has(n) ? (s as z.ZodType).optional() : s])),
+    ) as unknown as z.ZodType<ItemType<A, D>>,
     output: checkedOutput(z.looseObject(outputShape)),
     view: (item) => {
       const out: Record<string, unknown> = {};

@@ -137,7 +137,7 @@ function companyGroup(table: TableStore, setup: ImportSetup, rowsOf: Map<number,
   const written = { importId: run.importId, importRow: run.rowOffset + slot.rows[0] };
   const company = CompanyEntity.item(
     { companyId: slot.id, createdAt: at, nameKey: nameSortKey(slot.company.name) },
-    { id: slot.id, ...slot.company, customFields: slot.cf, ...written, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
+    { id: slot.id, ...slot.company, name: slot.company.name, customFields: slot.cf, ...written, createdAt: at, updatedAt: at, version: 1, ...index.attrs },
   );
   const lockCondition = (k: string) => {
     const lock = plan.locks.get(k);

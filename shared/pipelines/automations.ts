@@ -2,7 +2,7 @@ import { badRequest } from '../errors.js';
 import { newId } from '../data/ids.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { automationView, getStage, getPipeline } from './pipelines.js';
+import { getStage, getPipeline } from './pipelines.js';
 import { MAX_AUTOMATIONS_PER_STAGE, type Automation, type AutomationAction } from './types.js';
 import { LeadActivity } from '../leads/entities.js';
 import { AutomationEntity, StageEntity } from './entities.js';
@@ -53,12 +53,12 @@ export async function createAutomation(
     if (e instanceof ConditionFailed && e.index === 0) throw badRequest([`a stage has at most ${MAX_AUTOMATIONS_PER_STAGE} automations`]);
     throw e;
   }
-  return automationView(item);
+  return AutomationEntity.view(item);
 }
 
 export async function automationsOfStage(table: TableStore, pipelineId: string, stageId: string): Promise<Automation[]> {
   const page = await table.query({ ...AutomationEntity.query('primary', { pipelineId, stageId }), limit: MAX_AUTOMATIONS_PER_STAGE * 2 });
-  return page.items.map(automationView);
+  return page.items.map(AutomationEntity.view);
 }
 
 export interface FiredAction {

@@ -2,12 +2,10 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { newId } from '../data/ids.js';
 import { ConditionFailed, notExists, type Item, type TableStore, type TxOp } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { DEFAULT_STAGES, MAX_STAGES, type Automation, type Pipeline, type Stage, type StageKind } from './types.js';
+import { DEFAULT_STAGES, MAX_STAGES, type Automation, type Pipeline, type PipelineItem, type Stage, type StageKind } from './types.js';
 import { AutomationEntity, DefaultPipeline, PipelineEntity, StageEntity, StageName, stageNameKey } from './entities.js';
 
 type Tenant = { tenantId: string; table: TableStore };
-type PipelineItem = Item & { id: string; name: string; leadCount?: number; stageCount?: number; createdAt: string; updatedAt: string };
-type StageItem = Item & Omit<Stage, 'leadCount'> & { leadCount?: number };
 
 export interface PipelineInput {
   name: string;
@@ -18,15 +16,6 @@ export interface PipelineInput {
 
 const ORDER_STEP = 1000;
 
-const stageView = (s: StageItem): Stage => ({
-  id: s.id,
-  pipelineId: s.pipelineId,
-  name: s.name,
-  kind: s.kind,
-  order: s.order,
-  leadCount: s.leadCount ?? 0,
-  createdAt: s.createdAt,
-});
 const sortStages = (stages: Stage[]) => [...stages].sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
 
 export async function defaultPipelineId(table: TableStore): Promise<string | undefined> {
@@ -43,7 +32,7 @@ export async function createPipeline(deps: Deps, tenant: Tenant, input: Pipeline
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const id = newId(now);
-  const stageItems: StageItem[] = stages.map((s, i) => {
+  const stageItems = stages.map((s, i) => {
     const stageId = newId(now);
     return StageEntity.item(
       { pipelineId: id, stageId },
@@ -91,35 +80,19 @@ export async function readPipeline(
     items.push(...page.items);
     if (!(cursor = page.cursor)) break;
   }
-  const meta = items.find((i) => i.sk === 'PIPELINE') as PipelineItem | undefined;
+  const meta = items.find((i) => i.sk === 'PIPELINE');
   if (!meta) throw notFound('Pipeline');
-  const stages = sortStages(items.filter((i) => String(i.sk).startsWith(StageEntity.skPrefix('primary', {}))).map((s) => stageView(s as StageItem)));
-  const automations = items.filter((i) => String(i.sk).startsWith(AutomationEntity.skPrefix('primary', {}))).map(automationView);
+  const stages = sortStages(items.filter((i) => String(i.sk).startsWith(StageEntity.skPrefix('primary', {}))).map(StageEntity.view));
+  const automations = items.filter((i) => String(i.sk).startsWith(AutomationEntity.skPrefix('primary', {}))).map(AutomationEntity.view);
   const def = knownDefault === undefined ? await defaultPipelineId(table) : knownDefault;
   return { pipeline: pipelineView(meta, stages, def === pipelineId), automations };
 }
 
-function pipelineView(p: PipelineItem, stages: Stage[], isDefault: boolean): Pipeline {
-  return {
-    id: p.id,
-    name: p.name,
-    isDefault,
-    leadCount: p.leadCount ?? 0,
-    stages: stages.map((s, position) => ({ ...s, position })),
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
+/** The answer's field order: the pipeline's own attributes around whether it is the default and its stages. */
+function pipelineView(item: Item, stages: Stage[], isDefault: boolean): Pipeline {
+  const { id, name, leadCount, createdAt, updatedAt } = PipelineEntity.view(item);
+  return { id, name, isDefault, leadCount, stages: stages.map((s, position) => ({ ...s, position })), createdAt, updatedAt };
 }
-
-export const automationView = (a: Item): Automation => ({
-  id: a.id as string,
-  pipelineId: a.pipelineId as string,
-  stageId: a.stageId as string,
-  name: a.name as string | undefined,
-  trigger: 'stage_entered',
-  actions: a.actions as Automation['actions'],
-  createdAt: a.createdAt as string,
-});
 
 /** Pipelines in creation order, each with its stages; one page at a time. */
 export async function listPipelines(table: TableStore, opts: { limit: number; cursor?: string }) {
@@ -138,9 +111,9 @@ export async function listPipelines(table: TableStore, opts: { limit: number; cu
 
 /** A stage of a pipeline, or 404. */
 export async function getStage(table: TableStore, pipelineId: string, stageId: string): Promise<Stage> {
-  const s = await table.get<StageItem>(StageEntity.key({ pipelineId, stageId }));
+  const s = await table.get(StageEntity.key({ pipelineId, stageId }));
   if (!s) throw notFound('Stage');
-  return stageView(s);
+  return StageEntity.view(s);
 }
 
 /**

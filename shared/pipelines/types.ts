@@ -1,46 +1,22 @@
-/** Pipeline, stage and automation shapes as the API returns them. */
+import type * as z from 'zod';
+import type { OutputOf, ItemOf } from '../data/entity.js';
+import type { AutomationEntity, PipelineEntity, StageEntity, automationAction } from './entities.js';
+
+/** Pipeline, stage and automation shapes as the API returns them (their attributes are declared on the entities). */
 export const STAGE_KINDS = ['open', 'won', 'lost'] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
 
-export interface Stage {
-  id: string;
-  pipelineId: string;
-  name: string;
-  /** `won` / `lost` stages close a lead (and emit lead.won / lead.lost when a lead enters them). */
-  kind: StageKind;
-  /** Sort key of the stage inside its pipeline (display order); positions are derived from it. */
-  order: number;
-  /** Leads currently in the stage. */
-  leadCount: number;
-  createdAt: string;
-}
+export const AUTOMATION_TRIGGERS = ['stage_entered'] as const;
 
-export interface Pipeline {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  leadCount: number;
-  stages: (Stage & { position: number })[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type Stage = OutputOf<typeof StageEntity>;
+export type StageItem = ItemOf<typeof StageEntity>;
 
-/** What an automation does when a lead enters its stage (see shared/pipelines/automations.ts). */
-export type AutomationAction =
-  | { type: 'task'; title: string; dueInDays?: number }
-  | { type: 'note'; text: string }
-  | { type: 'notify'; title: string; message?: string }
-  | { type: 'event'; name: string };
+/** A pipeline as the API answers it: its attributes, whether it is the tenant's default, and its stages in display order. */
+export type Pipeline = OutputOf<typeof PipelineEntity> & { isDefault: boolean; stages: (Stage & { position: number })[] };
+export type PipelineItem = ItemOf<typeof PipelineEntity>;
 
-export interface Automation {
-  id: string;
-  pipelineId: string;
-  stageId: string;
-  name?: string;
-  trigger: 'stage_entered';
-  actions: AutomationAction[];
-  createdAt: string;
-}
+export type AutomationAction = z.infer<typeof automationAction>;
+export type Automation = OutputOf<typeof AutomationEntity>;
 
 /** Stages of the pipeline every new tenant gets. */
 export const DEFAULT_STAGES: { name: string; kind: StageKind }[] = [

@@ -29,7 +29,7 @@ type Field<Path extends string, K extends string> = Path extends '' ? K : `${Pat
 /**
  * The paths where a value of type R does not fit the type S (a schema's input): fields S does not
  * name, fields of another type, and required fields R leaves out (`never` when R fits). `unknown` and
- * records (no named fields) take anything.
+ * records (no named fields) take anything; an index signature of R (a loose type) names no field.
  */
 export type Misfits<R, S, Path extends string = ''> = 0 extends 1 & R
   ? never
@@ -48,8 +48,12 @@ type ObjectMisfits<R, S, Path extends string> = [S] extends [never]
   ? Here<Path>
   : [AllKnownKeys<S>] extends [never]
     ? never
-    : | { [K in keyof R & string]-?: K extends AllKnownKeys<S> ? Misfits<R[K], PropOf<S, K>, Field<Path, K>> : Field<Path, K> }[keyof R & string]
-      | (Exclude<RequiredKnownKeys<S> & string, keyof R> extends infer M extends string ? `${Field<Path, M>} (missing)` : never);
+    : FieldMisfits<R, S, Path> | MissingFields<R, S, Path>;
+type FieldMisfits<R, S, Path extends string> = {
+  [K in KnownKeys<R> & string]-?: K extends AllKnownKeys<S> ? Misfits<R[K], PropOf<S, K>, Field<Path, K>> : Field<Path, K>;
+}[KnownKeys<R> & string];
+type MissingFields<R, S, Path extends string> =
+  Exclude<RequiredKnownKeys<S> & string, keyof R> extends infer M extends string ? `${Field<Path, M>} (missing)` : never;
 
 /**
  * What defineOperation intersects its definition with: nothing, or an `output` type that the schema

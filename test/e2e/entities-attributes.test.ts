@@ -41,10 +41,17 @@ async function seed() {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     return r.body;
   };
-  const company = await ok(http.post('/api/companies', { name: 'Attr Labs', domain: 'attr.example' }));
+  await ok(http.post('/api/companies/custom-fields', { slug: 'staff', label: 'Staff', fieldType: 'number' }));
+  const company = await ok(http.post('/api/companies', { name: 'Attr Labs', domain: 'attr.example', customFields: { staff: 12 } }));
+  await ok(http.patch(`/api/companies/${company.id}`, { city: 'Riga' }));
+  await ok(http.post('/api/companies', { name: 'Bare' }));
+  await ok(http.post('/api/companies/import/start', { rows: [{ n: 'Imported', d: 'imported.example' }], mapping: { n: 'name', d: 'domain' } }));
   const contact = await ok(http.post('/api/contacts', { firstName: 'Ann', email: 'ann@attr.example', companyId: company.id }));
   const pipeline = await ok(http.post('/api/pipelines', { name: 'Sales' }));
   const won = pipeline.stages.find((s: { kind: string }) => s.kind === 'won');
+  await ok(http.post(`/api/pipelines/${pipeline.id}/automations`, { stageId: won.id, name: 'Celebrate', actions: [{ type: 'note', text: 'Won' }] }));
+  await ok(http.post(`/api/pipelines/${pipeline.id}/automations`, { stageId: won.id, actions: [{ type: 'task', title: 'Invoice', dueInDays: 2 }] }));
+  await ok(http.post(`/api/pipelines/${pipeline.id}/stages`, { name: 'Negotiation' }));
   const lead = await ok(http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id, title: 'Deal', value: 100, currency: 'EUR' }));
   await ok(http.post(`/api/leads/${lead.id}/interest`, { interest: 'high' }));
   await ok(http.post(`/api/leads/${lead.id}/move`, { stageId: won.id }));
@@ -54,7 +61,7 @@ describe('entities declared with their attributes', () => {
   it('every stored item parses with its entity schema, declares all it stores, and its view parses with the output schema', async () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
-    expect(withAttributes.map((e) => e.name)).toContain('LEAD');
+    expect(withAttributes.map((e) => e.name)).toEqual(expect.arrayContaining(['company', 'LEAD', 'pipeline', 'pipeline_stage', 'pipeline_automation']));
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
     const problems: string[] = [];

@@ -64,8 +64,8 @@ const body = (site: string, duplicateHandling: 'skip' | 'create' = 'skip') => ({
   options: { duplicateHandling },
 });
 const idOf = (site: string) => derivedCompanyId(table.tableName, `domain#${site}`);
-const companyAt = (id: string, name = 'Other') =>
-  CompanyEntity.item({ companyId: id, createdAt: new Date().toISOString(), nameKey: name.toLowerCase() }, { id, name, version: 1 });
+const companyAt = (id: string, name = 'Other', at = new Date().toISOString()) =>
+  CompanyEntity.item({ companyId: id, createdAt: at, nameKey: name.toLowerCase() }, { id, name, createdAt: at, updatedAt: at, version: 1 });
 const now = () => Date.now();
 
 describe('import races at the derived id', () => {

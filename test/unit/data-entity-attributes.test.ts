@@ -61,13 +61,13 @@ const probe = {
 } as const;
 
 describe('entity attributes', () => {
-  it('the item type is every attribute, the output type leaves the internal ones out', () => {
+  it('the item type is every attribute (those a read fills in may be absent), the output type leaves the internal ones out', () => {
     expectTypeOf<ItemOf<typeof Probe>>().toEqualTypeOf<{
       id: string;
       kind: 'a' | 'b';
-      note: string | null;
+      note?: string | null;
       size?: number | undefined;
-      tags: string[];
+      tags?: string[];
       tenantId: string;
       version: number;
     }>();
@@ -79,6 +79,13 @@ describe('entity attributes', () => {
   it('item() takes exactly the declared attributes', () => {
     const item = Probe.item({ probeId: 'p1' }, stored);
     expect(item).toMatchObject({ ...stored, pk: 'TPROBE#p1', sk: 'TPROBE', entity: 'test_probe', _v: 1 });
+    // Nullable attributes and those with a default may be left out: a read fills them in.
+    expect(Probe.view(Probe.item({ probeId: 'p2' }, { id: 'p2', kind: 'b', tenantId: 't1', version: 1 }))).toEqual({
+      id: 'p2',
+      kind: 'b',
+      note: null,
+      tags: [],
+    });
     // @ts-expect-error -- `colour` is not an attribute of the entity
     Probe.item({ probeId: 'p1' }, { ...stored, colour: 'red' });
     // @ts-expect-error -- `kind` is 'a' | 'b'
@@ -104,6 +111,8 @@ describe('entity attributes', () => {
   it('the stored schema passes keys and stamps through; the output schema rejects what the entity does not declare', () => {
     const item = Probe.item({ probeId: 'p1' }, stored);
     expect(Probe.schema.parse(item)).toEqual(item);
+    expect(Probe.schema.safeParse({ id: 'p1', kind: 'a', tenantId: 't1', version: 1 }).success).toBe(true);
+    expect(Probe.schema.safeParse({ id: 'p1', kind: 'a', tenantId: 't1' }).success).toBe(false);
     expect(Probe.output.strict().parse(Probe.view(item))).toEqual(Probe.view(item));
     expect(Probe.output.strict().safeParse({ ...Probe.view(item), tenantId: 't1' }).success).toBe(false);
     expect(Probe.output.safeParse({ ...Probe.view(item), kind: 'c' }).success).toBe(false);
