@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { ContactEntity, contactChannel } from '../../shared/contacts/entities.js';
+import { checkedOutput } from '../../shared/registry/output-check.js';
 import { importResult } from '../companies/outputs.js';
 
 /** Success answers of the contacts operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
@@ -6,39 +8,7 @@ import { importResult } from '../companies/outputs.js';
 const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
 const nextCursor = z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page');
 
-const Channel = z.looseObject({
-  type: z.string().describe('email | phone | personalEmail | linkedin | …'),
-  value: z.string().describe('Normalised value (email lower-case, phone +digits)'),
-  addedAt: at('Added'),
-  duplicateOf: z.string().optional().describe('Another contact of this workspace already holds this value (its id)'),
-  verification: z
-    .looseObject({ result: z.string().describe('valid | invalid | risky | unknown'), reasons: z.array(z.string()), mx: z.string(), checkedAt: z.string() })
-    .optional()
-    .describe('Last email verification of this channel'),
-});
-
-export const Contact = z.looseObject({
-  id: z.string().describe('Contact id'),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  position: z.string().optional().describe('Job title'),
-  email: z.string().optional().describe('Primary email (also among channels)'),
-  phone: z.string().optional(),
-  companyId: z.string().optional().describe('The company the contact works for'),
-  generic: z.boolean().optional().describe('A role address (info@, sales@) rather than a person'),
-  channels: z.array(Channel).describe('Every way to reach the contact'),
-  customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (contacts_custom_fields_list names them)'),
-  source: z
-    .looseObject({
-      kind: z.string().describe('manual | import | connector | …'),
-      collectedAt: at('Collected'),
-      sourceUrl: z.string().optional(),
-      importId: z.string().optional(),
-    })
-    .describe('Where the contact came from (GDPR source disclosure)'),
-  createdAt: at('Created'),
-  updatedAt: at('Last changed'),
-});
+export const Contact = ContactEntity.output;
 
 const ContactList = z.looseObject({
   id: z.string().describe('Contact list id'),
@@ -52,17 +22,12 @@ const ContactList = z.looseObject({
 export const contacts_createOutput = Contact;
 export const contacts_getOutput = Contact;
 export const contacts_updateOutput = Contact;
-export const contacts_deleteOutput = z.looseObject({ id: z.string().describe('Contact id'), deleted: z.boolean() });
+export const contacts_deleteOutput = checkedOutput(z.looseObject({ id: z.string().describe('Contact id'), deleted: z.boolean() }));
 
-export const contacts_listOutput = z.looseObject({ data: z.array(Contact), pageSize: z.number().describe('Page size applied'), nextCursor });
+export const contacts_listOutput = checkedOutput(z.looseObject({ data: z.array(Contact), pageSize: z.number().describe('Page size applied'), nextCursor }));
 
-export const ContactsController_addChannelOutput = z.looseObject({
-  contactId: z.string().describe('Contact id'),
-  type: z.string(),
-  value: z.string().describe('Normalised value'),
-  addedAt: at('Added'),
-  duplicateOf: z.string().optional().describe('Another contact already holds this value (its id)'),
-});
+/** The channel (added, or the one the contact already had: then with its verification, when any). */
+export const ContactsController_addChannelOutput = checkedOutput(z.looseObject({ contactId: z.string().describe('Contact id'), ...contactChannel.shape }));
 
 export const ContactsController_bulkOutput = z.looseObject({
   action: z.string().describe('The bulk action that ran'),
@@ -115,7 +80,7 @@ export const ContactListsController_addContactsOutput = z.looseObject({
 });
 export const contact_lists_getOutput = ContactList;
 export const contact_lists_listOutput = z.looseObject({ data: z.array(ContactList), nextCursor });
-export const contact_lists_contactsOutput = z.looseObject({ data: z.array(Contact), pageSize: z.number(), nextCursor });
+export const contact_lists_contactsOutput = checkedOutput(z.looseObject({ data: z.array(Contact), pageSize: z.number(), nextCursor }));
 export const contact_lists_updateOutput = ContactList;
 export const contact_lists_deleteOutput = z.looseObject({
   id: z.string().describe('Contact list id'),

@@ -17,44 +17,46 @@ const automationsFired = z
   .array(z.looseObject({ automationId: z.string(), type: z.string(), itemId: z.string() }))
   .describe("What the stage's automations did on entry");
 
-export const LeadsController_dossierOutput = z.looseObject({
-  lead: Lead,
-  pipeline: z
-    .looseObject({ id: z.string().describe('Identifier'), name: z.string() })
-    .nullable()
-    .describe('null when the pipeline was deleted'),
-  stage: z
-    .looseObject({ id: z.string().describe('Identifier'), name: z.string(), kind: z.string(), position: z.number() })
-    .nullable()
-    .describe('null when the stage was deleted'),
-  contact: Contact.nullable().describe('The contact, with its channels (null when it was erased)'),
-  company: Company.nullable().describe("The contact's company (null when none)"),
-  otherLeads: z.array(z.unknown()),
-  activity: z.array(
-    z.looseObject({
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-      note: z.string().optional(),
-      kind: z.string(),
-      from: z.string().optional(),
-      id: z.string().describe('Identifier'),
-      to: z.string().optional(),
-      leadId: z.string(),
-      source: z.string().optional(),
-      stageId: z.string().optional().describe('Pipeline stage id'),
-      pipelineId: z.string().optional().describe('Pipeline id'),
-      automationId: z.string().optional(),
-      text: z.string().optional(),
-      contactId: z.string().optional().describe('Contact id'),
-      name: z.string().optional(),
-      fromStageId: z.string().optional(),
-      toStageId: z.string().optional(),
-      dueAt: z.string().optional(),
-      title: z.string().optional(),
-      status: z.string().optional(),
-    }),
-  ),
-  activityCursor: z.unknown(),
-});
+export const LeadsController_dossierOutput = checkedOutput(
+  z.looseObject({
+    lead: Lead,
+    pipeline: z
+      .looseObject({ id: z.string().describe('Identifier'), name: z.string() })
+      .nullable()
+      .describe('null when the pipeline was deleted'),
+    stage: z
+      .looseObject({ id: z.string().describe('Identifier'), name: z.string(), kind: z.string(), position: z.number() })
+      .nullable()
+      .describe('null when the stage was deleted'),
+    contact: Contact.nullable().describe('The contact, with its channels (null when it was erased)'),
+    company: Company.nullable().describe("The contact's company (null when none)"),
+    otherLeads: z.array(z.unknown()),
+    activity: z.array(
+      z.looseObject({
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+        note: z.string().optional(),
+        kind: z.string(),
+        from: z.string().optional(),
+        id: z.string().describe('Identifier'),
+        to: z.string().optional(),
+        leadId: z.string(),
+        source: z.string().optional(),
+        stageId: z.string().optional().describe('Pipeline stage id'),
+        pipelineId: z.string().optional().describe('Pipeline id'),
+        automationId: z.string().optional(),
+        text: z.string().optional(),
+        contactId: z.string().optional().describe('Contact id'),
+        name: z.string().optional(),
+        fromStageId: z.string().optional(),
+        toStageId: z.string().optional(),
+        dueAt: z.string().optional(),
+        title: z.string().optional(),
+        status: z.string().optional(),
+      }),
+    ),
+    activityCursor: z.unknown(),
+  }),
+);
 
 const stage = StageEntity.output.shape;
 export const LeadsController_kanbanOutput = checkedOutput(

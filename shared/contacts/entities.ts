@@ -1,13 +1,32 @@
+import * as z from 'zod';
 import { defineEntity } from '../data/entity.js';
 
 /** Tenant-table entities of contacts, their channels and their company links. */
-export type ChannelType = 'email' | 'phone';
+export const CHANNEL_TYPES = ['email', 'phone'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+/** Where a contact came from; DSAR "where did you get my address" answers from this. */
+export const SOURCE_KINDS = ['import', 'crawl', 'form', 'manual'] as const;
+
+const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
+
+/** One way to reach a contact, as stored in its `channels` (and answered). */
+export const contactChannel = z.looseObject({
+  type: z.enum(CHANNEL_TYPES),
+  value: z.string().describe('Normalised value (email lower-case, phone +digits)'),
+  addedAt: at('Added'),
+  duplicateOf: z.string().optional().describe('Another contact of this workspace already holds this value (its id)'),
+  verification: z
+    .looseObject({ result: z.string().describe('valid | invalid | risky | unknown'), reasons: z.array(z.string()), mx: z.string(), checkedAt: z.string() })
+    .optional()
+    .describe('Last email verification of this channel'),
+});
 
 /**
  * A contact; gsi1 lists every contact, oldest first; gsi3 lists a company's contacts (the contact item
  * itself, sparse: only contacts with a companyId), so linking a contact to a company writes no item of
  * its own. Contacts linked before this index carry `CompanyContact` link items instead: readers of a
- * company's contacts read both (companyContactSources).
+ * company's contacts read both (companyContactSources). Its attributes are what the contacts
+ * operations answer (`ContactEntity.output`, the type `Contact`), in the order a create answers them.
  */
 export const ContactEntity = defineEntity({
   entity: 'CONTACT',
@@ -18,6 +37,36 @@ export const ContactEntity = defineEntity({
     all: { index: 'gsi1', pk: 'CONTACTS', sk: '${contactId}' },
     byCompany: { index: 'gsi3', pk: 'COMPANY#${companyId}#CONTACTS', sk: '${contactId}' },
   },
+  attributes: {
+    id: z.string().describe('Contact id'),
+    channels: z.array(contactChannel).describe('Every way to reach the contact'),
+    customFields: z.record(z.string(), z.unknown()).describe('Custom field values by slug (contacts_custom_fields_list names them)'),
+    source: z
+      .looseObject({
+        kind: z.enum(SOURCE_KINDS).describe('manual | import | crawl | form'),
+        collectedAt: at('Collected'),
+        sourceUrl: z.string().optional(),
+        importId: z.string().optional(),
+      })
+      .describe('Where the contact came from (GDPR source disclosure)'),
+    createdAt: at('Created'),
+    updatedAt: at('Last changed'),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    position: z.string().optional().describe('Job title'),
+    personalEmail: z.string().optional(),
+    linkedin: z.string().optional(),
+    companyId: z.string().optional().describe('The company the contact works for'),
+    /** An imported address without a name: the import named it (genericContactName). */
+    generic: z.boolean().optional().describe('A role address (info@, sales@) rather than a person'),
+    /** Primary email and phone: the first channel of each type (email and phone are channels, never fields). */
+    email: z.string().optional().describe('Primary email (also among channels)'),
+    phone: z.string().optional(),
+    /** The import row that created the contact (import recovery finds a resumed row's contact by it). */
+    importRow: z.number().optional(),
+  },
+  internal: ['importRow'],
+  defaults: { channels: [], customFields: {} },
 });
 
 /**

@@ -25,11 +25,8 @@ export const duplicateChannelItems = (contactId: string, channels: Channel[]) =>
 export function markerItem(contactId: string, type: ChannelType, value: string, now: number): Item {
   return ChannelMarker.item({ type, value, contactId }, { contactId, type, value, createdAt: iso(now) });
 }
-/** The API shape of a stored contact item (`importRow`: the import's own bookkeeping, shared/imports/contacts-writer.ts). */
-export function toContact(item: Item): Contact {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi3pk: _g3, gsi3sk: _g3s, entity: _e, _v: _ver, importRow: _row, ...rest } = item;
-  return { id: rest.id, channels: [], customFields: {}, ...rest } as unknown as Contact;
-}
+/** The API shape of a stored contact item. */
+export const toContact = (item: Item): Contact => ContactEntity.view(item);
 export function withPrimaries(c: Contact): Contact {
   return { ...c, email: c.channels.find((x) => x.type === 'email')?.value, phone: c.channels.find((x) => x.type === 'phone')?.value };
 }

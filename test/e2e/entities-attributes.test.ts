@@ -47,6 +47,17 @@ async function seed() {
   await ok(http.post('/api/companies', { name: 'Bare' }));
   await ok(http.post('/api/companies/import/start', { rows: [{ n: 'Imported', d: 'imported.example' }], mapping: { n: 'name', d: 'domain' } }));
   const contact = await ok(http.post('/api/contacts', { firstName: 'Ann', email: 'ann@attr.example', companyId: company.id }));
+  await ok(http.post(`/api/contacts/${contact.id}/channels`, { type: 'phone', value: '+371 2000 0000' }));
+  await ok(http.post('/api/contacts', { lastName: 'Dup', email: 'ann@attr.example', source: { kind: 'form', sourceUrl: 'https://attr.example/form' } }));
+  await ok(http.patch(`/api/contacts/${contact.id}`, { position: 'CTO', linkedin: 'https://linkedin.example/ann' }));
+  await ok(http.post('/api/contacts/import/start', { rows: [{ e: 'ben@attr.example', f: 'Ben' }], mapping: { e: 'email', f: 'firstName' } }));
+  // An address without a name: the import names it generic.
+  await ok(
+    http.post('/api/companies/import/combined', {
+      rows: [{ n: 'Role Co', d: 'role.example', e: 'info@role.example' }],
+      mapping: { n: 'name', d: 'domain', e: 'c:email' },
+    }),
+  );
   const pipeline = await ok(http.post('/api/pipelines', { name: 'Sales' }));
   const won = pipeline.stages.find((s: { kind: string }) => s.kind === 'won');
   await ok(http.post(`/api/pipelines/${pipeline.id}/automations`, { stageId: won.id, name: 'Celebrate', actions: [{ type: 'note', text: 'Won' }] }));
@@ -61,7 +72,9 @@ describe('entities declared with their attributes', () => {
   it('every stored item parses with its entity schema, declares all it stores, and its view parses with the output schema', async () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
-    expect(withAttributes.map((e) => e.name)).toEqual(expect.arrayContaining(['company', 'LEAD', 'pipeline', 'pipeline_stage', 'pipeline_automation']));
+    expect(withAttributes.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['company', 'CONTACT', 'LEAD', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
+    );
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
     const problems: string[] = [];
@@ -78,5 +91,10 @@ describe('entities declared with their attributes', () => {
       }
     }
     expect(problems).toEqual([]);
+    const stored = (name: string, attribute: string) => items.some((i) => i.entity === name && i[attribute] !== undefined);
+    // The seed reaches the internal and the rarely written attributes too.
+    expect(['importRow', 'generic', 'linkedin'].filter((a) => !stored('CONTACT', a))).toEqual([]);
+    expect(['importRow', 'cfIndexSlug', 'version'].filter((a) => !stored('company', a))).toEqual([]);
+    expect(stored('pipeline_stage', 'automationCount')).toBe(true);
   });
 });
