@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CompanyEntity } from '../../shared/companies/entities.js';
+import { CompanyListEntity, LIST_TYPES } from '../../shared/company-lists/entities.js';
 import { LeadEntity } from '../../shared/leads/entities.js';
 import { checkedOutput } from '../../shared/registry/output-check.js';
 
@@ -10,15 +11,7 @@ const nextCursor = z.string().nullable().describe('Pass as `cursor` for the next
 
 export const Company = CompanyEntity.output;
 
-const CompanyList = z.looseObject({
-  id: z.string().describe('Company list id'),
-  name: z.string(),
-  type: z.string().describe('STATIC (explicit members) or SMART (filters; not evaluated: members answer UNSUPPORTED)'),
-  filters: z.unknown().describe('SMART lists: the filter rules; null for STATIC'),
-  memberCount: z.number().nullable().describe('STATIC lists: number of members'),
-  createdAt: at('Created'),
-  updatedAt: at('Last changed'),
-});
+const CompanyList = CompanyListEntity.output;
 
 const CustomField = z.looseObject({
   entity: z.string().describe('company or contact'),
@@ -50,15 +43,17 @@ export const CompanyListsController_addCompaniesOutput = z.looseObject({
   alreadyMembers: z.number().describe('Companies that were members already (adding is idempotent)'),
 });
 
-export const CompanyListsController_createOutput = CompanyList.extend({
-  evaluation: z
-    .looseObject({
-      status: z.string().describe('OK or UNSUPPORTED (SMART lists are stored, not evaluated)'),
-      reason: z.string().optional(),
-      message: z.string().optional(),
-    })
-    .optional(),
-});
+export const CompanyListsController_createOutput = checkedOutput(
+  CompanyList.extend({
+    evaluation: z
+      .looseObject({
+        status: z.string().describe('OK or UNSUPPORTED (SMART lists are stored, not evaluated)'),
+        reason: z.string().optional(),
+        message: z.string().optional(),
+      })
+      .optional(),
+  }),
+);
 
 export const companies_createOutput = Company;
 export const companies_getOutput = Company;
@@ -140,17 +135,20 @@ export const companies_listOutput = checkedOutput(
   }),
 );
 
-export const companies_listsOutput = z.looseObject({
-  data: z.array(
-    z.looseObject({
-      id: z.string().describe('Company list id'),
-      name: z.string(),
-      type: z.string().describe('STATIC or SMART'),
-      memberCount: z.number().nullable().describe('STATIC lists: number of members; null for SMART'),
-    }),
-  ),
-  nextCursor,
-});
+const { id: listId, name: listName } = CompanyList.shape;
+export const companies_listsOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(
+      z.looseObject({
+        id: listId,
+        name: listName,
+        type: z.enum(LIST_TYPES).describe('STATIC or SMART'),
+        memberCount: z.number().nullable().describe('STATIC lists: number of members; null for SMART'),
+      }),
+    ),
+    nextCursor,
+  }),
+);
 export const companies_leadsOutput = checkedOutput(
   z.looseObject({
     companyId: z.string().describe('Company id'),
@@ -159,7 +157,7 @@ export const companies_leadsOutput = checkedOutput(
   }),
 );
 export const company_lists_getOutput = CompanyList;
-export const company_lists_listOutput = z.looseObject({ data: z.array(CompanyList), nextCursor });
+export const company_lists_listOutput = checkedOutput(z.looseObject({ data: z.array(CompanyList), nextCursor }));
 
 export const company_lists_membersOutput = z.looseObject({
   status: z.string().describe('OK, or UNSUPPORTED for SMART lists (then data is null, with reason and message)'),

@@ -1,23 +1,16 @@
 import * as z from 'zod';
+import { ContactListEntity } from '../../shared/contact-lists/entities.js';
 import { ContactEntity, contactChannel } from '../../shared/contacts/entities.js';
 import { checkedOutput } from '../../shared/registry/output-check.js';
 import { importResult } from '../companies/outputs.js';
 
 /** Success answers of the contacts operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
-const at = (what: string) => z.string().describe(`${what} (ISO 8601)`);
 const nextCursor = z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page');
 
 export const Contact = ContactEntity.output;
 
-const ContactList = z.looseObject({
-  id: z.string().describe('Contact list id'),
-  name: z.string(),
-  type: z.string().describe('STATIC (SMART lists are not supported for contacts)'),
-  memberCount: z.number().optional().describe('Number of members'),
-  createdAt: at('Created'),
-  updatedAt: at('Last changed'),
-});
+const ContactList = ContactListEntity.output;
 
 export const contacts_createOutput = Contact;
 export const contacts_getOutput = Contact;
@@ -79,7 +72,7 @@ export const ContactListsController_addContactsOutput = z.looseObject({
   notFound: z.array(z.string()).describe('Ids that are not contacts of this workspace'),
 });
 export const contact_lists_getOutput = ContactList;
-export const contact_lists_listOutput = z.looseObject({ data: z.array(ContactList), nextCursor });
+export const contact_lists_listOutput = checkedOutput(z.looseObject({ data: z.array(ContactList), nextCursor }));
 export const contact_lists_contactsOutput = checkedOutput(z.looseObject({ data: z.array(Contact), pageSize: z.number(), nextCursor }));
 export const contact_lists_updateOutput = ContactList;
 export const contact_lists_deleteOutput = z.looseObject({
@@ -92,9 +85,10 @@ export const contact_lists_remove_contactsOutput = z.looseObject({
   removed: z.number().describe('Memberships ended'),
   notMembers: z.array(z.string()).describe('Ids that were not members of the list (unknown ids included)'),
 });
-export const contacts_listsOutput = z.looseObject({
-  data: z.array(
-    z.looseObject({ id: z.string().describe('Contact list id'), name: z.string(), type: z.string(), memberCount: z.number().describe('Number of members') }),
-  ),
-  nextCursor,
-});
+const { id: listId, name: listName, type: listType } = ContactList.shape;
+export const contacts_listsOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(z.looseObject({ id: listId, name: listName, type: listType, memberCount: z.number().describe('Number of members') })),
+    nextCursor,
+  }),
+);

@@ -1,37 +1,22 @@
 import { badRequest, badRequestCode, notFound } from '../errors.js';
 import { newId } from '../data/ids.js';
-import { ConditionFailed, notExists, type TableStore } from '../ports/table-store.js';
+import type { OutputOf } from '../data/entity.js';
+import { ConditionFailed, notExists, type Item, type TableStore } from '../ports/table-store.js';
 import { toCompany, type Company } from '../companies/model.js';
 import { compileCompanyFilters, parseSort, queryCompanies, type CompanyPage } from '../companies/list.js';
 import type { FilterProblem } from '../filters/filters.js';
 import { CompanyEntity } from '../companies/entities.js';
-import { CompanyListEntity, CompanyListMember } from './entities.js';
+import { CompanyListEntity, CompanyListMember, type LIST_TYPES } from './entities.js';
 
-export type ListType = 'STATIC' | 'SMART';
-export interface CompanyList {
-  id: string;
-  name: string;
-  type: ListType;
-  filters: unknown;
-  memberCount: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ListType = (typeof LIST_TYPES)[number];
+export type CompanyList = OutputOf<typeof CompanyListEntity>;
 
 /** Evaluation outcome of a SMART filter: explicit, never an empty success (spec, Errors: Specific rules). */
 export type Evaluation = { status: 'OK' } | { status: 'UNSUPPORTED' | 'UNAVAILABLE'; reason: string; message: string };
 
 export const MAX_ADD = 500;
 
-const toList = (i: Record<string, unknown>): CompanyList => ({
-  id: i.id as string,
-  name: i.name as string,
-  type: i.type as ListType,
-  filters: i.type === 'SMART' ? (i.filters ?? null) : null,
-  memberCount: i.type === 'STATIC' ? ((i.memberCount as number) ?? 0) : null,
-  createdAt: i.createdAt as string,
-  updatedAt: i.updatedAt as string,
-});
+const toList = (i: Item): CompanyList => CompanyListEntity.view(i);
 
 /** Unknown field or operator → UNSUPPORTED (the engine cannot run it); syntax or value errors → UNAVAILABLE. */
 export function evaluationOf(problem: FilterProblem): Evaluation {

@@ -1,4 +1,5 @@
 import { notFound } from '../errors.js';
+import type { OutputOf } from '../data/entity.js';
 import type { TableStore } from '../ports/table-store.js';
 import { CompanyEntity, isCompany } from '../companies/entities.js';
 import { compileCompanyFilters, contactStrings } from '../companies/list.js';
@@ -10,12 +11,7 @@ import { CompanyListEntity, CompanyListMember } from './entities.js';
 export const LISTS_PER_CALL = 500;
 const PAGE = 100;
 
-export interface ListOfCompany {
-  id: string;
-  name: string;
-  type: 'STATIC' | 'SMART';
-  memberCount: number | null;
-}
+export type ListOfCompany = Pick<OutputOf<typeof CompanyListEntity>, 'id' | 'name' | 'type' | 'memberCount'>;
 
 /**
  * The company lists a company is in: STATIC lists holding a member item for it, and SMART lists whose
@@ -46,13 +42,10 @@ export async function listsOfCompany(table: TableStore, companyId: string, q: { 
     for (const l of page.items) {
       const listId = l.id as string;
       const member = l.type === 'STATIC' ? memberOf.has(CompanyListMember.key({ listId, companyId }).pk) : await smartListMatches(l.filters);
-      if (member)
-        data.push({
-          id: listId,
-          name: l.name as string,
-          type: l.type as ListOfCompany['type'],
-          memberCount: l.type === 'STATIC' ? ((l.memberCount as number) ?? 0) : null,
-        });
+      if (member) {
+        const { id, name, type, memberCount } = CompanyListEntity.view(l);
+        data.push({ id, name, type, memberCount });
+      }
     }
     cursor = page.cursor;
     if (!cursor) break;

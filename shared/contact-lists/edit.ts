@@ -81,7 +81,10 @@ export async function listsOfContact(table: TableStore, contactId: string, q: { 
     data: page.items
       .map((m) => byId.get(m.listId))
       .filter((l): l is Record<string, unknown> => !!l)
-      .map((l) => ({ id: l.id as string, name: l.name as string, type: 'STATIC', memberCount: (l.memberCount as number) ?? 0 })),
+      .map((l) => {
+        const { id, name, type, memberCount } = ContactListEntity.view(l);
+        return { id, name, type, memberCount };
+      }),
     nextCursor: page.cursor ?? null,
   };
 }

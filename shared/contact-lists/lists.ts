@@ -1,27 +1,20 @@
 import { badRequest, notFound, unprocessable } from '../errors.js';
 import { newId } from '../data/ids.js';
-import type { TableStore } from '../ports/table-store.js';
+import type { OutputOf } from '../data/entity.js';
+import type { Item, TableStore } from '../ports/table-store.js';
 import { ContactEntity } from '../contacts/entities.js';
 import { ContactListEntity, ContactListMember } from './entities.js';
 
-export interface ContactList {
-  id: string;
-  name: string;
-  type: 'STATIC';
-  createdAt: string;
-  updatedAt: string;
-}
+/** A contact list as created and listed (a single list's read adds its memberCount). */
+export type ContactList = Omit<OutputOf<typeof ContactListEntity>, 'memberCount'>;
 
 /** Contact ids added per call. */
 export const ADD_MAX = 1000;
 
-const toList = (i: Record<string, unknown>): ContactList => ({
-  id: i.id as string,
-  name: i.name as string,
-  type: 'STATIC',
-  createdAt: i.createdAt as string,
-  updatedAt: i.updatedAt as string,
-});
+const toList = (i: Item): ContactList => {
+  const { memberCount: _count, ...list } = ContactListEntity.view(i);
+  return list;
+};
 
 /**
  * Creates a STATIC contact list. Contact SMART lists are unsupported (spec): the caller gets an
@@ -48,7 +41,7 @@ export async function createContactList(
 export async function getContactList(table: TableStore, listId: string) {
   const item = await table.get(ContactListEntity.key({ listId }));
   if (!item) throw notFound('Contact list');
-  return { ...toList(item), memberCount: (item.memberCount as number) ?? 0 };
+  return ContactListEntity.view(item);
 }
 
 export async function listContactLists(table: TableStore, q: { pageSize?: number; cursor?: string }) {

@@ -74,7 +74,11 @@ type ItemType<A extends Shape, D extends string> = Flat<
   Omit<AttributeTypes<A>, Fillable<A, D>> & Partial<Pick<AttributeTypes<A>, Fillable<A, D> & keyof AttributeTypes<A>>>
 >;
 type OutputShape<A extends Shape, H extends keyof A> = Omit<A, H>;
-type OutputType<A extends Shape, H extends keyof A> = z.infer<z.ZodObject<OutputShape<A, H>>>;
+type Answered<A extends Shape, H extends keyof A> = z.infer<z.ZodObject<OutputShape<A, H>>>;
+/** A view's type: the answered attributes, those with a default always present. */
+type OutputType<A extends Shape, H extends keyof A, D extends string> = Flat<
+  Omit<Answered<A, H>, D> & { [P in D & keyof Answered<A, H>]-?: Exclude<Answered<A, H>[P], undefined> }
+>;
 
 export interface EntityDeclaration<
   K extends KeysDeclaration,
@@ -137,7 +141,7 @@ export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttribute
    * The answer for a stored item: its output attributes in declared order; one it lacks takes its
    * declared default, or null when the attribute is nullable, or stays absent (an optional one).
    */
-  view(item: Item): OutputType<A, H>;
+  view(item: Item): OutputType<A, H, D>;
   /**
    * A query over one key template: the partition from the pk composites (all required) and an sk
    * prefix from the leading sk composites given (stops at the first missing one).
@@ -248,7 +252,7 @@ export function defineEntity<
         const v = item[n] ?? ifAbsent;
         if (v !== undefined) out[n] = v;
       }
-      return out as OutputType<A, H>;
+      return out as OutputType<A, H, D>;
     },
     query: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;

@@ -58,6 +58,11 @@ async function seed() {
       mapping: { n: 'name', d: 'domain', e: 'c:email' },
     }),
   );
+  const clist = await ok(http.post('/api/company-lists', { name: 'Targets', type: 'STATIC' }));
+  await ok(http.post(`/api/company-lists/${clist.id}/companies`, { companyIds: [company.id] }));
+  await ok(http.post('/api/company-lists', { name: 'Big', type: 'SMART', filters: [{ field: 'city', operator: 'equals', value: 'riga' }] }));
+  const tlist = await ok(http.post('/api/contact-lists', { name: 'People' }));
+  await ok(http.post(`/api/contact-lists/${tlist.id}/contacts`, { contactIds: [contact.id] }));
   const pipeline = await ok(http.post('/api/pipelines', { name: 'Sales' }));
   const won = pipeline.stages.find((s: { kind: string }) => s.kind === 'won');
   await ok(http.post(`/api/pipelines/${pipeline.id}/automations`, { stageId: won.id, name: 'Celebrate', actions: [{ type: 'note', text: 'Won' }] }));
@@ -73,7 +78,7 @@ describe('entities declared with their attributes', () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
     expect(withAttributes.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['company', 'CONTACT', 'LEAD', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
+      expect.arrayContaining(['company', 'CONTACT', 'company_list', 'CONTACT_LIST', 'LEAD', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
     );
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
