@@ -102,4 +102,20 @@ describe('entities declared with their attributes', () => {
     expect(['importRow', 'cfIndexSlug', 'version'].filter((a) => !stored('company', a))).toEqual([]);
     expect(stored('pipeline_stage', 'automationCount')).toBe(true);
   });
+
+  it('answers what the old output schemas refused: an unnamed automation (pipelines_get), a card whose contact is gone (kanban)', async () => {
+    const { http } = env;
+    const pipeline = (await http.post('/api/pipelines', { name: 'Regress' })).body;
+    const open = pipeline.stages[0];
+    expect((await http.post(`/api/pipelines/${pipeline.id}/automations`, { stageId: open.id, actions: [{ type: 'note', text: 'Hi' }] })).status).toBe(201);
+    const got = await http.get(`/api/pipelines/${pipeline.id}`);
+    expect(got.status, JSON.stringify(got.body)).toBe(200);
+    expect(got.body.automations[0]).not.toHaveProperty('name');
+    const contact = (await http.post('/api/contacts', { firstName: 'Gone', email: 'gone@attr.example' })).body;
+    expect((await http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id })).status).toBe(201);
+    expect((await http.delete(`/api/contacts/${contact.id}`)).status).toBe(200);
+    const board = await http.get(`/api/leads/kanban?pipelineId=${pipeline.id}`);
+    expect(board.status, JSON.stringify(board.body)).toBe(200);
+    expect(board.body.stages[0].leads.map((l: { contact: unknown }) => l.contact)).toEqual([null]);
+  });
 });
