@@ -163,7 +163,7 @@ export const pipelines_getOutput = z.looseObject({
       id: z.string().describe('Identifier'),
       pipelineId: z.string().describe('Pipeline id'),
       stageId: z.string().describe('Pipeline stage id'),
-      name: z.string(),
+      name: z.string().optional().describe('Absent when the automation was created without one'),
       trigger: z.string(),
       actions: z.array(
         z.looseObject({
