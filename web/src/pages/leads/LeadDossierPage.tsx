@@ -26,7 +26,7 @@ interface Dossier {
   stage: { id: string; name: string; kind: string } | null;
   contact?: { firstName?: string | null; lastName?: string | null; email?: string | null; position?: string | null } | null;
   company?: { id: string; name: string; domain?: string | null } | null;
-  activity?: { id: string; kind: string; createdAt: string; note?: string; from?: string; to?: string; title?: string }[];
+  activity?: { id: string; kind: string; createdAt: string; note?: string; from?: string; to?: string; title?: string; name?: string }[];
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -70,6 +70,7 @@ export default function LeadDossierPage() {
                       {when(a.createdAt)}: {a.kind}
                       {a.kind === 'interest' && a.to ? ` ${a.from ?? ''} → ${a.to}` : ''}
                       {a.title ? ` “${a.title}”` : ''}
+                      {a.kind === 'event' && a.name ? ` ${a.name}` : ''}
                       {a.note ? `: ${a.note}` : ''}
                     </li>
                   ))}

@@ -67,7 +67,7 @@ export default function LeadsBoardPage() {
   return (
     <div className="page page-wide">
       <h1>Leads</h1>
-      <div className="toolbar">
+      <div className="toolbar board-toolbar">
         {list && list.length > 1 && (
           <div className="field field-inline">
             <label htmlFor="pipeline-choice">Pipeline</label>
