@@ -1,8 +1,8 @@
 // Issue 23 item 6, the editing half, in real Chromium: a person creates a pipeline with two stages (after
 // the API refused an empty stage name, shown next to that field), adds a stage, creates an automation
 // and sees it listed, chooses the pipeline on the board, moves a lead into the automated stage and sees
-// the automation's task on the dossier, sets a lead's interest on its card and on its dossier, and
-// deletes an empty pipeline after confirming. What the pages show is checked against the API; every
+// the automation's task on the dossier, sets a lead's interest on its card and on its dossier, makes
+// another pipeline the default, and deletes empty pipelines after confirming. What the pages show is checked against the API; every
 // page is screenshotted and checked with axe.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowser, type AppPage, type BrowserRun } from '../support/browser.js';
@@ -168,19 +168,35 @@ describe('leads: pipelines, stages, automations and interest', () => {
     await p.close();
   });
 
-  it('deletes an empty pipeline after a confirmation; a workspace without pipelines is told how to start', async () => {
+  it('makes another pipeline the default, deletes empty pipelines after a confirmation; a workspace without pipelines is told how to start', async () => {
     const account = await activeAccount(env, 'Empty Co');
     const api = client(env.rt.url, { key: account.apiKey });
     const [first] = (await api.get('/api/pipelines')).body.data as ApiPipeline[];
+    const spare = (await api.post('/api/pipelines', { name: 'Spare' })).body as ApiPipeline;
+    const defaultName = async () => ((await api.get('/api/pipelines')).body.data as ApiPipeline[]).find((x) => x.isDefault)?.name;
+    expect(await defaultName()).toBe(first.name);
+
     const p = await run.newPage();
-    await p.signIn(env.rt.url, account, `/leads/pipelines/${first.id}`);
+    await p.signIn(env.rt.url, account, `/leads/pipelines/${spare.id}`);
+    await p.click('button', 'Make it the default pipeline');
     await p.waitForText('The default pipeline: new leads go here.');
+    expect(await defaultName()).toBe('Spare');
+
+    await p.click('link', 'All pipelines');
+    await p.click('link', first.name);
+    await p.waitForText('Make it the default pipeline');
     await p.click('button', `Delete pipeline ${first.name}`);
     await p.waitForText(`Delete “${first.name}” and its automations? This cannot be undone.`);
-    expect((await api.get('/api/pipelines')).body.data).toHaveLength(1); // asking deletes nothing
+    expect((await api.get('/api/pipelines')).body.data).toHaveLength(2); // asking deletes nothing
     await p.check('pipeline-delete-confirm');
     await p.click('button', `Yes, delete pipeline ${first.name}`);
     await p.waitForLocation((l) => l === '/app/leads/pipelines');
+    await p.page.waitForFunction(() => document.querySelectorAll('table.data tbody tr').length === 1, { timeout: 20_000 });
+    expect(((await api.get('/api/pipelines')).body.data as ApiPipeline[]).map((x) => x.name)).toEqual(['Spare']);
+
+    await p.click('link', 'Spare');
+    await p.click('button', 'Delete pipeline Spare');
+    await p.click('button', 'Yes, delete pipeline Spare');
     await p.waitForText('No pipelines yet.');
     expect((await api.get('/api/pipelines')).body.data).toEqual([]);
     await p.check('pipelines-empty');
