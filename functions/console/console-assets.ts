@@ -50,6 +50,12 @@ export const CONSOLE_HTML = consolePage(
   <table><thead><tr><th>Email</th><th>Organisation</th><th>Name</th><th>Use case</th><th>Created</th><th>Expires</th><th>Decision</th></tr></thead>
   <tbody id="rows"></tbody></table>
   <p id="empty" hidden>No registration is waiting.</p>
+  <h2>Signup questionnaires</h2>
+  <p>Accounts registered in the app whose address did not pass the automatic checks, with their answers. Approving one creates its workspace.</p>
+  <div id="q-status" role="status"></div>
+  <table><thead><tr><th>Email</th><th>Company</th><th>Checks</th><th>Submitted</th><th>Account</th><th>Decision</th></tr></thead>
+  <tbody id="questionnaires"></tbody></table>
+  <p id="q-empty" hidden>No questionnaire was submitted.</p>
   <h2>Tenants</h2>
   <p>Crediting a balance is the top-up path (a ledger entry with your name and the note).</p>
   <div id="tenant-status" role="status"></div>
@@ -98,6 +104,31 @@ export const CONSOLE_JS = `(() => {
       await load();
     } catch (e) { if (e.message !== 'unauthorized') status(e.message, true); button.disabled = false; }
   }
+  async function loadQuestionnaires() {
+    const { data } = await api('GET', '/admin/api/questionnaires?pageSize=50');
+    const rows = $('questionnaires'); rows.textContent = '';
+    $('q-empty').hidden = data.length > 0;
+    for (const q of data) {
+      const tr = document.createElement('tr'); tr.dataset.account = q.accountId;
+      cell(tr, q.email); cell(tr, q.companyName); cell(tr, q.checksPassed ? 'passed' : 'not passed: ' + q.reasons.join(', ')); cell(tr, q.submittedAt);
+      const state = cell(tr, q.accountStatus === 'PENDING' ? 'waiting' : q.accountStatus.toLowerCase());
+      const actions = cell(tr, '');
+      if (q.accountStatus === 'PENDING') {
+        const b = document.createElement('button'); b.textContent = 'Approve'; b.className = 'approve'; b.setAttribute('aria-label', 'Approve ' + q.email);
+        b.addEventListener('click', async () => {
+          b.disabled = true;
+          try {
+            const out = await api('POST', '/admin/api/registrations/' + encodeURIComponent(q.accountId) + '/approve');
+            $('q-status').textContent = 'Approved ' + q.email + ' (tenant ' + out.tenantId + ')'; $('q-status').className = '';
+            state.textContent = 'active'; b.remove();
+            await loadTenants(false);
+          } catch (e) { if (e.message !== 'unauthorized') { $('q-status').textContent = e.message; $('q-status').className = 'error'; } b.disabled = false; }
+        });
+        actions.appendChild(b);
+      }
+      rows.appendChild(tr);
+    }
+  }
   let tenantCursor = null;
   async function loadTenants(more) {
     const { data, nextCursor } = await api('GET', '/admin/api/tenants?pageSize=50' + (more && tenantCursor ? '&cursor=' + encodeURIComponent(tenantCursor) : ''));
@@ -130,7 +161,7 @@ export const CONSOLE_JS = `(() => {
   function alertLogin(message) { let p = $('login-error'); if (!p) { p = document.createElement('p'); p.id = 'login-error'; p.className = 'error'; $('login').appendChild(p); } p.textContent = message; }
   async function start() {
     show(true); status('Loading...');
-    try { const d = await load(); status(d.length + ' waiting'); await loadTenants(false); } catch (e) { if (e.message !== 'unauthorized') status(e.message, true); }
+    try { const d = await load(); status(d.length + ' waiting'); await loadQuestionnaires(); await loadTenants(false); } catch (e) { if (e.message !== 'unauthorized') status(e.message, true); }
   }
   $('login').addEventListener('submit', (ev) => { ev.preventDefault(); sessionStorage.setItem(KEY, $('token').value.trim()); $('token').value = ''; start(); });
   $('signout').addEventListener('click', () => signOut());

@@ -6,6 +6,7 @@ import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { registrationAwaitingApproval, until } from '../support/signup-flow.js';
+import { questionnaireAccount } from './accounts-fixtures.js';
 
 process.env.LIMIT_V1_RATE = 'off';
 
@@ -74,6 +75,27 @@ describe('/console', () => {
     // The other registration is still waiting.
     expect((await http.get('/v1/me', { authorization: `Bearer ${other.key}` })).body.state).toBe('awaiting_admin_approval');
     expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it('an admin approves an account that answered the signup questionnaire; its key then works', async () => {
+    const q = await questionnaireAccount({ rt, http });
+    expect((await http.get('/api/billing/balance', { authorization: `Bearer ${q.apiKey}` })).status).toBe(403);
+    const p = await run.newPage();
+    const page = p.page;
+    await page.goto(`${rt.url}/console`, { waitUntil: 'load', timeout: 30_000 });
+    await page.type('#token', TEST_ADMIN_TOKEN);
+    await page.click('#signin');
+    const row = `tr[data-account="${q.accountId}"]`;
+    await page.waitForSelector(row, { timeout: 15_000 });
+    expect(await page.$eval(row, (tr) => tr.textContent)).toContain('waiting');
+    await p.check('console-questionnaires');
+    await p.click('button', `Approve ${q.email}`);
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('active'), { timeout: 15_000 }, row);
+    expect(await page.$eval('#q-status', (s) => s.textContent)).toContain(`Approved ${q.email}`);
+    expect(await page.$(`${row} button`)).toBeNull();
+    expect((await http.get('/v1/me', { authorization: `Bearer ${q.apiKey}` })).body).toMatchObject({ status: 'ACTIVE', scope: 'approved' });
+    expect((await http.get('/api/billing/balance', { authorization: `Bearer ${q.apiKey}` })).status).toBe(200);
     await p.close();
   });
 
