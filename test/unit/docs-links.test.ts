@@ -64,6 +64,13 @@ describe('docs name what exists', () => {
     expect(docs.filter((d) => d !== 'README.md' && d !== d.toLowerCase())).toEqual([]);
   });
 
+  it('docs/architecture.md places every folder of shared/ in an area', () => {
+    const areas = readFileSync(join(root, 'docs/architecture.md'), 'utf8').split('The domain folders of `shared/` by area:')[1] ?? '';
+    const listed = new Set([...areas.split('\n## ')[0].matchAll(/`([\w.-]+)`/g)].map((m) => m[1]));
+    const folders = readdirSync(join(root, 'shared'), { withFileTypes: true }).map((e) => e.name);
+    expect(folders.filter((f) => !listed.has(f))).toEqual([]);
+  });
+
   it('every relative link in README.md and docs/*.md resolves to a file of this repository', () => {
     const broken = docs.flatMap((doc) =>
       relativeLinks(readFileSync(join(root, doc), 'utf8'))
