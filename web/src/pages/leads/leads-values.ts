@@ -1,7 +1,7 @@
 /**
  * The leads API's fixed values, mirrored for the app's choices (the app builds from web/ only):
  * shared/leads/types.ts INTEREST_LEVELS and shared/pipelines/types.ts STAGE_KINDS and automation
- * actions. test/web/leads-values.test.ts keeps the two in step.
+ * actions. test/web/leads-forms.test.ts keeps the two in step.
  */
 export const INTEREST_LEVELS = ['unknown', 'none', 'low', 'medium', 'high'] as const;
 export type Interest = (typeof INTEREST_LEVELS)[number];
