@@ -7,7 +7,8 @@ import { countWrites, load, print, startBenchRuntime } from './support.js';
  * burst 20 per address; each request comes from its own address, as many callers do, so none is
  * refused), with the store calls it makes per request by item kind; the store's write ceiling (the
  * conditional UpdateItem a request makes, at 50 at once from this process) and the goal it sets:
- * throughput ≥ ceiling ÷ writes per request. Then POST /v1/signup (its hourly limits off: they
+ * throughput ≥ ceiling ÷ writes per request; and the store alone doing a request's store work (its write,
+ * then its read), the bound the HTTP path can approach. Then POST /v1/signup (its hourly limits off: they
  * would refuse the 6th signup). Printed, never asserted. BENCH_ME (default 2,000) sizes the 50-client run.
  */
 export async function run() {
@@ -48,6 +49,18 @@ export async function run() {
       return true;
     });
 
+    // The same store work as a request, without HTTP and the pipeline: the write, then the read of the month's counter.
+    const mix = await load(total, 50, async (i) => {
+      await rt.deps.platform.update(
+        { pk: `RATE#mix#${i}`, sk: 'RATE' },
+        {
+          set: { tat: Date.now() + 500, ttl: Math.ceil(Date.now() / 1000) + 60 },
+          condition: { expression: 'attribute_not_exists(tat) OR tat <= :now', values: { ':now': Date.now() } },
+        },
+      );
+      return !(await rt.deps.platform.get({ pk: `ACCOUNT#mix-${i % 50}`, sk: 'QUOTA#2026-01' }));
+    });
+
     const signupOne = await load(
       200,
       1,
@@ -63,6 +76,7 @@ export async function run() {
       { route: 'GET /v1/me (1 client)', ...meOne },
       { route: 'GET /v1/me', ...meMany },
       { route: 'store: conditional UpdateItem (the ceiling)', ...ceiling },
+      { route: 'store: UpdateItem then GetItem (a request’s store work)', ...mix },
       { route: 'POST /v1/signup (1 client, reference)', ...signupOne },
       { route: 'POST /v1/signup', ...signup },
     ]);
@@ -75,6 +89,7 @@ export async function run() {
       { figure: 'store calls per request (reads and writes)', measured: Number(storeCalls.toFixed(2)), goal: '', met: '' },
       { figure: "store's write ceiling (writes/s)", measured: ceiling.rps, goal: '', met: '' },
       { figure: 'ceiling ÷ store calls per request', measured: Math.round(ceiling.rps / storeCalls), goal: '(reference)', met: '' },
+      { figure: 'store alone doing a request’s work (per s)', measured: mix.rps, goal: '(reference)', met: '' },
       { figure: 'requests/s, 50 clients', measured: meMany.rps, goal: `≥ ${Math.round(goal)} (ceiling ÷ writes per request)`, met: meMany.rps >= goal },
     ]);
   } finally {
