@@ -26,34 +26,30 @@ export type SettledAccount = Pick<
 const keys = new Map<string, { principal: Principal; at: number }>();
 const accounts = new Map<string, { account: SettledAccount; at: number }>();
 
-const fresh = (at: number, now: number) => now >= at && now - at < KEY_CACHE_MS;
-
 function put<T>(map: Map<string, T>, id: string, value: T) {
   map.delete(id);
   map.set(id, value);
   if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
 }
 
+/** An entry less than KEY_CACHE_MS old; an older one is dropped. */
+function recall<T extends { at: number }>(map: Map<string, T>, id: string, now: number): T | undefined {
+  const entry = map.get(id);
+  if (entry && now >= entry.at && now - entry.at < KEY_CACHE_MS) return entry;
+  map.delete(id);
+  return undefined;
+}
+
 /** The key verified less than KEY_CACHE_MS ago, if any. */
 export function recallVerifiedKey(keyPk: string, now: number): Principal | undefined {
-  const entry = keys.get(keyPk);
-  if (!entry) return undefined;
-  if (!fresh(entry.at, now)) {
-    keys.delete(keyPk);
-    return undefined;
-  }
-  return { ...entry.principal, scopes: [...entry.principal.scopes] };
+  const principal = recall(keys, keyPk, now)?.principal;
+  return principal && { ...principal, scopes: [...principal.scopes] };
 }
 
 /** The settled account read with a key verified less than KEY_CACHE_MS ago, if any. */
 export function recallSettledAccount(accountId: string, now: number): SettledAccount | undefined {
-  const entry = accounts.get(accountId);
-  if (!entry) return undefined;
-  if (!fresh(entry.at, now)) {
-    accounts.delete(accountId);
-    return undefined;
-  }
-  return { ...entry.account };
+  const account = recall(accounts, accountId, now)?.account;
+  return account && { ...account };
 }
 
 export function rememberVerifiedKey(keyPk: string, principal: Principal, account: AccountRecord, now: number) {

@@ -10,6 +10,7 @@ import { createContact } from '../../shared/contacts/contacts.js';
 import { createSession, SESSION_COOKIE } from '../../shared/identity/sessions.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startChildRuntime } from '../support/child-runtime.js';
+import { stop } from './crash-probe/runtime.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { startDovecot } from '../support/dovecot.js';
 import { client } from '../support/runtime.js';
@@ -168,38 +169,25 @@ export async function run() {
     const mcpResult = (r: Record<string, unknown>) => !r.isError || `error result ${JSON.stringify(r.content).slice(0, 200)}`;
     const half = (x: number) => Math.max(1, Math.round(x / 2));
 
+    /** `count` calls of `fn` by `clients` at once, as one row of the table. */
+    const requests = (kind: string, count: number, clients: number, fn: (i: number) => Promise<string | true>) =>
+      load(count, clients, noted(kind, fn)).then((r) => row(kind, r));
+    const tool = async (i: number, name: string, args: Record<string, unknown>) =>
+      mcpResult(await agents[i % agents.length].callTool({ name, arguments: args }));
+
     const kinds: Promise<Record<string, unknown>>[] = [
-      load(
-        half(n.apiRequests),
-        half(n.apiClients),
-        noted('api companies list', async (i) => answered(await via(i).get(`/api/companies?pageSize=50&filters=${filters(i)}`))),
-      ).then((r) => row('api: GET /api/companies with filters (key | cookie)', r)),
-      load(
-        half(n.apiRequests),
-        half(n.apiClients),
-        noted('api contacts create', async (i) => answered(await via(i).post('/api/contacts', { firstName: `P${i}`, email: `person${i}@people.load.test` }))),
-      ).then((r) => row('api: POST /api/contacts (key | cookie)', r)),
-      load(
-        half(n.mcpCalls),
-        half(n.mcpAgents),
-        noted('mcp companies list', async (i) =>
-          mcpResult(
-            await agents[i % agents.length].callTool({ name: 'svc_companies_list', arguments: { pageSize: 20, filters: decodeURIComponent(filters(i)) } }),
-          ),
-        ),
-      ).then((r) => row('mcp: tools/call svc_companies_list', r)),
-      load(
-        half(n.mcpCalls),
-        half(n.mcpAgents),
-        noted('mcp contacts create', async (i) =>
-          mcpResult(
-            await agents[i % agents.length].callTool({
-              name: 'svc_contacts_create',
-              arguments: { body: { firstName: `A${i}`, email: `agent${i}@agents.load.test` } },
-            }),
-          ),
-        ),
-      ).then((r) => row('mcp: tools/call svc_contacts_create', r)),
+      requests('api: GET /api/companies with filters (key | cookie)', half(n.apiRequests), half(n.apiClients), async (i) =>
+        answered(await via(i).get(`/api/companies?pageSize=50&filters=${filters(i)}`)),
+      ),
+      requests('api: POST /api/contacts (key | cookie)', half(n.apiRequests), half(n.apiClients), async (i) =>
+        answered(await via(i).post('/api/contacts', { firstName: `P${i}`, email: `person${i}@people.load.test` })),
+      ),
+      requests('mcp: tools/call svc_companies_list', half(n.mcpCalls), half(n.mcpAgents), (i) =>
+        tool(i, 'svc_companies_list', { pageSize: 20, filters: decodeURIComponent(filters(i)) }),
+      ),
+      requests('mcp: tools/call svc_contacts_create', half(n.mcpCalls), half(n.mcpAgents), (i) =>
+        tool(i, 'svc_contacts_create', { body: { firstName: `A${i}`, email: `agent${i}@agents.load.test` } }),
+      ),
       importJob(),
       mailingTask(),
       crawlTask(),
@@ -218,6 +206,10 @@ export async function run() {
 
     function row(kind: string, r: LoadResult) {
       return { kind, count: r.requests, seconds: r.seconds, throughput: `${r.rps} req/s`, p50: r.p50, p99: r.p99, errors: r.errors };
+    }
+
+    function jobRow(kind: string, count: number, seconds: number, throughput: string, errors: number) {
+      return { kind, count, seconds: Number(seconds.toFixed(1)), throughput, errors };
     }
 
     /** Polls `status` every 250 ms until `done` says so or the deadline passes. */
@@ -249,13 +241,7 @@ export async function run() {
       const seconds = (performance.now() - t) / 1000;
       const rowErrors = job?.status === 'completed' ? (job.result.errors.length as number) + (n.importRows - job.result.created) : n.importRows;
       if (rowErrors) firstErrors['import job'] ??= `status ${job?.status}: ${JSON.stringify(job?.result?.errors?.slice(0, 3) ?? job).slice(0, 200)}`;
-      return {
-        kind: 'import job (rows)',
-        count: n.importRows,
-        seconds: +seconds.toFixed(1),
-        throughput: `${Math.round(n.importRows / seconds)} rows/s`,
-        errors: rowErrors,
-      };
+      return jobRow('import job (rows)', n.importRows, seconds, `${Math.round(n.importRows / seconds)} rows/s`, rowErrors);
     }
 
     async function mailingTask() {
@@ -269,13 +255,7 @@ export async function run() {
       const seconds = (performance.now() - t) / 1000;
       const missing = n.sends - new Set(relay.messages.flatMap((m) => m.to)).size;
       if (missing) firstErrors['mailing task'] ??= `${missing} of ${n.sends} recipients got nothing by the deadline`;
-      return {
-        kind: 'mailing task (sends to the SMTP sink)',
-        count: n.sends,
-        seconds: +seconds.toFixed(1),
-        throughput: `${Math.round(n.sends / seconds)} sends/s`,
-        errors: missing,
-      };
+      return jobRow('mailing task (sends to the SMTP sink)', n.sends, seconds, `${Math.round(n.sends / seconds)} sends/s`, missing);
     }
 
     async function crawlTask() {
@@ -291,26 +271,11 @@ export async function run() {
       const seconds = (performance.now() - t) / 1000;
       const notEnriched = n.sites - (final?.counters?.ok ?? 0);
       if (notEnriched) firstErrors['crawl task'] ??= `status ${final?.status}, counters ${JSON.stringify(final?.counters)}`;
-      return {
-        kind: 'site enrichment task (sites)',
-        count: n.sites,
-        seconds: +seconds.toFixed(1),
-        throughput: `${Math.round((n.sites - notEnriched) / (seconds / 60))} pages/min`,
-        errors: notEnriched,
-      };
+      return jobRow('site enrichment task (sites)', n.sites, seconds, `${Math.round((n.sites - notEnriched) / (seconds / 60))} pages/min`, notEnriched);
     }
   } finally {
-    // The runtime stops its workers and its DynamoDB Local on SIGTERM; after 30 s it is killed (DynamoDB Local dies with it).
-    await Promise.all(
-      children.map(async (c) => {
-        if (c.exitCode !== null || c.signalCode !== null) return;
-        const exited = new Promise((r) => c.once('exit', r));
-        c.kill('SIGTERM');
-        const timer = setTimeout(() => c.kill('SIGKILL'), 30_000);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
+    // SIGTERM stops the runtime's workers and its DynamoDB Local; SIGKILL after 20 s (DynamoDB Local dies with it).
+    await Promise.all(children.map(stop));
     await Promise.all([relay.stop(), dovecot.stop(), farm.stop(), dns.stop()]);
   }
 }
