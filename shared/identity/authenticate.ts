@@ -35,7 +35,7 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
   }
   if (!isWellFormedKey(token)) throw unauthorized();
   const keyKey = ApiKey.key({ keyHash: hash });
-  const recalled = recallVerifiedKey(keyKey.pk, deps.clock.now());
+  const recalled = recallVerifiedKey(keyKey.pk, deps.clock.now(), deps.config.keyCacheMs);
   if (recalled) return recalled;
   const key = await deps.platform.get<ApiKeyRecord>(keyKey);
   if (!key || key.revokedAt) throw unauthorized();
@@ -43,7 +43,7 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
   if (!account) throw unauthorized();
   await touchKeyUse(deps, key);
   const principal = principalFor(account, 'key', key.scopes, key.keyId);
-  rememberVerifiedKey(keyKey.pk, principal, account, deps.clock.now());
+  rememberVerifiedKey(keyKey.pk, principal, account, deps.clock.now(), deps.config.keyCacheMs);
   return principal;
 }
 

@@ -29,7 +29,7 @@ export async function profileOf(deps: Deps, principal: Principal): Promise<Profi
   const now = deps.clock.now();
   const period = quotaPeriod(now);
   const [account, used] = await Promise.all([
-    recallSettledAccount(principal.accountId, now) ?? deps.platform.get<AccountRecord>(Account.key({ accountId: principal.accountId })),
+    recallSettledAccount(principal.accountId, now, deps.config.keyCacheMs) ?? deps.platform.get<AccountRecord>(Account.key({ accountId: principal.accountId })),
     readQuotaUsed(deps.platform, principal.accountId, period.month),
   ]);
   if (!account) throw unauthorized();

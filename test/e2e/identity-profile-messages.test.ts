@@ -3,7 +3,7 @@ import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
 import { quotaPeriod } from '../../shared/identity/quota.js';
 import { AccountQuota, ApiKey } from '../../shared/identity/entities.js';
 import { sha256 } from '../../shared/identity/api-keys.js';
-import { KEY_CACHE_MS } from '../../shared/identity/key-cache.js';
+import { LOCAL_KEY_CACHE_MS as KEY_CACHE_MS } from '../../shared/runtime/config.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;
