@@ -13,7 +13,7 @@ export const operation = defineOperation({
   tag: 'admin',
   summary: 'Signup questionnaires of /api/auth/register accounts (newest first)',
   description:
-    'The accounts whose automatic checks did not pass and that answered the questionnaire: {data:[{accountId, email, companyName, checksPassed, reasons, revision, submittedAt}], nextCursor}. ' +
+    'The accounts whose automatic checks did not pass and that answered the questionnaire: {data:[{accountId, accountStatus, email, companyName, checksPassed, reasons, revision, submittedAt}], nextCursor}. ' +
     `Approve one with POST /admin/api/registrations/{accountId}/approve. pageSize 1-100 (default 50). ${ADMIN_ACCESS_NOTE}`,
   output: admin_questionnaires_listOutput,
   access: 'admin',

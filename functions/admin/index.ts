@@ -6,6 +6,7 @@ import { operation as tenantsList } from './admin_tenants_list.js';
 import { operation as tenantsCredit } from './admin_tenants_credit.js';
 import { operation as tenantsQuestionnaire } from './admin_tenants_questionnaire.js';
 import { operation as questionnairesList } from './admin_questionnaires_list.js';
+import { operation as campaignsModerate } from './admin_campaigns_moderate.js';
 
 /** Operations of the admin domain: one file per operation (functions/admin/<operationId>.ts). */
 export const adminOperations: AnyOperation[] = [
@@ -16,4 +17,5 @@ export const adminOperations: AnyOperation[] = [
   tenantsCredit,
   tenantsQuestionnaire,
   questionnairesList,
+  campaignsModerate,
 ];

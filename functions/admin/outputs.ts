@@ -6,6 +6,7 @@ export const admin_questionnaires_listOutput = z.looseObject({
     .array(
       z.looseObject({
         accountId: z.string().describe('Account id'),
+        accountStatus: z.enum(['PENDING', 'ACTIVE', 'DELETED']).describe('The account now: PENDING waits for a decision; DELETED when the account is gone'),
         email: z.string().describe('Email address'),
         companyName: z.string(),
         checksPassed: z.boolean(),

@@ -41,8 +41,8 @@ export const auth_signup_questionnaireOutput = z.looseObject({
     }),
     website: z.looseObject({
       passed: z.boolean(),
-      url: z.string(),
-      status: z.number(),
+      url: z.string().nullable().describe('The address that answered; null when no site answered'),
+      status: z.number().nullable().describe('Its HTTP status; null when no site answered'),
     }),
     websiteMatchesDomain: z
       .looseObject({

@@ -22,12 +22,8 @@ import { operation as activity } from './CampaignsController_activity.js';
 import { operation as geoRisk } from './CampaignsController_geoRisk.js';
 import { operation as retryAi } from './CampaignsController_retryAiFailures.js';
 import { operation as opStatus } from './campaigns_operational_status.js';
-import { operation as outboxHistory } from './dialogs_outbox_history.js';
-import { operation as skipPreview } from './dialogs_outbox_skip_preview.js';
-import { operation as skip } from './dialogs_outbox_skip.js';
-import { operation as moderate } from './admin_campaigns_moderate.js';
 
-/** Operations of campaigns (spec I): lifecycle, recipients, PLATFORM/BYOC preparation, sending, operations and the campaign outbox. */
+/** Operations of campaigns (spec I): lifecycle, recipients, PLATFORM/BYOC preparation, sending and operations (the campaign outbox is dialogs_outbox_*). */
 export const campaignOperations: AnyOperation[] = [
   create,
   get,
@@ -52,8 +48,4 @@ export const campaignOperations: AnyOperation[] = [
   geoRisk,
   retryAi,
   opStatus,
-  outboxHistory,
-  skipPreview,
-  skip,
-  moderate,
 ];

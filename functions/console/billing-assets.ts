@@ -16,11 +16,12 @@ const BILLING_CSS = `.figure{font-size:28px;font-weight:600}
 export const BILLING_HTML = consolePage(
   'svc billing',
   '/console/billing.js',
-  `<header><strong>svc billing</strong><button id="signout" hidden>Sign out</button></header>
+  `<header><h1>svc billing</h1><button id="signout" hidden>Sign out</button></header>
 <main>
 <form id="login" hidden>
   <h2>Sign in</h2>
   <p>Paste the API key of the workspace (svc_pk_...), or sign in with your password through the app first. The key stays in this tab only.</p>
+  <label for="key">API key</label>
   <input id="key" type="password" autocomplete="off" placeholder="svc_pk_..." required>
   <button type="submit" id="signin">Show billing</button>
   <p id="login-error" class="error"></p>

@@ -8,6 +8,9 @@ import { operation as lead } from './DialogsController_createLead.js';
 import { operation as compose } from './dialogs_compose.js';
 import { operation as sync } from './dialogs_sync.js';
 import { operation as forward } from './dialogs_forward.js';
+import { operation as outboxHistory } from './dialogs_outbox_history.js';
+import { operation as skipPreview } from './dialogs_outbox_skip_preview.js';
+import { operation as skip } from './dialogs_outbox_skip.js';
 
-/** Operations of the dialogs domain (the two-way inbox). */
-export const dialogOperations: AnyOperation[] = [list, thread, classify, draft, reply, forward, lead, compose, sync];
+/** Operations of the dialogs domain: the two-way inbox, and the outbox of a campaign's sends (history, skip). */
+export const dialogOperations: AnyOperation[] = [list, thread, classify, draft, reply, forward, lead, compose, sync, outboxHistory, skipPreview, skip];

@@ -7,6 +7,9 @@ import { operation as pause } from './tasks_pause.js';
 import { operation as resume } from './tasks_resume.js';
 import { operation as cancel } from './tasks_cancel.js';
 import { operation as items } from './tasks_items.js';
+import { operation as stepsAdd } from './tasks_steps_add.js';
+import { operation as scoringStats } from './tasks_scoring_stats.js';
+import { operation as scoringStepEvents } from './tasks_scoring_step_events.js';
 
-/** Operations of the tasks domain (mailing tasks; scoring tasks are created through tasks_create too). */
-export const taskOperations: AnyOperation[] = [create, get, list, start, pause, resume, cancel, items];
+/** Operations of the tasks domain: mailing tasks, and scoring tasks (created through tasks_create too; their steps and stats). */
+export const taskOperations: AnyOperation[] = [create, get, list, start, pause, resume, cancel, items, stepsAdd, scoringStats, scoringStepEvents];

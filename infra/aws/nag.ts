@@ -4,7 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 /**
  * AwsSolutions findings this design accepts, each with its reason. Matched against the finding id
  * (`Rule[finding]`) by pattern because the ids embed logical ids and nested-stack parameter names.
- * Everything else cdk-nag reports fails test/infra/least-privilege.test.ts.
+ * Everything else cdk-nag reports fails `npm run synth` (infra/aws/app.ts) and test/infra/least-privilege.test.ts.
  */
 export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
   {

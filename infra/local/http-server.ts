@@ -10,7 +10,7 @@ import type { Router } from './router.js';
  * any handler runs, as the edge proxy does.
  */
 export function createLocalHttpServer(router: Router, opts: { onError?: (e: unknown) => void } = {}) {
-  return http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
     try {
       const url = requestTarget(req.url);
       const method = (req.method ?? 'GET').toUpperCase();
@@ -47,6 +47,13 @@ export function createLocalHttpServer(router: Router, opts: { onError?: (e: unkn
         });
     }
   });
+  // A client reuses an idle kept-alive socket until its own idle timeout (fetch/undici: 4 s, agents often
+  // longer). A server that closes first (Node's default is 5 s, and a busy event loop blurs the gap)
+  // races a request already written on that socket, which the client sees as ECONNRESET. The server
+  // outlives every usual client timeout, as a load balancer does (60 s+); stop() closes them all.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
 
 /**

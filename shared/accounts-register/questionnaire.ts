@@ -137,9 +137,13 @@ export async function listQuestionnaires(deps: Deps, page: { limit: number; curs
     limit: page.limit,
     cursor: page.cursor,
   });
+  // One BatchGet per page: an admin deciding needs to see which answers still wait (PENDING).
+  const accounts = out.items.length ? await deps.platform.batchGet<AccountRecord>(out.items.map((q) => Account.key({ accountId: q.accountId }))) : [];
+  const statusOf = new Map(accounts.map((a) => [a.accountId, a.status]));
   return {
     data: out.items.map((q) => ({
       accountId: q.accountId,
+      accountStatus: statusOf.get(q.accountId) ?? 'DELETED',
       email: q.email,
       companyName: q.answers.companyName,
       checksPassed: q.checks.passed,

@@ -1,5 +1,5 @@
 import { BedrockAi } from '../adapters/ai/bedrock.js';
-import type { AiHealth, AiProvider } from '../ports/ai.js';
+import type { AiProvider } from '../ports/ai.js';
 import type { Config } from '../runtime/config.js';
 import { CircuitBreaker, guarded } from './breaker.js';
 import { BuiltinAi } from './builtin.js';
@@ -9,7 +9,7 @@ import { OpenAiCompatible } from './openai.js';
  * The AI provider of a config (`deps.config.ai`: AI_PROVIDER builtin | openai | bedrock, AI_BASE_URL,
  * AI_API_KEY, AI_MODEL, AI_BREAKER_*; defaults in shared/runtime/config.ts), wrapped in its circuit
  * breaker. Providers and breakers are cached by their config values, so runtimes with different
- * settings in one process (tests) never share one. `aiHealth()` is the outage signal.
+ * settings in one process (tests) never share one. A breaker's `health()` is the outage signal.
  */
 const breakers = new Map<string, CircuitBreaker>();
 const cache = new Map<string, AiProvider>();
@@ -31,11 +31,6 @@ export function breakerFor(provider: string, ai: Config['ai']) {
   let b = breakers.get(key);
   if (!b) breakers.set(key, (b = new CircuitBreaker(provider, ai.breakerThreshold, ai.breakerCooldownMs)));
   return b;
-}
-
-/** The outage signal: breaker state of every provider used by this process. */
-export function aiHealth(): AiHealth[] {
-  return [...breakers.values()].map((b) => b.health());
 }
 
 /** Parses a provider's JSON answer, tolerating a fenced block; undefined when it is not one object. */

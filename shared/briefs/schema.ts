@@ -42,13 +42,11 @@ export const briefContentSchema = z.strictObject({
     .strictObject({ name: text(200).optional(), position: text(200).optional(), company: text(200).optional(), address: text(500).optional() })
     .optional(),
 });
-export type BriefContent = z.infer<typeof briefContentSchema>;
 
 export const VARIABLE_NAME = /^[a-z][a-zA-Z0-9_]{0,47}$/;
 export const briefVariablesSchema = z
   .record(z.string().regex(VARIABLE_NAME, 'variable names are camelCase identifiers'), z.union([z.string().max(5000), z.number(), z.boolean()]))
   .refine((v) => Object.keys(v).length <= 200, 'at most 200 variables');
-export type BriefVariables = z.infer<typeof briefVariablesSchema>;
 
 export const MEMORY_KINDS = ['DECISION', 'OBSERVATION', 'QUESTION', 'REJECTED', 'NOISE'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];

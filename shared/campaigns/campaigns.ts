@@ -20,7 +20,6 @@ export function campaignView(i: CampaignRecord | Item) {
   for (const k of Object.keys(rest)) if (k.startsWith('rc_')) delete rest[k];
   return { id: (i as CampaignRecord).campaignId, ...(rest as unknown as CampaignRecord) };
 }
-export type CampaignView = ReturnType<typeof campaignView>;
 
 export async function getCampaignItem(table: TableStore, id: string): Promise<CampaignRecord> {
   if (!ID.test(id)) throw notFound('Campaign');

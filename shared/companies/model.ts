@@ -17,7 +17,6 @@ export const COMPANY_TEXT_FIELDS = [
   'source',
   'address',
 ] as const;
-export type CompanyTextField = (typeof COMPANY_TEXT_FIELDS)[number];
 
 const text = (max: number) => z.string().trim().max(max);
 

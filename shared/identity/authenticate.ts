@@ -7,6 +7,7 @@ import type { AccountRecord, ApiKeyRecord } from './account.js';
 import { SESSION_COOKIE, resolveSession } from './sessions.js';
 import { Account, ApiKey } from './entities.js';
 import { touchKeyUse } from './key-management.js';
+import { recallVerifiedKey, rememberVerifiedKey } from './key-cache.js';
 
 /**
  * Resolves the caller from `Authorization: Bearer`, the session cookie, or the platform admin token.
@@ -33,12 +34,17 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
     return { kind: 'platform-admin', scopes: ['*'], platformAdmin: true };
   }
   if (!isWellFormedKey(token)) throw unauthorized();
-  const key = await deps.platform.get<ApiKeyRecord>(ApiKey.key({ keyHash: hash }));
+  const keyKey = ApiKey.key({ keyHash: hash });
+  const recalled = recallVerifiedKey(keyKey.pk, deps.clock.now(), deps.config.keyCacheMs);
+  if (recalled) return recalled;
+  const key = await deps.platform.get<ApiKeyRecord>(keyKey);
   if (!key || key.revokedAt) throw unauthorized();
   const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: key.accountId }));
   if (!account) throw unauthorized();
   await touchKeyUse(deps, key);
-  return principalFor(account, 'key', key.scopes, key.keyId);
+  const principal = principalFor(account, 'key', key.scopes, key.keyId);
+  rememberVerifiedKey(keyKey.pk, principal, account, deps.clock.now(), deps.config.keyCacheMs);
+  return principal;
 }
 
 export function principalFor(account: AccountRecord & { platformAdmin?: boolean }, kind: Principal['kind'], scopes: string[], keyId?: string): Principal {

@@ -7,13 +7,14 @@ import { hasScope, type Principal } from '../runtime/principal.js';
 import type { ApiKeyRecord } from './account.js';
 import { generateApiKey, sha256 } from './api-keys.js';
 import { AccountKeyRef, ApiKey } from './entities.js';
+import { forgetVerifiedKey } from './key-cache.js';
 
 /**
  * More keys for an account's agents, each with scopes no wider than its creator's. A key is shown
  * once and stored as its SHA-256 (like the signup key); the account's KEYREF items list them.
  */
 export const MAX_ACTIVE_KEYS = 50;
-/** lastUsedAt is written at most this often per key, so authentication stays read-only on a hot path. */
+/** lastUsedAt is written at most this often per key, so authentication stays read-only on a hot path (and reads the key at most every KEY_CACHE_MS). */
 export const KEY_USE_RESOLUTION_MS = 15 * 60_000;
 export const KEYS_WRITE = 'keys:write';
 
@@ -100,8 +101,9 @@ export async function listApiKeys(deps: Deps, accountId: string, q: { pageSize?:
 }
 
 /**
- * Revocation is the key item's own `revokedAt`, which authentication reads on every request (HTTP and
- * MCP), so it holds from the next call. A key may revoke only keys no wider than itself.
+ * Revocation is the key item's own `revokedAt`, which authentication reads (HTTP and MCP): from the next
+ * call in this process, within KEY_CACHE_MS in others (key-cache.ts). A key may revoke only keys no
+ * wider than itself.
  */
 export async function revokeApiKey(deps: Deps, p: Principal & { accountId: string }, keyId: string) {
   requireKeyWriter(p);
@@ -121,6 +123,7 @@ export async function revokeApiKey(deps: Deps, p: Principal & { accountId: strin
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e;
   }
+  forgetVerifiedKey(key.pk);
   return view({ ...key, revokedAt: key.revokedAt ?? at });
 }
 

@@ -2,8 +2,9 @@ import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { unauthorized } from '../errors.js';
 import type { AccountRecord } from './account.js';
-import { readQuota, type QuotaView } from './quota.js';
+import { quotaPeriod, quotaView, readQuotaUsed, type QuotaView } from './quota.js';
 import { Account } from './entities.js';
+import { recallSettledAccount } from './key-cache.js';
 
 export interface Profile {
   flow: AccountRecord['flow'];
@@ -18,12 +19,21 @@ export interface Profile {
   created_at: string;
 }
 
-/** GET /v1/me: the spec's Profile table, plus the registration state for full accounts. */
+/**
+ * GET /v1/me: the spec's Profile table, plus the registration state for full accounts. A settled
+ * account's fields never change (key-cache.ts), so the one read with the key a moment ago is as current
+ * as a new read; another account is read, at the same time as the month's counter (one round trip).
+ */
 export async function profileOf(deps: Deps, principal: Principal): Promise<Profile> {
   if (!principal.accountId) throw unauthorized();
-  const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: principal.accountId }));
+  const now = deps.clock.now();
+  const period = quotaPeriod(now);
+  const [account, used] = await Promise.all([
+    recallSettledAccount(principal.accountId, now, deps.config.keyCacheMs) ?? deps.platform.get<AccountRecord>(Account.key({ accountId: principal.accountId })),
+    readQuotaUsed(deps.platform, principal.accountId, period.month),
+  ]);
   if (!account) throw unauthorized();
-  const quota = await readQuota(deps.platform, deps.clock, account.accountId, account.monthlyQuota);
+  const quota = quotaView(period, account.monthlyQuota, used);
   return {
     flow: account.flow,
     email: account.email,

@@ -18,8 +18,19 @@ export interface QuotaView {
 }
 
 export async function readQuota(table: TableStore, clock: Clock, accountId: string, monthly: number): Promise<QuotaView> {
-  const { month, resetsAt } = quotaPeriod(clock.now());
-  const item = await table.get<{ used?: number }>(AccountQuota.key({ accountId, month }));
-  const used = item?.used ?? 0;
-  return { monthly, used, remaining: Math.max(0, monthly - used), resets_at: resetsAt };
+  const period = quotaPeriod(clock.now());
+  return quotaView(period, monthly, await readQuotaUsed(table, accountId, period.month));
 }
+
+/** Messages counted in `month` (`YYYY-MM`). */
+export async function readQuotaUsed(table: TableStore, accountId: string, month: string): Promise<number> {
+  const item = await table.get<{ used?: number }>(AccountQuota.key({ accountId, month }));
+  return item?.used ?? 0;
+}
+
+export const quotaView = (period: { resetsAt: string }, monthly: number, used: number): QuotaView => ({
+  monthly,
+  used,
+  remaining: Math.max(0, monthly - used),
+  resets_at: period.resetsAt,
+});

@@ -11,7 +11,7 @@ import { forEachTenant } from '../tenancy/each-tenant.js';
  * (kill -9, a Lambda cut at its timeout) is found by the next import message of the tenant once the
  * lease has run out, and queued again at once, instead of waiting for the queue's own redelivery (the
  * message's 16-minute visibility timeout). Locally the runtime also releases dead message leases at
- * start (infra/local/import-worker.ts).
+ * start (the `local.onStart` of shared/imports/background.ts).
  */
 export const JOB_LEASE_MS = 5 * 60_000;
 

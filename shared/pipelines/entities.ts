@@ -82,7 +82,7 @@ export const AutomationEntity = defineEntity({
     id,
     pipelineId,
     stageId: z.string().describe('Pipeline stage id'),
-    name: z.string().optional(),
+    name: z.string().optional().describe('Absent when the automation was created without one'),
     trigger: z.enum(AUTOMATION_TRIGGERS),
     actions: z.array(automationAction),
     createdAt,

@@ -9,7 +9,7 @@ import type { AwsResource } from './operation.js';
  * schedule's period are the same on both sides by construction (test/infra/background-parity.test.ts).
  *
  * Each declaration names its Lambda entry `functions/<tag>/<name>.ts`, a one-line file that exports
- * `handler = sqsWorker(decl)`, `scheduleHandler(decl)` or `machineTaskHandler(decl)` (functions/background-entry.ts).
+ * `handler = sqsWorker(decl)`, `scheduleHandler(decl)` or `machineTaskHandler(decl)` (functions/background-handlers.ts).
  */
 interface LambdaSettings {
   /** snake_case; the Lambda entry is functions/<tag>/<name>.ts and the constructs are named after it. */

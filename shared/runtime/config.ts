@@ -6,6 +6,12 @@ export interface Config {
   /** Public base URL used in links (confirmation links, top-up page, console). */
   publicBaseUrl: string;
   trustProxy: boolean;
+  /**
+   * KEY_CACHE_MS: how long a verified API key is remembered in-process (shared/identity/key-cache.ts).
+   * Locally 5 s: one process serves HTTP and MCP and forgets a key the moment it revokes it. Deployed 0:
+   * every Lambda instance is its own process, and a revocation must hold at once in all of them.
+   */
+  keyCacheMs: number;
   /** SHA-256 of SVC_ADMIN_TOKEN, so the raw token is not kept around. */
   adminTokenHash?: string;
   /** 32-byte key (base64) for secrets encrypted at rest. */
@@ -105,6 +111,9 @@ import { providerConfig, type ProviderConfig } from '../senders/oauth-providers.
 import { awsConfig, type AwsConfig } from './aws-config.js';
 import { localConfig, type LocalConfig } from './local-config.js';
 
+/** The embedded runtime's key cache bound (KEY_CACHE_MS unset). */
+export const LOCAL_KEY_CACHE_MS = 5_000;
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.SVC_RUNTIME === 'local' ? 'local' : 'aws';
   return {
@@ -112,6 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     tablePrefix: env.TABLE_PREFIX ?? 'svc-',
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     trustProxy: env.TRUST_PROXY === 'true',
+    keyCacheMs: Math.max(0, Number(env.KEY_CACHE_MS ?? (mode === 'local' ? LOCAL_KEY_CACHE_MS : 0)) || 0),
     adminTokenHash: env.SVC_ADMIN_TOKEN ? createHash('sha256').update(env.SVC_ADMIN_TOKEN).digest('hex') : undefined,
     secretsKey: secretsKeyOf(env.SECRETS_KEY ?? (mode === 'local' ? processOnlyKey() : missing('SECRETS_KEY'))),
     platformMailFrom: env.PLATFORM_MAIL_FROM ?? 'no-reply@svc.local',

@@ -59,7 +59,11 @@ async function dnsCheck(host: string, servers?: string[]) {
 /** Steps that read the crawled text: without it the company is UNAVAILABLE (no_site_content). */
 export const NEEDS_CONTENT = new Set(['KEYWORDS', 'EMAIL_EXTRACT', 'TECH_DETECT', 'COMPANY_SIZE', 'AI_CONTENT', 'AI_CARD_FIELD']);
 
-/** Runs one step. Each writes only what the spec lets it (shared/scoring/steps.ts STEP_WRITES). */
+/**
+ * Runs one step. Each writes only what the spec lets it: AI_CONTENT the card's ai_score/ai_type/ai_note,
+ * NALOG_LOOKUP its registry fields (inn and tax custom fields), AI_/WEBHOOK_CARD_FIELD the one field it
+ * names, the others nothing but their step result.
+ */
 export async function runStep(deps: Deps, table: TableStore, step: StoredStep, i: StepInputs): Promise<StepRun> {
   const cf = i.card.customFields ?? {};
   const now = deps.clock.now();

@@ -28,22 +28,6 @@ export const STEP_TYPES = [
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
-export const STEP_WRITES: Record<StepType, 'stepResults' | 'card_ai' | 'card_tax' | 'card_field'> = {
-  DOMAIN_AGE: 'stepResults',
-  SSL_CHECK: 'stepResults',
-  DNS_CHECK: 'stepResults',
-  KEYWORDS: 'stepResults',
-  EMAIL_EXTRACT: 'stepResults',
-  PHONE_EXTRACT: 'stepResults',
-  SOCIAL_LINKS: 'stepResults',
-  TECH_DETECT: 'stepResults',
-  COMPANY_SIZE: 'stepResults',
-  AI_CONTENT: 'card_ai',
-  NALOG_LOOKUP: 'card_tax',
-  AI_CARD_FIELD: 'card_field',
-  WEBHOOK_CARD_FIELD: 'card_field',
-};
-
 export const stepInput = z.strictObject({
   type: z.enum(STEP_TYPES).describe('Step type'),
   config: z

@@ -1,6 +1,7 @@
 import { defineSchedule, defineWorker } from '../registry/background.js';
 import { SEND_QUEUE, type SendMessage } from './queue.js';
-import { handleSendMessage, sweepAllTenantSends } from './sweep.js';
+import { handleSendMessage } from './consumer.js';
+import { sweepAllTenantSends } from './lease-sweep.js';
 import { closeIdle } from './transports.js';
 
 /**

@@ -28,7 +28,6 @@ const view = (d: TrackingDomainItem) => ({
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 });
-export type TrackingDomainView = ReturnType<typeof view>;
 
 export async function createTrackingDomain(deps: Deps, table: TableStore, domain: string) {
   const name = domain.trim().toLowerCase().replace(/\.$/, '');

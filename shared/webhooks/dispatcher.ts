@@ -119,7 +119,7 @@ export async function sweepTenant(deps: Deps, tenantId: string) {
 export async function sweepAllTenants(deps: Deps, mode: 'direct' | 'fanout') {
   const { tenants } = await forEachTenant(deps, 'webhook sweep', (tenantId) =>
     mode === 'fanout'
-      ? // One sweep per tenant waits or runs at a time (as the send sweep: shared/sending/sweep.ts).
+      ? // One sweep per tenant waits or runs at a time (as the send sweep: shared/sending/lease-sweep.ts).
         deps.queue!.send(WEBHOOK_QUEUE, { type: 'sweep-tenant', tenantId } satisfies WebhookMessage, { dedupeId: `sweep-${tenantId}` })
       : sweepTenant(deps, tenantId),
   );

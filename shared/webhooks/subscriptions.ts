@@ -37,7 +37,6 @@ export const subscriptionView = (s: SubscriptionItem) => ({
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
 });
-export type SubscriptionView = ReturnType<typeof subscriptionView>;
 
 const hintOf = (secret: string) => `…${secret.slice(-4)}`;
 

@@ -245,7 +245,7 @@ async function campaignKill(total: number, killAt: number, limitMs: number) {
       if ((now.processed ?? 0) > atRestart || now.status !== 'running') resumedAt = Date.now();
     }
     // When the restarted runtime logged that it took the run over (its clock is the machine's: never moved here).
-    const activity = (await http2.get(`/api/campaigns/${campaign.id}/activity?pageSize=100`)).body.data as { at: string; action: string }[];
+    const activity = (await http2.get(`/api/campaigns/${campaign.id}/activity?limit=100`)).body.data as { at: string; action: string }[];
     const resumeLogged = activity.find((x) => x.action === 'preparation_resumed');
     const again = (await http2.post(`/api/campaigns/${campaign.id}/preparations`)).body;
     let c: { recipients: Record<string, number>; activeGenerationId?: string } | undefined;

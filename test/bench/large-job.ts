@@ -6,7 +6,7 @@
  * the run: rows, job body parts, progress and result items), the status read of the finished job (its
  * result lists every id), and what landed: companies and contacts as the API lists them.
  * Run: `npm run bench large-job` (too long for the test suite on a shared 2-core machine; the suite runs
- * 10,000 rows over 1 MB: test/e2e/crm-import-large-job.test.ts). The crash probe runs it too.
+ * 10,000 rows over 1 MB: test/e2e/imports-large-job.test.ts). The crash probe runs it too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { kindOfKey } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
@@ -104,4 +105,27 @@ export function countWrites() {
     return original.update.apply(this, a) as never;
   };
   return { tx, writes, kinds, items: () => tx.items + writes.batch + writes.single, stop: () => void Object.assign(proto, original) };
+}
+
+/**
+ * Resident memory (MB, from /proc; Linux only, else 0) of a process, and of its descendants apart:
+ * a local runtime started as a child and the DynamoDB Local (and Chromium) it runs under it.
+ */
+export function residentMemoryMb(pid: number): { ownMb: number; descendantsMb: number } {
+  const rssKb = (p: number) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  const children = (p: number): number[] => {
+    try {
+      return readdirSync(`/proc/${p}/task`).flatMap((t) => readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  };
+  const tree = (p: number): number => children(p).reduce((n, c) => n + rssKb(c) + tree(c), 0);
+  return { ownMb: Math.round(rssKb(pid) / 1024), descendantsMb: Math.round(tree(pid) / 1024) };
 }

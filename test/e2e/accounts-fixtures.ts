@@ -1,3 +1,4 @@
+import { AccountEmail } from '../../shared/identity/entities.js';
 import http from 'node:http';
 import { randomInt } from 'node:crypto';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
@@ -84,6 +85,27 @@ export async function registerAccount(env: { rt: Rt; http: ReturnType<typeof cli
   const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
   const verifyUrl: string | undefined = mail?.links?.verify;
   return { res, verifyPath: verifyUrl ? new URL(verifyUrl).pathname + new URL(verifyUrl).search : undefined };
+}
+
+/**
+ * An account registered with a free-mail address (the automatic checks cannot pass), verified and with
+ * the signup questionnaire answered: PENDING until an admin approves `accountId`.
+ */
+export async function questionnaireAccount(env: { rt: Rt; http: ReturnType<typeof client> }) {
+  const email = uniqueEmail('gmail.com');
+  const { res, verifyPath } = await registerAccount(env, email);
+  const verified = await env.http.get(verifyPath!);
+  const token = new URL(verified.headers.get('location')!, env.rt.url).searchParams.get('signup_token');
+  const answered = await env.http.post('/api/auth/signup-questionnaire', {
+    signup_token: token,
+    companyName: 'Acme Widgets',
+    useCase: 'Outreach to procurement managers',
+    contactSource: 'Company websites',
+    b2bOnly: true,
+  });
+  if (answered.status >= 300) throw new Error(`questionnaire for ${email}: ${answered.status} ${answered.text}`);
+  const account = await env.rt.deps.platform.get<{ accountId: string }>(AccountEmail.key({ email }));
+  return { email, apiKey: res.body.api_key as string, accountId: account!.accountId };
 }
 
 /** A registered, verified (ACTIVE) account with a password, for sign-in journeys: its workspace is `tenantId`. */

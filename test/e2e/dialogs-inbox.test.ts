@@ -555,21 +555,42 @@ describe('dialogs over a real IMAP inbox', () => {
   it('MCP: the official client lists dialogs with svc_dialogs_list', async () => {
     const c = await mcp.connect({ authorization: `Bearer ${ctx.account.apiKey}`, 'x-tenant-id': ctx.account.tenantId }, '?toolsets=dialogs');
     const tools = (await c.listTools()).tools.map((t) => t.name);
-    for (const n of [
-      'svc_dialogs_list',
-      'svc_DialogsController_getThread',
-      'svc_DialogsController_classifyReply',
-      'svc_DialogsController_generateReply',
-      'svc_DialogsController_reply',
-      'svc_DialogsController_createLead',
-      'svc_dialogs_compose',
-      'svc_dialogs_forward',
-      'svc_SequencesController_enroll',
-    ])
-      expect(tools).toContain(n);
+    for (const n of ['svc_dialogs_list', 'svc_dialogs_compose', 'svc_dialogs_forward', 'svc_SequencesController_enroll']) expect(tools).toContain(n);
     const res = (await c.callTool({ name: 'svc_dialogs_list', arguments: { classification: 'interested' } })) as any;
     expect(res.isError).toBeFalsy();
     expect(res.structuredContent.data[0].email).toBe('ann@buyer.test');
+  }, 60_000);
+
+  // The spec's K list row "DialogsController_getThread, classifyReply, generateReply, reply, createLead" carries
+  // the class prefix over, as every other row does: the bare ids must not answer anywhere.
+  it('the dialog operations answer under their DialogsController_ names in OpenAPI, the agent card and MCP, and the bare names nowhere', async () => {
+    const named = ['getThread', 'classifyReply', 'generateReply', 'reply', 'createLead'];
+    const bare = named.filter((n) => n !== 'getThread');
+    const openapi = (await ctx.http.get('/openapi.json')).body;
+    const operationIds = Object.values(openapi.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) =>
+      Object.values(methods).map((o) => o.operationId),
+    );
+    const card = (await ctx.http.get('/.well-known/agent-card.json')).body;
+    const cardIds = card.capabilities.map((c: { operationId: string }) => c.operationId);
+    const cardTools = card.capabilities.map((c: { mcpTool: string | null }) => c.mcpTool);
+    const c = await mcp.connect({ authorization: `Bearer ${ctx.account.apiKey}`, 'x-tenant-id': ctx.account.tenantId }, '?toolsets=all');
+    const tools = (await c.listTools()).tools.map((t) => t.name);
+    for (const n of named) {
+      expect(operationIds).toContain(`DialogsController_${n}`);
+      expect(cardIds).toContain(`DialogsController_${n}`);
+      expect(cardTools).toContain(`svc_DialogsController_${n}`);
+      expect(tools).toContain(`svc_DialogsController_${n}`);
+    }
+    for (const n of bare) {
+      expect(operationIds).not.toContain(n);
+      expect(cardIds).not.toContain(n);
+      expect(tools).not.toContain(`svc_${n}`);
+    }
+    // Called by its new tool name, the reply classifier answers as over HTTP.
+    const ann = (await ctx.http.get('/api/dialogs?pageSize=50')).body.data.find((d: any) => d.email === 'ann@buyer.test');
+    const res = (await c.callTool({ name: 'svc_DialogsController_classifyReply', arguments: { id: ann.id } })) as any;
+    expect(res.isError).toBeFalsy();
+    expect(res.structuredContent).toMatchObject((await ctx.http.post(`/api/dialogs/${ann.id}/classify`, {})).body);
   }, 60_000);
 
   it('file names that pass for another type: refused with a 400 on compose, forward and reply, and a received one is not forwarded', async () => {

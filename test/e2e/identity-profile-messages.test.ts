@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
 import { quotaPeriod } from '../../shared/identity/quota.js';
-import { AccountQuota } from '../../shared/identity/entities.js';
+import { AccountQuota, ApiKey } from '../../shared/identity/entities.js';
+import { sha256 } from '../../shared/identity/api-keys.js';
+import { LOCAL_KEY_CACHE_MS as KEY_CACHE_MS } from '../../shared/runtime/config.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;
@@ -50,6 +52,17 @@ describe('GET /v1/me', () => {
       { pk: `APIKEY#${createHash('sha256').update(k).digest('hex')}`, sk: 'APIKEY' },
       { set: { revokedAt: new Date().toISOString() } },
     );
+    const r = await http.get('/v1/me', as(k));
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ statusCode: 401, message: 'Invalid credentials' });
+  });
+
+  it('refuses a key revoked by another process within KEY_CACHE_MS of its last verification', async () => {
+    const k = (await http.post('/v1/signup', { email: 'revoked-elsewhere@example.com' }, { 'x-forwarded-for': freshAddress() })).body.api_key;
+    expect((await http.get('/v1/me', as(k))).status).toBe(200); // verified and remembered by this process
+    // Another Lambda instance revokes it: the item changes, this process's memory does not.
+    await rt.deps.platform.update(ApiKey.key({ keyHash: sha256(k) }), { set: { revokedAt: new Date(rt.deps.clock.now()).toISOString() } });
+    await http.post('/_local/clock', { advanceMs: KEY_CACHE_MS });
     const r = await http.get('/v1/me', as(k));
     expect(r.status).toBe(401);
     expect(r.body).toEqual({ statusCode: 401, message: 'Invalid credentials' });

@@ -107,15 +107,17 @@ describe('billing', () => {
     // The operator credits the workspace in the admin console, as a local operator does.
     const operator = await run.newPage();
     await operator.goto(`${env.rt.url}/console`);
+    await operator.check('console-sign-in');
     await operator.page.type('#token', TEST_ADMIN_TOKEN);
     await operator.page.click('#signin');
     const row = `tr[data-tenant="${account.tenantId}"]`;
     await operator.page.waitForSelector(`${row} form.credit`, { timeout: 30_000 });
+    await operator.check('console-tenants');
     await operator.page.type(`${row} .amount`, '5');
     await operator.page.type(`${row} .note`, 'Bank transfer <INV-7>');
     await operator.page.click(`${row} form.credit button`);
     await operator.waitForText('Credited Short Balance Co: balance 5 USD');
-    await operator.screenshot('console-credited');
+    await operator.check('console-credited');
     await operator.close();
 
     // The person looks again: the credit with its note, and the new balance.

@@ -1,4 +1,4 @@
-// CDK assertions for infra/aws/signup-approval.ts (bundling skipped; the template is the deployed one).
+// CDK assertions for the signup-approval machine as infra/aws/background.ts derives it from shared/accounts/background.ts (bundling skipped; the template is the deployed one).
 import { readFileSync } from 'node:fs';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';

@@ -31,7 +31,6 @@ export interface DnsServer {
 }
 
 const TYPES: Record<number, keyof ZoneRecords> = { 1: 'A', 28: 'AAAA', 15: 'MX', 16: 'TXT', 5: 'CNAME' };
-const CODES: Record<string, number> = { A: 1, AAAA: 28, MX: 15, TXT: 16, CNAME: 5 };
 const norm = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
 export async function startDnsServer(initial: Zones = {}): Promise<DnsServer> {
@@ -150,5 +149,3 @@ function ipv6(ip: string): Buffer {
   const groups = tail !== undefined ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
   return Buffer.concat(groups.map((g) => u16(parseInt(g, 16))));
 }
-
-export { CODES as DNS_TYPE_CODES };

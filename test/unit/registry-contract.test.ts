@@ -26,6 +26,14 @@ describe('operation registry contract', () => {
     }
   });
 
+  it('keeps an operation named after a domain folder in that folder (dialogs_outbox_skip is not a campaigns file)', () => {
+    const folders = new Set(operations.map((op) => op.tag));
+    for (const op of operations) {
+      const domain = [...folders].filter((f) => op.operationId.startsWith(`${f}_`)).sort((a, b) => b.length - a.length)[0];
+      if (domain) expect(operationEntry(op), op.operationId).toBe(`functions/${domain}/${op.operationId}.ts`);
+    }
+  });
+
   it('gives every tenant operation a scope from the catalogue', () => {
     for (const op of operations.filter((o) => o.access === 'tenant')) expect(Object.keys(SCOPES), op.operationId).toContain(op.scope);
   });

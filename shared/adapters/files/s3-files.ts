@@ -4,7 +4,7 @@ import { isSafeFileKey, type FileStore, type StoredFile } from '../../ports/file
 /**
  * The file store in AWS: `s3://<FILES_BUCKET>/<tenantId>/<key>`, the expiry in the object's metadata
  * (`expires-at`, checked on read) and a bucket lifecycle rule that removes objects after 2 days
- * (infra/aws/creatives.ts), so nothing outlives its expiry by more than the rule's day granularity.
+ * (infra/aws/resources.ts), so nothing outlives its expiry by more than the rule's day granularity.
  * The bucket is private (block public access, SSE-S3, TLS only); files are served through the API.
  */
 export class S3FileStore implements FileStore {

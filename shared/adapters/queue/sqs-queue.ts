@@ -2,7 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueMessage, WorkQueue } from '../../ports/queue.js';
 import type { Config } from '../../runtime/config.js';
 
-/** SQS allows at most 15 minutes of delay; longer waits are re-sent by the worker (see shared/webhooks/worker.ts). */
+/** SQS allows at most 15 minutes of delay; longer waits are re-sent by the worker (see shared/webhooks/deliveries.ts). */
 export const SQS_MAX_DELAY_SECONDS = 900;
 
 /** Env variable holding a logical queue's URL: `webhooks` → `QUEUE_URL_WEBHOOKS`. */

@@ -24,6 +24,3 @@ export const DOCUMENTS: Record<DocKey, LegalDocument> = {
 };
 
 export const isDocKey = (k: string): k is DocKey => (DOC_KEYS as readonly string[]).includes(k);
-
-/** Current version of a document (what an acceptance records). */
-export const currentVersion = (key: DocKey) => DOCUMENTS[key].version;

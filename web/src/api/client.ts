@@ -28,7 +28,6 @@ let tenantId: string | undefined;
 export function setApiTenant(id: string | undefined) {
   tenantId = id;
 }
-export const apiTenant = () => tenantId;
 
 /** Test seam: how the client waits for Retry-After (a real timer in the app). */
 export const timing = {

@@ -4,6 +4,8 @@ import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
+import { InterestForm } from './InterestForm';
+import { boardPath } from './leads-api';
 import { ReplyDraft } from './ReplyDraft';
 
 interface Dossier {
@@ -19,11 +21,12 @@ interface Dossier {
     createdAt: string;
     stageEnteredAt: string;
   };
-  pipeline: { id: string; name: string };
-  stage: { id: string; name: string; kind: string };
+  /** null when the pipeline or stage was deleted. */
+  pipeline: { id: string; name: string } | null;
+  stage: { id: string; name: string; kind: string } | null;
   contact?: { firstName?: string | null; lastName?: string | null; email?: string | null; position?: string | null } | null;
   company?: { id: string; name: string; domain?: string | null } | null;
-  activity?: { id: string; kind: string; createdAt: string; note?: string }[];
+  activity?: { id: string; kind: string; createdAt: string; note?: string; from?: string; to?: string; title?: string; name?: string }[];
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -45,10 +48,10 @@ export default function LeadDossierPage() {
               <h1>{d.lead.title || person || d.contact?.email || 'Lead'}</h1>
               <dl className="summary">
                 <dt>Pipeline</dt>
-                <dd>{d.pipeline.name}</dd>
+                <dd>{d.pipeline ? <Link to={boardPath(d.pipeline.id)}>{d.pipeline.name}</Link> : 'deleted'}</dd>
                 <dt>Stage</dt>
                 <dd>
-                  {d.stage.name} ({d.lead.status}) since {when(d.lead.stageEnteredAt)}
+                  {d.stage?.name ?? 'deleted'} ({d.lead.status}) since {when(d.lead.stageEnteredAt)}
                 </dd>
                 <dt>Interest</dt>
                 <dd>{d.lead.interest}</dd>
@@ -57,6 +60,7 @@ export default function LeadDossierPage() {
                 <dt>Company</dt>
                 <dd>{d.company ? [d.company.name, d.company.domain].filter(Boolean).join(', ') : 'none'}</dd>
               </dl>
+              <InterestForm leadId={d.lead.id} current={d.lead.interest} />
               {d.lead.source === 'dialog' && d.lead.sourceRef && <ReplyDraft dialogId={d.lead.sourceRef} />}
               <h2>Activity</h2>
               {d.activity?.length ? (
@@ -64,6 +68,9 @@ export default function LeadDossierPage() {
                   {d.activity.map((a) => (
                     <li key={a.id}>
                       {when(a.createdAt)}: {a.kind}
+                      {a.kind === 'interest' && a.to ? ` ${a.from ?? ''} → ${a.to}` : ''}
+                      {a.title ? ` “${a.title}”` : ''}
+                      {a.kind === 'event' && a.name ? ` ${a.name}` : ''}
                       {a.note ? `: ${a.note}` : ''}
                     </li>
                   ))}

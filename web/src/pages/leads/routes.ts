@@ -6,5 +6,7 @@ import type { AppRoute } from '../../app/route-types';
  */
 export const leadsRoutes: AppRoute[] = [
   { path: 'leads', title: 'Leads', page: () => import('./LeadsBoardPage'), nav: { label: 'Board', order: 1 } },
+  { path: 'leads/pipelines', title: 'Pipelines', page: () => import('./PipelinesPage'), nav: { label: 'Pipelines', order: 2 } },
+  { path: 'leads/pipelines/:id', title: 'Pipeline', page: () => import('./PipelinePage') },
   { path: 'leads/:id', title: 'Lead', page: () => import('./LeadDossierPage') },
 ];

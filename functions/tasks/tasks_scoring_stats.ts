@@ -4,13 +4,13 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { scoringStats } from '../../shared/scoring/run.js';
 import { getScoringTask } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { scoringTaskPath } from './schema.js';
+import { scoringTaskPath } from '../scoring/schema.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_scoring_stats',
   method: 'GET',
   path: '/api/tasks/{id}/scoring-stats',
-  tag: 'scoring',
+  tag: 'tasks',
   summary: 'Outcome counts of a scoring task',
   description: 'scored, byOutcome (ACTIVE, SCORED_BELOW_THRESHOLD, UNAVAILABLE), byReason and the number of contradictory results.',
   access: 'tenant',

@@ -23,7 +23,7 @@ import type { Deps } from '../../shared/runtime/deps.js';
 
 // Throttling and DynamoDB's own 5xx cannot be produced by DynamoDB Local, so the document client's
 // answers are mocked here (aws-sdk-client-mock, with the SDK's own exception classes); the real
-// outage (DynamoDB Local killed under a running runtime) is test/integration/dynamodb-local-supervision.test.ts.
+// outage (DynamoDB Local killed under a running runtime) is test/integration/local-dynamodb-supervision.test.ts.
 const ddb = mockClient(DynamoDBDocumentClient);
 afterEach(() => ddb.reset());
 

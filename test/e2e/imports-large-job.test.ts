@@ -4,7 +4,7 @@ import { startTenantRuntime } from '../support/accounts.js';
 /**
  * A job whose body is over 1 MB (10,000 rows, partly Cyrillic): its body is stored and read back
  * whole (a Query page stops at 1 MB; the body once stayed `queued` forever), and it ends with every
- * row. The 50,000-row run is `npm run bench import-large-job` (test/bench/import-large-job.ts).
+ * row. The 50,000-row run is `npm run bench large-job` (test/bench/large-job.ts).
  */
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;
 beforeAll(async () => {

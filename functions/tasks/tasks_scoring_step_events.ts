@@ -4,13 +4,13 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { stepEvents } from '../../shared/scoring/run.js';
 import { getScoringTask } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { scoringTaskPath } from './schema.js';
+import { scoringTaskPath } from '../scoring/schema.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_scoring_step_events',
   method: 'GET',
   path: '/api/tasks/{id}/scoring-step-events',
-  tag: 'scoring',
+  tag: 'tasks',
   summary: 'Step executions of a scoring task',
   description:
     'One event per executed step {companyId, step, status, durationMs, at}; optional companyId. {data:[], total:0} is legitimate for items scored through the batch AI_CONTENT path.',

@@ -13,7 +13,7 @@ export const operation = defineOperation({
   operationId: 'dialogs_outbox_skip_preview',
   method: 'POST',
   path: '/api/dialogs/outbox/skip-preview',
-  tag: 'campaigns',
+  tag: 'dialogs',
   summary: 'Dry run: which queued sends a skip would take out',
   description: `Body {taskIds[] (1..${SKIP_MAX}), excludeIds[]}: ids from dialogs_outbox_history. Only QUEUED sends can be skipped. Answers a snapshot for dialogs_outbox_skip; changes nothing else.`,
   access: 'tenant',

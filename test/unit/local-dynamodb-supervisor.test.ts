@@ -4,7 +4,7 @@ import { superviseDynamoDbLocal, type RestartPolicy } from '../../infra/local/dy
 
 /**
  * The restart policy with stand-in instances (the real java is killed under a runtime in
- * test/integration/dynamodb-local-supervision.test.ts): which starts happen, on which port, and when
+ * test/integration/local-dynamodb-supervision.test.ts): which starts happen, on which port, and when
  * the supervisor gives up.
  */
 const policy: RestartPolicy = { attempts: 3, firstDelayMs: 1, maxDelayMs: 4, maxRestarts: 2, windowMs: 60_000 };

@@ -7,7 +7,7 @@ import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js'
 
 // DynamoDB Local never answers with unprocessed items, so the store's answers are mocked here
 // (aws-sdk-client-mock on the document client); the real adapter runs against DynamoDB Local in
-// test/integration/dynamodb-adapter.test.ts.
+// test/integration/adapters-dynamodb.test.ts.
 const ddb = mockClient(DynamoDBDocumentClient);
 afterEach(() => ddb.reset());
 

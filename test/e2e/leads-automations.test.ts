@@ -67,6 +67,11 @@ describe('automations', () => {
     const w = await workspace();
     const p = (await w.http.get('/api/pipelines')).body.data[0];
     await w.http.post(`/api/pipelines/${p.id}/automations`, { stageId: p.stages[0].id, actions: [{ type: 'task', title: 'First call' }] });
+    // An automation without a name is read back through pipelines_get (its output schema once demanded a name).
+    const read = await w.http.get(`/api/pipelines/${p.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.automations).toEqual([expect.objectContaining({ stageId: p.stages[0].id, actions: [{ type: 'task', title: 'First call' }] })]);
+    expect(read.body.automations[0]).not.toHaveProperty('name');
     const lead = (await w.http.post('/api/leads', { contactId: (await w.contact()).id })).body;
     expect(lead.automationsFired).toEqual([expect.objectContaining({ type: 'task' })]);
     const d = (await w.http.get(`/api/leads/${lead.id}/dossier`)).body;

@@ -3,13 +3,13 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { addScoringSteps } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { scoringTaskPath } from './schema.js';
+import { scoringTaskPath } from '../scoring/schema.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_steps_add',
   method: 'POST',
   path: '/api/tasks/{id}/steps',
-  tag: 'scoring',
+  tag: 'tasks',
   summary: 'Add steps to a scoring task',
   description:
     'Appends steps {type, config?} to a methodId-22 task. Types: DOMAIN_AGE, SSL_CHECK, DNS_CHECK, KEYWORDS, EMAIL_EXTRACT, PHONE_EXTRACT, SOCIAL_LINKS, TECH_DETECT, COMPANY_SIZE, AI_CONTENT, NALOG_LOOKUP, AI_CARD_FIELD, WEBHOOK_CARD_FIELD (the card-field steps need config.targetEntity and config.targetFieldId, a defined custom field; WEBHOOK_CARD_FIELD also config.url). A step that cannot answer (provider not configured, no match) is {outcome: UNAVAILABLE, reasonCode} in stepResults and writes nothing. Another method: 400; unknown task: 404.',

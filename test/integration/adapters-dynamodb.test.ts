@@ -69,4 +69,22 @@ describe('rate limiter counters in DynamoDB', () => {
     expect((await tokenBucket(table, clock, 'tb', 'a', 2, 10)).allowed).toBe(true);
     expect((await tokenBucket(table, clock, 'tb', 'a', 2, 10)).allowed).toBe(false);
   });
+
+  it('token bucket says the exact wait, and admits exactly the burst under concurrency', async () => {
+    const clock = new AdjustableClock();
+    clock.freeze();
+    const results = await Promise.all(Array.from({ length: 30 }, () => tokenBucket(table, clock, 'tb', 'b', 2, 10)));
+    expect(results.filter((r) => r.allowed).length).toBe(10);
+    // Empty bucket at 2 tokens/s: the next token is 500 ms away, then 300 ms after 200 ms passed.
+    expect(await tokenBucket(table, clock, 'tb', 'b', 2, 10)).toEqual({ allowed: false, retryAfterSeconds: 0.5 });
+    clock.advance(200);
+    expect(await tokenBucket(table, clock, 'tb', 'b', 2, 10)).toEqual({ allowed: false, retryAfterSeconds: 0.3 });
+    clock.advance(300);
+    expect((await tokenBucket(table, clock, 'tb', 'b', 2, 10)).allowed).toBe(true);
+    // Idle for longer than a full refill: the whole burst again, not more.
+    clock.advance(60_000);
+    let allowed = 0;
+    for (let i = 0; i < 12; i++) if ((await tokenBucket(table, clock, 'tb', 'b', 2, 10)).allowed) allowed++;
+    expect(allowed).toBe(10);
+  });
 });

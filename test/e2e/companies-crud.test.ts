@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { startTenantRuntime } from '../support/accounts.js';
-import { compileCustomFieldFilters, matchesCustomFields } from '../../shared/custom-fields/index.js';
-import { isAppError } from '../../shared/errors.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;
@@ -125,24 +123,22 @@ describe('company custom fields', () => {
     expect(list.body.data).toEqual([expect.objectContaining({ slug: 'revenue', entity: 'contact', label: 'Contact revenue' })]);
   });
 
-  it('compiles contact cf_ filters for GET /api/contacts (only cf_ fields; spec error bodies)', async () => {
-    const table = rt.deps.tenantTable(tenantId);
-    const rules = await compileCustomFieldFilters(table, 'contact', JSON.stringify({ field: 'cf_revenue', operator: 'gte', value: 10 }));
-    expect(matchesCustomFields(rules, { revenue: 10 })).toBe(true);
-    expect(matchesCustomFields(rules, { revenue: 9 })).toBe(false);
-    expect(matchesCustomFields(rules, {})).toBe(false);
-    const err = async (raw: unknown) =>
-      compileCustomFieldFilters(table, 'contact', raw).then(
-        () => undefined,
-        (e) => (isAppError(e) ? e.body : e),
-      );
-    expect(await err(JSON.stringify([{ field: 'name', operator: 'equals', value: 'x' }]))).toMatchObject({
+  it('filters GET /api/contacts by contact cf_ fields only (spec error bodies)', async () => {
+    const ten = await http.post('/api/contacts', { firstName: 'Rev', lastName: 'Ten', email: 'ten@revenue.test', customFields: { revenue: 10 } });
+    const nine = await http.post('/api/contacts', { firstName: 'Rev', lastName: 'Nine', email: 'nine@revenue.test', customFields: { revenue: 9 } });
+    const none = await http.post('/api/contacts', { firstName: 'Rev', lastName: 'None', email: 'none@revenue.test' });
+    expect([ten.status, nine.status, none.status]).toEqual([201, 201, 201]);
+    const list = (raw: string) => http.get(`/api/contacts?filters=${encodeURIComponent(raw)}&pageSize=100`);
+    const gte10 = await list(JSON.stringify({ field: 'cf_revenue', operator: 'gte', value: 10 }));
+    expect(gte10.status).toBe(200);
+    expect(gte10.body.data.map((c: { id: string }) => c.id)).toEqual([ten.body.id]);
+    expect((await list(JSON.stringify([{ field: 'name', operator: 'equals', value: 'x' }]))).body).toMatchObject({
       statusCode: 400,
       code: 'unknown_filter_field',
       available: ['cf_revenue'],
     });
-    expect(await err(JSON.stringify([{ field: 'cf_segment', operator: 'equals', value: 'x' }]))).toMatchObject({ code: 'unknown_filter_field' });
-    expect(await err(JSON.stringify([{ field: 'cf_revenue', operator: 'contains', value: '1' }]))).toMatchObject({ code: 'malformed_filter' });
-    expect(await err('{')).toMatchObject({ code: 'malformed_filter' });
+    expect((await list(JSON.stringify([{ field: 'cf_segment', operator: 'equals', value: 'x' }]))).body).toMatchObject({ code: 'unknown_filter_field' });
+    expect((await list(JSON.stringify([{ field: 'cf_revenue', operator: 'contains', value: '1' }]))).body).toMatchObject({ code: 'malformed_filter' });
+    expect((await list('{')).body).toMatchObject({ statusCode: 400, code: 'malformed_filter' });
   });
 });

@@ -1,11 +1,8 @@
-import { log } from '../runtime/logger.js';
 import type { Deps } from '../runtime/deps.js';
 import type { SendItemRecord, TaskRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { buildTaskItems } from './build.js';
 import { dueIndex, pad, recoverLease, updateItem } from './items.js';
-import { enqueue, SEND_BATCH, SEND_QUEUE, type SendMessage } from './queue.js';
-import { sendItems } from './worker.js';
+import { enqueue, SEND_QUEUE, type SendMessage } from './queue.js';
 import { forEachTenant } from '../tenancy/each-tenant.js';
 
 /** An item overdue by more than this has lost its queue message or its lease. */
@@ -65,25 +62,6 @@ export async function sweepTenantSends(deps: Deps, tenantId: string) {
     }
   }
   return { requeued, recovered };
-}
-
-/** The `sends` queue consumer (SQS Lambda and the local worker run the same code). */
-export async function handleSendMessage(deps: Deps, msg: SendMessage) {
-  switch (msg?.type) {
-    case 'build':
-      return buildTaskItems(deps, msg.tenantId, msg.taskId);
-    case 'send':
-      return sendItems(
-        deps,
-        msg.tenantId,
-        msg.taskId,
-        (msg.contactIds ?? [msg.contactId]).filter((id): id is string => typeof id === 'string').slice(0, SEND_BATCH),
-      );
-    case 'sweep-tenant':
-      return void (await sweepTenantSends(deps, msg.tenantId));
-    default:
-      log.warn('unknown send message', { type: (msg as { type?: string })?.type });
-  }
 }
 
 /** Every tenant's sweep: fanned out as messages (AWS) or run in-process (local). */

@@ -5,13 +5,13 @@ import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-acces
 import { Tenant } from '../../shared/tenancy/entities.js';
 import { moderateCampaign } from '../../shared/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
-import { campaignOutput, id } from './schema.js';
+import { campaignOutput, id } from '../campaigns/schema.js';
 
 export const operation = defineOperation({
   operationId: 'admin_campaigns_moderate',
   method: 'POST',
   path: '/admin/api/tenants/{id}/campaigns/{campaignId}/moderate',
-  tag: 'campaigns',
+  tag: 'admin',
   summary: 'Moderate a BLOCKED campaign (audit exhaustion)',
   description:
     'Body {action: release | keep, note}. release: a fresh audit budget and back to PAUSED (DRAFT if it never sent) for its owner to resume; keep: stays BLOCKED. ' +

@@ -3,14 +3,14 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { outboxHistory } from '../../shared/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
-import { campaignIdPath } from './schema.js';
-import { outboxTaskOutput } from './outputs.js';
+import { campaignIdPath } from '../campaigns/schema.js';
+import { outboxTaskOutput } from '../campaigns/outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_outbox_history',
   method: 'GET',
   path: '/api/dialogs/outbox/{id}/history',
-  tag: 'campaigns',
+  tag: 'dialogs',
   summary: 'Outbox of a campaign: every send task with its attempts and history',
   description:
     'id = campaign id. Per send task (one per recipient): id (<taskId>~<contactId>, what skip preview takes), status, attemptNumber, attemptLimit, issuedAt, leaseDeadline, workerId, profileId (sender mailbox), reasonCode, history. Query status, limit, cursor.',

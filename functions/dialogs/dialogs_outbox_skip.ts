@@ -8,7 +8,7 @@ export const operation = defineOperation({
   operationId: 'dialogs_outbox_skip',
   method: 'POST',
   path: '/api/dialogs/outbox/skip',
-  tag: 'campaigns',
+  tag: 'dialogs',
   summary: 'Skip queued sends of a preview snapshot',
   description: `Body {snapshot, reason, cursor?, excludeIds?}: up to ${SKIP_MAX} per call; nextCursor resumes. Each QUEUED send becomes SKIPPED (reason manual_skip). Replay after a 429 is safe: already skipped ones are reported, never counted twice.`,
   access: 'tenant',
