@@ -38,7 +38,11 @@ export function issueMessages(error: z.ZodError, root = ''): string[] {
         );
         break;
       case 'invalid_format':
-        out.push(issue.format === 'email' ? `${name} must be an email` : `${name} must match the ${issue.format} format`);
+        if (issue.format === 'email') out.push(`${name} must be an email`);
+        // A pattern's own message says what is allowed ("slug must be lower_snake…"); zod's default
+        // ("Invalid string: must match pattern /…/") is left for the generic phrase.
+        else if (issue.format === 'regex' && !issue.message.startsWith('Invalid')) out.push(underName(name, issue.message));
+        else out.push(`${name} must match the ${issue.format} format`);
         break;
       case 'invalid_value':
         out.push(`${name} must be one of the following values: ${issue.values.map(String).join(', ')}`);
@@ -48,6 +52,13 @@ export function issueMessages(error: z.ZodError, root = ''): string[] {
     }
   }
   return [...new Set(out)];
+}
+
+/** A message written for the field's own key ("name must…") said under its whole path ("actions.0.name must…"). */
+function underName(name: string, message: string) {
+  if (message.startsWith(name)) return message;
+  const leaf = name.split('.').pop() ?? '';
+  return leaf && message.startsWith(`${leaf} `) ? `${name}${message.slice(leaf.length)}` : `${name}: ${message}`;
 }
 
 const article = (t: string) => (t === 'object' ? 'an object' : t === 'array' ? 'an array' : t === 'int' ? 'an integer number' : `a ${t}`);

@@ -41,7 +41,7 @@ describe('companies: custom field, create, filter, open, edit, delete', () => {
     await p.fill('Key', 'Bad Key');
     await p.fill('Type', 'number');
     await p.click('button', 'Define company field');
-    await p.waitForText('slug must match the regex format');
+    await p.waitForText('slug must be lower_snake (a-z, 0-9, _), start with a letter, at most 48 characters');
     await p.check('custom-fields-error');
     await p.fill('Key', 'revenue');
     await p.click('button', 'Define company field');

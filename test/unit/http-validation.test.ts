@@ -26,6 +26,16 @@ describe('validation messages (class-validator dialect)', () => {
     ]);
     expect(messages({ n: 'x', tags: [] })).toEqual(['name should not be empty', 'n must be a number']);
   });
+  it("says a pattern's own message under the field's whole path; a pattern without one keeps the generic phrase", () => {
+    const rows = z.strictObject({
+      actions: z.array(z.strictObject({ name: z.string().regex(/^[a-z]+$/, 'name must be lower-case letters') })),
+      code: z.string().regex(/^[A-Z]{3}$/),
+    });
+    expect(issueMessages(rows.safeParse({ actions: [{ name: 'Bad Name' }], code: 'usd' }).error!)).toEqual([
+      'actions.0.name must be lower-case letters',
+      'code must match the regex format',
+    ]);
+  });
   it('throws the spec 400 body', () => {
     try {
       parseOrThrow(schema, { name: 'a', n: 2, tags: [], bogus: true });
