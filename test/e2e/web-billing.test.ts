@@ -99,8 +99,9 @@ describe('billing', () => {
     await p.click('link', 'Open billing');
     await p.waitForLocation((l) => l === '/app/billing');
     await p.waitForText('Topping up');
-    let text = await p.waitForText(/Balance: 0\.00 USD/);
-    expect(text).toContain('First email');
+    await p.waitForText(/Balance: 0\.00 USD/);
+    // The ledger is its own read: wait for its first row, not only the balance.
+    let text = await p.waitForText('First email');
     expect(text).toContain(account.tenantId); // what to tell the operator
     await p.check('billing-before-credit');
 

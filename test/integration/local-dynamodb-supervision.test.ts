@@ -63,7 +63,8 @@ describe('DynamoDB Local killed under a running runtime', () => {
     rt = await startLocalRuntime({
       port: 0,
       dataDir,
-      env: { LOG_LEVEL: 'silent' },
+      // No key cache: the MCP call below must check its key against the store that is down.
+      env: { LOG_LEVEL: 'silent', KEY_CACHE_MS: '0' },
       // Restarts keep failing while the gate is closed: leave room (about 40 s) for the assertions below.
       dynamoRestartPolicy: { attempts: 40, firstDelayMs: 250, maxDelayMs: 1000, maxRestarts: 5, windowMs: 600_000 },
     });
