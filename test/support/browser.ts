@@ -74,6 +74,7 @@ export class AppPage {
     page.on('pageerror', (e) => this.problems.push(`page error: ${(e as Error).message}`));
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) this.problems.push(`CSP: ${m.text()}`);
+      if (m.text().startsWith('React recovered from an error')) this.problems.push(`page error: ${m.text()}`);
     });
   }
 

@@ -21,7 +21,20 @@ function sessionEnded() {
 
 const queryClient = createQueryClient(sessionEnded);
 
-createRoot(document.getElementById('root')!).render(
+/**
+ * React recovered from a throw by rendering again; say what threw (its `cause`), which React's own report
+ * leaves out: a render that throws, even recovered, is a fault of a page (the browser journeys fail on it).
+ */
+function reportRecoveredError(error: unknown, info: { componentStack?: string }) {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  console.error(
+    `React recovered from an error: ${error instanceof Error ? error.message : String(error)}`,
+    cause ? `Cause: ${cause.stack ?? cause.message}` : '',
+    info.componentStack ?? '',
+  );
+}
+
+createRoot(document.getElementById('root')!, { onRecoverableError: reportRecoveredError }).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

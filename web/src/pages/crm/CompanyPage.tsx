@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
+import { leaveDeleted } from '../../api/leave-deleted';
 import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
@@ -64,11 +65,7 @@ export default function CompanyPage() {
   const remove = useMutation({
     mutationFn: () => api.delete(path),
     meta: { action: 'delete companies' },
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', 'companies', 'one', id) });
-      void queryClient.invalidateQueries({ queryKey: workspaceKey(t, 'crm', 'companies') });
-      void navigate('/companies');
-    },
+    onSuccess: () => leaveDeleted(queryClient, { id, area: workspaceKey(t, 'crm'), leave: () => navigate('/companies') }),
   });
 
   return (

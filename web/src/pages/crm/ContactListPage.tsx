@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
+import { leaveDeleted } from '../../api/leave-deleted';
 import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
@@ -59,11 +60,7 @@ export default function ContactListPage() {
   const remove = useMutation({
     mutationFn: () => api.delete(base),
     meta: { action: 'delete contact lists' },
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: workspaceKey(t, 'crm', 'contact-lists', 'one', id) });
-      void refreshLists();
-      void navigate('/contact-lists');
-    },
+    onSuccess: () => leaveDeleted(queryClient, { id, area: workspaceKey(t, 'crm', 'contact-lists'), leave: () => navigate('/contact-lists') }),
   });
   const removeMembers = useMutation({
     mutationFn: (contactIds: string[]) => api.post<{ removed: number; notMembers: string[] }>(`${base}/contacts/remove`, { contactIds }),

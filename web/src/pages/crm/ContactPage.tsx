@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
+import { leaveDeleted } from '../../api/leave-deleted';
 import { describeError } from '../../api/errors';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
@@ -61,11 +62,7 @@ export default function ContactPage() {
   const remove = useMutation({
     mutationFn: () => api.delete(path),
     meta: { action: 'delete contacts' },
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: key });
-      void refresh();
-      void navigate('/contacts');
-    },
+    onSuccess: () => leaveDeleted(queryClient, { id, area: workspaceKey(t, 'crm'), leave: () => navigate('/contacts') }),
   });
   const channelErrors = useFormErrors(addChannel.error, ['type', 'value'], 'change contacts');
 

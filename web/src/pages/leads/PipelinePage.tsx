@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
+import { leaveDeleted } from '../../api/leave-deleted';
 import { describeError } from '../../api/errors';
 import { useWorkspace } from '../../app/workspace';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -123,15 +124,10 @@ function DeletePipeline({ pipeline }: { pipeline: Pipeline }) {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
-  const gone = pipelineQuery(workspace.tenantId, pipeline.id).queryKey;
   const remove = useMutation({
     mutationFn: () => api.delete(`/api/pipelines/${encodeURIComponent(pipeline.id)}`),
     meta: { action: 'delete pipelines' },
-    onSuccess: () => {
-      navigate('/leads/pipelines');
-      // Everything else of the area is refreshed; the deleted pipeline's own read would be a 404 (the not-found page) while this page leaves.
-      return queryClient.invalidateQueries({ queryKey: leadsKey(workspace.tenantId), predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(gone) });
-    },
+    onSuccess: () => leaveDeleted(queryClient, { id: pipeline.id, area: leadsKey(workspace.tenantId), leave: () => navigate('/leads/pipelines') }),
   });
   if (pipeline.leadCount > 0)
     return (
