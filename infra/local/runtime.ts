@@ -6,7 +6,7 @@ import { operations } from '../../functions/registry.js';
 import { lambdaHandler } from '../../functions/lambda.js';
 import { bodyCap } from '../../shared/http/edge.js';
 import { log } from '../../shared/runtime/logger.js';
-import { installDeps, type Deps } from '../../shared/runtime/deps.js';
+import type { Deps } from '../../shared/runtime/deps.js';
 import { backgroundServices, type BackgroundService } from './background.js';
 import type { DynamoDbLocal } from './dynamodb-local.js';
 import { superviseDynamoDbLocal, type RestartPolicy } from './dynamodb-supervisor.js';
@@ -77,7 +77,6 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     const port = opts.port ?? Number(env.PORT ?? 3000);
     const host = opts.host ?? env.HOST ?? '127.0.0.1';
     deps = await localDeps(endpoint, { ...env, PORT: String(port), DATA_DIR: dataDir });
-    installDeps(deps);
     const router = registryRouter();
     for (const route of await extraRoutes(deps)) router.add(route);
     server = createLocalHttpServer(router, { onError: (e) => log.error('local server error', { message: (e as Error).message }) });
