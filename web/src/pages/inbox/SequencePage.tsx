@@ -4,11 +4,11 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
-import { FormErrors, SubmitButton, TextAreaField, TextField, useFormErrors } from '../../components/form';
+import { FormErrors, SelectField, SubmitButton, TextAreaField, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
 import { TableRegion } from '../../components/TableRegion';
 import { CursorPager, useCursorPages } from '../crm/CursorPager';
-import { when } from './inbox-api';
+import { mailboxesQuery, when } from './inbox-api';
 import { formText } from './send-parts';
 import {
   ENROLMENT_STATUS_WORDS,
@@ -58,7 +58,7 @@ export default function SequencePage() {
                 </li>
               ))}
             </ol>
-            <EnrolForm sequenceId={s.id} />
+            <EnrolForm sequence={s} />
             <Enrolments sequenceId={s.id} />
           </>
         )}
@@ -67,22 +67,26 @@ export default function SequencePage() {
   );
 }
 
-function EnrolForm({ sequenceId }: { sequenceId: string }) {
+function EnrolForm({ sequence }: { sequence: Sequence }) {
+  const sequenceId = sequence.id;
   const { workspace } = useWorkspace();
   const queryClient = useQueryClient();
+  const mailboxes = useQuery(mailboxesQuery(workspace.tenantId));
   const enrol = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<EnrolAnswer>(`/api/sequences/${encodeURIComponent(sequenceId)}/enroll`, body),
     meta: { action: 'enrol contacts' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspace.tenantId, 'sequences') }),
   });
-  const errors = useFormErrors(enrol.error, ['contactIds', 'taskId', 'afterDays'], 'enrol contacts');
+  const errors = useFormErrors(enrol.error, ['contactIds', 'taskId', 'afterDays', 'accountId'], 'enrol contacts');
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const ids = parseIds(formText(form, 'contactIds'));
     const taskId = formText(form, 'taskId');
     const afterDays = formText(form, 'afterDays');
+    const accountId = formText(form, 'accountId');
     enrol.mutate({
+      ...(accountId ? { accountId } : {}),
       ...(ids.length ? { contactIds: ids } : {}),
       ...(taskId ? { taskId, ...(afterDays ? { afterDays: Number(afterDays) } : {}) } : {}),
     });
@@ -106,6 +110,15 @@ function EnrolForm({ sequenceId }: { sequenceId: string }) {
             errors={errors.byField.afterDays}
           />
         </div>
+        <SelectField
+          name="accountId"
+          label="Sending mailbox"
+          options={[
+            { value: '', label: sequence.accountId ? "The sequence's mailbox" : "The task's mailbox (for a task's non-responders)" },
+            ...(mailboxes.data?.data ?? []).map((m) => ({ value: m.id, label: m.email })),
+          ]}
+          errors={errors.byField.accountId}
+        />
         <SubmitButton pending={enrol.isPending}>Enrol</SubmitButton>
       </form>
       <div role="status">

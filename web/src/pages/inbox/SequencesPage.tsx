@@ -110,7 +110,7 @@ function NewSequence() {
         <SelectField
           name="accountId"
           label="Sending mailbox"
-          options={[{ value: '', label: 'The default mailbox' }, ...(mailboxes.data?.data ?? []).map((m) => ({ value: m.id, label: m.email }))]}
+          options={[{ value: '', label: 'None: chosen when enrolling' }, ...(mailboxes.data?.data ?? []).map((m) => ({ value: m.id, label: m.email }))]}
           errors={errors.byField.accountId}
         />
         {Array.from({ length: steps }, (_, i) => (
