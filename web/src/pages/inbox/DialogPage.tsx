@@ -8,6 +8,7 @@ import { QueryState } from '../../components/QueryState';
 import { ForwardForm } from './ForwardForm';
 import { CLASSIFICATIONS, classificationLabel, inboxKey, mailboxesQuery, threadQuery, when, type DialogMessage, type DialogThread } from './inbox-api';
 import { ClassLabel } from './InboxPage';
+import { InlineSelect } from './InlineSelect';
 import { LeadFromDialog } from './LeadFromDialog';
 import { ReplyComposer } from './ReplyComposer';
 
@@ -133,19 +134,12 @@ function Relabel({ dialog }: { dialog: DialogThread }) {
   });
   return (
     <div className="toolbar relabel">
-      <label>
-        Change the label{' '}
-        <select value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <option value="" disabled>
-            Choose…
-          </option>
-          {CLASSIFICATIONS.map((c) => (
-            <option key={c} value={c}>
-              {classificationLabel(c)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <InlineSelect
+        label="Change the label"
+        value={choice}
+        onChange={setChoice}
+        options={[{ value: '', label: 'Choose…', disabled: true }, ...CLASSIFICATIONS.map((c) => ({ value: c, label: classificationLabel(c) }))]}
+      />
       <button type="button" className="secondary" disabled={!choice || classify.isPending} onClick={() => classify.mutate({ classification: choice })}>
         Set label
       </button>

@@ -17,6 +17,7 @@ import {
   type DialogSummary,
   type UnreadCounts,
 } from './inbox-api';
+import { InlineSelect } from './InlineSelect';
 import { SyncNow } from './SyncNow';
 
 const PAGE_SIZE = 25;
@@ -53,36 +54,28 @@ export default function InboxPage() {
       <SyncNow />
       <UnreadSummary counts={counts.data} onPick={(label) => setView({ label, unread: 'true' })} />
       <div className="toolbar inbox-filters">
-        <label>
-          Label{' '}
-          <select value={classification ?? ''} onChange={(e) => setView({ label: e.target.value || undefined })}>
-            <option value="">All labels</option>
-            {CLASSIFICATIONS.map((c) => (
-              <option key={c} value={c}>
-                {classificationLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Show{' '}
-          <select value={unread ?? ''} onChange={(e) => setView({ unread: e.target.value || undefined })}>
-            <option value="">Read and unread</option>
-            <option value="true">Unread only</option>
-            <option value="false">Read only</option>
-          </select>
-        </label>
-        <label>
-          Mailbox{' '}
-          <select value={accountId ?? ''} onChange={(e) => setView({ mailbox: e.target.value || undefined })}>
-            <option value="">All mailboxes</option>
-            {mailboxes.data?.data.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.email}
-              </option>
-            ))}
-          </select>
-        </label>
+        <InlineSelect
+          label="Label"
+          value={classification ?? ''}
+          onChange={(v) => setView({ label: v || undefined })}
+          options={[{ value: '', label: 'All labels' }, ...CLASSIFICATIONS.map((c) => ({ value: c, label: classificationLabel(c) }))]}
+        />
+        <InlineSelect
+          label="Show"
+          value={unread ?? ''}
+          onChange={(v) => setView({ unread: v || undefined })}
+          options={[
+            { value: '', label: 'Read and unread' },
+            { value: 'true', label: 'Unread only' },
+            { value: 'false', label: 'Read only' },
+          ]}
+        />
+        <InlineSelect
+          label="Mailbox"
+          value={accountId ?? ''}
+          onChange={(v) => setView({ mailbox: v || undefined })}
+          options={[{ value: '', label: 'All mailboxes' }, ...(mailboxes.data?.data ?? []).map((m) => ({ value: m.id, label: m.email }))]}
+        />
       </div>
       <QueryState query={list} label="the dialogs">
         {(page) =>

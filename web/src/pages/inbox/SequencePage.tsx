@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { TableRegion } from '../../components/TableRegion';
 import { CursorPager, useCursorPages } from '../crm/CursorPager';
 import { mailboxesQuery, when } from './inbox-api';
+import { InlineSelect } from './InlineSelect';
 import { formText } from './send-parts';
 import {
   ENROLMENT_STATUS_WORDS,
@@ -160,23 +161,15 @@ function Enrolments({ sequenceId }: { sequenceId: string }) {
     <section aria-labelledby="enrolments-heading" className="page-section">
       <h2 id="enrolments-heading">Who is enrolled, and who stopped and why</h2>
       <div className="toolbar">
-        <label>
-          Status{' '}
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as EnrolmentStatus | '');
-              pages.reset();
-            }}
-          >
-            <option value="">Every status</option>
-            {Object.entries(ENROLMENT_STATUS_WORDS).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </label>
+        <InlineSelect
+          label="Status"
+          value={status}
+          onChange={(v) => {
+            setStatus(v as EnrolmentStatus | '');
+            pages.reset();
+          }}
+          options={[{ value: '', label: 'Every status' }, ...Object.entries(ENROLMENT_STATUS_WORDS).map(([k, v]) => ({ value: k, label: v }))]}
+        />
       </div>
       <QueryState query={list} label="the enrolments">
         {(page) =>
