@@ -116,6 +116,10 @@ describe('inbox: a reply from the sandbox, synced, labelled and answered', () =>
     expect(await beaInbox()).toHaveLength(2); // delivered to the contact's sandbox mailbox
     await p.check('reply-sent');
 
+    // Back in the inbox the dialog is read: no unread count any more.
+    await p.click('link', 'Back to the inbox');
+    await p.waitForText('Nothing unread');
+
     // The sequence: Bea stopped because she replied.
     await p.click('link', 'Sequences');
     await p.click('link', 'Pricing follow-up');

@@ -39,9 +39,11 @@ export default function InboxPage() {
         signal,
         query: { ...filters, pageSize: PAGE_SIZE, cursor: pages.cursor },
       }),
+    // Opening a thread reads it (markRead): coming back, the list and the counts are fetched again.
+    staleTime: 0,
     meta: { action: 'read the inbox' },
   });
-  const counts = useQuery({ ...unreadQuery(t), meta: { action: 'read the inbox' } });
+  const counts = useQuery({ ...unreadQuery(t), staleTime: 0, meta: { action: 'read the inbox' } });
   const mailboxes = useQuery(mailboxesQuery(t));
   const mailboxOf = (id: string) => mailboxes.data?.data.find((m) => m.id === id)?.email;
 
