@@ -7,6 +7,7 @@ import { leadsRoutes } from './pages/leads/routes';
 import { billingRoutes } from './pages/billing/routes';
 import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
+import { enrichmentRoutes } from './pages/enrichment/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -18,6 +19,7 @@ export const areas: Area[] = [
   { id: 'crm', label: 'CRM', routes: crmRoutes },
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },
+  { id: 'enrichment', label: 'Enrichment', routes: enrichmentRoutes },
   { id: 'billing', label: 'Billing', routes: billingRoutes },
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
