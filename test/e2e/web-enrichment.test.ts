@@ -92,7 +92,7 @@ describe('enrichment: a site crawl in the browser', () => {
     // A timeout under the API's minimum: its message sits next to that field, nothing is created.
     await p.fill('Page timeout in ms (optional)', '999');
     await p.click('button', 'Start crawl');
-    await p.waitForText(/timeoutMs must be/);
+    await p.waitForText('timeoutMs must not be less than 1000');
     const fieldError = await p.byLabel('Page timeout in ms (optional)').then((el) => el.evaluate((e) => e.getAttribute('aria-invalid')));
     expect(fieldError).toBe('true');
     expect((await api.get('/api/site-enrichment/tasks')).body.data).toHaveLength(0);
