@@ -8,4 +8,6 @@ import type { AppRoute } from '../../app/route-types';
 export const enrichmentRoutes: AppRoute[] = [
   { path: 'enrichment', title: 'Site crawls', page: () => import('./CrawlTasksPage'), nav: { label: 'Site crawls', order: 1 } },
   { path: 'enrichment/:taskId', title: 'Site crawl', page: () => import('./CrawlTaskPage') },
+  { path: 'scoring', title: 'Scoring tasks', page: () => import('./ScoringTasksPage'), nav: { label: 'Scoring', order: 2 } },
+  { path: 'scoring/:taskId', title: 'Scoring task', page: () => import('./ScoringTaskPage') },
 ];
