@@ -2,7 +2,8 @@
 // (after the API refused a too-short page timeout, shown next to that field), watches its funnel fill in
 // without a reload while two sites hold their answer (the test releases them once the page shows the
 // partial count), pauses and resumes it, sees the event log grow and the crawl reach its end, and opens a
-// company's result to see the contacts found with the page each came from. The companies' websites are
+// company's result to see the contacts found with the page each came from; then scores the same list with
+// a DNS step and filters the results to the contradictory ones. The companies' websites are
 // served by a local HTTP server on 127.0.0.1 (names resolved by the test DNS server; the runtime's
 // loopback allowance for tests). What the pages show is checked against the API; every page is
 // screenshotted and checked with axe, once at 390 px.
@@ -160,6 +161,31 @@ describe('enrichment: a site crawl in the browser', () => {
     await p.click('link', 'All crawls');
     await p.waitForText('Done, some sites down');
     await p.check('crawls-list');
+
+    // Scoring the same list: a task with a DNS step, a run, its outcomes, the contradictory filter.
+    await p.click('link', 'Scoring');
+    await p.waitForText('No scoring tasks yet.');
+    await p.fill('Name', 'Fit check');
+    await p.fill('Companies to score', list.body.id);
+    await p.click('button', 'Create scoring task');
+    await p.waitForLocation((l) => /^\/app\/scoring\/[^/]+$/.test(l));
+    const scoringId = decodeURIComponent(p.location().split('/').pop()!);
+    await p.waitForText('No steps yet');
+    await p.fill('Step', 'DNS_CHECK');
+    await p.click('button', 'Add step');
+    await p.waitForText('DNS and MX check (DNS_CHECK)');
+    expect((await api.get(`/api/tasks/${scoringId}`)).body.steps.map((s: { type: string }) => s.type)).toEqual(['DNS_CHECK']);
+    await p.click('button', 'Score all companies');
+    await p.waitForText('7 companies queued for scoring');
+    await p.waitForText('7 companies scored; 0 with contradictory facts.', 60_000);
+    const scoring = (await api.get(`/api/tasks/${scoringId}/scoring-stats`)).body;
+    expect(scoring).toMatchObject({ scored: 7, contradictory: 0 });
+    await p.check('scoring-task');
+    await p.fill('Only contradictory results', true);
+    await p.waitForText('No results with contradictory facts.');
+    expect((await api.get(`/tasks/${scoringId}/scoring-results?contradictory=true`)).body.total).toBe(0);
+    await p.page.setViewport({ width: 390, height: 844 });
+    await p.check('scoring-task-390');
     await p.close();
   });
 });
