@@ -33,6 +33,11 @@ const EVENT_PAGES_PER_POLL = 4;
 const TERMINAL_EVENTS = new Set(['done', 'partial', 'failed', 'cancelled']);
 /** After the task finished, the log keeps polling until its closing event arrives, this long at most. */
 const LOG_GRACE_MS = 30_000;
+/**
+ * The stats read every item of the task (reasons, domains, pace), so they are re-read less often than the
+ * task itself, whose counters (the companies' funnel) are one record and move every POLL_MS.
+ */
+const STATS_POLL_MS = 6000;
 
 /** One crawl: state and actions, the funnel, pace and reasons, the live event log and per-company results. */
 export default function CrawlTaskPage() {
@@ -53,7 +58,7 @@ export default function CrawlTaskPage() {
   const stats = useQuery({
     queryKey: key('stats'),
     queryFn: ({ signal }) => api.get<CrawlStats>(`${base}/stats`, { signal }),
-    refetchInterval: live ? POLL_MS : false,
+    refetchInterval: live ? STATS_POLL_MS : false,
     meta: { action: 'see site crawls' },
   });
   // The log is read on from its cursor: each read appends to what the cache holds (appendEvents, bounded).
@@ -102,7 +107,7 @@ export default function CrawlTaskPage() {
             <Summary task={x} />
             <Actions task={x} base={base} onDone={() => void queryClient.invalidateQueries({ queryKey: key() })} />
             <QueryState query={stats} label="the crawl's figures">
-              {(s) => <Figures stats={s} log={events.data ?? emptyLog} />}
+              {(s) => <Figures counters={x.counters} stats={s} log={events.data ?? emptyLog} />}
             </QueryState>
             <QueryState query={events} label="the events">
               {(log) => <CrawlEventLog log={log} />}
@@ -191,8 +196,7 @@ function Actions({ task, base, onDone }: { task: CrawlTask; base: string; onDone
   );
 }
 
-function Figures({ stats, log }: { stats: CrawlStats; log: EventLog }) {
-  const cards = stats.funnel.cards;
+function Figures({ counters: cards, stats, log }: { counters: CrawlTask['counters']; stats: CrawlStats; log: EventLog }) {
   const domains = stats.funnel.domains;
   const pace = paceSeries(log.buckets);
   const reasons = Object.entries(stats.byReason)
@@ -206,7 +210,7 @@ function Figures({ stats, log }: { stats: CrawlStats; log: EventLog }) {
         <FunnelChart
           title="Companies"
           steps={[
-            { label: 'Queued', count: cards.queued },
+            { label: 'Queued', count: cards.total },
             { label: 'Processed', count: cards.processed },
             { label: 'OK', count: cards.ok },
           ]}
