@@ -61,7 +61,7 @@ export default function NewTaskPage() {
       <ol className="wizard-steps">
         {STEPS.map((s, i) => (
           <li key={s} aria-current={i === step ? 'step' : undefined}>
-            {i + 1}. {s}
+            {s}
           </li>
         ))}
       </ol>
@@ -88,7 +88,10 @@ export default function NewTaskPage() {
                   errors={errors.byField.contactListId}
                   options={[
                     { value: '', label: 'Choose a list' },
-                    ...page.data.map((l) => ({ value: l.id, label: `${l.name ?? l.id} (${(l.memberCount ?? 0).toLocaleString()} contacts)` })),
+                    ...page.data.map((l) => ({
+                      value: l.id,
+                      label: l.memberCount === undefined ? (l.name ?? l.id) : `${l.name ?? l.id} (${l.memberCount.toLocaleString()} contacts)`,
+                    })),
                   ]}
                 />
                 {page.data.length === 0 && (
@@ -129,7 +132,10 @@ export default function NewTaskPage() {
                   errors={errors.byField.accountId}
                   options={[
                     { value: '', label: 'Choose a mailbox' },
-                    ...page.data.map((m) => ({ value: m.id, label: `${m.name ?? ''} <${m.email ?? m.id}>${m.status && m.status !== 'ACTIVE' ? ` (${m.status.toLowerCase()})` : ''}` })),
+                    ...page.data.map((m) => ({
+                      value: m.id,
+                      label: `${m.name ?? ''} <${m.email ?? m.id}>${m.status && m.status !== 'ACTIVE' ? ` (${m.status.toLowerCase()})` : ''}`,
+                    })),
                   ]}
                 />
               )}

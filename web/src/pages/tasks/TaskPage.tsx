@@ -55,7 +55,8 @@ export default function TaskPage() {
                 <>
                   <dt>Approval note</dt>
                   <dd>
-                    {t.approval.auto ? 'Approved automatically (workspace setting)' : t.approval.note || '(no note)'}, {dateTime.format(new Date(t.approval.at))}
+                    {t.approval.auto ? 'Approved automatically (workspace setting)' : t.approval.note || '(no note)'},{' '}
+                    {dateTime.format(new Date(t.approval.at))}
                     {t.approval.by.kind === 'key' ? ' by an API key' : ''}
                   </dd>
                 </>
@@ -80,7 +81,7 @@ export default function TaskPage() {
             <TaskActions task={t} />
             <TaskProgress task={t} />
             {t.startedAt && !taskFinished(t.status) && <p className="muted">This page updates by itself while the task sends.</p>}
-            {t.startedAt && <TaskRecipients taskId={t.id} />}
+            {t.startedAt && <TaskRecipients taskId={t.id} live={t.status === 'ACTIVE'} />}
           </>
         )}
       </QueryState>

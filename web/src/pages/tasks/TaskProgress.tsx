@@ -12,7 +12,8 @@ export function TaskProgress({ task }: { task: MailingTask }) {
   const t = workspace.tenantId;
   const live = task.status === 'ACTIVE';
   const series = useQuery({
-    queryKey: tasksKey(t, 'task', task.id, 'series'),
+    // The phase is in the key: when the task finishes, the series is read once more with its last sends.
+    queryKey: tasksKey(t, 'task', task.id, 'series', { finished: taskFinished(task.status) }),
     queryFn: ({ signal }) => api.get<SendSeries>(`/api/tasks/${encodeURIComponent(task.id)}/send-series`, { signal }),
     enabled: Boolean(task.startedAt),
     refetchInterval: (q) => (live && !taskFinished(q.state.data?.status) ? SERIES_POLL_MS : false),
@@ -20,7 +21,8 @@ export function TaskProgress({ task }: { task: MailingTask }) {
   });
   const window = useQuery({
     queryKey: tasksKey(t, 'send-window'),
-    queryFn: ({ signal }) => api.get<{ windowOpen: boolean; nextOpenAt: string | null; configured: { enabled: boolean } }>('/api/settings/send-window', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ windowOpen: boolean; nextOpenAt: string | null; configured: { enabled: boolean } }>('/api/settings/send-window', { signal }),
     enabled: !taskFinished(task.status),
     refetchInterval: live ? 30_000 : false,
     meta: { action: 'see the send window' },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
-import { SKIP_WORDS, tasksKey } from './tasks-api';
+import { SERIES_POLL_MS, SKIP_WORDS, tasksKey } from './tasks-api';
 
 interface Item {
   contactId: string;
@@ -15,18 +15,20 @@ const STATUSES = ['', 'QUEUED', 'SENDING', 'SENT', 'SKIPPED', 'BOUNCED', 'FAILED
 const PAGE = 50;
 
 /** The task's recipients a page at a time (a task may have thousands: the page never loads them all). */
-export function TaskRecipients({ taskId }: { taskId: string }) {
+export function TaskRecipients({ taskId, live }: { taskId: string; live: boolean }) {
   const { workspace } = useWorkspace();
   const [status, setStatus] = useState('');
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors[cursors.length - 1];
   const items = useQuery({
-    queryKey: tasksKey(workspace.tenantId, 'task', taskId, 'items', { status, cursor }),
+    queryKey: tasksKey(workspace.tenantId, 'task', taskId, 'items', { status, cursor, live }),
     queryFn: ({ signal }) =>
       api.get<{ data: Item[]; nextCursor: string | null }>(`/api/tasks/${encodeURIComponent(taskId)}/items`, {
         signal,
         query: { pageSize: PAGE, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) },
       }),
+    // While the task sends, the page shown follows it (one page of 50: cheap).
+    refetchInterval: live ? SERIES_POLL_MS : false,
     meta: { action: 'see mailing tasks' },
   });
   return (

@@ -27,9 +27,7 @@ export default function TasksPage() {
     <div className="page">
       <h1>Mailing tasks</h1>
       <p>
-        <Link to="/tasks/new">
-          New mailing task
-        </Link>
+        <Link to="/tasks/new">New mailing task</Link>
       </p>
       <div className="field">
         <label htmlFor="task-status-filter">State</label>

@@ -110,9 +110,18 @@ export const TASK_CONFLICT_WORDS: Record<string, string> = {
   task_changed: 'The task changed meanwhile. Try again.',
 };
 
-/** The plot's series from the API's minutes: sends, bounces and failures per minute. */
+/** The plot shows at least this many minutes: one or two minutes alone make the time axis span years. */
+export const PLOT_MIN_MINUTES = 10;
+
+/**
+ * The plot's series from the API's minutes: sends, bounces and failures per minute, with zero minutes
+ * before the first when there are fewer than PLOT_MIN_MINUTES.
+ */
 export function seriesForPlot(s: SendSeries | undefined) {
-  const data = s?.data ?? [];
+  const answered = s?.data ?? [];
+  const missing = answered.length ? Math.max(0, PLOT_MIN_MINUTES - answered.length) : 0;
+  const lead = Array.from({ length: missing }, (_, i) => ({ t: answered[0].t - (missing - i) * 60, sent: 0, bounced: 0, failed: 0 }));
+  const data = [...lead, ...answered];
   return {
     times: data.map((m) => m.t),
     series: [
