@@ -14,4 +14,18 @@ import { operation as sendSeries } from './tasks_send_series.js';
 import { operation as guardrailsPreview } from './tasks_guardrails_preview.js';
 
 /** Operations of the tasks domain: mailing tasks, and scoring tasks (created through tasks_create too; their steps and stats). */
-export const taskOperations: AnyOperation[] = [create, get, list, start, pause, resume, cancel, items, stepsAdd, scoringStats, scoringStepEvents, sendSeries, guardrailsPreview];
+export const taskOperations: AnyOperation[] = [
+  create,
+  get,
+  list,
+  start,
+  pause,
+  resume,
+  cancel,
+  items,
+  stepsAdd,
+  scoringStats,
+  scoringStepEvents,
+  sendSeries,
+  guardrailsPreview,
+];

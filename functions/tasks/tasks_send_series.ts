@@ -29,7 +29,9 @@ export const operation = defineOperation({
         }),
       )
       .describe('Ascending; minutes without a send between the first and the last are zeros'),
-    skippedByReason: z.record(z.string(), z.number()).describe('SKIPPED items by reason (no_email_channel, suppressed, stop_listed, …); reasons with none are absent'),
+    skippedByReason: z
+      .record(z.string(), z.number())
+      .describe('SKIPPED items by reason (no_email_channel, suppressed, stop_listed, …); reasons with none are absent'),
     truncated: z.boolean().describe('True when the task has more items than one call reads (about 40,000): the series covers those read'),
   }),
   hints: { readOnly: true, idempotent: true },
