@@ -62,7 +62,7 @@ export async function run() {
       p.page.waitForFunction(
         () => {
           const recipients = document.querySelectorAll('section[aria-labelledby="recipients-heading"] tbody tr').length;
-          const minutes = document.querySelectorAll('figure.plot tbody tr').length;
+          const minutes = document.querySelectorAll('figure.plot table.data tbody tr').length;
           const sent = document.querySelector('.task-counters dd:nth-of-type(3)')?.textContent ?? '';
           const pause = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Pause');
           return recipients === 50 && minutes > 0 && sent !== '0' && pause && !pause.disabled ? performance.now() : false;
