@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
+import { TableRegion } from '../../components/TableRegion';
 import { SERIES_POLL_MS, SKIP_WORDS, tasksKey } from './tasks-api';
 
 interface Item {
@@ -54,8 +55,8 @@ export function TaskRecipients({ taskId, live }: { taskId: string; live: boolean
       <QueryState query={items} label="the recipients">
         {(page) => (
           <>
-            <div className="table-scroll">
-              <table>
+            <TableRegion label="Recipients of the task">
+              <table className="data">
                 <caption className="visually-hidden">Recipients of the task</caption>
                 <thead>
                   <tr>
@@ -74,7 +75,7 @@ export function TaskRecipients({ taskId, live }: { taskId: string; live: boolean
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
             <p className="actions">
               {cursors.length > 0 && (
                 <button type="button" className="secondary" onClick={() => setCursors((c) => c.slice(0, -1))}>

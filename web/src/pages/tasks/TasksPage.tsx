@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
+import { TableRegion } from '../../components/TableRegion';
 import { STATUS_WORDS, tasksKey, type MailingTask } from './tasks-api';
 
 const STATUSES = ['', 'DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED', 'FAILED'];
@@ -52,8 +53,8 @@ export default function TasksPage() {
             <p>No mailing tasks{status ? ` in this state` : ' yet'}.</p>
           ) : (
             <>
-              <div className="table-scroll">
-                <table>
+              <TableRegion label="Mailing tasks">
+                <table className="data">
                   <caption className="visually-hidden">Mailing tasks, newest first</caption>
                   <thead>
                     <tr>
@@ -80,7 +81,7 @@ export default function TasksPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
               <p className="actions">
                 {cursors.length > 0 && (
                   <button type="button" className="secondary" onClick={() => setCursors((c) => c.slice(0, -1))}>
