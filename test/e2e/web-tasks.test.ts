@@ -169,6 +169,10 @@ describe('mailing tasks', () => {
     expect(seen[seen.length - 1]).toBe(46);
     await p.check('task-completed');
 
+    // Previewed again, the list's mailed addresses are now already contacted (the markers are read, not claimed).
+    const again = (await api.post('/api/tasks/guardrails-preview', { contactListId: listId })).body;
+    expect(again).toMatchObject({ wouldSend: 0, skipped: 50, byReason: { already_contacted: 46, suppressed: 2, stop_listed: 1, no_email_channel: 1 } });
+
     // A finished task offers no cancel on the page, and the API refuses one (task_final).
     expect(await p.page.$('::-p-aria([name="Cancel the task"][role="button"])')).toBeNull();
     const cancel = await api.post(`/api/tasks/${taskId}/cancel`);
