@@ -9,6 +9,7 @@ import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
 import { inboxRoutes } from './pages/inbox/routes';
 import { enrichmentRoutes } from './pages/enrichment/routes';
+import { tasksRoutes } from './pages/tasks/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -25,6 +26,7 @@ export const areas: Area[] = [
   { id: 'billing', label: 'Billing', routes: billingRoutes },
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
+  { id: 'tasks', label: 'Mailing tasks', routes: tasksRoutes },
 ];
 
 /** Whether some area serves `path` (e.g. the 402 banner links to the billing page once it exists). */
