@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { TableRegion } from '../../components/TableRegion';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { FormErrors, onSubmitValues, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form';
@@ -152,7 +153,7 @@ function Submission({ campaign: c, onChange }: { campaign: Campaign; onChange: (
         <SubmitButton pending={submit.isPending}>Submit for audit</SubmitButton>
       </form>
       {submit.data && (
-        <div className="table-wrap">
+        <TableRegion label="Audit results">
           <table className="data">
             <caption>
               Audit results: {submit.data.accepted} accepted, {submit.data.rejected} rejected
@@ -177,7 +178,7 @@ function Submission({ campaign: c, onChange }: { campaign: Campaign; onChange: (
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { TableRegion } from '../../components/TableRegion';
 import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { FormErrors, onSubmitValues, SelectField, SubmitButton, TextField, useFormErrors } from '../../components/form';
@@ -49,7 +50,7 @@ export default function CampaignsPage() {
             <p className="muted">No campaigns{status ? ` with status ${status}` : ''} yet.</p>
           ) : (
             <>
-              <div className="table-wrap">
+              <TableRegion label="Campaigns">
                 <table className="data">
                   <caption className="visually-hidden">Campaigns, newest first</caption>
                   <thead>
@@ -75,7 +76,7 @@ export default function CampaignsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
               <div className="actions">
                 {cursor && (
                   <button type="button" className="secondary" onClick={() => setCursor(undefined)}>

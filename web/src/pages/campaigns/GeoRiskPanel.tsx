@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { TableRegion } from '../../components/TableRegion';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
 import { campaignKey, campaignPath, type Campaign, type GeoRisk } from './campaigns-api';
@@ -20,7 +21,7 @@ export function GeoRiskPanel({ campaign: c }: { campaign: Campaign }) {
             <p className="muted">No recipients yet.</p>
           ) : (
             <>
-              <div className="table-wrap">
+              <TableRegion label="Recipients by country policy">
                 <table className="data">
                   <caption>Recipients by country policy ({g.total.toLocaleString()} in all)</caption>
                   <thead>
@@ -40,7 +41,7 @@ export function GeoRiskPanel({ campaign: c }: { campaign: Campaign }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
               <h3>By country</h3>
               <ul className="plain" aria-label="Recipients by country">
                 {Object.entries(g.byCountry)

@@ -5,7 +5,7 @@ import { useWorkspace } from '../../app/workspace';
 import { FunnelChart } from '../../components/FunnelChart';
 import { QueryState } from '../../components/QueryState';
 import { TimeSeriesPlot } from '../../components/TimeSeriesPlot';
-import { funnelSteps, seriesLines } from './campaign-words';
+import { funnelSteps, seriesPlot } from './campaign-words';
 import { campaignKey, campaignPath, isLive, LIVE_POLL_MS, SERIES_POLL_MS, type Campaign, type Metrics, type MetricsSeries } from './campaigns-api';
 
 /** The funnel (sent → delivered → opened → clicked → replied, with rates) and the same steps per hour or day. */
@@ -47,7 +47,7 @@ export function MetricsPanel({ campaign: c }: { campaign: Campaign }) {
       <QueryState query={series} label="the metrics over time">
         {(s) => (
           <>
-            <TimeSeriesPlot title={`Funnel steps per ${s.bucket} (UTC)`} yLabel={`recipients / ${s.bucket}`} times={s.times} series={seriesLines(s)} bars />
+            <TimeSeriesPlot title={`Funnel steps per ${s.bucket} (UTC)`} yLabel={`recipients / ${s.bucket}`} {...seriesPlot(s)} />
             {s.truncated && (
               <p className="muted">
                 Only the latest {s.times.length} {s.bucket}s are shown.

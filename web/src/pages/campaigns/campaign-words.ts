@@ -90,13 +90,25 @@ export const funnelSteps = (m: Metrics): FunnelStep[] => [
   { label: 'Replied', count: m.replied.unique },
 ];
 
-export const seriesLines = (s: MetricsSeries): PlotSeries[] => [
-  { label: 'Sent', values: s.sent },
-  { label: 'Delivered', values: s.delivered },
-  { label: 'Opened', values: s.opened },
-  { label: 'Clicked', values: s.clicked },
-  { label: 'Replied', values: s.replied },
-];
+/**
+ * The series as plot lines, framed by one empty bucket before and after: a campaign sent within one hour
+ * is a single point, which a time axis cannot scale (uPlot would span years around it).
+ */
+export function seriesPlot(s: MetricsSeries): { times: number[]; series: PlotSeries[] } {
+  const step = s.bucket === 'day' ? 86_400 : 3_600;
+  const empty = s.times.length === 0;
+  const framed = (values: number[]) => (empty ? [] : [0, ...values, 0]);
+  return {
+    times: empty ? [] : [s.times[0] - step, ...s.times, s.times[s.times.length - 1] + step],
+    series: [
+      { label: 'Sent', values: framed(s.sent) },
+      { label: 'Delivered', values: framed(s.delivered) },
+      { label: 'Opened', values: framed(s.opened) },
+      { label: 'Clicked', values: framed(s.clicked) },
+      { label: 'Replied', values: framed(s.replied) },
+    ],
+  };
+}
 
 const ACTIONS: Record<string, string> = {
   created: 'Created',
