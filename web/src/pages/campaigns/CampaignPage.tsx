@@ -7,7 +7,7 @@ import { ActionError } from './ActionError';
 import { ActivityPanel } from './ActivityPanel';
 import { AudiencePanel } from './AudiencePanel';
 import { aiRecoveryInWords, reasonInWords, statusInWords } from './campaign-words';
-import { campaignKey, campaignPath, isLive, LIVE_POLL_MS, type AiRecovery, type Campaign, type OperationalStatus } from './campaigns-api';
+import { campaignKey, campaignPath, isLive, LIVE_POLL_MS, readinessQuery, type AiRecovery, type Campaign, type OperationalStatus } from './campaigns-api';
 import { GeoRiskPanel } from './GeoRiskPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { OutboxPanel } from './OutboxPanel';
@@ -23,11 +23,15 @@ export default function CampaignPage() {
     refetchInterval: (q) => (isLive(q.state.data) ? LIVE_POLL_MS : false),
     meta: { action: 'see campaigns' },
   });
+  // The reads that scan every recipient (series, geo risk, the outbox's waiting sends) wait until the
+  // campaign and its gates are shown: the browser's six connections go to what makes the page usable first.
+  const readiness = useQuery({ ...readinessQuery(t, campaign.data ?? ({ id, status: 'DRAFT' } as Campaign)), enabled: campaign.isSuccess });
+  const heavy = readiness.isSuccess;
   const ops = useQuery({
     queryKey: campaignKey(t, id, 'operational-status'),
     queryFn: ({ signal }) => api.get<OperationalStatus>(campaignPath(id, '/operational-status'), { signal }),
     refetchInterval: () => (isLive(campaign.data) ? LIVE_POLL_MS : false),
-    enabled: campaign.isSuccess,
+    enabled: heavy,
   });
   return (
     <div className="page page-wide">
@@ -41,8 +45,8 @@ export default function CampaignPage() {
             <Header campaign={c} />
             <AudiencePanel campaign={c} ops={ops.data} />
             <ReadinessPanel campaign={c} />
-            <MetricsPanel campaign={c} />
-            <GeoRiskPanel campaign={c} />
+            <MetricsPanel campaign={c} deferSeries={!heavy} />
+            <GeoRiskPanel campaign={c} defer={!heavy} />
             <OutboxPanel campaign={c} ops={ops.data} />
             <ActivityPanel campaign={c} />
           </>

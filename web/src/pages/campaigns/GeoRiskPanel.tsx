@@ -6,11 +6,12 @@ import { QueryState } from '../../components/QueryState';
 import { campaignKey, campaignPath, type Campaign, type GeoRisk } from './campaigns-api';
 
 /** Recipients by country and by the country's policy (read-only); the API's sentence says what each policy means. */
-export function GeoRiskPanel({ campaign: c }: { campaign: Campaign }) {
+export function GeoRiskPanel({ campaign: c, defer }: { campaign: Campaign; defer: boolean }) {
   const { workspace } = useWorkspace();
   const geo = useQuery({
     queryKey: campaignKey(workspace.tenantId, c.id, 'geo-risk'),
     queryFn: ({ signal }) => api.get<GeoRisk>(campaignPath(c.id, '/geo-risk'), { signal }),
+    enabled: !defer,
   });
   return (
     <section className="page-section" aria-labelledby="geo-heading">

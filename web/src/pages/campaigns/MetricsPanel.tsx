@@ -9,7 +9,7 @@ import { funnelSteps, seriesPlot } from './campaign-words';
 import { campaignKey, campaignPath, isLive, LIVE_POLL_MS, SERIES_POLL_MS, type Campaign, type Metrics, type MetricsSeries } from './campaigns-api';
 
 /** The funnel (sent → delivered → opened → clicked → replied, with rates) and the same steps per hour or day. */
-export function MetricsPanel({ campaign: c }: { campaign: Campaign }) {
+export function MetricsPanel({ campaign: c, deferSeries }: { campaign: Campaign; deferSeries: boolean }) {
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
   const [bucket, setBucket] = useState<'hour' | 'day'>('hour');
@@ -22,6 +22,7 @@ export function MetricsPanel({ campaign: c }: { campaign: Campaign }) {
     queryKey: campaignKey(t, c.id, 'series', bucket),
     queryFn: ({ signal }) => api.get<MetricsSeries>(campaignPath(c.id, '/metrics/series'), { signal, query: { bucket } }),
     refetchInterval: isLive(c) ? SERIES_POLL_MS : false,
+    enabled: !deferSeries,
   });
   return (
     <section className="page-section" aria-labelledby="metrics-heading">

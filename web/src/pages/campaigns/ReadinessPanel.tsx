@@ -6,18 +6,14 @@ import { FormErrors, onSubmitValues, SubmitButton, TextField } from '../../compo
 import { QueryState } from '../../components/QueryState';
 import { useCampaignFormErrors, ActionError } from './ActionError';
 import { gateInWords, reasonInWords } from './campaign-words';
-import { campaignKey, campaignPath, isLive, LIVE_POLL_MS, type Campaign, type Readiness, type TestTask } from './campaigns-api';
+import { campaignKey, campaignPath, readinessQuery, type Campaign, type TestTask } from './campaigns-api';
 
 /** sendReadiness as a checklist of gates, the window, then the send itself and the owner-address test. */
 export function ReadinessPanel({ campaign: c }: { campaign: Campaign }) {
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
   const queryClient = useQueryClient();
-  const readiness = useQuery({
-    queryKey: campaignKey(t, c.id, 'readiness'),
-    queryFn: ({ signal }) => api.get<Readiness>(campaignPath(c.id, '/send-readiness'), { signal }),
-    refetchInterval: isLive(c) ? LIVE_POLL_MS : false,
-  });
+  const readiness = useQuery(readinessQuery(t, c));
   const send = useMutation({
     mutationFn: (limit: number) => api.post<{ queued?: number }>(campaignPath(c.id, '/send'), { limit }),
     meta: { action: 'send campaigns' },

@@ -1,3 +1,4 @@
+import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 
 /** Shapes of the campaign operations the pages read (functions/campaigns/, the spec's section I). */
@@ -139,3 +140,10 @@ export const LIVE_POLL_MS = 5_000;
 /** The series reads every send item (its DynamoDB cost is in the operation's description): at most once a minute. */
 export const SERIES_POLL_MS = 60_000;
 export const isLive = (c: Pick<Campaign, 'status'> | undefined) => c?.status === 'ACTIVE';
+
+/** The send gates' query, shared by the readiness panel and the page (which holds the heavy reads back until it is answered). */
+export const readinessQuery = (t: string, c: Campaign) => ({
+  queryKey: campaignKey(t, c.id, 'readiness'),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Readiness>(campaignPath(c.id, '/send-readiness'), { signal }),
+  refetchInterval: isLive(c) ? LIVE_POLL_MS : (false as const),
+});
