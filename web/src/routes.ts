@@ -10,6 +10,7 @@ import { membersRoutes } from './pages/members/routes';
 import { inboxRoutes } from './pages/inbox/routes';
 import { enrichmentRoutes } from './pages/enrichment/routes';
 import { tasksRoutes } from './pages/tasks/routes';
+import { campaignsRoutes } from './pages/campaigns/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -27,6 +28,7 @@ export const areas: Area[] = [
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
   { id: 'tasks', label: 'Mailing tasks', routes: tasksRoutes },
+  { id: 'campaigns', label: 'Campaigns', routes: campaignsRoutes },
 ];
 
 /** Whether some area serves `path` (e.g. the 402 banner links to the billing page once it exists). */
