@@ -7,6 +7,7 @@ import { leadsRoutes } from './pages/leads/routes';
 import { billingRoutes } from './pages/billing/routes';
 import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
+import { approvalsRoutes } from './pages/approvals/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -15,6 +16,7 @@ import { membersRoutes } from './pages/members/routes';
 export const areas: Area[] = [
   { id: 'auth', label: 'Account', routes: authRoutes },
   { id: 'home', label: 'Overview', routes: homeRoutes },
+  { id: 'approvals', label: 'Approvals', routes: approvalsRoutes },
   { id: 'crm', label: 'CRM', routes: crmRoutes },
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },
