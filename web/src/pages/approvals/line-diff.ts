@@ -37,8 +37,9 @@ export function lineDiff(before: readonly string[], after: readonly string[]): D
     let j = 0;
     while (i < a.length || j < b.length) {
       if (i < a.length && j < b.length && a[i] === b[j]) (middle.push({ kind: 'same', text: a[i] }), i++, j++);
-      else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) middle.push({ kind: 'added', text: b[j++] });
-      else middle.push({ kind: 'removed', text: a[i++] });
+      // On a tie the removal goes first: a changed line reads as "- old" then "+ new".
+      else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) middle.push({ kind: 'removed', text: a[i++] });
+      else middle.push({ kind: 'added', text: b[j++] });
     }
   }
   return [...same(before.slice(0, head)), ...middle, ...same(before.slice(before.length - tail))];
