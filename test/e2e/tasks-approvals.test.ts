@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { client } from '../support/runtime.js';
+import { Task } from '../../shared/tasks/entities.js';
 
 // The approvals queue over HTTP and MCP (mailing_approvals_list, mailing_reject): what waits, who
 // prepared it (the key's name, the channel), the creative's approved text after an edit reset the

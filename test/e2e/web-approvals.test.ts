@@ -11,6 +11,7 @@ import { startBrowser, type AppPage, type BrowserRun } from '../support/browser.
 import { mcpClients } from '../support/mcp-client.js';
 import { waitFor } from '../support/poll.js';
 import { client } from '../support/runtime.js';
+import { Task } from '../../shared/tasks/entities.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
 
 // A real Chromium, an MCP session and real sends on a shared 2-core machine: bounds, not timing assertions.
@@ -130,6 +131,8 @@ describe('approvals: what an agent prepared, reviewed by a person', () => {
       600,
     );
     expect(done).toMatchObject({ status: 'COMPLETED', counters: { sent: 1, total: 1 } });
+    // A completed task left the queue's index of open tasks (so the badge's query never reads the task history).
+    expect(await env.rt.deps.tenantTable(account.tenantId).get(Task.key({ taskId: task.id }))).not.toHaveProperty('gsi3pk');
     const inbox = (await client(env.rt.url).get('/_local/mailbox?address=ann@sandbox.test')).body.mailboxes[0].messages;
     expect(inbox.map((m: { subject: string }) => m.subject)).toEqual(['Hello Ann']);
 
