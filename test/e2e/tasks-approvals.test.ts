@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { mcpClients } from '../support/mcp-client.js';
-import { client } from '../support/runtime.js';
+import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { Task } from '../../shared/tasks/entities.js';
 
 // The approvals queue over HTTP and MCP (mailing_approvals_list, mailing_reject): what waits, who
@@ -30,19 +30,7 @@ describe('approvals queue', () => {
       expect(await queue()).toEqual({ count: 0, tasks: [], creatives: [], campaigns: [] });
 
       // Set up by the owner: a sandbox mailbox and a list with one contact.
-      const info = (await client(ctx.rt.url).get('/_local/mailbox')).body;
-      const box = await http.post('/api/email-accounts', {
-        name: 'Me',
-        email: 'me@sandbox.test',
-        smtpHost: '127.0.0.1',
-        smtpPort: info.smtp.port,
-        smtpUser: 'me@sandbox.test',
-        smtpPass: 'anything',
-        imapHost: '127.0.0.1',
-        imapPort: info.imap.port,
-        imapUser: 'me@sandbox.test',
-        imapPass: 'anything',
-      });
+      const box = await http.post('/api/email-accounts', await sandboxMailbox(ctx.rt.url, 'me@sandbox.test', 'Me'));
       expect(box.status).toBe(201);
       const contact = await http.post('/api/contacts', { firstName: 'Ann', email: 'ann@sandbox.test' });
       const list = await http.post('/api/contact-lists', { name: 'Buyers' });
@@ -124,8 +112,13 @@ describe('approvals queue', () => {
         contactListId: list.body.id,
       });
       expect((await queue()).tasks[0]).toMatchObject({ id: third.body.id, createdBy: { kind: 'key', channel: 'http' } });
+      // The queue's index holds open tasks only: cancelled and rejected ones left it (the stored item, not just the answer).
+      const stored = (taskId: string) => ctx.rt.deps.tenantTable(ctx.account.tenantId).get<Record<string, unknown>>(Task.key({ taskId }));
+      expect((await stored(third.body.id))?.gsi3pk).toBe('TASKREVIEW');
       expect((await http.post(`/api/tasks/${third.body.id}/cancel`)).status).toBe(200);
       expect((await queue()).count).toBe(0);
+      expect(await stored(third.body.id)).not.toHaveProperty('gsi3pk');
+      expect(await stored(second.id)).not.toHaveProperty('gsi3pk');
 
       // A channel creative waits for moderation until an admin decides.
       const channel = await call('svc_creatives_create', { body: { name: 'LinkedIn note', type: 'LINKEDIN', bodyHtml: 'Hello there' } });

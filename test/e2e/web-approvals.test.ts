@@ -11,6 +11,7 @@ import { startBrowser, type AppPage, type BrowserRun } from '../support/browser.
 import { mcpClients } from '../support/mcp-client.js';
 import { waitFor } from '../support/poll.js';
 import { client } from '../support/runtime.js';
+import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { Task } from '../../shared/tasks/entities.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
 
@@ -59,21 +60,7 @@ describe('approvals: what an agent prepared, reviewed by a person', () => {
       expect(r.isError, `${name}: ${r.content?.[0]?.text}`).toBeFalsy();
       return r.structuredContent!;
     };
-    const sandbox = (await client(env.rt.url).get('/_local/mailbox')).body;
-    const box = await call('svc_EmailAccountsController_create', {
-      body: {
-        name: 'Sales',
-        email: 'sales@sandbox.test',
-        smtpHost: '127.0.0.1',
-        smtpPort: sandbox.smtp.port,
-        smtpUser: 'sales@sandbox.test',
-        smtpPass: 'anything',
-        imapHost: '127.0.0.1',
-        imapPort: sandbox.imap.port,
-        imapUser: 'sales@sandbox.test',
-        imapPass: 'anything',
-      },
-    });
+    const box = await call('svc_EmailAccountsController_create', { body: await sandboxMailbox(env.rt.url, 'sales@sandbox.test', 'Sales') });
     await call('svc_EmailAccountsController_update', { id: box.id, body: { dnsAcknowledged: true } });
     const ann = await call('svc_contacts_create', { body: { firstName: 'Ann', email: 'ann@sandbox.test' } });
     const list = await call('svc_ContactListsController_create', { body: { name: 'Sandbox buyers' } });
