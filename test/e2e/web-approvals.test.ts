@@ -131,6 +131,11 @@ describe('approvals: what an agent prepared, reviewed by a person', () => {
     await p.waitForText('Agent follow-up');
     await waitForBadge(p, 1);
     await p.page.setViewport({ width: 390, height: 844 });
+    // The navigation collapses behind its button; the count stays in the header as a link to the queue.
+    expect(await p.page.$eval('header a.header-badge-link', (a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      'Approvals: 1 waiting',
+      '/app/approvals',
+    ]);
     await p.check('approvals-390');
     await p.click('button', 'Reject');
     await p.waitForText(/note must (contain|be longer)/);

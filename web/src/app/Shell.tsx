@@ -25,7 +25,7 @@ export function Shell() {
   const sections = areas
     .map((a) => ({ ...a, links: a.routes.filter((r) => r.nav && r.access !== 'public').sort((x, y) => (x.nav!.order ?? 0) - (y.nav!.order ?? 0)) }))
     .filter((a) => a.links.length > 0);
-  const badges = sections.flatMap((s) => s.links.flatMap((r) => (r.nav?.badge ? [{ path: r.path, Badge: r.nav.badge }] : [])));
+  const badges = sections.flatMap((s) => s.links.flatMap((r) => (r.nav?.badge ? [{ path: r.path, label: r.nav.label, Badge: r.nav.badge }] : [])));
 
   return (
     <div className="shell">
@@ -35,11 +35,11 @@ export function Shell() {
       <header className="shell-header">
         <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen((o) => !o)}>
           Menu
-          {/* The collapsed navigation still shows its counts (the approvals queue) on its button. */}
-          {badges.map(({ path, Badge }) => (
-            <Badge key={path} />
-          ))}
         </button>
+        {/* The navigation collapsed (narrow screens): its counts stay in sight, each a link to its page. */}
+        {badges.map(({ path, label, Badge }) => (
+          <Badge key={path} link={{ to: `/${path}`, label }} />
+        ))}
         <span className="brand">svc</span>
         <WorkspaceSwitcher />
         <span className="signed-in" title="Signed in as">
