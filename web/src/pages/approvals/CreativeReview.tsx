@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { FormErrors, TextAreaField, useFormErrors } from '../../components/form';
-import { actorInWords, type Approvals } from './approvals-api';
+import { actorInWords, readDecision, type Approvals } from './approvals-api';
 
 type Action = 'approve' | 'reject';
 
@@ -36,12 +36,9 @@ export function CreativeReview({
   });
   const errors = useFormErrors(moderate.error, ['reason'], `${action} creatives`);
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const chosen: Action = submitter?.value === 'reject' ? 'reject' : 'approve';
-    setAction(chosen);
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
-    moderate.mutate({ action: chosen, ...(reason ? { reason } : {}) });
+    const { choice, text } = readDecision(event, 'reason');
+    setAction(choice);
+    moderate.mutate({ action: choice, ...(text ? { reason: text } : {}) });
   };
   return (
     <article className="card" aria-labelledby={headingId}>

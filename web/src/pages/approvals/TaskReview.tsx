@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 import { FormErrors, TextAreaField, useFormErrors } from '../../components/form';
-import { actorInWords, type PendingTask } from './approvals-api';
+import { actorInWords, readDecision, type PendingTask } from './approvals-api';
 import { ContentDiff } from './ContentDiff';
 
 type Decision = 'approve' | 'reject';
@@ -33,11 +33,9 @@ export function TaskReview({ task, tenantId, onDecided }: { task: PendingTask; t
   });
   const errors = useFormErrors(decide.error, ['note'], ACTION[decision]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const chosen: Decision = submitter?.value === 'reject' ? 'reject' : 'approve';
-    setDecision(chosen);
-    decide.mutate({ decision: chosen, note: String(new FormData(event.currentTarget).get('note') ?? '').trim() });
+    const { choice, text } = readDecision(event, 'note');
+    setDecision(choice);
+    decide.mutate({ decision: choice, note: text });
   };
   const reset = task.approvalResetReason === 'creative_changed';
   return (

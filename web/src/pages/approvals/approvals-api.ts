@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
 
@@ -58,3 +59,10 @@ export function actorInWords(actor: Actor | null | undefined): string {
 export const BLOCKER_WORDS: Record<string, string> = {
   AUDIT_EXHAUSTED: 'the content audit used up its attempts (five per recipient) without passing every email: the platform moderates it before it may send',
 };
+
+/** A review form's submit: which of its two buttons sent it (`reject`, else `approve`) and the trimmed text of its one field. */
+export function readDecision(event: FormEvent<HTMLFormElement>, field: string): { choice: 'approve' | 'reject'; text: string } {
+  event.preventDefault();
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  return { choice: submitter?.value === 'reject' ? 'reject' : 'approve', text: String(new FormData(event.currentTarget).get(field) ?? '').trim() };
+}
