@@ -8,6 +8,8 @@ import { billingRoutes } from './pages/billing/routes';
 import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
 import { approvalsRoutes } from './pages/approvals/routes';
+import { inboxRoutes } from './pages/inbox/routes';
+import { enrichmentRoutes } from './pages/enrichment/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -20,6 +22,8 @@ export const areas: Area[] = [
   { id: 'crm', label: 'CRM', routes: crmRoutes },
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },
+  { id: 'inbox', label: 'Inbox', routes: inboxRoutes },
+  { id: 'enrichment', label: 'Enrichment', routes: enrichmentRoutes },
   { id: 'billing', label: 'Billing', routes: billingRoutes },
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
