@@ -1,6 +1,7 @@
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { createCreative } from '../../shared/creatives/creatives.js';
+import { approverOf } from '../../shared/tasks/tasks.js';
 import { creativeCreateSchema, creativeOutput } from '../../shared/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
@@ -19,7 +20,8 @@ export const operation = defineOperation({
   output: creativeOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
-  handler: async ({ body }, ctx) => createCreative(requireTenant(ctx).table, body, ctx.deps.clock.now()),
+  handler: async ({ body }, ctx) =>
+    createCreative(requireTenant(ctx).table, body, ctx.deps.clock.now(), undefined, approverOf(ctx.principal, ctx.request.channel)),
   guidance: (c) =>
     c.moderationStatus === 'PENDING'
       ? { next: 'CreativesController_moderateChannelCreative', why: 'Channel creatives need an ADMIN approval before use.' }

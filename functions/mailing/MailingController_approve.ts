@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { creativeVersion } from '../../shared/tasks/create.js';
+import { getCreativeItem } from '../../shared/creatives/creatives.js';
+import { keepApprovedRevision } from '../../shared/creatives/revisions.js';
 import { taskOutput } from '../../shared/tasks/schema.js';
 import { approveTask, approverOf, getTaskItem } from '../../shared/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
@@ -13,7 +14,7 @@ export const operation = defineOperation({
   tag: 'mailing',
   summary: 'Approve a mailing task',
   description:
-    'Body {note}. Records who approved (user or key) and the creative version approved; an edit of that creative afterwards resets the approval: the task reads approvalStatus PENDING (approvalResetReason creative_changed) at once, start answers 409 approval_stale, and an ACTIVE task pauses (pauseReason creative_changed) before it sends unapproved copy; approve again, then start or resume. An agent holding mailing:write may approve its own task. Repeating it is harmless.',
+    "Body {note}. Records who approved (user or key) and the creative version approved, and keeps that version's subject and body (the approvals queue diffs an edit against it); an edit of that creative afterwards resets the approval: the task reads approvalStatus PENDING (approvalResetReason creative_changed) at once, start answers 409 approval_stale, and an ACTIVE task pauses (pauseReason creative_changed) before it sends unapproved copy; approve again, then start or resume. An agent holding mailing:write may approve its own task. Repeating it is harmless.",
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: z.strictObject({ taskId: z.string().min(1).max(64) }), body: z.strictObject({ note: z.string().max(2000).describe('Why it is approved') }) },
@@ -22,14 +23,18 @@ export const operation = defineOperation({
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);
     const task = await getTaskItem(tenant.table, path.taskId);
-    const version = task.creativeId ? await creativeVersion(tenant.table, task.creativeId) : null;
+    const creative = task.creativeId ? await getCreativeItem(tenant.table, task.creativeId) : null;
     const now = ctx.deps.clock.now();
-    return approveTask(
+    const version = creative ? ((creative.contentVersion as number) ?? 1) : null;
+    const approved = await approveTask(
       tenant.table,
       path.taskId,
-      { by: approverOf(ctx.principal), note: body.note, at: new Date(now).toISOString(), creativeVersion: version },
+      { by: approverOf(ctx.principal, ctx.request.channel), note: body.note, at: new Date(now).toISOString(), creativeVersion: version },
       now,
     );
+    // Kept after the approval is written: a refused approval (409) keeps nothing.
+    if (creative) await keepApprovedRevision(tenant.table, creative, now);
+    return approved;
   },
   guidance: (t) => ({ next: 'tasks_start', why: 'Approved: start delivery.', check: `POST /api/tasks/${t.id}/start` }),
 });

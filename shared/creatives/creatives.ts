@@ -58,7 +58,8 @@ async function requireBrief(table: TableStore, briefId: string | null | undefine
   if (!brief || !Brief.is(brief)) throw notFound('Brief');
 }
 
-export async function createCreative(table: TableStore, input: CreativeCreateInput, now: number, id = newId(now)): Promise<CreativeView> {
+/** `createdBy` (who prepared it: a person or a key, never a secret) is stored for the approvals queue. */
+export async function createCreative(table: TableStore, input: CreativeCreateInput, now: number, id = newId(now), createdBy?: object): Promise<CreativeView> {
   const type = input.type ?? 'EMAIL';
   if (!isChannelType(type) && !input.subject?.trim()) throw badRequest(['subject should not be empty']);
   const variables = checkTemplates(input);
@@ -80,6 +81,7 @@ export async function createCreative(table: TableStore, input: CreativeCreateInp
       contentVersion: 1,
       version: 1,
       variables,
+      ...(createdBy ? { createdBy } : {}),
       createdAt: at,
       updatedAt: at,
     },

@@ -37,3 +37,15 @@ export const PlacementTest = defineEntity({
   table: 'tenant',
   keys: { primary: { pk: 'INBOXTEST#${testId}', sk: 'INBOXTEST' } },
 });
+
+/**
+ * The content (subject, body) of a creative as it was when a mailing task approved it, one item per
+ * approved contentVersion, under the creative's partition: what a reviewer compares an edited
+ * creative with when the edit reset the approval (content drift).
+ */
+export const CreativeRevision = defineEntity({
+  entity: 'creative_revision',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'CREATIVE#${creativeId}', sk: 'REV#${contentVersion}' } },
+});

@@ -42,7 +42,7 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
   const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: key.accountId }));
   if (!account) throw unauthorized();
   await touchKeyUse(deps, key);
-  const principal = principalFor(account, 'key', key.scopes, key.keyId);
+  const principal: Principal = { ...principalFor(account, 'key', key.scopes, key.keyId), ...(key.label ? { keyName: key.label } : {}) };
   rememberVerifiedKey(keyKey.pk, principal, account, deps.clock.now(), deps.config.keyCacheMs);
   return principal;
 }

@@ -4,6 +4,8 @@ export interface Principal {
   /** The account (registration) behind the key or session. */
   accountId?: string;
   keyId?: string;
+  /** The key's name (`keys_create` name), so what an agent prepared can say which key did. */
+  keyName?: string;
   email?: string;
   /** Account scope of the spec: sandbox keys, pending registrations, approved accounts. */
   accountScope?: 'sandbox' | 'pending' | 'approved';

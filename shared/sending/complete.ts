@@ -1,7 +1,7 @@
 import { eventsCommitted, outboxItem } from '../events/outbox.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { Task } from '../tasks/entities.js';
+import { IN_REVIEW_ATTRIBUTES, Task } from '../tasks/entities.js';
 import { settleSends } from './prepaid.js';
 import { getTaskItem, taskView } from '../tasks/tasks.js';
 
@@ -41,6 +41,7 @@ export async function checkCompletion(deps: Deps, tenantId: string, taskId: stri
         update: Task.key({ taskId }),
         spec: {
           set: { status, completedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() },
+          remove: IN_REVIEW_ATTRIBUTES, // an ended task leaves the approvals queue's index
           add: { version: 1 },
           condition: { expression: '#s = :active', names: { '#s': 'status' }, values: { ':active': 'ACTIVE' } },
         },

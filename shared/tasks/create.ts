@@ -36,6 +36,6 @@ export async function createMailing(ctx: OperationContext, body: TaskCreateBody)
     tenant.table,
     { description: body.description!, creativeId: body.creativeId!, accountId: body.accountId!, contactListId: body.contactListId!, tracking: body.tracking },
     now,
-    { autoApproved: auto },
+    { autoApproved: auto, createdBy: approverOf(ctx.principal, ctx.request.channel) },
   );
 }

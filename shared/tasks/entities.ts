@@ -4,7 +4,9 @@ import type { SendWindow } from '../settings/send-window.js';
 /**
  * Tenant-table entities of tasks and their send items.
  *
- * - task:      TASK#<taskId> / TASK                      (gsi1: TASKS / <createdAt>#<taskId>: newest first)
+ * - task:      TASK#<taskId> / TASK                      (gsi1: TASKS / <createdAt>#<taskId>: newest first;
+ *              gsi3: TASKREVIEW / <createdAt>#<taskId> while a mailing task a caller created is open (DRAFT, ACTIVE,
+ *              PAUSED): the approvals queue reads only these, never the whole task history)
  * - send item: TASK#<taskId> / ITEM#<contactId>          one per list member: QUEUED … SENT | BOUNCED | FAILED, or SKIPPED with a reason
  *              (gsi2: SENDDUE / <dueAt>#<taskId>#<contactId> while not final: the sweep's safety net for
  *              lost queue messages and lost leases; removed when the item is final)
@@ -19,8 +21,13 @@ export const Task = defineEntity({
   keys: {
     primary: { pk: 'TASK#${taskId}', sk: 'TASK' },
     byCreated: { index: 'gsi1', pk: 'TASKS', sk: '${createdAt}#${taskId}' },
+    /** Sparse: given (reviewSince) only by createMailingTask, removed when the task ends (cancel, completion). */
+    inReview: { index: 'gsi3', pk: 'TASKREVIEW', sk: '${reviewSince}#${taskId}' },
   },
 });
+
+/** The gsi3 attributes of `inReview`, removed from a task that ends. */
+export const IN_REVIEW_ATTRIBUTES = ['gsi3pk', 'gsi3sk'];
 
 export const SendItem = defineEntity({
   entity: 'send_item',
@@ -88,12 +95,16 @@ export interface TaskRecord {
   status: TaskStatus;
   approvalStatus: ApprovalStatus;
   approval?: {
-    by: { kind: string; userId?: string; keyId?: string; accountId?: string };
+    by: TaskActor;
     note: string;
     at: string;
     creativeVersion: number | null;
     auto?: boolean;
   };
+  /** Who created the task (a person's session or a key, with the key's name and the channel: http or mcp). */
+  createdBy?: TaskActor;
+  /** Set when a person or key rejected the task instead of approving it (the task is then CANCELLED). */
+  rejection?: { by: TaskActor; note: string; at: string; creativeVersion: number | null };
   pauseReason?: string | null;
   /** Why the approval was reset (creative_changed). */
   approvalResetReason?: string | null;
@@ -112,6 +123,17 @@ export interface TaskRecord {
   updatedAt: string;
   startedAt?: string;
   completedAt?: string;
+}
+
+/** A caller as tasks record it: never a secret. */
+export interface TaskActor {
+  kind: string;
+  userId?: string;
+  keyId?: string;
+  keyName?: string;
+  accountId?: string;
+  email?: string;
+  channel?: string;
 }
 
 export interface SendItemRecord {

@@ -1,10 +1,11 @@
 import { settleSends } from '../sending/prepaid.js';
-import { conflict } from '../errors.js';
+import { badRequest, conflict } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import type { TenantContext } from '../runtime/context.js';
 import { enqueueQueuedItems } from '../sending/items.js';
 import { enqueue } from '../sending/queue.js';
-import { getTaskItem, moveTask, taskView } from './tasks.js';
+import type { TaskRecord } from './entities.js';
+import { getTaskItem, moveTask, taskView, withCurrentApproval } from './tasks.js';
 
 /** ACTIVE → PAUSED (reason `manual`). Pausing a PAUSED task answers it unchanged. */
 export async function pauseTaskByUser(deps: Deps, tenant: TenantContext, taskId: string) {
@@ -34,14 +35,36 @@ export async function resumeTask(deps: Deps, tenant: TenantContext, taskId: stri
   return taskView(after as never);
 }
 
-/** DRAFT, ACTIVE or PAUSED → CANCELLED: nothing more is sent; items not yet sent become CANCELLED. */
-export async function cancelTask(deps: Deps, tenant: TenantContext, taskId: string) {
+/**
+ * DRAFT, ACTIVE or PAUSED → CANCELLED: nothing more is sent; items not yet sent become CANCELLED.
+ * `also` is set with the move (a rejection's record).
+ */
+export async function cancelTask(deps: Deps, tenant: TenantContext, taskId: string, also: Record<string, unknown> = {}) {
   const task = await getTaskItem(tenant.table, taskId);
   if (task.status === 'CANCELLED') return taskView(task as never);
   if (!['DRAFT', 'ACTIVE', 'PAUSED'].includes(task.status))
     throw conflict(`Task is ${task.status}; it cannot be cancelled`, { code: 'task_final', status: task.status });
-  const after = await moveTask(tenant.table, task, { status: 'CANCELLED', cancelledAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
+  const after = await moveTask(tenant.table, task, { ...also, status: 'CANCELLED', cancelledAt: new Date(deps.clock.now()).toISOString() }, deps.clock.now());
   if (task.startedAt) await enqueueQueuedItems(deps, tenant.tenantId, taskId);
   await settleSends(deps, tenant.tenantId, taskId); // what is still in flight is settled when it ends (checkCompletion)
   return taskView(after as never);
+}
+
+/**
+ * A reviewer's "no": the mailing task is cancelled (nothing of it is ever sent) with the rejection
+ * recorded (who, the note, the creative version reviewed), so the agent that prepared it reads why.
+ * Only a task still awaiting approval is rejected; repeating it answers the rejected task unchanged.
+ */
+export async function rejectTask(deps: Deps, tenant: TenantContext, taskId: string, rejection: NonNullable<TaskRecord['rejection']>) {
+  const task = await getTaskItem(tenant.table, taskId);
+  if (task.methodId !== 2) throw badRequest(['only mailing tasks (methodId 2) are rejected']);
+  if (task.status === 'CANCELLED' && task.rejection) return taskView(task as never);
+  const [current] = await withCurrentApproval(tenant.table, [taskView(task as never)]);
+  if (current.approvalStatus !== 'PENDING' || !['DRAFT', 'ACTIVE', 'PAUSED'].includes(task.status))
+    throw conflict(`Task is ${task.status} and ${current.approvalStatus}; only a task awaiting approval is rejected (cancel it instead)`, {
+      code: 'task_not_rejectable',
+      status: task.status,
+      approvalStatus: current.approvalStatus,
+    });
+  return cancelTask(deps, tenant, taskId, { rejection });
 }

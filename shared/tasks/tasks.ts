@@ -3,7 +3,7 @@ import { newId } from '../data/ids.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Principal } from '../runtime/principal.js';
 import type { SendWindow } from '../settings/send-window.js';
-import { Task, type SendOrigin, type TaskRecord } from './entities.js';
+import { IN_REVIEW_ATTRIBUTES, Task, type SendOrigin, type TaskActor, type TaskRecord } from './entities.js';
 import { Creative } from '../creatives/entities.js';
 
 /** Counters every mailing task carries (progress: queued → sending → final). */
@@ -35,7 +35,7 @@ export interface MailingTaskInput {
 
 /** The API view: the stored record without keys and internals. */
 export function taskView(i: Item): TaskRecord & { id: string } {
-  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, version: _ver, ...rest } = i;
+  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, gsi3pk: _r, gsi3sk: _rs, entity: _e, _v, version: _ver, ...rest } = i;
   const counters: Record<string, number> = {};
   for (const k of Object.keys(ZERO_COUNTERS)) counters[k] = Number(i[counterAttr(k as CounterName)] ?? 0);
   for (const k of Object.keys(rest)) if (k.startsWith('n_')) delete rest[k];
@@ -48,7 +48,12 @@ export const counterAttr = (name: CounterName) => `n_${name}`;
 export const counterAdds = (adds: Partial<Record<CounterName, number>>) =>
   Object.fromEntries(Object.entries(adds).map(([k, v]) => [counterAttr(k as CounterName), v as number]));
 
-export async function createMailingTask(table: TableStore, input: MailingTaskInput, now: number, opts: { autoApproved?: TaskRecord['approval'] } = {}) {
+export async function createMailingTask(
+  table: TableStore,
+  input: MailingTaskInput,
+  now: number,
+  opts: { autoApproved?: TaskRecord['approval']; createdBy?: TaskActor } = {},
+) {
   const taskId = newId(now);
   const at = new Date(now).toISOString();
   const record: Omit<TaskRecord, 'counters'> & Record<string, unknown> = {
@@ -62,13 +67,15 @@ export async function createMailingTask(table: TableStore, input: MailingTaskInp
     status: 'DRAFT',
     approvalStatus: opts.autoApproved ? 'APPROVED' : 'PENDING',
     ...(opts.autoApproved ? { approval: opts.autoApproved } : {}),
+    ...(opts.createdBy ? { createdBy: opts.createdBy } : {}),
     tracking: input.tracking ?? true,
     ...counterAdds(ZERO_COUNTERS),
     createdAt: at,
     updatedAt: at,
     version: 1,
   };
-  await table.put(Task.item({ taskId, createdAt: at }, record), Task.notExists);
+  // In the review index (gsi3) from the start, approved or not: an edit of the creative can make it pending again at any time.
+  await table.put(Task.item({ taskId, createdAt: at, reviewSince: at }, record), Task.notExists);
   return taskView(record as unknown as Item);
 }
 
@@ -129,7 +136,7 @@ export const approvalDrifted = (task: Pick<TaskRecord, 'approvalStatus' | 'appro
  * PENDING (creative_changed) at once, though the reset is written only by the next start (409
  * approval_stale) or send batch (the task pauses). One BatchGet of the creatives per page.
  */
-async function withCurrentApproval<T extends TaskRecord & { id: string }>(table: TableStore, tasks: T[]): Promise<T[]> {
+export async function withCurrentApproval<T extends TaskRecord & { id: string }>(table: TableStore, tasks: T[]): Promise<T[]> {
   const open = tasks.filter(
     (t) => ['DRAFT', 'ACTIVE', 'PAUSED'].includes(t.status) && t.approvalStatus === 'APPROVED' && t.approval?.creativeVersion != null && t.creativeId,
   );
@@ -154,12 +161,15 @@ export async function listTasks(table: TableStore, q: { limit: number; cursor?: 
   return { data: await withCurrentApproval(table, page.items.map(taskView)), nextCursor: page.cursor ?? null };
 }
 
-/** Who approved: a user (session) or a key, never a secret. */
-export const approverOf = (p: Principal | undefined) => ({
+/** Who acted (created, approved, rejected): a person (session, with the email) or a key (with its name), and the channel; never a secret. */
+export const approverOf = (p: Principal | undefined, channel?: string): TaskActor => ({
   kind: p?.kind ?? 'unknown',
   ...(p?.userId ? { userId: p.userId } : {}),
   ...(p?.keyId ? { keyId: p.keyId } : {}),
+  ...(p?.keyName ? { keyName: p.keyName } : {}),
   ...(p?.accountId ? { accountId: p.accountId } : {}),
+  ...(p?.kind === 'session' && p.email ? { email: p.email } : {}),
+  ...(channel ? { channel } : {}),
 });
 
 /**
@@ -185,11 +195,13 @@ export async function approveTask(table: TableStore, taskId: string, approval: N
   }
 }
 
-/** Conditional status move (optimistic on version), with extra attributes set. */
+/** Conditional status move (optimistic on version), with extra attributes set; a move to a final status leaves the review index. */
 export async function moveTask(table: TableStore, task: { taskId: string; version: number }, set: Record<string, unknown>, now: number) {
+  const final = ['COMPLETED', 'FAILED', 'CANCELLED'].includes(set.status as string);
   try {
     const after = await table.update<Item>(Task.key({ taskId: task.taskId }), {
       set: { ...set, updatedAt: new Date(now).toISOString() },
+      ...(final ? { remove: IN_REVIEW_ATTRIBUTES } : {}),
       add: { version: 1 },
       condition: { expression: 'version = :v', values: { ':v': task.version } },
     });

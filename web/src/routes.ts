@@ -7,6 +7,7 @@ import { leadsRoutes } from './pages/leads/routes';
 import { billingRoutes } from './pages/billing/routes';
 import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
+import { approvalsRoutes } from './pages/approvals/routes';
 import { inboxRoutes } from './pages/inbox/routes';
 import { enrichmentRoutes } from './pages/enrichment/routes';
 import { tasksRoutes } from './pages/tasks/routes';
@@ -19,6 +20,7 @@ import { campaignsRoutes } from './pages/campaigns/routes';
 export const areas: Area[] = [
   { id: 'auth', label: 'Account', routes: authRoutes },
   { id: 'home', label: 'Overview', routes: homeRoutes },
+  { id: 'approvals', label: 'Approvals', routes: approvalsRoutes },
   { id: 'crm', label: 'CRM', routes: crmRoutes },
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },

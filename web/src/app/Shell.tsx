@@ -25,6 +25,7 @@ export function Shell() {
   const sections = areas
     .map((a) => ({ ...a, links: a.routes.filter((r) => r.nav && r.access !== 'public').sort((x, y) => (x.nav!.order ?? 0) - (y.nav!.order ?? 0)) }))
     .filter((a) => a.links.length > 0);
+  const badges = sections.flatMap((s) => s.links.flatMap((r) => (r.nav?.badge ? [{ path: r.path, label: r.nav.label, Badge: r.nav.badge }] : [])));
 
   return (
     <div className="shell">
@@ -35,6 +36,10 @@ export function Shell() {
         <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen((o) => !o)}>
           Menu
         </button>
+        {/* The navigation collapsed (narrow screens): its counts stay in sight, each a link to its page. */}
+        {badges.map(({ path, label, Badge }) => (
+          <Badge key={path} link={{ to: `/${path}`, label }} />
+        ))}
         <span className="brand">svc</span>
         <WorkspaceSwitcher />
         <span className="signed-in" title="Signed in as">
@@ -52,6 +57,11 @@ export function Shell() {
                   {/* A link covers its sub-pages (Companies on a company's page) unless another link is one of them (Import a file vs Import jobs). */}
                   <NavLink to={`/${r.path}`} end={r.path === '' || section.links.some((o) => o.path.startsWith(`${r.path}/`))}>
                     {r.nav!.label}
+                    {badges
+                      .filter((b) => b.path === r.path)
+                      .map(({ path, Badge }) => (
+                        <Badge key={path} />
+                      ))}
                   </NavLink>
                 </li>
               ))}

@@ -11,8 +11,11 @@ export interface AppRoute {
   page: () => Promise<{ default: ComponentType }>;
   /** The document title (and what screen readers announce on navigation). */
   title: string;
-  /** Shown in the area's section of the navigation when set. */
-  nav?: { label: string; order?: number };
+  /**
+   * Shown in the area's section of the navigation when set. `badge` renders beside the label (a count
+   * that needs attention) and, given `link`, as a link of its own in the header while the navigation is collapsed.
+   */
+  nav?: { label: string; order?: number; badge?: ComponentType<{ link?: { to: string; label: string } }> };
   /**
    * `workspace` (default): needs a signed-in, active account and renders inside the app shell with the
    * chosen workspace. `public`: sign-in and registration pages, outside the shell.

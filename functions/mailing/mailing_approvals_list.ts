@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { defineOperation } from '../../shared/registry/operation.js';
+import { requireTenant } from '../../shared/runtime/context.js';
+import { listApprovals } from '../../shared/tasks/approvals.js';
+import { lambdaHandler } from '../lambda.js';
+
+const actor = z
+  .looseObject({
+    kind: z.string().describe('key (an agent or script), session (a person in the web app) or unknown'),
+    keyId: z.string().optional(),
+    keyName: z.string().optional().describe('The name given to the key at keys_create'),
+    userId: z.string().optional(),
+    email: z.string().optional().describe('The person, for a session'),
+    channel: z.string().optional().describe('http or mcp'),
+  })
+  .nullable()
+  .describe('Who prepared it; null when not recorded (created before this was kept)');
+const content = z.looseObject({ subject: z.string(), bodyHtml: z.string() }).nullable();
+
+const output = z.looseObject({
+  count: z.number().describe('How many items wait: tasks + creatives + campaigns'),
+  tasks: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        description: z.string(),
+        status: z.string().describe('DRAFT, ACTIVE or PAUSED'),
+        approvalResetReason: z.string().nullable().describe('creative_changed: approved once, then its creative was edited'),
+        creativeId: z.string().nullable(),
+        creativeName: z.string().nullable(),
+        createdAt: z.string(),
+        createdBy: actor,
+        lastApproval: z.looseObject({ note: z.string(), at: z.string() }).nullable().describe('The approval the creative edit reset'),
+        drift: z
+          .looseObject({
+            approvedVersion: z.number().nullable(),
+            currentVersion: z.number().nullable(),
+            approved: content.describe('Subject and body as approved; null when approved before versions were kept'),
+            current: content,
+          })
+          .nullable()
+          .describe('For a task reset by an edit: the creative as approved and as it is now'),
+      }),
+    )
+    .describe('Mailing tasks awaiting approval (MailingController_approve or mailing_reject), newest first'),
+  creatives: z
+    .array(z.looseObject({ id: z.string(), name: z.string(), type: z.string(), createdBy: actor }))
+    .describe('Channel creatives awaiting moderation (CreativesController_moderateChannelCreative, ADMIN)'),
+  campaigns: z
+    .array(z.looseObject({ id: z.string(), name: z.string(), primaryBlocker: z.string().nullable(), createdBy: actor }))
+    .describe('Campaigns BLOCKED for manual moderation (AUDIT_EXHAUSTED): the platform moderates them'),
+});
+
+export const operation = defineOperation({
+  operationId: 'mailing_approvals_list',
+  method: 'GET',
+  path: '/api/mailing/approvals',
+  tag: 'mailing',
+  summary: 'List what waits for a human approval',
+  description:
+    'Mailing tasks in approvalStatus PENDING (also those reset by an edit of their creative, with the approved and current content), channel creatives PENDING moderation, BLOCKED campaigns; each with who prepared it (key name or person). ' +
+    'DynamoDB cost: one Query of the open mailing tasks only (a sparse index that ended tasks leave) plus one BatchGet of their creatives; the creatives and campaigns indexes are read with a filter (cost grows with their number; at most 500 each). Cheap enough to poll every 30 s.',
+  access: 'tenant',
+  scope: 'tasks:read',
+  input: {},
+  output,
+  hints: { readOnly: true, idempotent: true },
+  handler: async (_input, ctx) => listApprovals(requireTenant(ctx).table),
+  guidance: (r) =>
+    r.tasks.length
+      ? {
+          next: 'MailingController_approve',
+          why: 'Approve (or mailing_reject) each waiting task with a note.',
+          check: `POST /api/mailing/${r.tasks[0].id}/approve`,
+        }
+      : { next: 'tasks_list', why: 'Nothing waits for approval.' },
+});
+export const handler = lambdaHandler(operation);
