@@ -41,15 +41,5 @@ export function connectFailure(error: unknown): { side?: MailSide; message: stri
   if (!isApiError(error) || error.status !== 422) return undefined;
   const side = error.body.side === 'smtp' || error.body.side === 'imap' ? error.body.side : undefined;
   const said = error.messages.join(' ') || `The login failed (${error.code ?? 'unknown'})`;
-  const hint = LOGIN_HINTS[String(error.body.reason ?? '')];
-  return { side, message: hint ? `${said}. ${hint}` : said };
+  return { side, message: said };
 }
-
-/** What a person can do about each category of failed login. */
-const LOGIN_HINTS: Record<string, string> = {
-  auth_failed: 'Check the user and the application password.',
-  connection_refused: 'Nothing answers on that host and port: check both.',
-  timeout: 'The server did not answer in time: check the host, the port and any firewall.',
-  tls_failed: 'The encrypted connection failed: check the port (465 and 993 use TLS at once, 587 and 143 upgrade).',
-  host_not_found: 'That host name does not resolve: check its spelling.',
-};

@@ -4,10 +4,7 @@ import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { useWorkspace } from '../../app/workspace';
 import { TextField } from '../../components/form';
-import { settingsKey } from './settings-api';
-
-/** The phrase the API requires (SettingsController_deleteAllData). */
-export const WIPE_PHRASE = 'DELETE ALL DATA';
+import { settingsKey, WIPE_PHRASE } from './settings-api';
 
 interface WipeJob {
   jobId: string;

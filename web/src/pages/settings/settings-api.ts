@@ -28,6 +28,9 @@ export interface Transport {
   enabled: boolean;
 }
 
+/** The phrase SettingsController_deleteAllData requires, typed by the person. */
+export const WIPE_PHRASE = 'DELETE ALL DATA';
+
 export const settingsKey = (t: string, ...rest: string[]) => workspaceKey(t, 'settings', ...rest);
 
 /** ISO weekdays, 1 = Monday, as the API counts them. */
