@@ -26,6 +26,16 @@ const sideOf = (p: AppPage, legend: string) =>
     return { left: set.getBoundingClientRect().left, alert: set.querySelector('[role="alert"]')?.textContent ?? null };
   }, legend);
 
+/** The text of the field error that the field labelled `label` points to (aria-describedby), or null. */
+const errorOf = (p: AppPage, label: string) =>
+  p.byLabel(label).then((el) =>
+    el.evaluate((e) => {
+      const ids = (e.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      const error = ids.map((id) => document.getElementById(id)).find((x) => x?.classList.contains('field-error'));
+      return e.getAttribute('aria-invalid') === 'true' && error ? error.textContent : null;
+    }),
+  );
+
 describe('senders and settings in the browser', () => {
   it('connects the sandbox mailbox, sees its state and DNS badges, suspends and resumes it, and edits the send window', async () => {
     const account = await activeAccount(env);
@@ -112,6 +122,22 @@ describe('senders and settings in the browser', () => {
     expect(list).toMatch(/DNS: Fail\s*\(acknowledged\)/);
     await p.check('senders');
 
+    // A tracking domain: the CNAME to set, and a health check that finds none yet (PENDING); the matrix lists the mailbox.
+    await p.click('link', 'Tracking domains');
+    await p.fill('Tracking domain', 'track.good.test');
+    await p.click('button', 'Add the domain');
+    const domain = (await api.get('/api/tracking-domains')).body.data[0];
+    expect(domain).toMatchObject({ domain: 'track.good.test', status: 'PENDING' });
+    await p.waitForText(`track.good.test CNAME ${domain.dns.value}`);
+    await p.click('button', 'Check track.good.test');
+    await p.waitForText(/Waiting for the CNAME no CNAME at track\.good\.test.*\s*checked \d/);
+    expect((await api.get('/api/tracking-domains')).body.data[0].lastCheckedAt).toEqual(expect.any(String));
+    await p.check('tracking-domains');
+    await p.click('link', 'Deliverability');
+    await p.waitForText('me@sandbox.test');
+    expect(await p.text()).toContain('nothing yet');
+    await p.check('deliverability');
+
     // The send window: only tomorrow (UTC) → closed now, opens tomorrow 09:00 UTC; then no window → open now.
     await p.click('link', 'Workspace settings');
     await p.waitForText(/Open now|Closed now/);
@@ -135,8 +161,32 @@ describe('senders and settings in the browser', () => {
     await p.click('button', 'Save the send window');
     await p.waitForText('Open now: no send window');
     expect((await api.get('/api/settings/send-window')).body).toMatchObject({ windowOpen: true, configured: { enabled: false } });
+
+    // The company profile: a too short address is refused next to its field, then saved.
+    await p.fill('Company name', 'Acme GmbH');
+    await p.fill('Physical address', 'x');
+    await p.click('button', 'Save the company profile');
+    await p.waitForText(/physicalAddress \S/);
+    expect(await errorOf(p, 'Physical address')).toMatch(/^physicalAddress /);
+    expect((await api.get('/api/settings/company-profile')).body.configured).toBe(false);
+    await p.fill('Physical address', 'Hauptstrasse 1, 10115 Berlin, Germany');
+    await p.click('button', 'Save the company profile');
+    await p.waitForText('Company profile saved.');
+    expect((await api.get('/api/settings/company-profile')).body.profile).toMatchObject({ physicalAddress: 'Hauptstrasse 1, 10115 Berlin, Germany' });
     await p.page.setViewport({ width: 390, height: 844 });
     await p.check('settings-390');
+    await p.page.setViewport({ width: 1280, height: 900 });
+
+    // Delete all data: the button stays off until the phrase is typed exactly; the wipe is followed to its end.
+    const wipe = () => p.page.$eval('::-p-aria([name="Delete all data of this workspace"][role="button"])', (b) => (b as HTMLButtonElement).disabled);
+    await p.fill('Type DELETE ALL DATA to confirm', 'delete all data');
+    expect(await wipe()).toBe(true);
+    await p.fill('Type DELETE ALL DATA to confirm', 'DELETE ALL DATA');
+    expect(await wipe()).toBe(false);
+    await p.click('button', 'Delete all data of this workspace');
+    await p.waitForText('All data deleted.', 60_000);
+    expect((await api.get('/api/email-accounts')).body.data).toEqual([]);
+    await p.check('settings-wiped');
     await p.close();
   });
 });

@@ -107,7 +107,7 @@ function PasswordForm() {
       <p>Both logins are tried for real before anything is stored. Use an application password, never the webmail password.</p>
       <form onSubmit={onSubmitValues((v) => create.mutate(connectBody(v)))} noValidate aria-labelledby="password-heading">
         <FormErrors errors={formErrors} />
-        <div className="form-grid">
+        <div className="form-grid align-start">
           <TextField name="name" label="Display name" errors={errors.byField.name} />
           <TextField name="email" label="Sending address" type="email" autoComplete="off" errors={errors.byField.email} />
           <TextField

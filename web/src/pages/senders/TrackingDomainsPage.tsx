@@ -16,6 +16,12 @@ const REASON: Record<string, string> = {
   dns_error: 'DNS could not be read',
 };
 
+/** The reason as words: a known code, or the sentence after a `code: ` prefix. */
+const reasonInWords = (reason: string) => {
+  const m = /^([a-z_]+)(?::\s*(.*))?$/s.exec(reason);
+  return m ? (m[2] ?? REASON[m[1]] ?? reason) : reason;
+};
+
 /** Custom tracking domains: the CNAME each needs, its health check, and the workspace default. */
 export default function TrackingDomainsPage() {
   const { workspace } = useWorkspace();
@@ -81,7 +87,7 @@ export default function TrackingDomainsPage() {
                       </td>
                       <td>
                         <StateBadge tone={STATUS[d.status][0]}>{STATUS[d.status][1]}</StateBadge>
-                        {d.reason && <> {REASON[d.reason] ?? d.reason}</>}
+                        {d.reason && <> {reasonInWords(d.reason)}</>}
                         <br />
                         <span className="muted">checked {formatTime(d.lastCheckedAt)}</span>
                       </td>

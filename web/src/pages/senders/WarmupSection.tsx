@@ -51,7 +51,7 @@ export function WarmupSection({ account, health }: { account: EmailAccount; heal
       >
         <h3 id="warmup-form-heading">{w ? 'Restart the warm-up' : 'Start a warm-up'}</h3>
         <FormErrors errors={errors.form} />
-        <div className="form-grid">
+        <div className="form-grid align-start">
           <TextField name="startPerDay" label="Day 1 cap" type="number" min={1} defaultValue={w?.startPerDay ?? 10} errors={errors.byField.startPerDay} />
           <TextField
             name="increasePerDay"

@@ -33,7 +33,7 @@ export function CompanyProfileSection() {
             {!r.configured && <p className="notice">Not set yet: every email carries this identity and address, and sending refuses to start without them.</p>}
             {save.isSuccess && <p className="notice notice-success">Company profile saved.</p>}
             <FormErrors errors={errors.form} />
-            <div className="form-grid">
+            <div className="form-grid align-start">
               <TextField
                 name="companyName"
                 label="Company name"

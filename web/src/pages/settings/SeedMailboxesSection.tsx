@@ -38,7 +38,7 @@ export function SeedMailboxesSection() {
         {Array.from({ length: rows }, (_, i) => (
           <fieldset key={i} className="rows">
             <legend>Seed mailbox {i + 1}</legend>
-            <div className="form-grid">
+            <div className="form-grid align-start">
               <TextField name={`mailboxes.${i}.email`} label={`Address (seed ${i + 1})`} type="email" errors={errors.byField[`mailboxes.${i}.email`]} />
               <SelectField
                 name={`mailboxes.${i}.provider`}

@@ -63,7 +63,7 @@ export function SendWindowSection() {
                   </p>
                 )}
               </fieldset>
-              <div className="form-grid">
+              <div className="form-grid align-start">
                 <TextField
                   name="startTime"
                   label="Opens at"

@@ -12,7 +12,7 @@ export default function SettingsPage() {
     <div className="page">
       <h1>Settings</h1>
       <nav aria-label="Settings sections">
-        <ul className="actions">
+        <ul className="plain actions">
           <li>
             <a href="#window-heading">Send window</a>
           </li>
