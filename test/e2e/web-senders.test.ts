@@ -117,7 +117,9 @@ describe('senders and settings in the browser', () => {
 
     // The list: the mailbox with its connection state and its DNS verdict in words.
     await p.click('link', 'All sender mailboxes');
-    const list = await p.waitForText('Sandbox me');
+    await p.page.waitForFunction(() => document.querySelector('table.data caption')?.textContent === 'Sender mailboxes', { timeout: 20_000 });
+    const list = await p.text();
+    expect(list).toContain('Sandbox me');
     expect(list).toContain('SMTP and IMAP logins work');
     expect(list).toMatch(/DNS: Fail\s*\(acknowledged\)/);
     await p.check('senders');
@@ -126,6 +128,7 @@ describe('senders and settings in the browser', () => {
     await p.click('link', 'Tracking domains');
     await p.fill('Tracking domain', 'track.good.test');
     await p.click('button', 'Add the domain');
+    await p.waitForText('Waiting for the CNAME');
     const domain = (await api.get('/api/tracking-domains')).body.data[0];
     expect(domain).toMatchObject({ domain: 'track.good.test', status: 'PENDING' });
     await p.waitForText(`track.good.test CNAME ${domain.dns.value}`);

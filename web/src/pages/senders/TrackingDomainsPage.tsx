@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
@@ -34,10 +35,11 @@ export default function TrackingDomainsPage() {
     meta: { action: 'see tracking domains' },
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const form = useRef<HTMLFormElement>(null);
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<TrackingDomain>('/api/tracking-domains', body),
     meta: { action: 'add tracking domains' },
-    onSuccess: refresh,
+    onSuccess: () => (form.current?.reset(), refresh()),
   });
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'health-check' | 'default' }) =>
@@ -50,7 +52,7 @@ export default function TrackingDomainsPage() {
     <div className="page">
       <h1>Tracking domains</h1>
       <p className="lead">Opens and clicks are tracked on your own domain: point its CNAME at the tracking host, then check it.</p>
-      <form onSubmit={onSubmitValues((v) => create.mutate(v))} noValidate aria-label="Add a tracking domain">
+      <form ref={form} onSubmit={onSubmitValues((v) => create.mutate(v))} noValidate aria-label="Add a tracking domain">
         <FormErrors errors={errors.form} />
         <TextField name="domain" label="Tracking domain" placeholder="track.example.com" errors={errors.byField.domain} />
         <div>
