@@ -18,7 +18,7 @@ export const operation = defineOperation({
   tag: 'senders',
   summary: "Relay health of a mailbox: sends, failures, bounces, last SMTP error, today's cap",
   description:
-    "Whether the mailbox can send now (sendable, reason: suspended, dns_unchecked, dns_failed, connection_failed, oauth_refresh_failed, daily_cap_reached), today's cap and use, last 7 UTC days, totals and the last SMTP error.",
+    "Whether the mailbox can send now (sendable, reason: suspended, dns_unchecked, dns_failed, connection_failed, oauth_refresh_failed, daily_cap_reached), today's cap and use, last 7 UTC days, totals, the last SMTP error, and capByDay: the daily cap (the warm-up ramp, else dailyLimit) against what was sent, per UTC day from the warm-up's start (at most 13 days back) to 7 days ahead (sent null for days to come).",
   access: 'tenant',
   scope: 'accounts:read',
   input: { path: accountIdPath },
@@ -31,6 +31,7 @@ export const operation = defineOperation({
     last7Days: z.looseObject({ ...counts, days: z.array(z.looseObject({ day: z.string(), ...counts })) }),
     totals: z.looseObject(counts),
     lastSmtpError: z.looseObject({ message: z.string(), at: z.string().nullable() }).nullable(),
+    capByDay: z.array(z.looseObject({ day: z.string(), cap: z.number().nullable().describe('null = no cap'), sent: z.number().nullable() })),
   }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => relayHealth(ctx.deps, requireTenant(ctx).table, path.id),

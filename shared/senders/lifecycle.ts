@@ -5,7 +5,7 @@ import { requireAccount } from './accounts.js';
 import { EmailAccount, emailAccountView, SenderDay, utcDay, type EmailAccountItem } from './entities.js';
 import { unsendableReason } from './transport.js';
 import { resetBounceWindow } from '../sending/bounce-guard.js';
-import { dailyCapOn, rampPreview, WarmupSchema } from './warmup.js';
+import { capByDay, dailyCapOn, rampPreview, WarmupSchema } from './warmup.js';
 import type * as z from 'zod';
 
 /** Warm-up, suspension and relay health of one sender mailbox. */
@@ -78,5 +78,6 @@ export async function relayHealth(deps: Deps, table: TableStore, id: string) {
     lastConnectionCheck: a.lastConnectionCheck ?? null,
     dns: { status: a.dnsStatus ?? null, checkedAt: a.dnsCheckedAt ?? null, acknowledgedAt: a.dnsAcknowledgedAt ?? null },
     warmup: a.warmup ? { ...a.warmup, startedAt: a.warmupStartedAt } : null,
+    capByDay: capByDay(a, now, (day) => rows.find((d) => d.day === day)?.sent ?? 0),
   };
 }

@@ -30,3 +30,25 @@ export function dailyCapOn(a: Pick<EmailAccountItem, 'warmup' | 'warmupStartedAt
 export function rampPreview(w: { startPerDay: number; increasePerDay: number; maxPerDay: number }, days = 14) {
   return Array.from({ length: days }, (_, i) => ({ day: i + 1, cap: Math.min(w.maxPerDay, w.startPerDay + i * w.increasePerDay) }));
 }
+
+/**
+ * The daily cap against what was sent, one row per UTC day: from the warm-up's first day (at most
+ * `pastDays` back; without warm-up the last `pastDays`) through `aheadDays` after today, so a plot shows
+ * the ramp still to come. Days after today have `sent: null`.
+ */
+export function capByDay(
+  a: Pick<EmailAccountItem, 'warmup' | 'warmupStartedAt' | 'dailyLimit'>,
+  now: number,
+  sentOn: (day: string) => number,
+  { pastDays = 13, aheadDays = 7 } = {},
+) {
+  const today = dayStart(now);
+  const started = a.warmup && a.warmupStartedAt ? dayStart(Date.parse(a.warmupStartedAt)) : today - pastDays * DAY;
+  const from = Math.max(started, today - pastDays * DAY);
+  const rows: { day: string; cap: number | null; sent: number | null }[] = [];
+  for (let t = from; t <= today + aheadDays * DAY; t += DAY) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    rows.push({ day, cap: dailyCapOn(a, t), sent: t <= today ? sentOn(day) : null });
+  }
+  return rows;
+}

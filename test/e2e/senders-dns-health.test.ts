@@ -112,6 +112,9 @@ describe('checkDns through DNS_SERVERS', () => {
         totals: { sent: 2, bounced: 1, failed: 0 },
       });
       expect(h.body.lastSmtpError.message).toMatch(/550 5\.1\.1/);
+      // The ramp against what was sent: from the warm-up's first day (today) to a week ahead, nothing sent yet in the future.
+      const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+      expect(h.body.capByDay).toEqual([{ day: day(0), cap: 2, sent: 2 }, ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({ day: day(d), cap: 3, sent: null }))]);
 
       const s = await ctx.http.post(`/api/email-accounts/${id}/suspend`, { reason: 'spam complaints' });
       expect(s.body).toMatchObject({ status: 'SUSPENDED', suspendedReason: 'spam complaints' });

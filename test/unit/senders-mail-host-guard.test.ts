@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { MailHostBlocked, resolveMailHost } from '../../shared/senders/mail-host.js';
 import { smtpFailure } from '../../shared/senders/transport.js';
-import { dailyCapOn } from '../../shared/senders/warmup.js';
+import { capByDay, dailyCapOn } from '../../shared/senders/warmup.js';
 
 let dns: DnsServer;
 beforeAll(async () => {
@@ -50,5 +50,29 @@ describe('SMTP answers as outcomes', () => {
     expect(dailyCapOn(a, Date.parse('2026-11-30T12:00:00Z'))).toBe(30);
     expect(dailyCapOn({ ...a, dailyLimit: 12 }, Date.parse('2026-11-30T12:00:00Z'))).toBe(12);
     expect(dailyCapOn({ warmup: null, warmupStartedAt: null, dailyLimit: null }, 0)).toBeNull();
+  });
+
+  it('cap by day: from the warm-up start (at most pastDays back) to aheadDays after today, sent only up to today', () => {
+    const a = { warmup: { startPerDay: 10, increasePerDay: 5, maxPerDay: 20 }, warmupStartedAt: '2026-11-01T08:00:00Z', dailyLimit: null };
+    const sent: Record<string, number> = { '2026-11-01': 4, '2026-11-02': 9 };
+    const rows = capByDay(a, Date.parse('2026-11-03T12:00:00Z'), (d) => sent[d] ?? 0, { pastDays: 13, aheadDays: 1 });
+    expect(rows).toEqual([
+      { day: '2026-11-01', cap: 10, sent: 4 },
+      { day: '2026-11-02', cap: 15, sent: 9 },
+      { day: '2026-11-03', cap: 20, sent: 0 },
+      { day: '2026-11-04', cap: 20, sent: null },
+    ]);
+    // A warm-up started long ago shows only the last pastDays; without one, the configured limit (or none) per day.
+    expect(capByDay(a, Date.parse('2026-12-31T00:00:00Z'), () => 0, { pastDays: 2, aheadDays: 0 }).map((r) => r.day)).toEqual([
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+    ]);
+    const fixed = capByDay({ warmup: null, warmupStartedAt: null, dailyLimit: 7 }, Date.parse('2026-11-03T12:00:00Z'), () => 1, { pastDays: 1, aheadDays: 1 });
+    expect(fixed).toEqual([
+      { day: '2026-11-02', cap: 7, sent: 1 },
+      { day: '2026-11-03', cap: 7, sent: 1 },
+      { day: '2026-11-04', cap: 7, sent: null },
+    ]);
   });
 });

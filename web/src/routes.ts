@@ -12,6 +12,8 @@ import { inboxRoutes } from './pages/inbox/routes';
 import { enrichmentRoutes } from './pages/enrichment/routes';
 import { tasksRoutes } from './pages/tasks/routes';
 import { campaignsRoutes } from './pages/campaigns/routes';
+import { sendersRoutes } from './pages/senders/routes';
+import { settingsRoutes } from './pages/settings/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -24,13 +26,15 @@ export const areas: Area[] = [
   { id: 'crm', label: 'CRM', routes: crmRoutes },
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },
+  { id: 'senders', label: 'Senders', routes: sendersRoutes },
+  { id: 'tasks', label: 'Mailing tasks', routes: tasksRoutes },
+  { id: 'campaigns', label: 'Campaigns', routes: campaignsRoutes },
   { id: 'inbox', label: 'Inbox', routes: inboxRoutes },
   { id: 'enrichment', label: 'Enrichment', routes: enrichmentRoutes },
   { id: 'billing', label: 'Billing', routes: billingRoutes },
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
-  { id: 'tasks', label: 'Mailing tasks', routes: tasksRoutes },
-  { id: 'campaigns', label: 'Campaigns', routes: campaignsRoutes },
+  { id: 'settings', label: 'Settings', routes: settingsRoutes },
 ];
 
 /** Whether some area serves `path` (e.g. the 402 banner links to the billing page once it exists). */
