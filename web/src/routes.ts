@@ -7,6 +7,7 @@ import { leadsRoutes } from './pages/leads/routes';
 import { billingRoutes } from './pages/billing/routes';
 import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
+import { creativesRoutes } from './pages/creatives/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -21,6 +22,7 @@ export const areas: Area[] = [
   { id: 'billing', label: 'Billing', routes: billingRoutes },
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
+  { id: 'creatives', label: 'Creatives and briefs', routes: creativesRoutes },
 ];
 
 /** Whether some area serves `path` (e.g. the 402 banner links to the billing page once it exists). */

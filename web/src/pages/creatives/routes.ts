@@ -1,0 +1,10 @@
+import type { AppRoute } from '../../app/route-types';
+
+/**
+ * Creatives (the template editor, preview, checks, test sends, PDFs, placement, moderation) and the
+ * briefs they are written from. One entry per page (docs/web-app.md).
+ */
+export const creativesRoutes: AppRoute[] = [
+  { path: 'creatives', title: 'Creatives', page: () => import('./CreativesPage'), nav: { label: 'Creatives', order: 1 } },
+  { path: 'creatives/:id', title: 'Creative', page: () => import('./CreativePage') },
+];
