@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { TableRegion } from '../../components/TableRegion';
 import { describeError } from '../../api/errors';
 import type { ContentCheck, Creative } from './creatives-api';
 
@@ -39,7 +40,7 @@ export function ContentCheckPanel({ creative, contactId }: { creative: Creative;
             {Math.round(r.stats.sizeBytes / 102.4) / 10} KB.
           </p>
           {r.hits.length > 0 && (
-            <div className="table-wrap">
+            <TableRegion label="Content check findings">
               <table className="data">
                 <caption className="visually-hidden">Content check findings</caption>
                 <thead>
@@ -65,7 +66,7 @@ export function ContentCheckPanel({ creative, contactId }: { creative: Creative;
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
           {r.unresolvedTokens.length > 0 && <p>Unresolved variables: {r.unresolvedTokens.map((t) => `{{${t}}}`).join(', ')}.</p>}
           <p className="muted">

@@ -69,8 +69,8 @@ export function CreativeEditor({ tenantId, creative, onDirty }: { tenantId: stri
     <section aria-labelledby="editor-heading" className="page-section">
       <h2 id="editor-heading">Content</h2>
       <p className="field-hint">
-        Spintax <code>{'{Hi|Hello}'}</code> picks one option per recipient; <code>{'{{firstName}}'}</code> inserts a value,{' '}
-        <code>{'{{firstName|there}}'}</code> with a fallback. In the highlighted copy, spin braces and bars are bold, variables are boxed.
+        Spintax <code>{'{Hi|Hello}'}</code> picks one option per recipient; <code>{'{{firstName}}'}</code> inserts a value, <code>{'{{firstName|there}}'}</code>{' '}
+        with a fallback. In the highlighted copy, spin braces and bars are bold, variables are boxed.
       </p>
       <div className="creative-editor">
         <form onSubmit={submit} noValidate className="creative-editor-form">

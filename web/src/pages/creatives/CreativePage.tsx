@@ -96,7 +96,12 @@ function Moderation({ tenantId, creative }: { tenantId: string; creative: Creati
         <button type="button" onClick={() => moderate.mutate('approve')} disabled={moderate.isPending || creative.moderationStatus === 'APPROVED'}>
           Approve creative
         </button>
-        <button type="button" className="danger" onClick={() => moderate.mutate('reject')} disabled={moderate.isPending || creative.moderationStatus === 'REJECTED'}>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => moderate.mutate('reject')}
+          disabled={moderate.isPending || creative.moderationStatus === 'REJECTED'}
+        >
           Reject creative
         </button>
       </div>

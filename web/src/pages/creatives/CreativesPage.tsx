@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { TableRegion } from '../../components/TableRegion';
 import { useWorkspace } from '../../app/workspace';
 import { FormErrors, onSubmitValues, SelectField, SubmitButton, TextAreaField, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
@@ -40,7 +41,7 @@ export default function CreativesPage() {
             <p>No creatives yet. Write the first one below.</p>
           ) : (
             <>
-              <div className="table-wrap">
+              <TableRegion label="Creatives">
                 <table className="data">
                   <caption className="visually-hidden">Creatives</caption>
                   <thead>
@@ -69,7 +70,7 @@ export default function CreativesPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
               <CursorPager pages={pages} nextCursor={page.nextCursor} />
             </>
           )
@@ -80,7 +81,13 @@ export default function CreativesPage() {
         <form onSubmit={onSubmitValues((v) => create.mutate({ ...v, bodyHtml: v.bodyHtml ?? '' }))} noValidate>
           <FormErrors errors={errors.form} />
           <TextField name="name" label="Creative name" required errors={errors.byField.name} />
-          <SelectField name="type" label="Type" defaultValue="EMAIL" options={CREATIVE_TYPES.map((x) => ({ value: x, label: x }))} errors={errors.byField.type} />
+          <SelectField
+            name="type"
+            label="Type"
+            defaultValue="EMAIL"
+            options={CREATIVE_TYPES.map((x) => ({ value: x, label: x }))}
+            errors={errors.byField.type}
+          />
           <TextField name="subject" label="Subject line" errors={errors.byField.subject} hint="Spintax {a|b} and {{variables}} work here too." />
           <TextAreaField name="bodyHtml" label="Body (HTML)" rows={6} errors={errors.byField.bodyHtml} />
           <SubmitButton pending={create.isPending}>Create creative</SubmitButton>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { TableRegion } from '../../components/TableRegion';
 import { describeError } from '../../api/errors';
 import { creativePath, creativesKey, type Creative, type PlacementTest, type SenderAccount } from './creatives-api';
 import { SenderSelect } from './TestSendPanel';
@@ -9,7 +10,17 @@ const POLL_MS = 3000;
 const PLACEMENT_WORDS = { pending: 'waiting', inbox: 'inbox', spam: 'spam', missing: 'missing', send_failed: 'send failed' } as const;
 
 /** One copy to each seed mailbox; where each landed (inbox, spam, missing), polled until the test is done. */
-export function PlacementPanel({ tenantId, creative, contactId, senders }: { tenantId: string; creative: Creative; contactId: string; senders: SenderAccount[] }) {
+export function PlacementPanel({
+  tenantId,
+  creative,
+  contactId,
+  senders,
+}: {
+  tenantId: string;
+  creative: Creative;
+  contactId: string;
+  senders: SenderAccount[];
+}) {
   const [accountId, setAccountId] = useState(senders[0]?.id ?? '');
   const start = useMutation({
     mutationFn: () => api.post<PlacementTest>(`${creativePath(creative.id)}/inbox-placement-tests`, { accountId, ...(contactId ? { contactId } : {}) }),
@@ -52,7 +63,7 @@ export function PlacementPanel({ tenantId, creative, contactId, senders }: { ten
                 ? 'The placement test failed.'
                 : `Done: ${t.summary?.inbox ?? 0} in the inbox, ${t.summary?.spam ?? 0} in spam, ${t.summary?.missing ?? 0} missing.`}
           </p>
-          <div className="table-wrap">
+          <TableRegion label="Placement per seed mailbox">
             <table className="data">
               <caption className="visually-hidden">Placement per seed mailbox</caption>
               <thead>
@@ -74,7 +85,7 @@ export function PlacementPanel({ tenantId, creative, contactId, senders }: { ten
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         </div>
       )}
     </section>

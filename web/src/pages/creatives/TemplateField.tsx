@@ -83,7 +83,14 @@ function Highlighted({ source, fault, label }: { source: string; fault: Template
   const at = fault?.position ?? -1;
   for (const s of templateSegments(source)) {
     const cls = CLASS[s.kind] + (s.depth ? ` tpl-depth-${((s.depth - 1) % 3) + 1}` : '');
-    const render = (text: string, key: string) => (cls ? <span key={key} className={cls}>{text}</span> : text);
+    const render = (text: string, key: string) =>
+      cls ? (
+        <span key={key} className={cls}>
+          {text}
+        </span>
+      ) : (
+        text
+      );
     if (at >= s.start && at < s.start + s.text.length) {
       const i = at - s.start;
       if (i > 0) parts.push(render(s.text.slice(0, i), `${s.start}a`));
@@ -93,7 +100,12 @@ function Highlighted({ source, fault, label }: { source: string; fault: Template
         </mark>,
       );
       if (i + 1 < s.text.length) parts.push(render(s.text.slice(i + 1), `${s.start}b`));
-    } else parts.push(<span key={s.start} className={cls || undefined}>{s.text}</span>);
+    } else
+      parts.push(
+        <span key={s.start} className={cls || undefined}>
+          {s.text}
+        </span>,
+      );
   }
   if (at >= source.length)
     parts.push(

@@ -25,7 +25,17 @@ export function SenderSelect({ senders, value, onChange, id }: { senders: Sender
 }
 
 /** One rendered copy sent to the signed-in person's own verified address, and the SMTP answers so far. */
-export function TestSendPanel({ tenantId, creative, contactId, senders }: { tenantId: string; creative: Creative; contactId: string; senders: SenderAccount[] }) {
+export function TestSendPanel({
+  tenantId,
+  creative,
+  contactId,
+  senders,
+}: {
+  tenantId: string;
+  creative: Creative;
+  contactId: string;
+  senders: SenderAccount[];
+}) {
   const queryClient = useQueryClient();
   const [accountId, setAccountId] = useState(senders[0]?.id ?? '');
   const listKey = creativesKey(tenantId, 'test-sends', creative.id);

@@ -90,7 +90,8 @@ export function faultAt(src: string, message: string, position: number): Templat
 /** The template's parse fault, or null when it parses. */
 export function templateFault(src: string): TemplateFault | null {
   const parsed = parseTemplate(src);
-  return parsed.ok ? null : faultAt(src, parsed.message, parsed.position);
+  // The parser's message ends with the offset (`unbalanced "{" at 12`): the editor says line and column instead.
+  return parsed.ok ? null : faultAt(src, parsed.message.replace(/ at \d+$/, ''), parsed.position);
 }
 
 /**
