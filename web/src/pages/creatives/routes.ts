@@ -7,4 +7,6 @@ import type { AppRoute } from '../../app/route-types';
 export const creativesRoutes: AppRoute[] = [
   { path: 'creatives', title: 'Creatives', page: () => import('./CreativesPage'), nav: { label: 'Creatives', order: 1 } },
   { path: 'creatives/:id', title: 'Creative', page: () => import('./CreativePage') },
+  { path: 'briefs', title: 'Briefs', page: () => import('../briefs/BriefsPage'), nav: { label: 'Briefs', order: 2 } },
+  { path: 'briefs/:id', title: 'Brief', page: () => import('../briefs/BriefPage') },
 ];
