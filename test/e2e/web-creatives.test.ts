@@ -1,7 +1,8 @@
 // Issue 26 item 3 in real Chromium: a person writes a creative with spintax and a variable, previews it
 // for a contact (a variable without a value is flagged as unresolved), makes a parse error and sees it
 // at its line and column with a marker, fixes it and saves (a new content version, the preview now
-// resolved), inserts a variable at the caret, and runs the content check. What the pages show is
+// resolved), inserts a variable at the caret, and runs the content check; then writes a brief whose
+// form the published schema draws, saves it as a merge patch and locks a path. What the pages show is
 // checked against the API; every page is screenshotted and checked with axe, once at 390 px.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
@@ -106,6 +107,42 @@ describe('creatives: the editor, preview, parse errors and the content check', (
     await p.click('link', 'Creatives');
     await p.waitForText('Spring intro');
     await p.check('creatives-list');
+
+    // A brief: created from a description, its schema-drawn form saved as a merge patch, then a lock.
+    await p.click('link', 'Briefs');
+    await p.waitForText('No briefs yet');
+    await p.fill('Brief name (optional)', 'Logistics CRM');
+    await p.fill('What is offered, to whom', 'A CRM for small logistics firms');
+    await p.click('button', 'Create brief');
+    await p.waitForLocation((l) => /^\/app\/briefs\/[A-Za-z0-9_-]+$/.test(l));
+    const briefId = p.location().split('/').pop()!;
+    await p.waitForText('Revision 1');
+    await p.fill('Tone', 'direct');
+    await p.fill('Industries', 'Logistics\nRetail');
+    await p.fill('Offer', 'A 14-day pilot');
+    await p.click('button', 'Save content');
+    await p.waitForText('Content saved as revision 2.');
+    const brief = (await api.get(`/api/briefs/${briefId}`)).body;
+    expect(brief.content).toMatchObject({
+      product: { description: 'A CRM for small logistics firms' },
+      tone: 'direct',
+      offer: 'A 14-day pilot',
+      icp: { industries: ['Logistics', 'Retail'] },
+    });
+    const revisions = (await api.get(`/api/briefs/${briefId}/revisions`)).body.data;
+    expect(revisions[0]).toMatchObject({
+      revision: 2,
+      change: 'content',
+      patch: { tone: 'direct', offer: 'A 14-day pilot', icp: { industries: ['Logistics', 'Retail'] } },
+    });
+    await p.fill('Locked paths', '/content/offer');
+    await p.click('button', 'Save locks');
+    await p.waitForText('Locks saved as revision 3: 1 locked.');
+    await p.waitForText('Locked by /content/offer');
+    expect(await (await p.byLabel('Offer')).evaluate((e) => (e as HTMLTextAreaElement).readOnly)).toBe(true);
+    expect((await api.patch(`/api/briefs/${briefId}/content`, { patch: { offer: 'x' } })).body.code).toBe('brief_locked');
+    await p.page.waitForFunction(() => document.querySelectorAll('table.data tbody tr').length === 3, { timeout: 20_000 });
+    await p.check('brief');
     await p.close();
   });
 });

@@ -42,6 +42,7 @@ describe('formNodes', () => {
     expect(byName['content.icp.nonTargetRoles.emailPrefixes']).toMatchObject({ kind: 'list', label: 'Email prefixes' });
     expect(byName['content.tone']).toMatchObject({ kind: 'choice', options: ['formal', 'neutral', 'friendly', 'direct'] });
     expect(byName['content.callToAction'].label).toBe('Call to action');
+    expect(nodes.find((n) => fieldName(n.path) === 'content.icp')?.label).toBe('ICP (ideal customer profile)');
   });
 });
 

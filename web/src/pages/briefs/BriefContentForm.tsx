@@ -10,7 +10,17 @@ import { briefPath, briefsKey, type Brief } from './briefs-api';
  * The brief's content as a form the published schema draws: an object is a group, a list is one item
  * per line, an enum a choice. Saving sends only the difference as a merge patch; locked fields are read-only.
  */
-export function BriefContentForm({ tenantId, brief, schema }: { tenantId: string; brief: Brief; schema: JsonSchema }) {
+export function BriefContentForm({
+  tenantId,
+  brief,
+  schema,
+  onSaved,
+}: {
+  tenantId: string;
+  brief: Brief;
+  onSaved: (note: string) => void;
+  schema: JsonSchema;
+}) {
   const queryClient = useQueryClient();
   const nodes = formNodes(schema, ['content']);
   const fields = leaves(nodes).map((l) => fieldName(l.path));
@@ -19,6 +29,8 @@ export function BriefContentForm({ tenantId, brief, schema }: { tenantId: string
     mutationFn: (body: { patch: object; reason?: string }) => api.patch<Brief>(`${briefPath(brief.id)}/content`, body),
     meta: { action: 'change briefs' },
     onSuccess: (b) => {
+      // The page keeps the note: this form is drawn again from the new revision.
+      onSaved(`Content saved as revision ${b.revision}.`);
       queryClient.setQueryData(briefsKey(tenantId, 'one', brief.id), (old: Brief | undefined) => ({ ...old, ...b }));
       void queryClient.invalidateQueries({ queryKey: briefsKey(tenantId) });
     },
@@ -51,7 +63,7 @@ export function BriefContentForm({ tenantId, brief, schema }: { tenantId: string
       <TextField name="reason" label="Reason for the change (optional)" maxLength={1000} />
       <div className="actions">
         <SubmitButton pending={save.isPending}>Save content</SubmitButton>
-        <span role="status">{unchanged ? 'Nothing changed.' : save.isSuccess ? `Saved as revision ${save.data.revision}.` : ''}</span>
+        <span role="status">{unchanged ? 'Nothing changed.' : ''}</span>
       </div>
     </form>
   );
@@ -71,7 +83,11 @@ function Node({ node, brief, errors }: { node: FormNode; brief: Brief; errors: R
   const name = fieldName(node.path);
   const value = valueAt({ content: brief.content }, node.path);
   const lock = lockOf(node.path, brief.locks);
-  const hint = [node.kind === 'list' ? 'One per line.' : '', node.description ?? '', lock ? `Locked by ${lock}: unlock it below to change it.` : '']
+  const hint = [
+    node.kind === 'list' ? 'One per line.' : '',
+    node.description ? `${node.description.replace(/\.?$/, '.')}` : '',
+    lock ? `Locked by ${lock}: unlock it below to change it.` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const common = { name, label: node.label, errors: errors[name], hint: hint || undefined, readOnly: !!lock, defaultValue: fieldText(value) };

@@ -4,12 +4,14 @@ import { FormErrors, onSubmitValues, SubmitButton, TextAreaField, TextField, use
 import { briefPath, briefsKey, type Brief } from './briefs-api';
 
 /** The locked paths (JSON Pointers under /content or /variables), replaced as a whole; edits of a locked value are refused. */
-export function BriefLocksForm({ tenantId, brief }: { tenantId: string; brief: Brief }) {
+export function BriefLocksForm({ tenantId, brief, onSaved }: { tenantId: string; brief: Brief; onSaved: (note: string) => void }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: { locks: string[]; reason?: string }) => api.put<Brief>(`${briefPath(brief.id)}/locks`, body),
     meta: { action: 'change briefs' },
     onSuccess: (b) => {
+      // The page keeps the note: this form is drawn again from the new revision.
+      onSaved(`Locks saved as revision ${b.revision}: ${b.locks.length} locked.`);
       queryClient.setQueryData(briefsKey(tenantId, 'one', brief.id), (old: Brief | undefined) => ({ ...old, ...b }));
       void queryClient.invalidateQueries({ queryKey: briefsKey(tenantId) });
     },
@@ -38,7 +40,6 @@ export function BriefLocksForm({ tenantId, brief }: { tenantId: string; brief: B
       <TextField name="lockReason" label="Reason for the locks change (optional)" maxLength={1000} />
       <div className="actions">
         <SubmitButton pending={save.isPending}>Save locks</SubmitButton>
-        <span role="status">{save.isSuccess ? `Saved as revision ${save.data.revision}: ${save.data.locks.length} locked.` : ''}</span>
       </div>
     </form>
   );

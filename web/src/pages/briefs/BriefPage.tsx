@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
@@ -30,8 +31,16 @@ export default function BriefPage() {
     meta: { action: 'see briefs' },
   });
   const schemas = useQuery(briefSchemasQuery(t));
+  const [note, setNote] = useState<{ where: string; text: string } | null>(null);
+  const saved = (where: string) => (text: string) => setNote({ where, text });
+  const noteOf = (where: string) =>
+    note?.where === where ? (
+      <p role="status" className="notice notice-success">
+        {note.text}
+      </p>
+    ) : null;
   return (
-    <div className="page">
+    <div className="page page-wide">
       <QueryState query={brief} label="the brief">
         {(b) => (
           <>
@@ -43,17 +52,20 @@ export default function BriefPage() {
             <ReviewSection briefId={b.id} revision={b.revision} />
             <section aria-labelledby="content-heading" className="page-section">
               <h2 id="content-heading">Content</h2>
+              {noteOf('content')}
               <QueryState query={schemas} label="the brief schema">
-                {(s) => <BriefContentForm key={b.revision} tenantId={t} brief={b} schema={s.content} />}
+                {(s) => <BriefContentForm key={b.revision} tenantId={t} brief={b} schema={s.content} onSaved={saved('content')} />}
               </QueryState>
             </section>
             <section aria-labelledby="variables-heading" className="page-section">
               <h2 id="variables-heading">Variables</h2>
-              <BriefVariablesForm key={b.revision} tenantId={t} brief={b} />
+              {noteOf('variables')}
+              <BriefVariablesForm key={b.revision} tenantId={t} brief={b} onSaved={saved('variables')} />
             </section>
             <section aria-labelledby="locks-heading" className="page-section">
               <h2 id="locks-heading">Locks</h2>
-              <BriefLocksForm key={b.revision} tenantId={t} brief={b} />
+              {noteOf('locks')}
+              <BriefLocksForm key={b.revision} tenantId={t} brief={b} onSaved={saved('locks')} />
             </section>
             <Revisions tenantId={t} briefId={b.id} revision={b.revision} />
           </>

@@ -8,7 +8,7 @@ import { briefPath, briefsKey, type Brief } from './briefs-api';
 type Row = { key: number; name: string; value: string };
 
 /** The brief's variables as name/value rows; saved as a merge patch (a removed row is null). */
-export function BriefVariablesForm({ tenantId, brief }: { tenantId: string; brief: Brief }) {
+export function BriefVariablesForm({ tenantId, brief, onSaved }: { tenantId: string; brief: Brief; onSaved: (note: string) => void }) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>(() => Object.entries(brief.variables).map(([name, value], key) => ({ key, name, value: String(value) })));
   const [nextKey, setNextKey] = useState(rows.length);
@@ -18,6 +18,8 @@ export function BriefVariablesForm({ tenantId, brief }: { tenantId: string; brie
     mutationFn: (body: { patch: object; reason?: string }) => api.patch<Brief>(`${briefPath(brief.id)}/variables`, body),
     meta: { action: 'change briefs' },
     onSuccess: (b) => {
+      // The page keeps the note: this form is drawn again from the new revision.
+      onSaved(`Variables saved as revision ${b.revision}.`);
       queryClient.setQueryData(briefsKey(tenantId, 'one', brief.id), (old: Brief | undefined) => ({ ...old, ...b }));
       void queryClient.invalidateQueries({ queryKey: briefsKey(tenantId) });
     },
@@ -84,7 +86,7 @@ export function BriefVariablesForm({ tenantId, brief }: { tenantId: string; brie
       />
       <div className="actions">
         <SubmitButton pending={save.isPending}>Save variables</SubmitButton>
-        <span role="status">{unchanged ? 'Nothing changed.' : save.isSuccess ? `Saved as revision ${save.data.revision}.` : ''}</span>
+        <span role="status">{unchanged ? 'Nothing changed.' : ''}</span>
       </div>
     </form>
   );

@@ -23,8 +23,11 @@ export type FormNode =
   | { kind: 'group'; path: string[]; label: string; description?: string; children: FormNode[] }
   | { kind: 'text' | 'longtext' | 'list' | 'choice'; path: string[]; label: string; description?: string; options?: string[]; maxLength?: number };
 
+const ACRONYMS: Record<string, string> = { icp: 'ICP (ideal customer profile)' };
+
 /** `valueProposition` → `Value proposition`. */
 export const humanize = (key: string) => {
+  if (ACRONYMS[key]) return ACRONYMS[key];
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -40,11 +40,9 @@ export function CreativeEditor({ tenantId, creative, onDirty }: { tenantId: stri
   });
   const errors = useFormErrors(save.error, FIELDS, 'change creatives');
   const set = (field: keyof Draft, value: string) => {
-    setDraft((d) => {
-      const next = { ...d, [field]: value };
-      onDirty((Object.keys(next) as (keyof Draft)[]).some((k) => next[k] !== creative[k]));
-      return next;
-    });
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    onDirty((Object.keys(next) as (keyof Draft)[]).some((k) => next[k] !== creative[k]));
     setSaved(null);
   };
   const insert = (name: string) => {
