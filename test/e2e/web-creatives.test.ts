@@ -1,7 +1,7 @@
 // Issue 26 item 3 in real Chromium: a person writes a creative with spintax and a variable, previews it
 // for a contact (a variable without a value is flagged as unresolved), makes a parse error and sees it
 // at its line and column with a marker, fixes it and saves (a new content version, the preview now
-// resolved), inserts a variable at the caret, and runs the content check; then writes a brief whose
+// resolved), inserts a variable at the caret, runs the content check and has a PDF rendered for the contact; then writes a brief whose
 // form the published schema draws, saves it as a merge patch and locks a path. What the pages show is
 // checked against the API; every page is screenshotted and checked with axe, once at 390 px.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,7 +21,7 @@ const BROKEN = '<p>{Hi|Hello} {{firstName}},</p>\n<p>a {great|good news for {{co
 const FIXED = '<p>{Hi|Hello} {{firstName}},</p>\n<p>{great|good} news for {{company.name|your team}}</p>';
 
 describe('creatives: the editor, preview, parse errors and the content check', () => {
-  it('a person writes a creative, previews it for a contact, fixes a parse error, saves and checks it', async () => {
+  it('a person writes a creative, previews it for a contact, fixes a parse error, saves, checks it, has its PDF rendered, and edits a brief', async () => {
     const account = await activeAccount(env);
     const api = client(env.rt.url, { key: account.apiKey });
     const contact = await api.post('/api/contacts', { email: 'dana@client.test', firstName: 'Dana', lastName: 'Client' });
@@ -100,6 +100,13 @@ describe('creatives: the editor, preview, parse errors and the content check', (
     const rules = await p.page.$$eval('#check-heading ~ div table tbody tr td:nth-child(2)', (tds) => tds.map((td) => td.textContent));
     expect(rules).toEqual(check.hits.map((h: { rule: string }) => h.rule));
     await p.check('creative-checked');
+
+    // A PDF for Dana: requested, polled until Chromium rendered it, the same generation as the API's.
+    await p.click('button', 'Generate a PDF');
+    await p.waitForText(/Ready \(content version 2\), \d+ KB/, 90_000);
+    const generation = (await api.post(`/api/creatives/${id}/pdf`, { contactId: contact.body.id })).body;
+    expect(generation).toMatchObject({ status: 'READY', contentVersion: 2, contactId: contact.body.id });
+    expect(await p.text()).toContain('Download the PDF');
 
     await p.page.setViewport({ width: 390, height: 844 });
     await p.check('creative-390');
