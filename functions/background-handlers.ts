@@ -1,8 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { messageFromSqs } from '../shared/adapters/queue/sqs-queue.js';
 import type { MachineDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/registry/background.js';
-import { awsDeps } from '../shared/runtime/aws-deps.js';
-import { getDeps, setDepsFactory } from '../shared/runtime/deps.js';
+import { lambdaDeps } from '../infra/aws/runtime/aws-deps.js';
+import type { Deps } from '../shared/runtime/deps.js';
 import { log } from '../shared/runtime/logger.js';
 
 /**
@@ -10,10 +10,9 @@ import { log } from '../shared/runtime/logger.js';
  * that throws is reported alone (`batchItemFailures`), so it is retried by itself and ends in the DLQ
  * after the queue's maxReceiveCount. A `parallel` worker handles the records of one event at once.
  */
-export function sqsWorker<M>(worker: WorkerDefinition<M>) {
-  setDepsFactory(() => awsDeps());
+export function sqsWorker<M>(worker: WorkerDefinition<M>, depsOf: () => Promise<Deps> = lambdaDeps) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const deps = await getDeps();
+    const deps = await depsOf();
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     const one = async (r: SQSEvent['Records'][number]) => {
       try {
@@ -30,13 +29,11 @@ export function sqsWorker<M>(worker: WorkerDefinition<M>) {
 }
 
 /** The Lambda handler of a schedule (EventBridge Scheduler invokes it with no payload of use). */
-export function scheduleHandler(schedule: ScheduleDefinition) {
-  setDepsFactory(() => awsDeps());
-  return async () => schedule.handler(await getDeps());
+export function scheduleHandler(schedule: ScheduleDefinition, depsOf: () => Promise<Deps> = lambdaDeps) {
+  return async () => schedule.handler(await depsOf());
 }
 
 /** The Lambda handler of a state machine's task states (lambda:invoke Payload in, result out; the local runner calls `task` directly). */
-export function machineTaskHandler<P>(machine: MachineDefinition<P>) {
-  setDepsFactory(() => awsDeps());
-  return async (event: P) => machine.task(await getDeps(), event);
+export function machineTaskHandler<P>(machine: MachineDefinition<P>, depsOf: () => Promise<Deps> = lambdaDeps) {
+  return async (event: P) => machine.task(await depsOf(), event);
 }

@@ -18,6 +18,7 @@ import { operation as send } from './CampaignsController_send.js';
 import { operation as testCreate } from './campaigns_test_task_create.js';
 import { operation as testStatus } from './campaigns_test_task_status.js';
 import { operation as metrics } from './CampaignsController_metrics.js';
+import { operation as metricsSeries } from './campaigns_metrics_series.js';
 import { operation as activity } from './CampaignsController_activity.js';
 import { operation as geoRisk } from './CampaignsController_geoRisk.js';
 import { operation as retryAi } from './CampaignsController_retryAiFailures.js';
@@ -44,6 +45,7 @@ export const campaignOperations: AnyOperation[] = [
   testCreate,
   testStatus,
   metrics,
+  metricsSeries,
   activity,
   geoRisk,
   retryAi,

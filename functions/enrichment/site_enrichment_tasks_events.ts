@@ -26,6 +26,8 @@ export const operation = defineOperation({
         kind: z.string().describe('Event kind'),
         payload: z.unknown().describe('Kind-specific payload or null'),
         at: z.string(),
+        companyId: z.string().optional().describe('The company of an item_* event'),
+        reasonCode: z.string().optional().describe('Why an item_down site was down (lower_snake, as in items and stats)'),
       }),
     ),
     cursor: z.number().describe('Last seq returned (pass back as cursor)'),

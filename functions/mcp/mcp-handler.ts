@@ -1,19 +1,18 @@
 import '../../shared/runtime/polyfills.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createMcpHandler } from '../../shared/mcp/handler.js';
-import { getDeps, setDepsFactory } from '../../shared/runtime/deps.js';
-import { awsDeps } from '../../shared/runtime/aws-deps.js';
+import { lambdaDeps } from '../../infra/aws/runtime/aws-deps.js';
+import type { Deps } from '../../shared/runtime/deps.js';
 import { operations } from '../registry.js';
 
-setDepsFactory(() => awsDeps());
-
-const mcp = createMcpHandler({ deps: getDeps, operations: () => operations });
-
-/** The MCP handler proper, loaded by `mcp.ts` (see there why it is loaded lazily). */
-export async function handle(event: APIGatewayProxyEventV2) {
-  // The function cannot be given its own URL at deploy time (a cycle), so it learns it from the first
-  // request; the agent guide served over MCP then names the right address.
-  const { config } = await getDeps();
-  if (!config.mcpUrl && event.requestContext?.domainName && config.mode === 'aws') config.mcpUrl = `https://${event.requestContext.domainName}/mcp`;
-  return mcp(event);
+/** The MCP handler proper over `depsOf` (default: the function's composition root), loaded by `mcp.ts` (see there why lazily). */
+export function mcpLambda(depsOf: () => Promise<Deps> = lambdaDeps) {
+  const mcp = createMcpHandler({ deps: depsOf, operations: () => operations });
+  return async (event: APIGatewayProxyEventV2) => {
+    // The function cannot be given its own URL at deploy time (a cycle), so it learns it from the first
+    // request; the agent guide served over MCP then names the right address.
+    const { config } = await depsOf();
+    if (!config.mcpUrl && event.requestContext?.domainName && config.mode === 'aws') config.mcpUrl = `https://${event.requestContext.domainName}/mcp`;
+    return mcp(event);
+  };
 }

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Deps } from '../../shared/runtime/deps.js';
 
 /**
  * The MCP server's Lambda (behind its own function URL in AWS, at `/mcp` in the local runtime): every
@@ -12,7 +13,15 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
  */
 let loading: Promise<typeof import('./mcp-handler.js')> | undefined;
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  loading ??= import('./mcp-handler.js');
-  return (await loading).handle(event);
+/** The MCP handler over `depsOf` (the embedded runtime's deps); without it, the function's own (built from the environment). */
+export function mcpHandler(depsOf?: () => Promise<Deps>) {
+  let handle: ((event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>) | undefined;
+  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    loading ??= import('./mcp-handler.js');
+    handle ??= (await loading).mcpLambda(depsOf);
+    return handle(event);
+  };
 }
+
+/** The deployed function's entry. */
+export const handler = mcpHandler();

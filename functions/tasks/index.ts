@@ -10,6 +10,22 @@ import { operation as items } from './tasks_items.js';
 import { operation as stepsAdd } from './tasks_steps_add.js';
 import { operation as scoringStats } from './tasks_scoring_stats.js';
 import { operation as scoringStepEvents } from './tasks_scoring_step_events.js';
+import { operation as sendSeries } from './tasks_send_series.js';
+import { operation as guardrailsPreview } from './tasks_guardrails_preview.js';
 
 /** Operations of the tasks domain: mailing tasks, and scoring tasks (created through tasks_create too; their steps and stats). */
-export const taskOperations: AnyOperation[] = [create, get, list, start, pause, resume, cancel, items, stepsAdd, scoringStats, scoringStepEvents];
+export const taskOperations: AnyOperation[] = [
+  create,
+  get,
+  list,
+  start,
+  pause,
+  resume,
+  cancel,
+  items,
+  stepsAdd,
+  scoringStats,
+  scoringStepEvents,
+  sendSeries,
+  guardrailsPreview,
+];

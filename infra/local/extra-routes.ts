@@ -8,8 +8,9 @@ import { webAppRoute } from './web-app.js';
  * each mounted with the same Lambda handler that is deployed, and the web app's files (S3 and
  * CloudFront when deployed).
  */
-export async function extraRoutes(_deps: Deps): Promise<LocalRoute[]> {
-  const { handler: mcp } = await import('../../functions/mcp/mcp.js');
+export async function extraRoutes(deps: Deps): Promise<LocalRoute[]> {
+  const { mcpHandler } = await import('../../functions/mcp/mcp.js');
+  const mcp = mcpHandler(async () => deps);
   const { handler: consolePage } = await import('../../functions/console/console_page.js');
   return [
     { method: '*', path: '/mcp', routeKey: 'ANY /mcp', maxBodyBytes: limits().apiBodyBytes, handler: mcp },

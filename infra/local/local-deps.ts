@@ -9,27 +9,26 @@ import { AdjustableClock } from '../../shared/runtime/clock.js';
 import { configureLogging } from '../../shared/runtime/logger.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
-import { useCursorKey } from '../../shared/http/paging.js';
+import { CursorSeal } from '../../shared/http/paging.js';
 import { LocalWorkQueue } from './local-queue.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
-import { installWebhookNudge } from '../../shared/webhooks/nudge.js';
+import { nudgeWebhookDispatcher } from '../../shared/webhooks/nudge.js';
 import { localSecretsKey } from './secrets-key.js';
 import { discoveryDataOf, type DiscoveryData } from '../../shared/registry/discovery-data.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promise<Deps> {
-  installWebhookNudge();
   // Without SECRETS_KEY the key is the one kept under DATA_DIR (made on the first start), never a built-in one.
   const keyFile = env.SECRETS_KEY ? undefined : localSecretsKey(env.DATA_DIR ?? './.data');
   const config = configFromEnv({ ...env, SVC_RUNTIME: 'local', ...(keyFile ? { SECRETS_KEY: keyFile.key } : {}) });
   if (keyFile) config.local.secretsKeyFile = { path: keyFile.file, created: keyFile.created, existingData: keyFile.existingData };
   configureLogging({ level: config.logLevel });
-  useCursorKey(config.secretsKey); // paging cursors are signed with a key derived from SECRETS_KEY
+  const cursors = CursorSeal.fromSecretsKey(config.secretsKey); // paging cursors: signed with a key derived from SECRETS_KEY
   const doc = createDocumentClient({ endpoint });
   const names = tableNames(config.tablePrefix);
   const tableAdmin = new DynamoTableAdmin(doc);
   await tableAdmin.ensureTable(names.platform);
-  const platform = new DynamoTableStore(doc, names.platform);
+  const platform = new DynamoTableStore(doc, names.platform, { cursors });
   const clock = new AdjustableClock();
   const stores = new Map<string, DynamoTableStore>();
   let discovery: Promise<DiscoveryData> | undefined;
@@ -40,7 +39,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     platform,
     tenantTable: (id) => {
       let s = stores.get(id);
-      if (!s) stores.set(id, (s = new DynamoTableStore(doc, names.tenant(id))));
+      if (!s) stores.set(id, (s = new DynamoTableStore(doc, names.tenant(id), { cursors })));
       return s;
     },
     tableAdmin,
@@ -48,6 +47,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     // The runtime has the registry loaded: computed from it once, as the build computes it for Lambda.
     discoveryData: () => (discovery ??= import('../../functions/registry.js').then(({ operations }) => discoveryDataOf(operations))),
     queue: new LocalWorkQueue(platform, clock, localInstanceId),
+    onEventsCommitted: nudgeWebhookDispatcher,
     files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
     localInstanceId,
   };

@@ -6,7 +6,7 @@ import { operations } from '../../functions/registry.js';
 import { lambdaHandler } from '../../functions/lambda.js';
 import { bodyCap } from '../../shared/http/edge.js';
 import { log } from '../../shared/runtime/logger.js';
-import { installDeps, type Deps } from '../../shared/runtime/deps.js';
+import type { Deps } from '../../shared/runtime/deps.js';
 import { backgroundServices, type BackgroundService } from './background.js';
 import type { DynamoDbLocal } from './dynamodb-local.js';
 import { superviseDynamoDbLocal, type RestartPolicy } from './dynamodb-supervisor.js';
@@ -47,11 +47,18 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
-/** One local route per registry operation, each bound to the operation's deployed Lambda handler. */
-export function registryRouter(ops = operations) {
+/** One local route per registry operation, each bound to the operation's deployed Lambda handler, given this runtime's deps. */
+export function registryRouter(deps: Deps, ops = operations) {
   const router = new Router();
+  const depsOf = async () => deps;
   for (const op of ops)
-    router.add({ method: op.method, path: op.path, routeKey: `${op.method} ${op.path}`, maxBodyBytes: bodyCap(op), handler: lambdaHandler(op) as never });
+    router.add({
+      method: op.method,
+      path: op.path,
+      routeKey: `${op.method} ${op.path}`,
+      maxBodyBytes: bodyCap(op),
+      handler: lambdaHandler(op, depsOf) as never,
+    });
   return router;
 }
 
@@ -77,8 +84,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     const port = opts.port ?? Number(env.PORT ?? 3000);
     const host = opts.host ?? env.HOST ?? '127.0.0.1';
     deps = await localDeps(endpoint, { ...env, PORT: String(port), DATA_DIR: dataDir });
-    installDeps(deps);
-    const router = registryRouter();
+    const router = registryRouter(deps);
     for (const route of await extraRoutes(deps)) router.add(route);
     server = createLocalHttpServer(router, { onError: (e) => log.error('local server error', { message: (e as Error).message }) });
     await new Promise<void>((resolve, reject) => {

@@ -44,13 +44,13 @@ export async function getCampaignView(deps: Deps, tenantId: string, campaignId: 
 }
 
 /** ACTIVE → PAUSED by a caller (its send task pauses too: nothing more leaves). */
-export async function pauseCampaign(deps: Deps, tenantId: string, campaignId: string, actor: Actor) {
+export async function pauseCampaign(deps: Deps, tenantId: string, campaignId: string, actor: Actor, note?: string) {
   const table = deps.tenantTable(tenantId);
   const c = await syncCampaign(deps, tenantId, campaignId);
   if (c.status === 'PAUSED') return campaignView(c);
   if (c.status !== 'ACTIVE') throw conflict(`Campaign is ${c.status}; only an ACTIVE campaign pauses`, { code: 'campaign_not_active', status: c.status });
   const after = await updateCampaign(table, c, { status: 'PAUSED', pauseReason: 'manual', pausedBy: actor }, deps.clock.now());
   await pauseTask(deps, tenantId, { taskId: campaignId }, CAMPAIGN_PAUSED);
-  await logActivity(deps, table, campaignId, actor, 'paused', 'manual');
+  await logActivity(deps, table, campaignId, actor, 'paused', 'manual', note ? { note } : {});
   return campaignView(after);
 }

@@ -1,7 +1,7 @@
 /** What a campaign did and would do: metrics and geo risk (read-only). */
 import type { Item } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { Task } from '../tasks/entities.js';
+import { SendItem, Task } from '../tasks/entities.js';
 import { Recipient, type GeoPolicy, type RecipientRecord } from './entities.js';
 import { getCampaignItem } from './campaigns.js';
 import { countryFromEmail, geoPolicyOf } from './geo.js';
@@ -65,4 +65,60 @@ export async function geoRisk(deps: Deps, tenantId: string, campaignId: string) 
       unknown: 'no country on the contact, its company or the ccTLD',
     },
   };
+}
+
+export const SERIES_BUCKETS = { hour: 3600, day: 86_400 } as const;
+export type SeriesBucket = keyof typeof SERIES_BUCKETS;
+/** The most buckets answered: 31 days of hours, a year of days (the latest ones; `truncated` says when earlier ones were left off). */
+export const SERIES_MAX_BUCKETS: Record<SeriesBucket, number> = { hour: 744, day: 366 };
+const SERIES_EVENTS = ['sent', 'delivered', 'bounced', 'opened', 'clicked', 'replied'] as const;
+type SeriesEvent = (typeof SERIES_EVENTS)[number];
+
+/** When each funnel step happened to one send item: the stamps the send, tracking and reply paths already write. */
+function eventTimes(i: Item): [SeriesEvent, unknown][] {
+  const bounced = i.status === 'BOUNCED' ? i.updatedAt : undefined;
+  return [
+    ['sent', i.sentAt ?? bounced],
+    ['delivered', i.sentAt],
+    ['bounced', bounced],
+    ['opened', i.openedAt],
+    ['clicked', i.clickedAt],
+    ['replied', i.repliedAt],
+  ];
+}
+
+/**
+ * The campaign's funnel per hour or day (UTC bucket starts, unix seconds), from the time stamps on its
+ * send items (sentAt, openedAt, clickedAt, repliedAt; a bounce at its final update): nothing is written
+ * per send for it. Counts are unique per recipient, as the funnel's rates are. Buckets run from the
+ * first event's to the last event's, empty ones included, so a plot's x axis is even.
+ */
+export async function campaignSeries(deps: Deps, tenantId: string, campaignId: string, bucket: SeriesBucket) {
+  const table = deps.tenantTable(tenantId);
+  await getCampaignItem(table, campaignId);
+  const step = SERIES_BUCKETS[bucket];
+  const counts = new Map<number, Record<SeriesEvent, number>>();
+  let items = 0;
+  for (let cursor: string | undefined, i = 0; i < 1000; i++) {
+    const page = await table.query<Item>({ ...SendItem.query('primary', { taskId: campaignId }), limit: 1000, cursor });
+    for (const item of page.items) {
+      items++;
+      for (const [event, at] of eventTimes(item)) {
+        const ms = typeof at === 'string' ? Date.parse(at) : NaN;
+        if (!Number.isFinite(ms)) continue;
+        const start = Math.floor(ms / 1000 / step) * step;
+        let row = counts.get(start);
+        if (!row) counts.set(start, (row = { sent: 0, delivered: 0, bounced: 0, opened: 0, clicked: 0, replied: 0 }));
+        row[event]++;
+      }
+    }
+    if (!(cursor = page.cursor)) break;
+  }
+  const starts = [...counts.keys()];
+  const last = starts.length ? Math.max(...starts) : 0;
+  const first = starts.length ? Math.max(Math.min(...starts), last - (SERIES_MAX_BUCKETS[bucket] - 1) * step) : 0;
+  const times: number[] = [];
+  for (let t = first; starts.length && t <= last; t += step) times.push(t);
+  const series = Object.fromEntries(SERIES_EVENTS.map((e) => [e, times.map((t) => counts.get(t)?.[e] ?? 0)])) as Record<SeriesEvent, number[]>;
+  return { campaignId, bucket, bucketSeconds: step, times, ...series, items, truncated: starts.some((s) => s < first) };
 }

@@ -1,5 +1,4 @@
 import { badRequest } from '../errors.js';
-import { openCursor, sealCursor } from '../http/paging.js';
 import type { Item, QuerySpec, TableStore } from '../ports/table-store.js';
 import { listDefinitions, type CustomFieldDefinition } from '../custom-fields/definitions.js';
 import { numberRange } from '../custom-fields/number-encoding.js';
@@ -117,11 +116,11 @@ function plan(sort: Sort, rules: Rule[]): Plan {
 
 const signature = (p: Plan) => `${p.pk}|${p.desc ? 'd' : 'a'}`;
 // Signed (shared/http/paging.ts) and bound to the tenant's table and the plan: `k` becomes a key bound.
-const encodeCursor = (table: TableStore, p: Plan, sk: string) => sealCursor(`${table.tableName}|companies|${signature(p)}`, { k: sk });
+const encodeCursor = (table: TableStore, p: Plan, sk: string) => table.cursors.seal(`${table.tableName}|companies|${signature(p)}`, { k: sk });
 function decodeCursor(table: TableStore, p: Plan, cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
   const message = 'cursor is not valid for this list (it belongs to another sort or filter)';
-  const c = openCursor(`${table.tableName}|companies|${signature(p)}`, cursor, message) as { k?: unknown };
+  const c = table.cursors.open(`${table.tableName}|companies|${signature(p)}`, cursor, message) as { k?: unknown };
   if (c && typeof c.k === 'string' && c.k !== '') return c.k;
   throw badRequest([message]);
 }

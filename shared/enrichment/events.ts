@@ -56,11 +56,18 @@ export function appendEvent(
 
 /** Events after `cursor` (the last seq already read), in seq order. */
 export async function listEvents(table: TableStore, taskId: string, cursor: number, limit: number) {
-  const page = await table.query<{ seq: number; kind: string; payload: unknown; at: string; companyId?: string }>({
+  const page = await table.query<{ seq: number; kind: string; payload: unknown; at: string; companyId?: string; reasonCode?: string | null }>({
     pk: EnrichmentEvent.key({ taskId, seq: seqKey(0) }).pk,
     skBetween: [`EVENT#${seqKey(cursor + 1)}`, 'EVENT#~'],
     limit,
   });
-  const data = page.items.map((e) => ({ seq: e.seq, kind: e.kind, payload: e.payload ?? null, at: e.at, ...(e.companyId ? { companyId: e.companyId } : {}) }));
+  const data = page.items.map((e) => ({
+    seq: e.seq,
+    kind: e.kind,
+    payload: e.payload ?? null,
+    at: e.at,
+    ...(e.companyId ? { companyId: e.companyId } : {}),
+    ...(e.reasonCode ? { reasonCode: e.reasonCode } : {}),
+  }));
   return { data, cursor: data.length ? data[data.length - 1].seq : cursor, hasMore: Boolean(page.cursor) };
 }

@@ -51,16 +51,10 @@ export function outboxItem(tenantId: string, kind: EventKind, data: Record<strin
   };
 }
 
-type Nudge = (deps: Deps, tenantId: string) => Promise<void>;
-let nudge: Nudge | undefined;
-
-/** The webhook dispatcher registers how it is woken after a commit (a queue message). */
-export const setOutboxNudge = (fn: Nudge) => void (nudge = fn);
-
 /**
  * Call after the transaction that wrote outbox items committed. Best effort: the dispatcher's
  * periodic sweep picks up anything a lost nudge left behind.
  */
 export async function eventsCommitted(deps: Deps, tenantId: string) {
-  await nudge?.(deps, tenantId).catch(() => undefined);
+  await deps.onEventsCommitted?.(deps, tenantId).catch(() => undefined);
 }

@@ -32,6 +32,7 @@ export function guardedDeps(deps: Deps, op: AnyOperation): { deps: Deps; violati
   const p = deps.platform;
   const platform: TableStore = {
     tableName: p.tableName,
+    cursors: p.cursors,
     get: (k) => p.get(k),
     query: (s) => p.query(s),
     batchGet: (k) => p.batchGet(k),

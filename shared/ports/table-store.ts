@@ -44,8 +44,17 @@ export interface Page<T = Item> {
 export type TxOp =
   { put: Item; condition?: Condition } | { update: Key; spec: UpdateSpec } | { delete: Key; condition?: Condition } | { check: Key; condition: Condition };
 
+/** Seals paging cursors so that a client can neither forge nor transplant one (shared/http/paging.ts). */
+export interface CursorSealer {
+  seal(scope: string, value: unknown): string;
+  /** The value sealed for this scope, or the 400 `message`. */
+  open(scope: string, cursor: string, message?: string): unknown;
+}
+
 export interface TableStore {
   readonly tableName: string;
+  /** This table's cursor seal (one key per deployment, given by the process's composition root). */
+  readonly cursors: CursorSealer;
   get<T = Item>(key: Key): Promise<T | undefined>;
   put(item: Item, condition?: Condition): Promise<void>;
   update<T = Item>(key: Key, spec: UpdateSpec): Promise<T>;

@@ -9,7 +9,8 @@ import type { DiscoveryData } from '../registry/discovery-data.js';
 
 /**
  * Everything a handler, worker or workflow task reaches outside its own code. Built once per process:
- * from the environment in Lambda (`awsDeps`), from local stand-ins in the embedded runtime.
+ * from the environment in a Lambda function (infra/aws/runtime), from local stand-ins in the embedded
+ * runtime (infra/local), and passed to everything that needs it.
  */
 export interface Deps {
   config: Config;
@@ -29,6 +30,12 @@ export interface Deps {
   /** Step Functions (AWS) or the local workflow runner; absent where no workflow is wired (unit fixtures). */
   workflows?: Workflows;
   /**
+   * Called after a commit that wrote outbox items, with the deps of the caller (an operation's are
+   * guarded: its queue sends are checked against what it declares). The composition roots wake the
+   * webhook dispatcher with it; absent (unit fixtures), the dispatcher's sweep finds the events.
+   */
+  onEventsCommitted?: (deps: Deps, tenantId: string) => Promise<void>;
+  /**
    * The embedded runtime only: this runtime instance's id (new at every start). Its workers and
    * workflow executions live in its process and die with it, so send leases and preparation runs
    * recorded under another instance id belong to a dead process: a restarted runtime takes them over
@@ -36,24 +43,4 @@ export interface Deps {
    * outlives any one process.
    */
   localInstanceId?: string;
-}
-
-let installed: Deps | undefined;
-let factory: (() => Promise<Deps>) | undefined;
-let building: Promise<Deps> | undefined;
-
-/** The local runtime and tests install their deps; Lambda builds from the environment on first use. */
-export function installDeps(deps: Deps) {
-  installed = deps;
-}
-
-export function setDepsFactory(f: () => Promise<Deps>) {
-  factory = f;
-}
-
-export async function getDeps(): Promise<Deps> {
-  if (installed) return installed;
-  if (!factory) throw new Error('no deps installed and no factory set');
-  building ??= factory().then((d) => (installed = d));
-  return building;
 }

@@ -89,33 +89,7 @@ async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: 
 }
 
 async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {
-  const contacts = new Map((await table.batchGet<Item>(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id as string, c]));
-  const emailOf = new Map(contactIds.map((id) => [id, contacts.has(id) ? primaryEmail(contacts.get(id)!) : null]));
-  const emails = [...emailOf.values()].filter((e): e is string => !!e);
-  // The chunk's suppression and stop-list look-ups are one BatchGet each.
-  const [suppressed, stopped] = await Promise.all([
-    suppressedAmong(table, emails),
-    stopListMatches(
-      table,
-      contactIds.map((id) => ({ domain: emailOf.get(id) ? domainOf(emailOf.get(id)!) : null, companyId: (contacts.get(id)?.companyId as string) ?? null })),
-    ),
-  ]);
-  const firstWith = new Map<string, string>();
-  const reasons = contactIds.map((contactId, i): SkipReason | undefined => {
-    const c = contacts.get(contactId);
-    const email = emailOf.get(contactId);
-    if (!c) return 'contact_not_found';
-    // A second contact with the same address (as the marker normalises it) in this chunk.
-    if (email && firstWith.has(emailHash(email))) return 'already_contacted';
-    if (email) firstWith.set(emailHash(email), contactId);
-    if (!email) return 'no_email_channel';
-    if (suppressed.has(email)) return 'suppressed';
-    if (stopped[i]) return 'stop_listed';
-    const v = verificationOf(c, email);
-    if (v?.result === 'invalid') return 'invalid_address';
-    if (v?.reasons?.includes('role_address')) return 'role_address';
-    return undefined;
-  });
+  const { emailOf, reasons } = await screenReasons(table, contactIds);
   // Only addresses that passed everything else claim their re-contact marker.
   const claimed = await claimContactedMany(
     table,
@@ -128,6 +102,41 @@ async function screen(deps: Deps, table: TableStore, taskId: string, contactIds:
     const reason = reasons[i] ?? (claimed.has(contactId) ? undefined : 'already_contacted');
     return { contactId, email: emailOf.get(contactId) ?? null, ...(reason ? { reason } : {}) };
   });
+}
+
+/**
+ * The guardrails that read only (everything but the re-contact marker claim), for members of one
+ * chunk: each member's skip reason, or undefined when it passes. `seen` (address hash → contact)
+ * carries the "same address twice" check across chunks when a caller screens a whole list.
+ */
+export async function screenReasons(table: TableStore, contactIds: string[], seen = new Map<string, string>()) {
+  const contacts = new Map((await table.batchGet<Item>(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id as string, c]));
+  const emailOf = new Map(contactIds.map((id) => [id, contacts.has(id) ? primaryEmail(contacts.get(id)!) : null]));
+  const emails = [...emailOf.values()].filter((e): e is string => !!e);
+  // The chunk's suppression and stop-list look-ups are one BatchGet each.
+  const [suppressed, stopped] = await Promise.all([
+    suppressedAmong(table, emails),
+    stopListMatches(
+      table,
+      contactIds.map((id) => ({ domain: emailOf.get(id) ? domainOf(emailOf.get(id)!) : null, companyId: (contacts.get(id)?.companyId as string) ?? null })),
+    ),
+  ]);
+  const reasons = contactIds.map((contactId, i): SkipReason | undefined => {
+    const c = contacts.get(contactId);
+    const email = emailOf.get(contactId);
+    if (!c) return 'contact_not_found';
+    // A second contact with the same address (as the marker normalises it).
+    if (email && seen.has(emailHash(email))) return 'already_contacted';
+    if (email) seen.set(emailHash(email), contactId);
+    if (!email) return 'no_email_channel';
+    if (suppressed.has(email)) return 'suppressed';
+    if (stopped[i]) return 'stop_listed';
+    const v = verificationOf(c, email);
+    if (v?.result === 'invalid') return 'invalid_address';
+    if (v?.reasons?.includes('role_address')) return 'role_address';
+    return undefined;
+  });
+  return { emailOf, reasons };
 }
 
 function primaryEmail(c: Item): string | null {

@@ -1,13 +1,10 @@
-import { setOutboxNudge } from '../events/outbox.js';
+import type { Deps } from '../runtime/deps.js';
 import { WEBHOOK_QUEUE, type WebhookMessage } from './queue.js';
 
 /**
- * After a commit that wrote outbox items, wake the dispatcher with a queue message. Installed by the
- * deps builders (Lambda and local), so every process that emits events nudges; kept tiny on purpose
- * because it lands in every Lambda bundle.
+ * `Deps.onEventsCommitted` of every process that emits events (the composition roots set it): wakes the
+ * webhook dispatcher with a queue message. Kept tiny on purpose because it lands in every Lambda bundle.
  */
-export function installWebhookNudge() {
-  setOutboxNudge(async (deps, tenantId) => {
-    await deps.queue?.send(WEBHOOK_QUEUE, { type: 'dispatch', tenantId } satisfies WebhookMessage);
-  });
+export async function nudgeWebhookDispatcher(deps: Deps, tenantId: string) {
+  await deps.queue?.send(WEBHOOK_QUEUE, { type: 'dispatch', tenantId } satisfies WebhookMessage);
 }

@@ -5,13 +5,22 @@
  * appends that queue up while one is being written going together in one transaction per task
  * (shared/enrichment/event-commit.ts), card merges and raw rows.
  * BENCH_CRAWL_TASK_SITES (default 500, the task maximum) fetch-path sites; BENCH_CRAWL_TASK_WORKERS (default 16). Run: `npm run bench site-task-crawl`.
+ *
+ * Also the DynamoDB units the task consumed per crawled page and the AWS cost per 1,000 pages at on-demand
+ * list prices (us-east-1, 2026): DynamoDB $1.25 per million write units, $0.25 per million read units;
+ * SQS $0.40 per million requests (one crawls message per host: send, receive, delete); Step Functions
+ * Standard $0.025 per 1,000 transitions (Dispatch and Route, then Wait, Check and Route every 2 s while the
+ * task runs, at the measured duration); Lambda arm64 $0.0000133334 per GB-s at 1 s of 512 MB per page (a
+ * remote site answers in hundreds of milliseconds; loopback here answers at once, so the measured CPU would
+ * understate it) + $0.20 per million requests. The local queue's items (SQS in AWS) are taken out of the units.
  */
 import { pathToFileURL } from 'node:url';
+import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { client } from '../support/runtime.js';
 import { page, startSiteFarm } from '../support/site-farm.js';
-import { startBenchRuntime } from './support.js';
+import { print, startBenchRuntime } from './support.js';
 
 export async function run() {
   const n = Math.min(500, Number(process.env.BENCH_CRAWL_TASK_SITES) || 500);
@@ -37,12 +46,14 @@ export async function run() {
           )
         ).map((r) => r.body.id as string),
       );
+    resetCapacity();
     const t = performance.now();
     const { taskId } = (await api.post('/api/site-enrichment/tasks', { companyIds: ids, maxAttempts: 1 })).body;
     let task: any;
     for (let i = 0; i < 2400 && !['DONE', 'PARTIAL', 'FAILED'].includes((task = (await api.get(`/api/site-enrichment/tasks/${taskId}`)).body).status); i++)
       await new Promise((r) => setTimeout(r, 250));
     const min = (performance.now() - t) / 60_000;
+    const units = { ...consumedCapacity, byKind: { ...consumedCapacity.byKind } };
     const events: { seq: number }[] = [];
     for (let cursor = 0, i = 0; i < 20; i++) {
       const page = (await api.get(`/api/site-enrichment/tasks/${taskId}/events?limit=500&cursor=${cursor}`)).body;
@@ -53,6 +64,43 @@ export async function run() {
     const gapFree = events.every((e, i) => e.seq === i + 1);
     console.log(
       `task path: ${n} sites, ${process.env.BENCH_CRAWL_TASK_WORKERS || 16} workers, status ${task.status}, ${task.counters.ok} OK, ${Math.round(task.counters.processed / min)} pages/min end to end (${events.length} events, seq gap-free: ${gapFree})`,
+    );
+    const pages = Math.max(1, task.counters.processed as number);
+    const queue = Object.entries(units.byKind).filter(([kind]) => /(^|:)LQ\b/.test(kind));
+    const wru = Math.max(0, units.write - queue.reduce((sum, [, c]) => sum + c.write, 0)) / pages;
+    const rru = Math.max(0, units.read - queue.reduce((sum, [, c]) => sum + c.read, 0)) / pages;
+    const transitions = 2 + 3 * Math.ceil((min * 60) / 2);
+    const perThousand = {
+      dynamodb: ((wru * 1.25 + rru * 0.25) / 1e6) * 1000,
+      sqs: ((3 * 0.4) / 1e6) * 1000,
+      stepFunctions: (((transitions / pages) * 0.025) / 1000) * 1000,
+      lambda: (1 * 0.5 * 0.0000133334 + 0.2 / 1e6) * 1000,
+    };
+    print('Site enrichment task: DynamoDB units per crawled page and the AWS cost per 1,000 pages (list prices)', [
+      {
+        pages,
+        writeUnitsPerPage: Number(wru.toFixed(2)),
+        readUnitsPerPage: Number(rru.toFixed(2)),
+        txConflictRetries: units.conflictRetries,
+        stateTransitionsPerTask: transitions,
+        awsUsdPer1000: Number(
+          Object.values(perThousand)
+            .reduce((a, b) => a + b, 0)
+            .toFixed(4),
+        ),
+        dynamoUsdPer1000: Number(perThousand.dynamodb.toFixed(4)),
+        sqsUsdPer1000: Number(perThousand.sqs.toFixed(4)),
+        stepFunctionsUsdPer1000: Number(perThousand.stepFunctions.toFixed(4)),
+        lambdaUsdPer1000: Number(perThousand.lambda.toFixed(4)),
+      },
+    ]);
+    const perPage = (x: number) => Number((x / pages).toFixed(2));
+    print(
+      'DynamoDB units per crawled page by item kind (pk/sk prefix; tx: a transaction; the local queue is SQS in AWS)',
+      Object.entries(units.byKind)
+        .map(([kind, c]) => ({ kind, writeUnits: perPage(c.write), readUnits: perPage(c.read), calls: perPage(c.calls) }))
+        .filter((r) => r.writeUnits + r.readUnits >= 0.01)
+        .sort((a, b) => b.writeUnits - a.writeUnits || b.readUnits - a.readUnits),
     );
   } finally {
     await rt.stop();

@@ -24,7 +24,7 @@ function policy(overrides: Partial<BatchRetryPolicy> = {}) {
   };
   return { p, sleeps };
 }
-const store = (p: BatchRetryPolicy) => new DynamoTableStore(createDocumentClient({ endpoint: 'http://127.0.0.1:9' }), 't1', p);
+const store = (p: BatchRetryPolicy) => new DynamoTableStore(createDocumentClient({ endpoint: 'http://127.0.0.1:9' }), 't1', { batchRetry: p });
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ pk: `P#${i}`, sk: 'S' }));
 
 describe('batch writes never drop items', () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Deps } from '../../shared/runtime/deps.js';
 import { describe, expect, it } from 'vitest';
 import { operationEntry, operations } from '../../functions/registry.js';
 import { registryRouter } from '../../infra/local/runtime.js';
@@ -39,7 +40,7 @@ describe('operation registry contract', () => {
   });
 
   it('routes every operation locally, path parameters included', () => {
-    const router = registryRouter();
+    const router = registryRouter({} as Deps);
     for (const op of operations) {
       const found = router.match(op.method, samplePath(op.path));
       expect(found?.route.routeKey, op.operationId).toBe(`${op.method} ${op.path}`);

@@ -7,6 +7,10 @@ import { leadsRoutes } from './pages/leads/routes';
 import { billingRoutes } from './pages/billing/routes';
 import { keysRoutes } from './pages/keys/routes';
 import { membersRoutes } from './pages/members/routes';
+import { inboxRoutes } from './pages/inbox/routes';
+import { enrichmentRoutes } from './pages/enrichment/routes';
+import { tasksRoutes } from './pages/tasks/routes';
+import { campaignsRoutes } from './pages/campaigns/routes';
 import { creativesRoutes } from './pages/creatives/routes';
 
 /**
@@ -19,9 +23,13 @@ export const areas: Area[] = [
   { id: 'crm', label: 'CRM', routes: crmRoutes },
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },
+  { id: 'inbox', label: 'Inbox', routes: inboxRoutes },
+  { id: 'enrichment', label: 'Enrichment', routes: enrichmentRoutes },
   { id: 'billing', label: 'Billing', routes: billingRoutes },
   { id: 'keys', label: 'Keys and agents', routes: keysRoutes },
   { id: 'members', label: 'Members', routes: membersRoutes },
+  { id: 'tasks', label: 'Mailing tasks', routes: tasksRoutes },
+  { id: 'campaigns', label: 'Campaigns', routes: campaignsRoutes },
   { id: 'creatives', label: 'Creatives and briefs', routes: creativesRoutes },
 ];
 

@@ -24,9 +24,14 @@ export function recordCapacity(
   row.calls++;
 }
 
-/** `TASK#x` / `ITEM#y` → `TASK/ITEM`: the kind of item a key addresses. */
-export const kindOfKey = (key: { pk?: unknown; sk?: unknown } | undefined) =>
-  key ? `${String(key.pk ?? '').split('#')[0]}/${String(key.sk ?? '').split('#')[0]}` : 'other';
+/** A key part's kind: its upper-case prefix (`TASK#x` → `TASK`); a bare value (a timestamp, an id) is `*`. */
+const prefixOf = (part: unknown) => {
+  const prefix = String(part ?? '').split('#')[0];
+  return /^[A-Z][A-Z0-9_]*$/.test(prefix) ? prefix : '*';
+};
+
+/** `TASK#x` / `ITEM#y` → `TASK/ITEM`: the kind of item a key addresses (`SERAW/*` for a sort key that is a bare timestamp). */
+export const kindOfKey = (key: { pk?: unknown; sk?: unknown } | undefined) => (key ? `${prefixOf(key.pk)}/${prefixOf(key.sk)}` : 'other');
 
 export function resetCapacity() {
   consumedCapacity.read = 0;

@@ -19,12 +19,13 @@ import {
   type Key,
   type Page,
   type QuerySpec,
+  type CursorSealer,
   type TableStore,
   type TxOp,
   type UpdateSpec,
 } from '../../ports/table-store.js';
 import { consumedCapacity, kindOfKey, recordCapacity } from './consumed-capacity.js';
-import { openCursor, sealCursor } from '../../http/paging.js';
+import { CursorSeal } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
 import { isLocalLockTimeout, rethrowOutage } from './store-errors.js';
 
@@ -32,11 +33,18 @@ type Expr = { names: Record<string, string>; values: Record<string, unknown> };
 
 /** TableStore over one DynamoDB table through the document client. */
 export class DynamoTableStore implements TableStore {
+  private readonly batchRetry: BatchRetryPolicy;
+  readonly cursors: CursorSealer;
+
+  /** `cursors`: the deployment's seal (its composition root derives it from SECRETS_KEY); a random one otherwise. */
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     readonly tableName: string,
-    private readonly batchRetry: BatchRetryPolicy = BATCH_RETRY,
-  ) {}
+    opts: { cursors?: CursorSealer; batchRetry?: BatchRetryPolicy } = {},
+  ) {
+    this.batchRetry = opts.batchRetry ?? BATCH_RETRY;
+    this.cursors = opts.cursors ?? CursorSeal.random();
+  }
 
   async get<T>(key: Key) {
     const out = await guard(() =>
@@ -95,13 +103,16 @@ export class DynamoTableStore implements TableStore {
           ExpressionAttributeValues: e.values,
           Limit: spec.limit,
           ScanIndexForward: !spec.descending,
-          ExclusiveStartKey: spec.cursor ? cursorWithin(this.tableName, spec, pkName, skName) : undefined,
+          ExclusiveStartKey: spec.cursor ? cursorWithin(this.cursors, this.tableName, spec, pkName, skName) : undefined,
           ReturnConsumedCapacity: 'TOTAL',
         }),
       ),
     );
     recordCapacity(out.ConsumedCapacity, 'read', `query:${spec.index ?? 'table'}:${spec.pk.split('#')[0]}`);
-    return { items: (out.Items ?? []) as T[], cursor: out.LastEvaluatedKey ? sealCursor(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined };
+    return {
+      items: (out.Items ?? []) as T[],
+      cursor: out.LastEvaluatedKey ? this.cursors.seal(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined,
+    };
   }
 
   async batchGet<T>(keys: Key[]) {
@@ -284,8 +295,8 @@ const cursorScope = (tableName: string, spec: QuerySpec) =>
   JSON.stringify([tableName, spec.index ?? '', spec.pk, spec.skBeginsWith ?? null, Boolean(spec.descending)]);
 
 /** The cursor's key must be signed for this query and lie inside its key condition (DynamoDB refuses one outside it). */
-function cursorWithin(tableName: string, spec: QuerySpec, pkName: string, skName: string) {
-  const key = decodeCursor(openCursor(cursorScope(tableName, spec), spec.cursor!), pkName, spec.pk);
+function cursorWithin(cursors: CursorSealer, tableName: string, spec: QuerySpec, pkName: string, skName: string) {
+  const key = decodeCursor(cursors.open(cursorScope(tableName, spec), spec.cursor!), pkName, spec.pk);
   const sk = key[skName];
   const inside =
     typeof sk === 'string' &&

@@ -1,0 +1,50 @@
+import { createDocumentClient } from '../../../shared/adapters/dynamodb/client.js';
+import { DynamoTableAdmin } from '../../../shared/adapters/dynamodb/table-admin.js';
+import { DynamoTableStore } from '../../../shared/adapters/dynamodb/table-store.js';
+import { systemClock } from '../../../shared/runtime/clock.js';
+import { tableNames } from '../../../shared/data/schema.js';
+import { configFromEnv, type Config } from '../../../shared/runtime/config.js';
+import type { Deps } from '../../../shared/runtime/deps.js';
+import { CursorSeal } from '../../../shared/http/paging.js';
+import { sqsQueueFromConfig } from '../../../shared/adapters/queue/sqs-queue.js';
+import { nudgeWebhookDispatcher } from '../../../shared/webhooks/nudge.js';
+import { platformMailerFor } from '../../../shared/adapters/mail/platform-mailer.js';
+import { sfnWorkflowsFromConfig } from '../../../shared/adapters/workflows/sfn-workflows.js';
+import { configureLogging } from '../../../shared/runtime/logger.js';
+import { s3FileStore } from '../../../shared/adapters/files/s3-files.js';
+import { discoveryDataBeside } from '../../../shared/registry/discovery-data-file.js';
+
+/**
+ * The composition root of a Lambda function: its deps, built once per process on first use, from the
+ * environment (read once by configFromEnv), and passed to the handler it runs.
+ */
+let built: Promise<Deps> | undefined;
+export const lambdaDeps = (): Promise<Deps> => (built ??= awsDeps());
+
+/** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment). */
+export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
+  configureLogging({ level: config.logLevel });
+  // Paging cursors are signed with a key derived from SECRETS_KEY: one that every instance of the deployment opens.
+  const cursors = CursorSeal.fromSecretsKey(config.secretsKey);
+  const doc = createDocumentClient({ endpoint: config.aws.endpoints.dynamodb, region: config.aws.region });
+  const names = tableNames(config.tablePrefix);
+  const tenantStores = new Map<string, DynamoTableStore>();
+  return {
+    config,
+    clock: systemClock,
+    platform: new DynamoTableStore(doc, config.aws.platformTable ?? names.platform, { cursors }),
+    tenantTable: (id) => {
+      let store = tenantStores.get(id);
+      if (!store) tenantStores.set(id, (store = new DynamoTableStore(doc, names.tenant(id), { cursors })));
+      return store;
+    },
+    tableAdmin: new DynamoTableAdmin(doc),
+    mailer: await platformMailerFor(config),
+    // import.meta.url is the function's bundle: the build emits the data beside it.
+    discoveryData: discoveryDataBeside(import.meta.url),
+    queue: sqsQueueFromConfig(config),
+    workflows: sfnWorkflowsFromConfig(config),
+    onEventsCommitted: nudgeWebhookDispatcher,
+    files: config.aws.filesBucket ? s3FileStore(config.aws.filesBucket, config.aws.region, config.local.filesMaxBytes) : undefined,
+  };
+}
