@@ -14,6 +14,7 @@ import { tasksRoutes } from './pages/tasks/routes';
 import { campaignsRoutes } from './pages/campaigns/routes';
 import { sendersRoutes } from './pages/senders/routes';
 import { settingsRoutes } from './pages/settings/routes';
+import { creativesRoutes } from './pages/creatives/routes';
 
 /**
  * Every area of the app, in navigation order. A page is added in its area's `routes.ts` (never here);
@@ -27,6 +28,7 @@ export const areas: Area[] = [
   { id: 'imports', label: 'Imports', routes: importsRoutes },
   { id: 'leads', label: 'Leads', routes: leadsRoutes },
   { id: 'senders', label: 'Senders', routes: sendersRoutes },
+  { id: 'creatives', label: 'Creatives and briefs', routes: creativesRoutes },
   { id: 'tasks', label: 'Mailing tasks', routes: tasksRoutes },
   { id: 'campaigns', label: 'Campaigns', routes: campaignsRoutes },
   { id: 'inbox', label: 'Inbox', routes: inboxRoutes },
