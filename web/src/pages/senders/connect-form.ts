@@ -1,6 +1,6 @@
 import { isApiError } from '../../api/errors';
 
-/** The connect form's logic, apart from its markup (tested in test/web/senders-connect-form.test.ts). */
+/** The connect form's logic, apart from its markup (tested in test/web/senders-settings.test.ts). */
 export type MailSide = 'smtp' | 'imap';
 
 export const CONNECT_FIELDS = [
