@@ -75,6 +75,8 @@ function runVite(outDir: string, quiet: boolean) {
       [vite, 'build', '--config', path.join(WEB, 'vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
       {
         cwd: ROOT,
+        // What ships: under vitest NODE_ENV is `test`, which would make Vite build React's development runtime.
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
       },
     );
