@@ -50,7 +50,10 @@ export function TimeSeriesPlot({
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const captionId = useId();
-  const data = [times, ...series.map((s) => s.values)] as uPlot.AlignedData;
+  // One point alone makes uPlot range the time axis over the 1,000 days after it: a minute of nothing each side centres it.
+  const data = (
+    times.length === 1 ? [[times[0] - 60, times[0], times[0] + 60], ...series.map((s) => [null, s.values[0], null])] : [times, ...series.map((s) => s.values)]
+  ) as uPlot.AlignedData;
   const shape = series.map((s) => s.label).join('\u0000') + (bars ? ':bars' : '');
 
   useEffect(() => {
