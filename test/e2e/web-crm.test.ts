@@ -61,8 +61,10 @@ describe('companies: custom field, create, filter, open, edit, delete', () => {
     await p.fill('Revenue', '5000');
     await p.click('button', 'Create company');
     await p.waitForLocation((l) => /^\/app\/companies\/[^/]+$/.test(l));
+    // Both on the company page (the form it comes from is still mounted while the page's chunk loads).
+    await p.waitForText('Acme <b>GmbH</b>'); // user data is text
     const text = await p.waitForText('5000');
-    expect(text).toContain('Acme <b>GmbH</b>'); // user data is text
+    expect(text).toContain('Acme <b>GmbH</b>');
     await p.check('company');
     const companyPath = p.location();
 

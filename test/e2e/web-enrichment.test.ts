@@ -110,9 +110,10 @@ describe('enrichment: a site crawl in the browser', () => {
     const text = await p.waitForText('5 of 7 companies processed', 60_000);
     expect(text).toContain('Running');
     const logLines = () => p.page.$$eval('.event-log li', (li) => li.length);
+    // The log reads the events on its own poll, after the counters the line above waited for.
+    await expect.poll(logLines, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(6); // create, the no-site card, started, 4 sites read or down
     const linesWhileRunning = await logLines();
-    expect(linesWhileRunning).toBeGreaterThanOrEqual(6); // create, the no-site card, started, 4 sites read or down
-    expect(text).toContain('Site down: server error (5xx)');
+    await p.waitForText('Site down: server error (5xx)');
     await p.check('crawl-running');
 
     // Pause and resume from the page: the state reads back from the API each time.
