@@ -14,6 +14,7 @@ import { operation as deleteAllDataStatus } from './SettingsController_deleteAll
 import { operation as getBounceGuard } from './SettingsController_getBounceGuard.js';
 import { operation as setBounceGuard } from './SettingsController_setBounceGuard.js';
 import { operation as testInboxCheckConnection } from './SettingsController_testInboxCheckConnection.js';
+import { operation as getInboxCheckMailboxes } from './SettingsController_getInboxCheckMailboxes.js';
 
 /** Workspace settings (send window, pace, bounce-rate protection, transports, auto-approve, compliance footer, wipe). */
 export const settingsOperations: AnyOperation[] = [
@@ -30,6 +31,7 @@ export const settingsOperations: AnyOperation[] = [
   getCompanyProfile,
   setCompanyProfile,
   testInboxCheckConnection,
+  getInboxCheckMailboxes,
   deleteAllData,
   deleteAllDataStatus,
 ];

@@ -129,6 +129,15 @@ describe('inbox placement test', () => {
       save: true,
     });
     expect(saved.body).toMatchObject({ ok: true, saved: true });
+    // The saved list reads back in order, without its passwords (the settings page lists it).
+    const listed = await api.get('/api/settings/inbox-check/mailboxes');
+    expect(listed.status).toBe(200);
+    expect(listed.body.mailboxes).toEqual([
+      { email: seeds[0], provider: 'gmail', imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: seeds[0] },
+      { email: seeds[1], provider: 'mailru', imapHost: '127.0.0.1', imapPort: dovecot.port, imapUser: seeds[1] },
+    ]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/seed-pass|imapPass/);
+    expect((await (await otherTenantClient(ctx.rt)).get('/api/settings/inbox-check/mailboxes')).body).toEqual({ mailboxes: [] });
     const cr = (await api.post('/api/creatives', { name: 'Seeds', subject: 'Saved seeds', bodyHtml: '<p>Hello</p>' })).body;
     const started = await api.post(`/api/creatives/${cr.id}/inbox-placement-tests`, { accountId: ids['sales@acme.test'], timeoutSeconds: 10 });
     expect(started.status).toBe(202);

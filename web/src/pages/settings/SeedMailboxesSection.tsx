@@ -1,13 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { canAdminister, useWorkspace } from '../../app/workspace';
 import { FormErrors, onSubmitValues, SelectField, TextField, useFormErrors } from '../../components/form';
 import { StateBadge } from '../senders/VerdictBadge';
-import { seedBody, SEED_KEYS } from './settings-api';
+import { seedBody, SEED_KEYS, settingsKey } from './settings-api';
+import { QueryState } from '../../components/QueryState';
 
 const PROVIDERS = ['gmail', 'microsoft', 'yahoo', 'yandex', 'mailru', 'other'];
 const MAX_SEEDS = 10;
+
+interface SavedSeed {
+  email: string;
+  provider?: string;
+  imapHost: string;
+  imapPort: number;
+  imapUser: string;
+}
 
 interface SeedAnswer {
   ok: boolean;
@@ -23,9 +32,16 @@ export function SeedMailboxesSection() {
   const { workspace } = useWorkspace();
   const [rows, setRows] = useState(1);
   const saving = useRef(false);
+  const queryClient = useQueryClient();
+  const savedKey = settingsKey(workspace.tenantId, 'seed-mailboxes');
+  const saved = useQuery({
+    queryKey: savedKey,
+    queryFn: ({ signal }) => api.get<{ mailboxes: SavedSeed[] }>('/api/settings/inbox-check/mailboxes', { signal }),
+  });
   const test = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<SeedAnswer>('/api/settings/inbox-check/test-connection', body),
     meta: { action: 'test seed mailboxes' },
+    onSuccess: (r) => void (r.saved && queryClient.invalidateQueries({ queryKey: savedKey })),
   });
   const fields = Array.from({ length: rows }, (_, i) => SEED_KEYS.map((k) => `mailboxes.${i}.${k}`)).flat();
   const errors = useFormErrors(test.error, ['mailboxes', ...fields], 'test seed mailboxes');
@@ -33,6 +49,24 @@ export function SeedMailboxesSection() {
     <section aria-labelledby="seeds-heading" className="page-section">
       <h2 id="seeds-heading">Seed mailboxes for inbox-placement tests</h2>
       <p>A placement test sends to these mailboxes and reads where each message landed (inbox, spam, missing).</p>
+      <QueryState query={saved} label="the saved seed mailboxes">
+        {(d) =>
+          d.mailboxes.length === 0 ? (
+            <p className="muted">No seed mailboxes saved yet.</p>
+          ) : (
+            <>
+              <p>Saved ({d.mailboxes.length}); their passwords are kept encrypted and never shown:</p>
+              <ul className="plain">
+                {d.mailboxes.map((m) => (
+                  <li key={m.email}>
+                    {m.email} ({m.provider ?? 'provider not set'}) — IMAP {m.imapUser} at {m.imapHost}:{m.imapPort}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </QueryState>
       <form onSubmit={onSubmitValues((v) => test.mutate({ mailboxes: seedBody(v, rows), save: saving.current }))} noValidate aria-labelledby="seeds-heading">
         <FormErrors errors={[...errors.form, ...(errors.byField.mailboxes ?? [])]} />
         {Array.from({ length: rows }, (_, i) => (
