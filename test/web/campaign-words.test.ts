@@ -44,7 +44,8 @@ describe('campaign words', () => {
   it('names reasons, states and actors', () => {
     expect(reasonInWords('campaign_paused')).toBe('the campaign is paused: resume it first');
     expect(reasonInWords('sender_daily_cap')).toBe('the mailbox cannot send: daily cap');
-    expect(reasonInWords('geo_opt_in_only')).toBe('geo opt in only');
+    expect(reasonInWords('geo_opt_in_only')).toBe('Germany or Austria: opt-in only');
+    expect(reasonInWords('a_new_reason')).toBe('a new reason');
     expect(statusInWords({ status: 'PAUSED', pauseReason: 'insufficient_balance', operationalState: 'NORMAL', primaryBlocker: null })).toBe(
       'Paused (the balance ran out: top it up, then resume)',
     );

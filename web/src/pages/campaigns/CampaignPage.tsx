@@ -8,7 +8,9 @@ import { ActivityPanel } from './ActivityPanel';
 import { AudiencePanel } from './AudiencePanel';
 import { aiRecoveryInWords, reasonInWords, statusInWords } from './campaign-words';
 import { campaignKey, campaignPath, isLive, LIVE_POLL_MS, readinessQuery, type AiRecovery, type Campaign, type OperationalStatus } from './campaigns-api';
+import { EditPanel } from './EditPanel';
 import { GeoRiskPanel } from './GeoRiskPanel';
+import { ManualConfirmPanel } from './ManualConfirmPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { OutboxPanel } from './OutboxPanel';
 import { ReadinessPanel } from './ReadinessPanel';
@@ -43,7 +45,9 @@ export default function CampaignPage() {
           <>
             <h1>{c.name}</h1>
             <Header campaign={c} />
+            <EditPanel campaign={c} />
             <AudiencePanel campaign={c} ops={ops.data} />
+            <ManualConfirmPanel campaign={c} defer={!heavy} />
             <ReadinessPanel campaign={c} />
             <MetricsPanel campaign={c} deferSeries={!heavy} />
             <GeoRiskPanel campaign={c} defer={!heavy} />

@@ -8,7 +8,7 @@ import { useWorkspace } from '../../app/workspace';
 import { FormErrors, onSubmitValues, SelectField, SubmitButton, TextField, useFormErrors } from '../../components/form';
 import { QueryState } from '../../components/QueryState';
 import { statusInWords } from './campaign-words';
-import type { Campaign } from './campaigns-api';
+import { creativesQuery, type Campaign } from './campaigns-api';
 
 const FIELDS = ['name', 'renderMode', 'creativeIds'];
 const STATUSES = ['', 'DRAFT', 'ACTIVE', 'PAUSED', 'BLOCKED'];
@@ -104,10 +104,7 @@ function NewCampaign() {
   const t = workspace.tenantId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const creatives = useQuery({
-    queryKey: workspaceKey(t, 'campaigns', 'creatives'),
-    queryFn: ({ signal }) => api.get<{ data: { id: string; name: string }[] }>('/api/creatives', { signal, query: { pageSize: 100, type: 'EMAIL' } }),
-  });
+  const creatives = useQuery(creativesQuery(t));
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<Campaign>('/api/campaigns', body),
     meta: { action: 'create campaigns' },

@@ -1,5 +1,5 @@
 import { ApiError, describeError } from '../../api/errors';
-import type { Campaign, Gate, Metrics, MetricsSeries } from './campaigns-api';
+import type { Campaign, ConfirmResult, Gate, Metrics, MetricsSeries } from './campaigns-api';
 import type { FunnelStep } from '../../components/FunnelChart';
 import type { PlotSeries } from '../../components/TimeSeriesPlot';
 
@@ -33,6 +33,9 @@ const REASONS: Record<string, string> = {
   sent: 'sent: look in your inbox',
   bounced: 'bounced: check the mailbox DNS',
   failed: 'failed: test the mailbox connection',
+  geo_manual_confirm: 'Russia: prior consent needed, waiting for manual confirm',
+  geo_opt_in_only: 'Germany or Austria: opt-in only',
+  non_target_role: 'a non-target role (accounting, legal, HR …)',
 };
 
 /** A reason code in words: known codes get a sentence, `campaign_paused:<reason>` names its reason, the rest are spelled out. */
@@ -142,3 +145,34 @@ const RETRY: Record<string, string> = {
 };
 export const aiRecoveryInWords = (r: { reset: number; reason: string }) =>
   `${r.reset.toLocaleString()} AI failure${r.reset === 1 ? '' : 's'}: ${RETRY[r.reason] ?? r.reason.replace(/_/g, ' ')}.`;
+
+export type ConfirmOutcome = 'confirmed' | 'not_manual_confirm' | 'not_found';
+
+/**
+ * What campaigns_confirm_recipients did to each id, in the order they were ticked: confirmed (and where
+ * the screen then put it), not in manual confirm (unchanged, with its state), or no recipient of this campaign.
+ */
+export function confirmOutcomes(ids: readonly string[], r: ConfirmResult): { contactId: string; outcome: ConfirmOutcome; words: string }[] {
+  const confirmed = new Map(r.results.map((x) => [x.contactId, x]));
+  const other = new Map(r.notManualConfirm.map((x) => [x.contactId, x]));
+  return [...new Set(ids)].map((contactId) => {
+    const c = confirmed.get(contactId);
+    if (c)
+      return {
+        contactId,
+        outcome: 'confirmed' as const,
+        words:
+          c.status === 'SKIPPED'
+            ? `Confirmed: consent recorded, but skipped again (${reasonInWords(c.reason ?? 'skipped')}).`
+            : `Confirmed: consent recorded, now ${c.status}${c.status === 'SCREENED' ? ' (ready to prepare)' : ''}.`,
+      };
+    const o = other.get(contactId);
+    if (o)
+      return {
+        contactId,
+        outcome: 'not_manual_confirm' as const,
+        words: `Not in manual confirm: it is ${o.status}${o.reason ? ` (${reasonInWords(o.reason)})` : ''}; unchanged.`,
+      };
+    return { contactId, outcome: 'not_found' as const, words: 'Not a recipient of this campaign; unchanged.' };
+  });
+}

@@ -1,5 +1,6 @@
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
+import type { SendWindow } from '../settings/settings-api';
 
 /** Shapes of the campaign operations the pages read (functions/campaigns/, the spec's section I). */
 export type CampaignStatus = 'DRAFT' | 'ACTIVE' | 'PAUSED' | 'BLOCKED';
@@ -17,6 +18,9 @@ export interface Campaign {
   pipeline: { retryAt: string | null } | null;
   auditIterations: number;
   activeGenerationId?: string | null;
+  /** The campaign's own window; without one it follows the workspace's (readiness says which). */
+  sendWindow?: SendWindow;
+  senderConfig?: { accountId: string; tracking?: boolean };
   createdAt: string;
 }
 
@@ -31,7 +35,7 @@ export interface Readiness {
   ready: boolean;
   blockers: string[];
   gates: Gate[];
-  effective: { sendWindow: { source: string; windowOpen: boolean; nextOpenAt: string | null } };
+  effective: { sendWindow: { source: string; configured: SendWindow; windowOpen: boolean; nextOpenAt: string | null } };
   trackingDomain?: { ok: boolean; domain: string | null; advice: string | null };
   placement?: { advice?: string | null };
   recipients?: Record<string, number>;
@@ -125,6 +129,30 @@ export interface TestTask {
   status?: string;
 }
 
+/** A row of campaigns_recipients_list. */
+export interface Recipient {
+  contactId: string;
+  email: string;
+  status: string;
+  reason: string | null;
+  country: string | null;
+  geoPolicy: string | null;
+  consent: { confirmedAt: string; evidence: string } | null;
+}
+
+/** campaigns_confirm_recipients: what happened to each id sent. */
+export interface ConfirmResult {
+  confirmed: number;
+  screened: number;
+  skipped: Record<string, number>;
+  results: { contactId: string; status: string; reason: string | null }[];
+  notManualConfirm: { contactId: string; status: string; reason: string | null }[];
+  notFound: string[];
+}
+
+/** The reason a RU recipient waits under, SKIPPED until its prior consent is confirmed. */
+export const MANUAL_CONFIRM = 'geo_manual_confirm';
+
 export interface AiRecovery {
   reset: number;
   reason: 'retried' | 'already_recovered' | 'nothing_to_retry' | 'same_provider';
@@ -146,4 +174,11 @@ export const readinessQuery = (t: string, c: Campaign) => ({
   queryKey: campaignKey(t, c.id, 'readiness'),
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Readiness>(campaignPath(c.id, '/send-readiness'), { signal }),
   refetchInterval: isLive(c) ? LIVE_POLL_MS : (false as const),
+});
+
+/** The workspace's email creatives a campaign can start from (the create form and the edit form). */
+export const creativesQuery = (t: string) => ({
+  queryKey: workspaceKey(t, 'campaigns', 'creatives'),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<{ data: { id: string; name: string }[] }>('/api/creatives', { signal, query: { pageSize: 100, type: 'EMAIL' } }),
 });
