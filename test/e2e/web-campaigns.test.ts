@@ -2,7 +2,10 @@
 // screened and their renders audited) is seen in the campaign list; on its page the send-readiness
 // checklist passes, a person sends it, the funnel and the per-hour plot show what the API's metrics and
 // series say (one open made through the email's own pixel), a pause with a note shows who paused and why
-// in the activity log, and resume makes it active again. Real parts: the local runtime (DynamoDB Local,
+// in the activity log, and resume makes it active again. A RU recipient held for manual confirm is
+// confirmed with its consent evidence and moves on to SCREENED; the campaign is renamed (a blank name
+// answered next to its field first); another campaign is deleted after a confirmation and is gone from the
+// list. Real parts: the local runtime (DynamoDB Local,
 // send worker), smtp-server and Dovecot on 127.0.0.1. Every page is screenshotted and checked with axe,
 // at 1280 px and once at 390 px.
 import { simpleParser } from 'mailparser';
@@ -60,8 +63,8 @@ const seriesTotalsOnPage = (p: AppPage) =>
     return { rows: table.querySelectorAll('tbody tr').length, totals };
   });
 
-describe('campaigns: list, readiness, send, metrics, pause with a note, resume', () => {
-  it('a person sends an API-prepared campaign, reads its funnel and series as the API counts them, pauses it with a note and resumes it', async () => {
+describe('campaigns: list, readiness, manual confirm, send, metrics, pause with a note, resume, edit, delete', () => {
+  it('a person confirms a RU recipient, sends an API-prepared campaign, reads its funnel and series as the API counts them, pauses, resumes, renames it and deletes another', async () => {
     const account = await activeAccount(env);
     const api = client(env.rt.url, { key: account.apiKey });
     const mailbox = `sales-${Date.now().toString(36)}@web-campaigns.test`;
@@ -70,12 +73,17 @@ describe('campaigns: list, readiness, send, metrics, pause with a note, resume',
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     const id = c.body.id as string;
     const people = ['Ada', 'Ben', 'Cy'];
-    const { listId, ids } = await contactList(
-      api,
-      people.map((n) => ({ firstName: n, email: `${n.toLowerCase()}@route-buyer.test` })),
-    );
-    expect((await api.post(`/api/campaigns/${id}/pour`, { listId })).body.added).toBe(3);
-    expect((await api.post(`/api/campaigns/${id}/screen`)).body.screened).toBe(3);
+    // A fourth contact in Russia (by the address's ccTLD): prior consent needed, so held at screen.
+    const { listId, ids: all } = await contactList(api, [
+      ...people.map((n) => ({ firstName: n, email: `${n.toLowerCase()}@route-buyer.test` })),
+      { firstName: 'Ivan', email: 'ivan@route-buyer.ru' },
+    ]);
+    const ids = all.slice(0, 3);
+    const ivan = all[3];
+    expect((await api.post(`/api/campaigns/${id}/pour`, { listId })).body.added).toBe(4);
+    expect((await api.post(`/api/campaigns/${id}/screen`)).body).toMatchObject({ screened: 3, skipped: 1, reasons: { geo_manual_confirm: 1 } });
+    const old = await api.post('/api/campaigns', { name: 'Old test campaign', renderMode: 'BYOC' });
+    expect(old.status).toBe(201);
     const html = (n: string) => `<p>Hello ${n},</p><p>we help logistics teams plan routes. Would a short call next week be useful?</p>`;
     const submitted = await api.post(`/api/campaigns/${id}/rendered-emails`, {
       emails: ids.map((contactId, i) => ({ contactId, subject: `Routes for ${people[i]}`, html: html(people[i]) })),
@@ -98,6 +106,23 @@ describe('campaigns: list, readiness, send, metrics, pause with a note, resume',
     expect(gates).toHaveLength(readiness.gates.length);
     expect(gates.every((g) => g.includes('Passed:'))).toBe(true);
     await p.check('campaign-ready');
+
+    // The RU recipient is held for manual confirm; ticked by keyboard and confirmed with the consent evidence, it moves on.
+    await p.waitForText('ivan@route-buyer.ru');
+    const tick = await p.page.waitForSelector('::-p-aria([name="Select ivan@route-buyer.ru"][role="checkbox"])', { timeout: 20_000 });
+    await tick!.focus();
+    await p.press('Space');
+    await p.fill('Evidence of prior consent', 'Signed consent form, trade fair Moscow, 2026-03-02, ref CF-118');
+    await p.click('button', 'Confirm 1 selected recipient');
+    await p.waitForText('ivan@route-buyer.ru: Confirmed: consent recorded, now SCREENED (ready to prepare).');
+    await p.waitForText('No recipient is waiting for manual confirm.');
+    const held = (await api.get(`/api/campaigns/${id}/recipients?status=SKIPPED&reason=geo_manual_confirm`)).body.data;
+    expect(held).toEqual([]);
+    const screenedNow = (await api.get(`/api/campaigns/${id}/recipients?status=SCREENED`)).body.data;
+    expect(screenedNow).toEqual([
+      expect.objectContaining({ contactId: ivan, country: 'RU', consent: expect.objectContaining({ evidence: expect.stringContaining('ref CF-118') }) }),
+    ]);
+    await p.check('campaign-confirmed');
 
     // Sent from the page: three emails leave through the relay; the funnel fills in without a reload.
     await p.fill('How many READY recipients to send to', '3');
@@ -168,10 +193,41 @@ describe('campaigns: list, readiness, send, metrics, pause with a note, resume',
     await p.waitForText('Not ready: 1 gate blocking.');
     expect((await api.get(`/api/campaigns/${id}/send-readiness`)).body.blockers).toEqual(['no_ready_recipients']);
 
+    // Renamed: a blank name is answered next to its field, then the new name is the page's and the API's.
+    await p.click('button', 'Edit campaign');
+    await p.fill('Campaign name', '   ');
+    await p.click('button', 'Save campaign');
+    await p.waitForText('name must be longer than or equal to 1 characters');
+    expect(
+      await (
+        await p.byLabel('Campaign name')
+      ).evaluate((e) => [e.getAttribute('aria-invalid'), document.getElementById(e.getAttribute('aria-describedby') ?? '')?.textContent]),
+    ).toEqual(['true', 'name must be longer than or equal to 1 characters']);
+    await p.check('campaign-edit-400');
+    expect((await api.get(`/api/campaigns/${id}`)).body.name).toBe('Spring routes');
+    await p.fill('Campaign name', 'Autumn routes');
+    await p.click('button', 'Save campaign');
+    await p.waitForText('Campaign saved.');
+    await p.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Autumn routes', { timeout: 20_000 });
+    expect((await api.get(`/api/campaigns/${id}`)).body.name).toBe('Autumn routes');
+
     // 390 px: the same page, usable on a phone.
     await p.page.setViewport({ width: 390, height: 844 });
     await p.waitForText('Funnel: unique recipients per step');
     await p.check('campaign-390');
+
+    // Another campaign deleted from its own page after a confirmation: back on the list, gone from it.
+    await p.click('link', 'All campaigns');
+    await p.click('link', 'Old test campaign');
+    await p.click('button', 'Delete campaign');
+    await p.waitForText('Delete Old test campaign with its recipients and log?');
+    expect((await api.get(`/api/campaigns/${old.body.id}`)).status).toBe(200); // asking deletes nothing
+    await p.click('button', 'Yes, delete campaign');
+    await p.waitForLocation((l) => l === '/app/campaigns');
+    await p.waitForText('Autumn routes');
+    await expect.poll(async () => (await p.text()).includes('Old test campaign'), { timeout: 10_000 }).toBe(false);
+    expect((await api.get(`/api/campaigns/${old.body.id}`)).status).toBe(404);
+    await p.check('campaigns-after-delete-390');
     await p.close();
   });
 });

@@ -26,7 +26,10 @@ const untouched = (): Record<string, string | boolean> => ({
 describe('campaign edit body', () => {
   it('sends nothing when nothing changed, and only the name (no receipt) on a rename', () => {
     expect(campaignPatch(campaign, workspaceWindow, untouched())).toEqual({ body: {}, needsReceipt: false });
-    expect(campaignPatch(campaign, workspaceWindow, { ...untouched(), name: 'Autumn routes' })).toEqual({ body: { name: 'Autumn routes' }, needsReceipt: false });
+    expect(campaignPatch(campaign, workspaceWindow, { ...untouched(), name: 'Autumn routes' })).toEqual({
+      body: { name: 'Autumn routes' },
+      needsReceipt: false,
+    });
   });
 
   it('sends a cleared name empty, so the API’s 400 lands next to the field', () => {
@@ -40,7 +43,9 @@ describe('campaign edit body', () => {
   });
 
   it('sends a changed window whole (the API would merge a partial one into the defaults), with a receipt', () => {
-    const patch = campaignPatch(campaign, workspaceWindow, { ...untouched(), startTime: '08:00', workDay6: true });
+    // What the API answers as the effective window may carry more than the five fields the PATCH takes.
+    const answered = { ...workspaceWindow, updatedAt: '2026-01-01T00:00:00.000Z' };
+    const patch = campaignPatch(campaign, answered, { ...untouched(), startTime: '08:00', workDay6: true });
     expect(patch).toEqual({ body: { sendWindow: { ...workspaceWindow, startTime: '08:00', workDays: [1, 2, 3, 4, 5, 6] } }, needsReceipt: true });
   });
 

@@ -127,7 +127,12 @@ function EditForm(props: { campaign: Campaign; error: unknown; pending: boolean;
             </fieldset>
             <fieldset className="days-picker" aria-describedby={at('sendWindow.workDays') ? 'edit-workdays-error' : undefined}>
               <legend>Send window {own ? '(this campaign’s own)' : '(now the workspace’s: a change gives the campaign its own)'}</legend>
-              <CheckboxField name="enabled" label="Send only inside this window (off: at any time)" defaultChecked={shown.enabled} errors={at('sendWindow.enabled')} />
+              <CheckboxField
+                name="enabled"
+                label="Send only inside this window (off: at any time)"
+                defaultChecked={shown.enabled}
+                errors={at('sendWindow.enabled')}
+              />
               {WEEKDAYS.map(([n, day]) => (
                 <CheckboxField key={n} name={`workDay${n}`} label={day} defaultChecked={shown.workDays.includes(n)} />
               ))}
@@ -153,7 +158,10 @@ function EditForm(props: { campaign: Campaign; error: unknown; pending: boolean;
                 name="accountId"
                 label="Sending mailbox"
                 defaultValue={c.senderConfig?.accountId ?? ''}
-                options={[...(c.senderConfig ? [] : [{ value: '', label: 'The first mailbox that can send (default)' }]), ...accounts.map((a) => ({ value: a.id, label: a.email }))]}
+                options={[
+                  ...(c.senderConfig ? [] : [{ value: '', label: 'The first mailbox that can send (default)' }]),
+                  ...accounts.map((a) => ({ value: a.id, label: a.email })),
+                ]}
                 errors={at('senderConfig.accountId')}
               />
               <CheckboxField

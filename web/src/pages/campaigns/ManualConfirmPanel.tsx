@@ -50,8 +50,8 @@ export function ManualConfirmPanel({ campaign: c, defer }: { campaign: Campaign;
     <section className="page-section" aria-labelledby="confirm-heading">
       <h2 id="confirm-heading">Recipients awaiting consent (Russia)</h2>
       <p className="muted">
-        Russia needs the recipient’s prior consent, so these are held back (skipped, manual confirm) until you confirm it. Confirmed ones are screened again; the
-        other rules still apply.
+        Russia needs the recipient’s prior consent, so these are held back (skipped, manual confirm) until you confirm it. Confirmed ones are screened again;
+        the other rules still apply.
       </p>
       <QueryState query={waiting} label="the recipients awaiting manual confirm">
         {(page) =>
@@ -89,7 +89,12 @@ export function ManualConfirmPanel({ campaign: c, defer }: { campaign: Campaign;
                     {page.data.map((r) => (
                       <tr key={r.contactId}>
                         <td>
-                          <input type="checkbox" aria-label={`Select ${r.email}`} checked={selection.has(r.contactId)} onChange={() => selection.toggle(r.contactId)} />
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${r.email}`}
+                            checked={selection.has(r.contactId)}
+                            onChange={() => selection.toggle(r.contactId)}
+                          />
                         </td>
                         <td>{r.email}</td>
                         <td>{r.country ?? 'unknown'}</td>

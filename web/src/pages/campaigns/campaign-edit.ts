@@ -34,15 +34,21 @@ const sameSet = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
  * into the campaign's own window (or the defaults), not into the workspace's the person saw. A cleared
  * name is sent empty, so the API's 400 says what is wrong next to the field.
  */
-export function campaignPatch(c: Pick<Campaign, 'name' | 'creativeIds' | 'senderConfig'>, shownWindow: SendWindow, values: Record<string, string | boolean>): CampaignPatch {
+export function campaignPatch(
+  c: Pick<Campaign, 'name' | 'creativeIds' | 'senderConfig'>,
+  shownWindow: SendWindow,
+  values: Record<string, string | boolean>,
+): CampaignPatch {
   const body: CampaignPatch['body'] = {};
   const name = typeof values.name === 'string' ? values.name : '';
   if (name !== c.name) body.name = name;
   const ticked = Object.keys(values)
     .filter((k) => k.startsWith(CREATIVE_FIELD) && values[k] === true)
     .map((k) => k.slice(CREATIVE_FIELD.length));
-  if (!sameSet(ticked, c.creativeIds)) body.creativeIds = [...c.creativeIds.filter((id) => ticked.includes(id)), ...ticked.filter((id) => !c.creativeIds.includes(id))];
-  const window = { ...shownWindow, ...sendWindowBody(values) };
+  if (!sameSet(ticked, c.creativeIds))
+    body.creativeIds = [...c.creativeIds.filter((id) => ticked.includes(id)), ...ticked.filter((id) => !c.creativeIds.includes(id))];
+  const { enabled, workDays, startTime, endTime, timezone } = shownWindow;
+  const window: SendWindow = { enabled, workDays, startTime, endTime, timezone, ...sendWindowBody(values) };
   if (
     window.enabled !== shownWindow.enabled ||
     !sameSet(window.workDays, shownWindow.workDays) ||
