@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../web/src/api/errors';
 import {
+  activityInWords,
   actorInWords,
   aiRecoveryInWords,
   campaignErrorInWords,
@@ -46,6 +47,7 @@ describe('campaign words', () => {
     expect(reasonInWords('sender_daily_cap')).toBe('the mailbox cannot send: daily cap');
     expect(reasonInWords('geo_opt_in_only')).toBe('Germany or Austria: opt-in only');
     expect(reasonInWords('a_new_reason')).toBe('a new reason');
+    expect(activityInWords('updated')).toBe('Changed');
     expect(statusInWords({ status: 'PAUSED', pauseReason: 'insufficient_balance', operationalState: 'NORMAL', primaryBlocker: null })).toBe(
       'Paused (the balance ran out: top it up, then resume)',
     );

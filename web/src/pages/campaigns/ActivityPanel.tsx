@@ -44,6 +44,8 @@ export function ActivityPanel({ campaign: c }: { campaign: Campaign }) {
                   <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>: <strong>{activityInWords(a.action)}</strong> by {actorInWords(a.actor)}
                   {a.reason ? `, ${reasonInWords(a.reason)}` : ''}
                   {typeof a.detail.note === 'string' ? <> — “{a.detail.note}”</> : null}
+                  {Array.isArray(a.detail.fields) ? ` (${a.detail.fields.join(', ')})` : ''}
+                  {typeof a.detail.evidence === 'string' ? <> — consent evidence: “{a.detail.evidence}”</> : null}
                 </li>
               ))}
             </ol>

@@ -125,6 +125,7 @@ const ACTIONS: Record<string, string> = {
   ai_recovered: 'AI failures retried',
   blocked: 'Blocked',
   recipients_confirmed: 'Recipients confirmed',
+  updated: 'Changed',
 };
 export const activityInWords = (action: string) => ACTIONS[action] ?? action.replace(/_/g, ' ');
 
