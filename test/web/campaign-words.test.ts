@@ -39,6 +39,8 @@ describe('campaign words', () => {
     );
     // An unknown code falls back to the API's message; other statuses to the app-wide words.
     expect(campaignErrorInWords(conflict('something_new'), 'send')).toBe('raw something_new');
+    const receipt = new ApiError(403, { statusCode: 403, error: 'Forbidden', code: 'capability_receipt_invalid', message: 'raw' });
+    expect(campaignErrorInWords(receipt, 'change campaigns')).toMatch(/^Changing the send window or the sending mailbox needs a fresh capability receipt/);
     expect(campaignErrorInWords(new ApiError(403, { statusCode: 403, message: 'Forbidden' }), 'send campaigns')).toBe('Your role cannot send campaigns.');
   });
 

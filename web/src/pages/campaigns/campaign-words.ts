@@ -81,6 +81,9 @@ export function campaignErrorInWords(err: unknown, action: string): string {
       ? `${CONFLICTS[err.code]}${blockers.length ? `: ${blockers.map(reasonInWords).join('; ')}` : ''}.`
       : CONFLICTS[err.code];
   }
+  // The page fetches the receipt itself just before the write: a refusal is a lapse (used or expired), not the role.
+  if (err instanceof ApiError && err.status === 403 && err.code?.startsWith('capability_receipt'))
+    return 'Changing the send window or the sending mailbox needs a fresh capability receipt, and this one was refused (used or expired). Save again.';
   return describeError(err, action);
 }
 
