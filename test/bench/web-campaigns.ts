@@ -1,18 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { ensureWebBuild } from '../../infra/local/web-build.js';
 import { createCampaign } from '../../shared/campaigns/campaigns.js';
 import { Campaign, Recipient } from '../../shared/campaigns/entities.js';
 import { stateCountAttr } from '../../shared/campaigns/recipients.js';
-import { Account } from '../../shared/identity/entities.js';
-import { hashPassword } from '../../shared/identity/passwords.js';
 import { batchPutAll } from '../../shared/imports/writer.js';
 import { SendItem, Task } from '../../shared/tasks/entities.js';
 import { counterAttr } from '../../shared/tasks/tasks.js';
-import { createApprovedAccount } from '../support/accounts.js';
-import { startBrowser } from '../support/browser.js';
-import { print, startBenchRuntime } from './support.js';
-
-const PASSWORD = 'Correct-Horse-Battery-9';
+import { print } from './support.js';
+import { roundStats, startWebBench } from './web-support.js';
 
 /**
  * Issue 26: a campaign page interactive ≤ 1 s after navigation with BENCH_WEB_CAMPAIGN_RECIPIENTS
@@ -28,14 +22,10 @@ const PASSWORD = 'Correct-Horse-Battery-9';
 export async function run() {
   const n = Number(process.env.BENCH_WEB_CAMPAIGN_RECIPIENTS ?? 10_000);
   const rounds = Number(process.env.BENCH_WEB_ROUNDS ?? 5);
-  await ensureWebBuild({ quiet: true });
-  const rt = await startBenchRuntime();
-  const browser = await startBrowser('bench-campaigns');
+  const { rt, browser, person, stop } = await startWebBench('bench-campaigns');
   try {
-    const acc = await createApprovedAccount(rt.deps);
-    // The person's password, set as the reset link would set it (the bench has no mailbox to read the link from).
-    await rt.deps.platform.update(Account.key({ accountId: acc.accountId }), { set: { passwordHash: await hashPassword(PASSWORD) } });
-    const table = rt.deps.tenantTable(acc.tenantId);
+    const acc = await person();
+    const table = acc.table;
     const now = Date.now();
     const started = performance.now();
     const c = await createCampaign(table, { name: 'Bench campaign', renderMode: 'BYOC', creativeIds: [] }, now);
@@ -115,7 +105,7 @@ export async function run() {
     console.log(`seeded a campaign with ${n} recipients (${items.length} items, batch writes) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const p = await browser.newPage();
-    await p.signIn(rt.url, { email: acc.email, password: PASSWORD });
+    await p.signIn(rt.url, { email: acc.email, password: acc.password });
     const interactive = () =>
       p.page.waitForFunction(
         () => {
@@ -152,21 +142,16 @@ export async function run() {
       // Let its scans finish: the next round's full load should not queue behind this round's reads.
       await complete();
     }
-    const stats = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return { median: Math.round(s[Math.floor(s.length / 2)]), worst: Math.round(s[s.length - 1]) };
-    };
     const rows = [
-      { measure: `full load of a campaign, ${n} recipients: interactive`, rounds, ...stats(full), goal: 1000 },
-      { measure: `campaign list link → campaign, ${n} recipients: interactive`, rounds, ...stats(inApp), goal: 1000 },
-      { measure: `full load: funnel, series plot and geo risk shown`, rounds, ...stats(fullComplete), goal: '—' },
+      { measure: `full load of a campaign, ${n} recipients: interactive`, rounds, ...roundStats(full), goal: 1000 },
+      { measure: `campaign list link → campaign, ${n} recipients: interactive`, rounds, ...roundStats(inApp), goal: 1000 },
+      { measure: `full load: funnel, series plot and geo risk shown`, rounds, ...roundStats(fullComplete), goal: '—' },
     ];
     print('Campaign page interactive after navigation (ms, Chromium, local runtime)', rows);
     await p.close();
     return rows;
   } finally {
-    await browser.close();
-    await rt.stop();
+    await stop();
   }
 }
 

@@ -1,16 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { ensureWebBuild } from '../../infra/local/web-build.js';
 import { newCompanyItem } from '../../shared/companies/companies.js';
 import { newCompanyNumberItems } from '../../shared/companies/number-index.js';
 import { createDefinition, definitionMap } from '../../shared/custom-fields/definitions.js';
 import { batchPutAll } from '../../shared/imports/writer.js';
-import { Account } from '../../shared/identity/entities.js';
-import { hashPassword } from '../../shared/identity/passwords.js';
-import { createApprovedAccount } from '../support/accounts.js';
-import { startBrowser } from '../support/browser.js';
-import { print, startBenchRuntime } from './support.js';
-
-const PASSWORD = 'Correct-Horse-Battery-9';
+import { print } from './support.js';
+import { roundStats, startWebBench } from './web-support.js';
 
 /**
  * Issue 23: the companies page interactive ≤ 1 s after navigation with BENCH_WEB_COMPANIES companies
@@ -24,14 +18,10 @@ const PASSWORD = 'Correct-Horse-Battery-9';
 export async function run() {
   const n = Number(process.env.BENCH_WEB_COMPANIES ?? 10_000);
   const rounds = Number(process.env.BENCH_WEB_ROUNDS ?? 5);
-  await ensureWebBuild({ quiet: true });
-  const rt = await startBenchRuntime();
-  const browser = await startBrowser('bench-crm');
+  const { rt, browser, person, stop } = await startWebBench('bench-crm');
   try {
-    const acc = await createApprovedAccount(rt.deps);
-    // The person's password, set as the reset link would set it (the bench has no mailbox to read the link from).
-    await rt.deps.platform.update(Account.key({ accountId: acc.accountId }), { set: { passwordHash: await hashPassword(PASSWORD) } });
-    const table = rt.deps.tenantTable(acc.tenantId);
+    const acc = await person();
+    const table = acc.table;
     const now = Date.now();
     await createDefinition(table, 'company', { slug: 'employees', label: 'Employees', fieldType: 'number' }, now);
     const cities = ['Berlin', 'Paris', 'Madrid', 'Rome', 'Vienna', 'Lisbon', 'Warsaw', 'Prague', 'Oslo', 'Dublin'];
@@ -52,7 +42,7 @@ export async function run() {
     console.log(`seeded ${n} companies (${items.length} items, batch writes) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const p = await browser.newPage();
-    await p.signIn(rt.url, { email: acc.email, password: PASSWORD });
+    await p.signIn(rt.url, { email: acc.email, password: acc.password });
     const interactive = () =>
       p.page.waitForFunction(
         () => {
@@ -75,20 +65,15 @@ export async function run() {
       await p.click('link', 'Companies');
       inApp.push(Number(await (await interactive()).jsonValue()) - t);
     }
-    const stats = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return { median: Math.round(s[Math.floor(s.length / 2)]), worst: Math.round(s[s.length - 1]) };
-    };
     const rows = [
-      { measure: `full load of /app/companies, ${n} companies`, rounds, ...stats(full), goal: 1000 },
-      { measure: `navigation link → companies, ${n} companies`, rounds, ...stats(inApp), goal: 1000 },
+      { measure: `full load of /app/companies, ${n} companies`, rounds, ...roundStats(full), goal: 1000 },
+      { measure: `navigation link → companies, ${n} companies`, rounds, ...roundStats(inApp), goal: 1000 },
     ];
     print('Companies page interactive after navigation (ms, Chromium, local runtime)', rows);
     await p.close();
     return rows;
   } finally {
-    await browser.close();
-    await rt.stop();
+    await stop();
   }
 }
 

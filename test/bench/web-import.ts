@@ -3,14 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ElementHandle } from 'puppeteer-core';
-import { ensureWebBuild } from '../../infra/local/web-build.js';
-import { Account } from '../../shared/identity/entities.js';
-import { hashPassword } from '../../shared/identity/passwords.js';
-import { createApprovedAccount } from '../support/accounts.js';
-import { startBrowser } from '../support/browser.js';
-import { print, startBenchRuntime } from './support.js';
-
-const PASSWORD = 'Correct-Horse-Battery-9';
+import { print } from './support.js';
+import { roundStats, startWebBench } from './web-support.js';
 
 /**
  * Issue 23: a 10,000-row import shows progress within 2 s of start, in real Chromium against the local
@@ -23,24 +17,21 @@ const PASSWORD = 'Correct-Horse-Battery-9';
 export async function run() {
   const rows = Number(process.env.BENCH_WEB_IMPORT_ROWS ?? 10_000);
   const rounds = Number(process.env.BENCH_WEB_ROUNDS ?? 3);
-  await ensureWebBuild({ quiet: true });
   const dir = path.join(os.tmpdir(), `bench-web-import-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'companies.csv');
   const lines = ['Company,Domain,Email,First name'];
   for (let i = 0; i < rows; i++) lines.push(`Firm ${i},firm${i}.example.com,ceo@firm${i}.example.com,Ann ${i}`);
   writeFileSync(file, lines.join('\n') + '\n');
-  const rt = await startBenchRuntime();
-  const browser = await startBrowser('bench-import');
+  const { rt, browser, person, stop } = await startWebBench('bench-import');
   const barShown: number[] = [];
   const firstRows: number[] = [];
   const done: number[] = [];
   try {
     for (let r = 0; r < rounds; r++) {
-      const acc = await createApprovedAccount(rt.deps);
-      await rt.deps.platform.update(Account.key({ accountId: acc.accountId }), { set: { passwordHash: await hashPassword(PASSWORD) } });
+      const acc = await person();
       const p = await browser.newPage();
-      await p.signIn(rt.url, { email: acc.email, password: PASSWORD }, '/imports');
+      await p.signIn(rt.url, { email: acc.email, password: acc.password }, '/imports');
       await p.waitForText('Import companies and contacts');
       await ((await p.byLabel('CSV file')) as ElementHandle<HTMLInputElement>).uploadFile(file);
       const label = `Import ${rows.toLocaleString('en-US')} rows`;
@@ -67,27 +58,22 @@ export async function run() {
       done.push(Number(await full.jsonValue()) - t);
       await p.close();
     }
-    const stats = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return { best: Math.round(s[0]), median: Math.round(s[Math.floor(s.length / 2)]), worst: Math.round(s[s.length - 1]) };
-    };
     const out = [
-      { measure: `start → progress bar shown, ${rows} rows`, rounds, ...stats(barShown), goal: 2000 },
-      { measure: `start → first rows counted on the bar, ${rows} rows`, rounds, ...stats(firstRows), goal: 2000 },
-      { measure: `start → bar full (job done), ${rows} rows`, rounds, ...stats(done), goal: '-' },
+      { measure: `start → progress bar shown, ${rows} rows`, rounds, ...roundStats(barShown), goal: 2000 },
+      { measure: `start → first rows counted on the bar, ${rows} rows`, rounds, ...roundStats(firstRows), goal: 2000 },
+      { measure: `start → bar full (job done), ${rows} rows`, rounds, ...roundStats(done), goal: '-' },
       // Rows per second over the whole job: "worst" is the slowest round's.
       {
         measure: `rows per second, start → done`,
         rounds,
-        ...Object.fromEntries(Object.entries(stats(done)).map(([k, ms]) => [k, Math.round(rows / (ms / 1000))])),
+        ...Object.fromEntries(Object.entries(roundStats(done)).map(([k, ms]) => [k, Math.round(rows / (ms / 1000))])),
         goal: '-',
       },
     ];
     print('Import page: progress after "Import" (ms, Chromium, local runtime)', out);
     return out;
   } finally {
-    await browser.close();
-    await rt.stop();
+    await stop();
   }
 }
 

@@ -1,15 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import { ensureWebBuild } from '../../infra/local/web-build.js';
 import { batchPutAll } from '../../shared/imports/writer.js';
-import { Account } from '../../shared/identity/entities.js';
-import { hashPassword } from '../../shared/identity/passwords.js';
 import { SendItem, Task } from '../../shared/tasks/entities.js';
 import { counterAdds, createMailingTask } from '../../shared/tasks/tasks.js';
-import { createApprovedAccount } from '../support/accounts.js';
-import { startBrowser } from '../support/browser.js';
-import { print, startBenchRuntime } from './support.js';
-
-const PASSWORD = 'Correct-Horse-Battery-9';
+import { print } from './support.js';
+import { roundStats, startWebBench } from './web-support.js';
 
 /**
  * Issue 26: a mailing task's page interactive ≤ 1 s after navigation with BENCH_WEB_TASK_RECIPIENTS
@@ -24,13 +18,10 @@ const PASSWORD = 'Correct-Horse-Battery-9';
 export async function run() {
   const n = Number(process.env.BENCH_WEB_TASK_RECIPIENTS ?? 5_000);
   const rounds = Number(process.env.BENCH_WEB_ROUNDS ?? 5);
-  await ensureWebBuild({ quiet: true });
-  const rt = await startBenchRuntime();
-  const browser = await startBrowser('bench-tasks');
+  const { rt, browser, person, stop } = await startWebBench('bench-tasks');
   try {
-    const acc = await createApprovedAccount(rt.deps);
-    await rt.deps.platform.update(Account.key({ accountId: acc.accountId }), { set: { passwordHash: await hashPassword(PASSWORD) } });
-    const table = rt.deps.tenantTable(acc.tenantId);
+    const acc = await person();
+    const table = acc.table;
     const now = Date.now();
     const task = await createMailingTask(
       table,
@@ -57,7 +48,7 @@ export async function run() {
     console.log(`seeded a task with ${n} recipients (${counts.sent} sent, ${counts.skipped} skipped, ${counts.queued} queued)`);
 
     const p = await browser.newPage();
-    await p.signIn(rt.url, { email: acc.email, password: PASSWORD });
+    await p.signIn(rt.url, { email: acc.email, password: acc.password });
     // Interactive: the counters, the first 50 recipients and a usable Pause button. The plot's numbers
     // (the series, one Query of all the task's items) are timed on their own: they may come later.
     const waitIn = (withPlot: boolean) =>
@@ -101,25 +92,20 @@ export async function run() {
       }
       return ms;
     };
-    const stats = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return { median: Math.round(s[Math.floor(s.length / 2)]), worst: Math.round(s[s.length - 1]) };
-    };
     const rows = [
-      { measure: `full load → interactive, ${n} recipients`, rounds, ...stats(full.map((x) => x.ready)), goal: 1000 },
-      { measure: `task list link → interactive, ${n} recipients`, rounds, ...stats(inApp.map((x) => x.ready)), goal: 1000 },
-      { measure: `full load → sends plot drawn`, rounds, ...stats(full.map((x) => x.plotted)), goal: '' },
-      { measure: `task list link → sends plot drawn`, rounds, ...stats(inApp.map((x) => x.plotted)), goal: '' },
-      { measure: 'GET /api/tasks/{id}', rounds, ...stats(await timed(`/api/tasks/${task.id}`)), goal: '' },
-      { measure: 'GET /api/tasks/{id}/items?pageSize=50', rounds, ...stats(await timed(`/api/tasks/${task.id}/items?pageSize=50`)), goal: '' },
-      { measure: `GET /api/tasks/{id}/send-series (${n} items)`, rounds, ...stats(await timed(`/api/tasks/${task.id}/send-series`)), goal: '' },
+      { measure: `full load → interactive, ${n} recipients`, rounds, ...roundStats(full.map((x) => x.ready)), goal: 1000 },
+      { measure: `task list link → interactive, ${n} recipients`, rounds, ...roundStats(inApp.map((x) => x.ready)), goal: 1000 },
+      { measure: `full load → sends plot drawn`, rounds, ...roundStats(full.map((x) => x.plotted)), goal: '' },
+      { measure: `task list link → sends plot drawn`, rounds, ...roundStats(inApp.map((x) => x.plotted)), goal: '' },
+      { measure: 'GET /api/tasks/{id}', rounds, ...roundStats(await timed(`/api/tasks/${task.id}`)), goal: '' },
+      { measure: 'GET /api/tasks/{id}/items?pageSize=50', rounds, ...roundStats(await timed(`/api/tasks/${task.id}/items?pageSize=50`)), goal: '' },
+      { measure: `GET /api/tasks/{id}/send-series (${n} items)`, rounds, ...roundStats(await timed(`/api/tasks/${task.id}/send-series`)), goal: '' },
     ];
     print('Mailing task page interactive after navigation (ms, Chromium, local runtime)', rows);
     await p.close();
     return rows;
   } finally {
-    await browser.close();
-    await rt.stop();
+    await stop();
   }
 }
 
