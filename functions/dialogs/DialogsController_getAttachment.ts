@@ -22,9 +22,9 @@ export const operation = defineOperation({
   tag: 'dialogs',
   summary: 'Download an attachment of a dialog message',
   description:
-    `An attachment of a stored message (messageKey and its place in attachments[], from DialogsController_getThread), up to ${ATTACHMENT_DOWNLOAD_MAX_BYTES / 1024 / 1024} MB. ` +
-    'MCP answers JSON {filename, contentType, size, sha256, contentBase64}; HTTP the bytes as a download (Content-Disposition attachment, a safe name; the declared type only when inert, else ' +
-    'application/octet-stream; a CSP sandbox). tenant_id also as a query parameter (a plain link sends no X-Tenant-Id). 404 unknown dialog, message or index; ' +
+    `A stored message's attachment by messageKey and its index in attachments[] (DialogsController_getThread), up to ${ATTACHMENT_DOWNLOAD_MAX_BYTES / 1024 / 1024} MB. ` +
+    'MCP answers {filename, contentType, size, sha256, contentBase64}. HTTP answers a download: a safe name, the declared type only when inert (else ' +
+    'application/octet-stream), nosniff, CSP sandbox. tenant_id may come as a query parameter (a plain link sends no X-Tenant-Id). 404 unknown dialog, message or index; ' +
     '409 attachment_checksum_mismatch (the kept bytes changed); 410 attachment_missing / attachment_not_stored; 413 attachment_too_large.',
   access: 'tenant',
   scope: 'crm:read',
