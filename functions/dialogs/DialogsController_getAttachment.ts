@@ -1,14 +1,19 @@
 import * as z from 'zod';
-import { ATTACHMENT_DOWNLOAD_MAX_BYTES, contentDisposition, messageAttachment } from '../../shared/dialogs/attachment-download.js';
+import { contentDisposition, messageAttachment } from '../../shared/dialogs/attachment-download.js';
+import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../shared/dialogs/attachment-names.js';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 
 /** What an MCP call answers: the file as base64 with what an agent needs to handle it (a tool result is JSON). */
 const attachmentFileOutput = z.looseObject({
-  filename: z.string().describe('A safe name to save it under: invisible characters spelled out, no separators; a name passing for another type loses its dots'),
+  filename: z
+    .string()
+    .describe('A safe name to save it under: invisible characters spelled out, no separators; a name passing for another type loses its dots'),
   originalFilename: z.string().describe("The sender's file name, invisible and bidirectional characters spelled out (\\u202E)"),
-  contentType: z.string().describe('The type it is answered as: the declared one when inert (png, jpeg, gif, webp, pdf, text/plain), else application/octet-stream'),
+  contentType: z
+    .string()
+    .describe('The type it is answered as: the declared one when inert (png, jpeg, gif, webp, pdf, text/plain), else application/octet-stream'),
   declaredContentType: z.string().describe('The type the sending mail declared (not verified)'),
   size: z.number().describe('Bytes'),
   sha256: z.string().describe('SHA-256 of the bytes (hex), checked against the one taken when the message arrived'),
@@ -22,7 +27,7 @@ export const operation = defineOperation({
   tag: 'dialogs',
   summary: 'Download an attachment of a dialog message',
   description:
-    `A stored message's attachment by messageKey and its index in attachments[] (DialogsController_getThread), up to ${ATTACHMENT_DOWNLOAD_MAX_BYTES / 1024 / 1024} MB. ` +
+    `A stored message's attachment by messageKey and its index in attachments[] (DialogsController_getThread), up to ${ATTACHMENT_MAX_TOTAL_BYTES / 1024 / 1024} MB. ` +
     'MCP answers {filename, contentType, size, sha256, contentBase64}. HTTP answers a download: a safe name, the declared type only when inert (else ' +
     'application/octet-stream), nosniff, CSP sandbox. tenant_id may come as a query parameter (a plain link sends no X-Tenant-Id). 404 unknown dialog, message or index; ' +
     '409 attachment_checksum_mismatch (the kept bytes changed); 410 attachment_missing / attachment_not_stored; 413 attachment_too_large.',

@@ -14,4 +14,18 @@ import { operation as skipPreview } from './dialogs_outbox_skip_preview.js';
 import { operation as skip } from './dialogs_outbox_skip.js';
 
 /** Operations of the dialogs domain: the two-way inbox, and the outbox of a campaign's sends (history, skip). */
-export const dialogOperations: AnyOperation[] = [list, thread, attachment, classify, draft, reply, forward, lead, compose, sync, outboxHistory, skipPreview, skip];
+export const dialogOperations: AnyOperation[] = [
+  list,
+  thread,
+  attachment,
+  classify,
+  draft,
+  reply,
+  forward,
+  lead,
+  compose,
+  sync,
+  outboxHistory,
+  skipPreview,
+  skip,
+];

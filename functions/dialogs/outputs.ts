@@ -14,7 +14,9 @@ export const dialogMessageOutput = z.looseObject({
   messageId: z.string().describe('RFC 5322 Message-ID (forward takes it to pick the message)'),
   messageKey: z
     .string()
-    .describe("The message's key in its dialog: 16 hex characters for a stored message (DialogsController_getAttachment takes it); send-… for a send-engine email"),
+    .describe(
+      "The message's key in its dialog: 16 hex characters for a stored message (DialogsController_getAttachment takes it); send-… for a send-engine email",
+    ),
   direction: z.enum(['in', 'out']).describe('in = inbound (from the other party), out = outbound (ours: the original email, replies, composes, forwards)'),
   kind: z
     .enum(['received', 'sent', 'forward', 'campaign', 'task', 'sequence'])

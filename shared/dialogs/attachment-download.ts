@@ -1,7 +1,7 @@
 import { conflict, gone, notFound, tooLarge } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { ATTACHMENT_MAX_TOTAL_BYTES, unsafeFilename, visible } from './attachments.js';
+import { ATTACHMENT_MAX_TOTAL_BYTES, downloadName, visible } from './attachment-names.js';
 import { getThread } from './dialogs.js';
 import { readKeptAttachment } from './store.js';
 
@@ -10,43 +10,22 @@ import { readKeptAttachment } from './store.js';
  * came from anyone on the internet, so it is answered as a download that can do nothing on our
  * origin: a type a browser shows without running anything, else application/octet-stream; a name
  * that cannot pass for another type; the bytes only when they still match the checksum taken when
- * they arrived.
+ * they arrived. At most ATTACHMENT_MAX_TOTAL_BYTES per answer: what can be sent as attachments, and what
+ * fits a Lambda answer (6 MB) once base64-encoded (API Gateway's binary bodies and the MCP answer both are).
  */
 
 /** Types a browser renders without running code (no HTML, no SVG, no XML): answered as stored; anything else as application/octet-stream. */
 export const INERT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'] as const;
-
-/**
- * At most this many bytes per answer: what can be sent as attachments, and what fits a Lambda answer
- * (6 MB) once base64-encoded (API Gateway's binary bodies and the MCP answer both are).
- */
-export const ATTACHMENT_DOWNLOAD_MAX_BYTES = ATTACHMENT_MAX_TOTAL_BYTES;
 
 export const servedType = (contentType: string) => {
   const type = contentType.toLowerCase().split(';')[0].trim();
   return (INERT_TYPES as readonly string[]).includes(type) ? type : 'application/octet-stream';
 };
 
-/**
- * The name a download is saved under: invisible and bidirectional characters spelled out (`visible`),
- * no path separators, no trailing dot or space; a name that could still pass for another type
- * (`invoice.pdf.exe`, an extension outside the allowed list) loses its dots, so no system opens it by
- * the type it names.
- */
-export function downloadName(filename: string): string {
-  const shown =
-    visible(filename)
-      .replace(/[\\/]/g, '_')
-      .slice(0, 200)
-      .replace(/[. ]+$/, '') || 'attachment';
-  return unsafeFilename(shown) ? shown.replace(/\./g, '_') : shown;
-}
-
 const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** RFC 6266: an ASCII fallback for old clients, the UTF-8 name for the rest. */
-export const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\%]/g, '_')}"; filename*=UTF-8''${rfc5987(name)}`;
+export const contentDisposition = (name: string) => `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\%]/g, '_')}"; filename*=UTF-8''${rfc5987(name)}`;
 
 export interface AttachmentDownload {
   /** The safe name to save it under (downloadName). */
@@ -78,10 +57,13 @@ export async function messageAttachment(
   const meta = message.attachments[index];
   if (!meta) throw notFound('Attachment');
   const name = visible(meta.filename);
-  if (meta.size > ATTACHMENT_DOWNLOAD_MAX_BYTES)
-    throw tooLarge(`${name} is ${(meta.size / 1024 / 1024).toFixed(1)} MB, over the ${ATTACHMENT_DOWNLOAD_MAX_BYTES / 1024 / 1024} MB an attachment download answers`, {
-      code: 'attachment_too_large',
-    });
+  if (meta.size > ATTACHMENT_MAX_TOTAL_BYTES)
+    throw tooLarge(
+      `${name} is ${(meta.size / 1024 / 1024).toFixed(1)} MB, over the ${ATTACHMENT_MAX_TOTAL_BYTES / 1024 / 1024} MB an attachment download answers`,
+      {
+        code: 'attachment_too_large',
+      },
+    );
   const read = await readKeptAttachment(deps, tenant.tenantId, meta);
   if ('reason' in read) {
     if (read.reason === 'checksum_mismatch')
