@@ -29,7 +29,7 @@ export const operation = defineOperation({
   description:
     `A stored message's attachment by messageKey and its index in attachments[] (DialogsController_getThread), up to ${ATTACHMENT_MAX_TOTAL_BYTES / 1024 / 1024} MB. ` +
     'MCP answers {filename, contentType, size, sha256, contentBase64}. HTTP answers a download: a safe name, the declared type only when inert (else ' +
-    'application/octet-stream), nosniff, CSP sandbox. tenant_id may come as a query parameter (a plain link sends no X-Tenant-Id). 404 unknown dialog, message or index; ' +
+    'application/octet-stream), nosniff, CSP sandbox. The workspace may come as ?workspace= (a plain link sends no X-Tenant-Id). 404 unknown dialog, message or index; ' +
     '409 attachment_checksum_mismatch (the kept bytes changed); 410 attachment_missing / attachment_not_stored; 413 attachment_too_large.',
   access: 'tenant',
   scope: 'crm:read',
@@ -45,7 +45,11 @@ export const operation = defineOperation({
       index: z.coerce.number().int().min(0).max(999).describe('The place of the attachment in the message’s attachments[], from 0'),
     }),
     query: z.strictObject({
-      tenant_id: z.string().max(64).optional().describe('The workspace, for a plain link that cannot send X-Tenant-Id (default: yours)'),
+      workspace: z
+        .string()
+        .max(64)
+        .optional()
+        .describe('Tenant id, for a plain link that cannot send X-Tenant-Id; agents pass tenant_id as usual (default: yours)'),
     }),
   },
   output: attachmentFileOutput,

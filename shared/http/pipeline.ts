@@ -75,12 +75,12 @@ async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEvent
 
 /**
  * A download the browser follows as a plain link cannot send X-Tenant-Id: a GET operation that
- * declares a `tenant_id` query parameter (the MCP argument's name) takes the workspace from it.
+ * declares a `workspace` query parameter takes the tenant from it (MCP calls pass `tenant_id` as usual).
  * Membership is checked the same way; the header wins when both are sent.
  */
 function linkTenant(op: AnyOperation, event: APIGatewayProxyEventV2): string | undefined {
-  if (op.method !== 'GET' || !op.input.query?.shape.tenant_id) return undefined;
-  return event.queryStringParameters?.tenant_id;
+  if (op.method !== 'GET' || !op.input.query?.shape.workspace) return undefined;
+  return event.queryStringParameters?.workspace;
 }
 
 export async function runOperation(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {

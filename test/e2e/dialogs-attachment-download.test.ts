@@ -127,12 +127,12 @@ describe('a received message’s attachments, downloaded', () => {
       expect(body.message.join(' '), url).toMatch(message);
     }
 
-    // A plain link sends no X-Tenant-Id: ?tenant_id= picks the workspace (the owner is also a member of the other one).
+    // A plain link sends no X-Tenant-Id: ?workspace= picks the workspace (the owner is also a member of the other one).
     await addMember(ctx.rt.deps, other.tenantId, ctx.account.userId, 'ADMIN');
-    expect((await download(`${path(0)}?tenant_id=${ctx.account.tenantId}`)).status).toBe(200);
-    expect((await download(`${path(0)}?tenant_id=${other.tenantId}`)).status).toBe(404);
-    expect((await download(`${path(0)}?tenant_id=${ctx.account.tenantId}`, { 'x-tenant-id': other.tenantId })).status).toBe(404); // the header wins
-    expect((await download(`${path(0)}?tenant_id=t-nobody`)).status).toBe(404);
+    expect((await download(`${path(0)}?workspace=${ctx.account.tenantId}`)).status).toBe(200);
+    expect((await download(`${path(0)}?workspace=${other.tenantId}`)).status).toBe(404);
+    expect((await download(`${path(0)}?workspace=${ctx.account.tenantId}`, { 'x-tenant-id': other.tenantId })).status).toBe(404); // the header wins
+    expect((await download(`${path(0)}?workspace=t-nobody`)).status).toBe(404);
   });
 
   it('MCP: the file as base64 with its safe name, type, size and checksum; another tenant gets 404', async () => {

@@ -163,7 +163,7 @@ describe('inbox: a reply from the sandbox, synced, labelled and answered', () =>
     }));
     expect(seen).toMatchObject({ download: true, focusable: true, item: 'price list.pdf (application/pdf, 2 KB)' });
     const received = (await api.get(`/api/dialogs/${sent.body.dialogId}`)).body.messages.at(-1);
-    expect(seen.href).toBe(`/api/dialogs/${sent.body.dialogId}/messages/${received.messageKey}/attachments/0?tenant_id=${account.tenantId}`);
+    expect(seen.href).toBe(`/api/dialogs/${sent.body.dialogId}/messages/${received.messageKey}/attachments/0?workspace=${account.tenantId}`);
     // The link's address, fetched by the page with its session cookie: Bea's bytes, as a download.
     const fetched = async (href: string) =>
       p.page.evaluate(async (h) => {

@@ -60,7 +60,7 @@ describe('attachments', () => {
 describe('received attachments', () => {
   const stored = { messageKey: '0123456789abcdef' };
   it('link to the download operation with the workspace in the query (a plain link sends no X-Tenant-Id)', () => {
-    expect(attachmentHref('t1', 'd9', stored, 2, 1000)).toBe('/api/dialogs/d9/messages/0123456789abcdef/attachments/2?tenant_id=t1');
+    expect(attachmentHref('t1', 'd9', stored, 2, 1000)).toBe('/api/dialogs/d9/messages/0123456789abcdef/attachments/2?workspace=t1');
   });
   it('give no link for a send-engine email or a file over the 4 MB the operation answers', () => {
     expect(attachmentHref('t1', 'd9', { messageKey: 'send-t-c' }, 0, 10)).toBeUndefined();

@@ -191,7 +191,7 @@ export const DOWNLOAD_CAP_WORDS = `over ${DOWNLOAD_MAX_BYTES / 1024 / 1024} MB: 
 export function attachmentHref(tenantId: string, dialogId: string, message: Pick<DialogMessage, 'messageKey'>, index: number, size: number) {
   if (!message.messageKey || !/^[0-9a-f]{16}$/.test(message.messageKey) || size > DOWNLOAD_MAX_BYTES) return undefined;
   const path = `/api/dialogs/${encodeURIComponent(dialogId)}/messages/${message.messageKey}/attachments/${index}`;
-  return `${path}?${new URLSearchParams({ tenant_id: tenantId })}`;
+  return `${path}?${new URLSearchParams({ workspace: tenantId })}`;
 }
 
 /** A received file name as text: invisible and bidirectional characters spelled out, so `inv\u202Efdp.scr` cannot show as a PDF. */
