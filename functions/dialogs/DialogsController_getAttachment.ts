@@ -42,7 +42,11 @@ export const operation = defineOperation({
         .string()
         .regex(/^[0-9a-f]{16}$/, 'messageKey must be the 16 hex characters of a stored message (messages[].messageKey)')
         .describe('messages[].messageKey of DialogsController_getThread'),
-      index: z.coerce.number().int().min(0).max(999).describe('The place of the attachment in the message’s attachments[], from 0'),
+      index: z
+        .string()
+        .regex(/^[0-9]{1,3}$/, 'index must be a whole number from 0: the place of the attachment in attachments[]')
+        .transform(Number)
+        .describe('The place of the attachment in the message’s attachments[], from 0'),
     }),
     query: z.strictObject({
       workspace: z
