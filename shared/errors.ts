@@ -49,6 +49,10 @@ export const conflict = (message: string, extra: Record<string, unknown> = {}) =
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError(413, { statusCode: 413, message: `Request body exceeds ${limitBytes} bytes`, error: 'Payload Too Large' });
 
+/** 413 with its own message (and e.g. a `code`): what was asked for is larger than the operation answers. */
+export const tooLarge = (message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(413, { statusCode: 413, message, error: 'Payload Too Large', ...extra });
+
 /** The object a request would store exceeds the store's item limit (DynamoDB: 400 KB). */
 export const objectTooLarge = () =>
   new AppError(413, { statusCode: 413, message: 'The object would exceed the 400 KB storage limit; send less data', error: 'Payload Too Large' });

@@ -12,7 +12,7 @@ export const operation = defineOperation({
   tag: 'dialogs',
   summary: 'Read one dialog thread',
   description:
-    'The dialog with its messages oldest first, attachments listed (filename, contentType, size, sha256). markRead=true marks it read. 404 when absent.',
+    'The dialog with its messages oldest first, attachments listed (filename, contentType, size, sha256; download one with DialogsController_getAttachment by messageKey and index). markRead=true marks it read. 404 when absent.',
   access: 'tenant',
   scope: 'crm:read',
   input: {

@@ -1,6 +1,7 @@
 import type { AnyOperation } from '../../shared/registry/operation.js';
 import { operation as list } from './dialogs_list.js';
 import { operation as thread } from './DialogsController_getThread.js';
+import { operation as attachment } from './DialogsController_getAttachment.js';
 import { operation as classify } from './DialogsController_classifyReply.js';
 import { operation as draft } from './DialogsController_generateReply.js';
 import { operation as reply } from './DialogsController_reply.js';
@@ -13,4 +14,18 @@ import { operation as skipPreview } from './dialogs_outbox_skip_preview.js';
 import { operation as skip } from './dialogs_outbox_skip.js';
 
 /** Operations of the dialogs domain: the two-way inbox, and the outbox of a campaign's sends (history, skip). */
-export const dialogOperations: AnyOperation[] = [list, thread, classify, draft, reply, forward, lead, compose, sync, outboxHistory, skipPreview, skip];
+export const dialogOperations: AnyOperation[] = [
+  list,
+  thread,
+  attachment,
+  classify,
+  draft,
+  reply,
+  forward,
+  lead,
+  compose,
+  sync,
+  outboxHistory,
+  skipPreview,
+  skip,
+];

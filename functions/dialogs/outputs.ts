@@ -12,6 +12,11 @@ const attachment = z.looseObject({
 
 export const dialogMessageOutput = z.looseObject({
   messageId: z.string().describe('RFC 5322 Message-ID (forward takes it to pick the message)'),
+  messageKey: z
+    .string()
+    .describe(
+      "The message's key in its dialog: 16 hex characters for a stored message (DialogsController_getAttachment takes it); send-… for a send-engine email",
+    ),
   direction: z.enum(['in', 'out']).describe('in = inbound (from the other party), out = outbound (ours: the original email, replies, composes, forwards)'),
   kind: z
     .enum(['received', 'sent', 'forward', 'campaign', 'task', 'sequence'])
@@ -26,7 +31,9 @@ export const dialogMessageOutput = z.looseObject({
   text: z.string().describe('Plain-text body (empty when bodySource is unavailable)'),
   html: z.string().nullable().optional().describe('HTML body when there is one'),
   inReplyTo: z.string().nullable(),
-  attachments: z.array(attachment),
+  attachments: z
+    .array(attachment)
+    .describe('Files of a stored message; DialogsController_getAttachment answers one by messageKey and its place in this list (from 0)'),
   autoReply: z.boolean().describe('An auto-reply (RFC 3834 Auto-Submitted, out-of-office): not counted as a reply'),
   classification: z.string().nullable(),
   confidence: z.number().nullable(),

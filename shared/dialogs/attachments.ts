@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { badRequest } from '../errors.js';
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_TOTAL_BYTES, unsafeFilename, visible } from './attachment-names.js';
+
+export { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_TOTAL_BYTES, unsafeFilename, visible };
 
 /**
  * `attachmentsJson`: the only attachment channel (spec, Creative rules): an array of
@@ -10,7 +13,6 @@ import { badRequest } from '../errors.js';
  * (`unsafeFilename`). Every refusal is a 400 naming the attachment.
  */
 export const ATTACHMENT_MAX_FILES = 10;
-export const ATTACHMENT_MAX_TOTAL_BYTES = 4 * 1024 * 1024;
 /** The request cap of compose/reply: large enough that an oversized attachment gets the 400 that names it. */
 export const ATTACHMENT_ROUTE_MAX_BODY = 24 * 1024 * 1024;
 
@@ -36,30 +38,6 @@ export const ATTACHMENT_TYPES = [
   'text/calendar',
 ] as const;
 
-/** The extensions a file of an allowed type may end in: anything else (exe, scr, js, html, docm …) could run or render code when opened. */
-export const ATTACHMENT_EXTENSIONS = [
-  'pdf',
-  'zip',
-  'rtf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'png',
-  'jpg',
-  'jpeg',
-  'gif',
-  'webp',
-  'txt',
-  'csv',
-  'ics',
-] as const;
-
 const attachment = z.strictObject({
   filename: z.string().min(1).max(255),
   contentBase64: z.string().max(ATTACHMENT_ROUTE_MAX_BODY),
@@ -72,31 +50,6 @@ export const attachmentsJsonSchema = z
     `Attachments: [{filename, contentBase64, contentType}] (or that array as a JSON string); at most ${ATTACHMENT_MAX_FILES} files, 4 MB decoded in total; types: ${ATTACHMENT_TYPES.join(', ')}; ` +
       `filename without control, bidirectional or invisible characters, its extension (if any) one of ${ATTACHMENT_EXTENSIONS.join(', ')}`,
   );
-
-/**
- * Why a file name is refused, or undefined. A name is what the recipient's mail client shows and the
- * operating system opens by, so it must not pass for something else: no control, bidirectional or
- * other invisible format characters (`inv\u202Efdp.scr` shows as `invscr.pdf`), no path separators,
- * no trailing dot or space (Windows drops them: `a.exe.` opens as `a.exe`), and an extension, when
- * there is one, from the allowed list (so `invoice.pdf.exe` is refused as a double extension).
- */
-export function unsafeFilename(filename: string): string | undefined {
-  if (/[\\/]/.test(filename)) return 'filename must not contain path separators';
-  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(filename)) return 'filename must not contain control, bidirectional or invisible characters';
-  if (/[. ]$/.test(filename) || filename.trim() === '') return 'filename must not end in a dot or a space';
-  const parts = filename.split('.');
-  if (parts.length < 2) return undefined;
-  const ext = parts.at(-1)!.toLowerCase();
-  if ((ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext)) return undefined;
-  const inner = parts.length > 2 ? parts.at(-2)!.toLowerCase() : undefined;
-  if (inner && (ATTACHMENT_EXTENSIONS as readonly string[]).includes(inner))
-    return `filename has a double extension (.${inner}.${ext}): it would open as .${ext}`;
-  return `filename extension .${ext} is not allowed (allowed: ${ATTACHMENT_EXTENSIONS.join(', ')})`;
-}
-
-/** The name as it can be shown in an error: invisible characters spelled out (`\u202E`), never echoed raw. */
-export const visible = (filename: string) =>
-  filename.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 
 export interface DecodedAttachment {
   filename: string;

@@ -8,7 +8,7 @@ import { unsafeFilename, visible, type DecodedAttachment } from './attachments.j
 import { getThread, requireDialog } from './dialogs.js';
 import { resolveRecipient } from './recipient.js';
 import { sendDialogEmail } from './send.js';
-import { sha256 } from './store.js';
+import { readKeptAttachment } from './store.js';
 import type { ThreadMessage } from './thread.js';
 
 /**
@@ -57,10 +57,9 @@ async function reattach(deps: Deps, tenantId: string, m: ThreadMessage) {
       notAttached.push({ filename: visible(a.filename), sha256: a.sha256, reason: 'unsafe_filename' });
       continue;
     }
-    const got = a.fileKey && deps.files ? await deps.files.get(tenantId, a.fileKey).catch(() => undefined) : undefined;
-    const reason = !a.fileKey || !deps.files ? 'not_stored' : !got ? 'missing' : sha256(got.bytes) !== a.sha256 ? 'checksum_mismatch' : undefined;
-    if (reason || !got) notAttached.push({ filename: a.filename, sha256: a.sha256, reason: reason ?? 'missing' });
-    else files.push({ filename: a.filename, contentType: a.contentType, content: got.bytes });
+    const read = await readKeptAttachment(deps, tenantId, a);
+    if ('reason' in read) notAttached.push({ filename: a.filename, sha256: a.sha256, reason: read.reason });
+    else files.push({ filename: a.filename, contentType: a.contentType, content: read.bytes });
   }
   return { files, notAttached };
 }

@@ -57,6 +57,17 @@ export async function keepAttachments(deps: Deps, tenantId: string, dialogId: st
   return out;
 }
 
+/** Why a kept attachment cannot be read back: never kept (no file store then), gone from the store, or changed since. */
+export type UnreadableAttachment = 'not_stored' | 'missing' | 'checksum_mismatch';
+
+/** A kept attachment's bytes from the tenant file store, checked against the SHA-256 taken when it was kept. */
+export async function readKeptAttachment(deps: Deps, tenantId: string, meta: AttachmentMeta): Promise<{ bytes: Buffer } | { reason: UnreadableAttachment }> {
+  if (!meta.fileKey || !deps.files) return { reason: 'not_stored' };
+  const got = await deps.files.get(tenantId, meta.fileKey).catch(() => undefined);
+  if (!got) return { reason: 'missing' };
+  return sha256(got.bytes) === meta.sha256 ? { bytes: got.bytes } : { reason: 'checksum_mismatch' };
+}
+
 /** The references a next message of the thread carries (RFC 5322 §3.6.4), bounded to the root and the last 18. */
 export const nextReferences = (refs: string[], latest: string) => {
   const all = [...refs.filter((r) => r !== latest), latest];

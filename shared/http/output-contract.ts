@@ -10,7 +10,14 @@ import type { OperationOutcome } from './pipeline.js';
 export function checkOutput(op: AnyOperation, o: OperationOutcome): OperationOutcome {
   // A 202 from an operation whose success is not 202 is a job form (result to poll), not the output.
   if (o.status === 202 && (op.successStatus ?? 200) !== 202) return o;
-  if (!op.output || o.status >= 300 || o.body === null || o.body === undefined || (typeof o.body === 'string' && o.headers['content-type'])) return o;
+  if (
+    !op.output ||
+    o.status >= 300 ||
+    o.body === null ||
+    o.body === undefined ||
+    ((typeof o.body === 'string' || Buffer.isBuffer(o.body)) && o.headers['content-type'])
+  )
+    return o;
   const parsed = op.output.safeParse(o.body);
   if (parsed.success) return o;
   const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);

@@ -55,7 +55,7 @@ async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEvent
     if (op.access !== 'public') ctx.principal = await authenticateCounted(deps, request);
     authorize(op, ctx.principal);
     if (op.access === 'tenant') {
-      ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id']);
+      ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id'] ?? linkTenant(op, event));
       bindLogScope({ tenantId: ctx.tenant.tenantId });
     }
     const input = parseInput(op, event, request);
@@ -71,6 +71,16 @@ async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEvent
   } catch (err) {
     return errorOutcome(err, op, request);
   }
+}
+
+/**
+ * A download the browser follows as a plain link cannot send X-Tenant-Id: a GET operation that
+ * declares a `workspace` query parameter takes the tenant from it (MCP calls pass `tenant_id` as usual).
+ * Membership is checked the same way; the header wins when both are sent.
+ */
+function linkTenant(op: AnyOperation, event: APIGatewayProxyEventV2): string | undefined {
+  if (op.method !== 'GET' || !op.input.query?.shape.workspace) return undefined;
+  return event.queryStringParameters?.workspace;
 }
 
 export async function runOperation(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {

@@ -2,8 +2,12 @@
 // contact answers from the local mail sandbox (/_local/mailbox/reply: real SMTP into the runtime's
 // sandbox, read back over IMAP); the person presses "Sync now", sees the dialog labelled Interested with
 // its unread count, opens the thread, generates a reply, edits it and sends it. The sent reply is checked
-// over the API and in the contact's sandbox mailbox. Every page is screenshotted and checked with axe, at
-// 1280 px and at 390 px. Nothing mocked (no AI provider: the classifier's rules and the draft template).
+// over the API and in the contact's sandbox mailbox. Bea then sends her price list (a real SMTP submission
+// into the sandbox): after a sync, the thread lists her files as download links, and the link's address
+// answers the bytes she sent. Every page is screenshotted and checked with axe, at 1280 px and at 390 px.
+// Nothing mocked (no AI provider: the classifier's rules and the draft template).
+import { createHash, randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { credit } from '../../shared/billing/billing.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
@@ -129,10 +133,62 @@ describe('inbox: a reply from the sandbox, synced, labelled and answered', () =>
     expect(await p.text()).toContain('Replied');
     await p.check('sequence-stopped');
 
+    // Bea sends her files; after a sync the thread lists them as download links that answer her bytes.
+    const priceList = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2000)]);
+    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: sandbox.smtp.port, secure: false, ignoreTLS: true });
+    await smtp.sendMail({
+      from: 'bea@buyer.test',
+      to: 'sales@sandbox.test',
+      subject: 'Re: Pricing for Acme',
+      inReplyTo: sent.body.messageId,
+      references: [sent.body.messageId],
+      text: 'Here is our current price list.',
+      attachments: [
+        { filename: 'price list.pdf', contentType: 'application/pdf', content: priceList },
+        { filename: 'chart.svg', contentType: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' },
+      ],
+    });
+    smtp.close();
+    await p.click('link', 'Inbox');
+    await p.click('button', 'Sync now');
+    await p.waitForText('1 unread');
+    await p.click('link', 'Pricing for Acme');
+    await p.waitForText('Here is our current price list.');
+    const link = await p.page.waitForSelector('::-p-aria([name="price list.pdf"][role="link"])', { timeout: 20_000 });
+    const seen = await link!.evaluate((a) => ({
+      href: (a as HTMLAnchorElement).getAttribute('href')!,
+      download: a.hasAttribute('download'),
+      focusable: (a as HTMLAnchorElement).tabIndex === 0,
+      item: a.closest('li')!.textContent,
+    }));
+    expect(seen).toMatchObject({ download: true, focusable: true, item: 'price list.pdf (application/pdf, 2 KB)' });
+    const received = (await api.get(`/api/dialogs/${sent.body.dialogId}`)).body.messages.at(-1);
+    expect(seen.href).toBe(`/api/dialogs/${sent.body.dialogId}/messages/${received.messageKey}/attachments/0?workspace=${account.tenantId}`);
+    // The link's address, fetched by the page with its session cookie: Bea's bytes, as a download.
+    const fetched = async (href: string) =>
+      p.page.evaluate(async (h) => {
+        const r = await fetch(h);
+        const bytes = new Uint8Array(await r.arrayBuffer());
+        let binary = '';
+        for (const b of bytes) binary += String.fromCharCode(b);
+        return { status: r.status, type: r.headers.get('content-type'), disposition: r.headers.get('content-disposition'), base64: btoa(binary) };
+      }, href);
+    const pdf = await fetched(seen.href);
+    expect(pdf).toMatchObject({
+      status: 200,
+      type: 'application/pdf',
+      disposition: `attachment; filename="price list.pdf"; filename*=UTF-8''price%20list.pdf`,
+    });
+    expect(createHash('sha256').update(Buffer.from(pdf.base64, 'base64')).digest('hex')).toBe(createHash('sha256').update(priceList).digest('hex'));
+    const svgHref = await p.page.$eval('::-p-aria([name="chart.svg"][role="link"])', (a) => a.getAttribute('href')!);
+    expect(await fetched(svgHref)).toMatchObject({ status: 200, type: 'application/octet-stream', disposition: expect.stringContaining("UTF-8''chart_svg") });
+    await p.check('thread-attachments');
+
     // A phone's width: the thread and the inbox.
     await p.page.setViewport({ width: 390, height: 844 });
     await p.goto(`${env.rt.url}/app/inbox/${sent.body.dialogId}`);
     await p.waitForText('Interested, send me the pricing please.');
+    await p.waitForText('price list.pdf');
     await p.check('thread-390');
     await p.goto(`${env.rt.url}/app/inbox`);
     await p.waitForText('Pricing for Acme');

@@ -1,11 +1,21 @@
 // @vitest-environment happy-dom
 // The inbox pages' pure parts (web/src/pages/inbox): a typed reply becomes escaped HTML, chosen files
-// become attachmentsJson, unread dialogs are counted per label, a refused file's 400 lands next to the
+// become attachmentsJson, received ones download links, unread dialogs are counted per label, a refused file's 400 lands next to the
 // attachments input, and a sequence's stop reasons are said in words.
 import { describe, expect, it } from 'vitest';
 import { CLASSIFICATIONS as API_CLASSIFICATIONS } from '../../shared/dialogs/entities.js';
 import { ENROLMENT_STATUSES as API_ENROLMENT_STATUSES } from '../../shared/sequences/entities.js';
-import { bytesToBase64, CLASSIFICATIONS, classificationLabel, countUnread, filesToAttachments, textToHtml } from '../../web/src/pages/inbox/inbox-api';
+import {
+  attachmentHref,
+  bytesToBase64,
+  CLASSIFICATIONS,
+  classificationLabel,
+  countUnread,
+  fileSize,
+  filesToAttachments,
+  shownFilename,
+  textToHtml,
+} from '../../web/src/pages/inbox/inbox-api';
 import { placeAttachmentErrors } from '../../web/src/pages/inbox/send-parts';
 import { ENROLMENT_STATUS_WORDS, parseIds, stopReasonInWords } from '../../web/src/pages/inbox/sequences-api';
 
@@ -44,6 +54,23 @@ describe('attachments', () => {
   it('places the API message naming a refused file next to the attachments input', () => {
     const placed = placeAttachmentErrors({ byField: { subject: ['x'] }, form: ['attachmentsJson[0] (a.exe) type is not allowed', 'something else'] });
     expect(placed).toEqual({ byField: { subject: ['x'], attachmentsJson: ['attachmentsJson[0] (a.exe) type is not allowed'] }, form: ['something else'] });
+  });
+});
+
+describe('received attachments', () => {
+  const stored = { messageKey: '0123456789abcdef' };
+  it('link to the download operation with the workspace in the query (a plain link sends no X-Tenant-Id)', () => {
+    expect(attachmentHref('t1', 'd9', stored, 2, 1000)).toBe('/api/dialogs/d9/messages/0123456789abcdef/attachments/2?workspace=t1');
+  });
+  it('give no link for a send-engine email or a file over the 4 MB the operation answers', () => {
+    expect(attachmentHref('t1', 'd9', { messageKey: 'send-t-c' }, 0, 10)).toBeUndefined();
+    expect(attachmentHref('t1', 'd9', {}, 0, 10)).toBeUndefined();
+    expect(attachmentHref('t1', 'd9', stored, 0, 4 * 1024 * 1024)).toBeDefined();
+    expect(attachmentHref('t1', 'd9', stored, 0, 4 * 1024 * 1024 + 1)).toBeUndefined();
+  });
+  it('show names with invisible characters spelled out and sizes in words', () => {
+    expect(shownFilename('inv\u202Efdp.scr')).toBe('inv\\u202Efdp.scr');
+    expect([fileSize(0), fileSize(1023), fileSize(1536), fileSize(3 * 1024 * 1024 + 200_000)]).toEqual(['0 bytes', '1023 bytes', '2 KB', '3.2 MB']);
   });
 });
 

@@ -6,7 +6,21 @@ import { describeError } from '../../api/errors';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
 import { ForwardForm } from './ForwardForm';
-import { CLASSIFICATIONS, classificationLabel, inboxKey, mailboxesQuery, threadQuery, when, type DialogMessage, type DialogThread } from './inbox-api';
+import {
+  attachmentHref,
+  CLASSIFICATIONS,
+  classificationLabel,
+  DOWNLOAD_CAP_WORDS,
+  DOWNLOAD_MAX_BYTES,
+  fileSize,
+  inboxKey,
+  mailboxesQuery,
+  shownFilename,
+  threadQuery,
+  when,
+  type DialogMessage,
+  type DialogThread,
+} from './inbox-api';
 import { ClassLabel } from './InboxPage';
 import { InlineSelect } from './InlineSelect';
 import { LeadFromDialog } from './LeadFromDialog';
@@ -63,7 +77,7 @@ export default function DialogPage() {
             <h2>Messages</h2>
             <ol className="plain thread">
               {d.messages.map((m) => (
-                <Message key={m.messageId} message={m} />
+                <Message key={m.messageId} message={m} dialogId={d.id} tenantId={t} />
               ))}
             </ol>
             <ReplyComposer dialog={d} />
@@ -75,7 +89,7 @@ export default function DialogPage() {
   );
 }
 
-function Message({ message: m }: { message: DialogMessage }) {
+function Message({ message: m, dialogId, tenantId }: { message: DialogMessage; dialogId: string; tenantId: string }) {
   const [html, setHtml] = useState(false);
   return (
     <li>
@@ -100,11 +114,22 @@ function Message({ message: m }: { message: DialogMessage }) {
         )}
         {m.attachments.length > 0 && (
           <ul className="attachments" aria-label="Attachments">
-            {m.attachments.map((a) => (
-              <li key={a.sha256 + a.filename}>
-                {a.filename} ({a.contentType}, {Math.max(1, Math.round(a.size / 1024))} KB)
-              </li>
-            ))}
+            {m.attachments.map((a, i) => {
+              // The server names the saved file (Content-Disposition); the page shows the sender's name as text, spelled out.
+              const href = attachmentHref(tenantId, dialogId, m, i, a.size);
+              return (
+                <li key={`${i}-${a.sha256}`}>
+                  {href ? (
+                    <a href={href} download>
+                      {shownFilename(a.filename)}
+                    </a>
+                  ) : (
+                    shownFilename(a.filename)
+                  )}{' '}
+                  ({a.contentType}, {fileSize(a.size)}){a.size > DOWNLOAD_MAX_BYTES ? ` · ${DOWNLOAD_CAP_WORDS}` : ''}
+                </li>
+              );
+            })}
           </ul>
         )}
         {m.html && (

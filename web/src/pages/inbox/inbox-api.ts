@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
+import { ATTACHMENT_MAX_TOTAL_BYTES, visible } from '../../../../shared/dialogs/attachment-names';
 
 /** Shapes and shared queries of the inbox pages (dialogs_list, DialogsController_getThread, EmailAccountsController_list answers). */
 
@@ -44,6 +45,8 @@ export interface Attachment {
 
 export interface DialogMessage {
   messageId: string;
+  /** 16 hex characters for a stored message (its attachments can be downloaded); send-… for a send-engine email. */
+  messageKey?: string;
   direction: 'in' | 'out';
   kind?: string;
   at: string;
@@ -168,3 +171,28 @@ export async function filesToAttachments(files: FileList | null | undefined): Pr
 }
 
 export const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** A file size as a person reads it. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The largest file the download operation answers (what can be sent as attachments, too). */
+export const DOWNLOAD_MAX_BYTES = ATTACHMENT_MAX_TOTAL_BYTES;
+export const DOWNLOAD_CAP_WORDS = `over ${DOWNLOAD_MAX_BYTES / 1024 / 1024} MB: too large to download here`;
+
+/**
+ * Where a person downloads a stored message's attachment (DialogsController_getAttachment): a plain link
+ * sends no X-Tenant-Id, so the workspace goes in the query. undefined when the API cannot answer it:
+ * not a stored message, or over the download cap.
+ */
+export function attachmentHref(tenantId: string, dialogId: string, message: Pick<DialogMessage, 'messageKey'>, index: number, size: number) {
+  if (!message.messageKey || !/^[0-9a-f]{16}$/.test(message.messageKey) || size > DOWNLOAD_MAX_BYTES) return undefined;
+  const path = `/api/dialogs/${encodeURIComponent(dialogId)}/messages/${message.messageKey}/attachments/${index}`;
+  return `${path}?${new URLSearchParams({ workspace: tenantId })}`;
+}
+
+/** A received file name as text: invisible and bidirectional characters spelled out, so `inv\u202Efdp.scr` cannot show as a PDF. */
+export const shownFilename = visible;
