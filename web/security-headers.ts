@@ -10,6 +10,9 @@ export const APP_CSP = [
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
+  // Documents the app shows in a sandboxed frame (a creative's preview, a message's HTML version) come
+  // from the service's own URLs, under their own policy (shared/http/framed-document.ts).
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

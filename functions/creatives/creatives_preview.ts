@@ -1,16 +1,9 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { getCreative } from '../../shared/creatives/creatives.js';
-import { loadRecipientContext, renderCreativeFor } from '../../shared/creatives/render.js';
+import { previewCreative } from '../../shared/creatives/preview.js';
 import { lambdaHandler } from '../lambda.js';
-import { creativeIdParam } from './params.js';
-
-const id = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+import { creativeIdParam, recipientQuery } from './params.js';
 
 export const operation = defineOperation({
   operationId: 'creatives_preview',
@@ -23,7 +16,7 @@ export const operation = defineOperation({
     'recipient would get them (same spintax choice) and unresolvedTokens: variables with no value and no fallback (must be empty before a mailing). 404 for unknown ids.',
   access: 'tenant',
   scope: 'creatives:read',
-  input: { path: creativeIdParam, query: z.strictObject({ contactId: id.optional(), companyId: id.optional() }) },
+  input: { path: creativeIdParam, query: z.strictObject(recipientQuery) },
   output: z.looseObject({
     subject: z.string().describe('Rendered subject (plain text)'),
     html: z.string().describe('Rendered HTML body (values HTML-escaped)'),
@@ -34,13 +27,7 @@ export const operation = defineOperation({
     contentVersion: z.number(),
   }),
   hints: { readOnly: true, idempotent: true },
-  handler: async ({ path, query }, ctx) => {
-    const table = requireTenant(ctx).table;
-    const creative = await getCreative(table, path.id);
-    const recipient = await loadRecipientContext(table, query);
-    const out = renderCreativeFor(creative, recipient);
-    return { ...out, contactId: recipient.contactId ?? null, companyId: recipient.companyId ?? null, contentVersion: creative.contentVersion };
-  },
+  handler: async ({ path, query }, ctx) => previewCreative(requireTenant(ctx).table, path.id, query),
   guidance: (r) =>
     r.unresolvedTokens.length
       ? { next: 'creatives_update', why: `Unresolved: ${r.unresolvedTokens.join(', ')}. Add a fallback ({{name|text}}) or fill the field.` }

@@ -6,6 +6,7 @@ import { operation as list } from './creatives_list.js';
 import { operation as del } from './creatives_delete.js';
 import { operation as moderate } from './CreativesController_moderateChannelCreative.js';
 import { operation as preview } from './creatives_preview.js';
+import { operation as previewDocument } from './creatives_preview_document.js';
 import { operation as variablesAvailable } from './creatives_variables_available.js';
 import { operation as variables } from './creatives_variables.js';
 import { operation as contentCheck } from './ContentAnalyzerController_check.js';
@@ -25,6 +26,7 @@ export const creativeOperations: AnyOperation[] = [
   del,
   moderate,
   preview,
+  previewDocument,
   variablesAvailable,
   variables,
   contentCheck,

@@ -2,6 +2,7 @@ import type { AnyOperation } from '../../shared/registry/operation.js';
 import { operation as list } from './dialogs_list.js';
 import { operation as thread } from './DialogsController_getThread.js';
 import { operation as attachment } from './DialogsController_getAttachment.js';
+import { operation as messageDocument } from './dialogs_message_document.js';
 import { operation as classify } from './DialogsController_classifyReply.js';
 import { operation as draft } from './DialogsController_generateReply.js';
 import { operation as reply } from './DialogsController_reply.js';
@@ -17,6 +18,7 @@ import { operation as skip } from './dialogs_outbox_skip.js';
 export const dialogOperations: AnyOperation[] = [
   list,
   thread,
+  messageDocument,
   attachment,
   classify,
   draft,

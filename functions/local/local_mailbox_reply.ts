@@ -18,7 +18,7 @@ export const operation = defineOperation({
   tag: 'local',
   summary: 'Reply, in the local mail sandbox, to a message a sandbox mailbox received',
   description:
-    'Local runtime only. Body {address (the recipient mailbox that got the message), uid, text?, autoReply?}. Writes the reply into the original ' +
+    'Local runtime only. Body {address (the recipient mailbox that got the message), uid, text?, html?, autoReply?}. Writes the reply into the original ' +
     "sender's sandbox mailbox with In-Reply-To and References set; the next inbox sync (or dialogs_sync) turns it into a dialog. Answers {deliveredTo, uid, messageId}.",
   access: 'public',
   localOnly: true,
@@ -28,6 +28,7 @@ export const operation = defineOperation({
       address: z.string().min(3).max(254),
       uid: z.number().int().min(1),
       text: z.string().min(1).max(20_000).optional(),
+      html: z.string().min(1).max(100_000).optional().describe('An HTML version too (the reply is then multipart/alternative: the text, then the HTML)'),
       autoReply: z.boolean().optional().describe('Send an out-of-office auto-reply (Auto-Submitted: auto-replied) instead'),
     }),
   },
@@ -59,14 +60,32 @@ export const operation = defineOperation({
       ...(body.autoReply ? ['Auto-Submitted: auto-replied'] : []),
       `Date: ${new Date(ctx.deps.clock.now()).toUTCString()}`,
       'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      text,
-      '',
+      ...replyBody(text, body.autoReply ? undefined : body.html),
     ].join('\r\n');
     const m = sb.store.deliver(replyTo, address, subject, raw, new Date(ctx.deps.clock.now()));
     return { deliveredTo: replyTo.toLowerCase(), uid: m.uid, messageId };
   },
 });
+
+/** The body part of the reply: plain text, or text and HTML as multipart/alternative (UTF-8, base64: any line length). */
+function replyBody(text: string, html: string | undefined): string[] {
+  if (!html) return ['Content-Type: text/plain; charset=utf-8', '', text, ''];
+  const boundary = `alt-${randomBytes(8).toString('hex')}`;
+  const part = (type: string, content: string) => [
+    `--${boundary}`,
+    `Content-Type: ${type}; charset=utf-8`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64Lines(content),
+  ];
+  return [`Content-Type: multipart/alternative; boundary="${boundary}"`, '', ...part('text/plain', text), ...part('text/html', html), `--${boundary}--`, ''];
+}
+
+const base64Lines = (s: string) =>
+  (
+    Buffer.from(s, 'utf8')
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join('\r\n');
 
 export const handler = lambdaHandler(operation);

@@ -4,7 +4,7 @@ import { chargeAiCall, requireBalanceFor, withBilling } from '../billing/billing
 import { getBrief, type BriefView } from '../briefs/briefs.js';
 import { getContact } from '../contacts/contacts.js';
 import { getCreativeItem } from '../creatives/creatives.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, notFound, notFoundMessage } from '../errors.js';
 import { createLead as createLeadInPipeline } from '../leads/leads.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
@@ -15,7 +15,7 @@ import { getTaskItem } from '../tasks/tasks.js';
 import { aiClassifies, classifyByRules, classifyMessage } from './classify.js';
 import { Dialog, DialogMessage, type Classification, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { dialogView, getDialogRecord, messageView } from './store.js';
-import { kindOf, sendEngineMessages, threadOrder, type ThreadMessage } from './thread.js';
+import { findThreadMessage, kindOf, sendEngineMessages, threadOrder, type ThreadMessage } from './thread.js';
 
 type Tenant = { tenantId: string; table: TableStore };
 
@@ -78,6 +78,18 @@ export async function getThread(table: TableStore, dialogId: string, opts: { mar
   const messages = threadOrder([...originals, ...stored.map((m): ThreadMessage => ({ ...messageView(m), kind: kindOf(m) }))]);
   if (opts.markRead && d.unread) await table.update(Dialog.key({ dialogId }), { set: { unread: false } }).catch(() => undefined);
   return { ...dialogView(d), ...(opts.markRead ? { unread: false } : {}), messages };
+}
+
+/**
+ * The HTML version of one message of the thread (by Message-ID, as getThread lists it: stored messages
+ * and the send-engine emails the thread answers). 404 Dialog / Dialog message; 404 too when the message
+ * has no HTML version (a text-only email, or a send-engine body no longer available).
+ */
+export async function getThreadMessageHtml(table: TableStore, dialogId: string, messageId: string) {
+  const { messages } = await getThread(table, dialogId);
+  const m = findThreadMessage(messages, messageId);
+  if (!m.html) throw notFoundMessage('The message has no HTML version', { code: 'no_html_version' });
+  return m.html;
 }
 
 /**

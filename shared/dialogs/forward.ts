@@ -3,13 +3,12 @@ import { badRequest, notFound } from '../errors.js';
 import { HtmlTooComplex } from '../html/bounds.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { normalizeMessageId } from '../sending/bounces.js';
 import { unsafeFilename, visible, type DecodedAttachment } from './attachments.js';
 import { getThread, requireDialog } from './dialogs.js';
 import { resolveRecipient } from './recipient.js';
 import { sendDialogEmail } from './send.js';
 import { readKeptAttachment } from './store.js';
-import type { ThreadMessage } from './thread.js';
+import { findThreadMessage, type ThreadMessage } from './thread.js';
 
 /**
  * Forwarding a message of a thread to a new recipient through the dialog's mailbox: `Fwd:` subject,
@@ -36,12 +35,7 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 function pick(messages: ThreadMessage[], messageId?: string) {
-  if (messageId) {
-    const wanted = normalizeMessageId(messageId).toLowerCase();
-    const m = messages.find((x) => x.messageId.toLowerCase() === wanted);
-    if (!m) throw notFound('Dialog message');
-    return m;
-  }
+  if (messageId) return findThreadMessage(messages, messageId);
   const m = [...messages].reverse().find((x) => x.direction === 'in') ?? messages.at(-1);
   if (!m) throw notFound('Dialog message');
   return m;

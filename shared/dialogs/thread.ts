@@ -1,5 +1,6 @@
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { htmlToText, loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { notFound } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 import { normalizeMessageId, sendItemRef } from '../sending/bounces.js';
@@ -98,6 +99,14 @@ export async function sendEngineMessages(table: TableStore, d: DialogRecord, mes
       };
     }),
   );
+}
+
+/** The message of the thread with this Message-ID (angle brackets optional, case-insensitive); 404 Dialog message. */
+export function findThreadMessage(messages: ThreadMessage[], messageId: string): ThreadMessage {
+  const wanted = normalizeMessageId(messageId).toLowerCase();
+  const m = messages.find((x) => x.messageId.toLowerCase() === wanted);
+  if (!m) throw notFound('Dialog message');
+  return m;
 }
 
 /**

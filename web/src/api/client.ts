@@ -79,6 +79,15 @@ export const api = {
   delete: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, opts),
 };
 
+/**
+ * The URL of an operation that answers a document the browser loads by itself (a frame's `src`): the
+ * request cannot carry X-Tenant-Id, so the chosen workspace rides in the query as `workspace` (a GET
+ * that declares it takes the tenant from it: shared/http/pipeline.ts).
+ */
+export function documentUrl(path: string, query: Query = {}) {
+  return path + queryString({ ...query, workspace: tenantId });
+}
+
 function queryString(query?: Query) {
   if (!query) return '';
   const params = new URLSearchParams();

@@ -1,13 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useState } from 'react';
+import { api, documentUrl } from '../../api/client';
 import { QueryState } from '../../components/QueryState';
 import { creativePath, creativesKey, type Creative, type Preview } from './creatives-api';
 
 /**
  * The saved creative rendered for one recipient by the API, as that recipient would get it. The HTML
- * is shown only inside a sandboxed frame (no script, no same-origin, no forms); the text part as text.
+ * is shown only inside a sandboxed frame (no script, no same-origin, no forms) that loads it from its
+ * own URL (creatives_preview_document), under its own policy: its inline styles apply, which a srcdoc
+ * frame under the app's CSP would refuse. The text part is shown as text.
  */
 export function PreviewPanel({ tenantId, creative, contactId, dirty }: { tenantId: string; creative: Creative; contactId: string; dirty: boolean }) {
+  const [remoteImages, setRemoteImages] = useState(true);
+  const documentSrc = documentUrl(`${creativePath(creative.id)}/preview-document`, { contactId: contactId || undefined, images: remoteImages ? 'on' : 'off' });
   const preview = useQuery({
     queryKey: creativesKey(tenantId, 'preview', creative.id, creative.contentVersion, contactId),
     queryFn: ({ signal }) => api.get<Preview>(`${creativePath(creative.id)}/preview`, { signal, query: { contactId: contactId || undefined } }),
@@ -48,7 +53,11 @@ export function PreviewPanel({ tenantId, creative, contactId, dirty }: { tenantI
                 <dd className="preview-subject">{p.subject}</dd>
               </div>
             </dl>
-            <iframe className="preview-frame" title="Rendered email body" sandbox="" srcDoc={p.html} />
+            <label className="field-checkbox">
+              <input type="checkbox" checked={remoteImages} onChange={(e) => setRemoteImages(e.target.checked)} /> Show remote images
+            </label>
+            {/* Keyed by the content version: a save reloads the frame although its address stays the same. */}
+            <iframe key={creative.contentVersion} className="preview-frame" title="Rendered email body" sandbox="" src={documentSrc} />
             <details>
               <summary>Text part</summary>
               <pre className="draft-text">{p.text}</pre>

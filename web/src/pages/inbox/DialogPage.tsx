@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client';
+import { api, documentUrl } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
@@ -91,6 +91,7 @@ export default function DialogPage() {
 
 function Message({ message: m, dialogId, tenantId }: { message: DialogMessage; dialogId: string; tenantId: string }) {
   const [html, setHtml] = useState(false);
+  const [remoteImages, setRemoteImages] = useState(false);
   return (
     <li>
       <article
@@ -137,8 +138,25 @@ function Message({ message: m, dialogId, tenantId }: { message: DialogMessage; d
             <button type="button" className="secondary" aria-expanded={html} onClick={() => setHtml(!html)}>
               {html ? 'Hide the HTML version' : 'Show the HTML version'}
             </button>
-            {/* The sender's HTML in an empty sandbox: no script, no form, no navigation, no same origin. */}
-            {html && <iframe className="message-html" sandbox="" srcDoc={m.html} title={`HTML version of “${m.subject}”`} />}
+            {html && (
+              <>
+                <label className="field-checkbox">
+                  <input type="checkbox" checked={remoteImages} onChange={(e) => setRemoteImages(e.target.checked)} /> Load remote images (the sender may learn
+                  that you read it)
+                </label>
+                {/* The sender's HTML from its own URL (dialogs_message_document, its own CSP: inline styles apply, no script)
+                    in an empty sandbox: no script, no form, no navigation, no same origin. */}
+                <iframe
+                  className="message-html"
+                  sandbox=""
+                  src={documentUrl(`/api/dialogs/${encodeURIComponent(dialogId)}/message-document`, {
+                    messageId: m.messageId,
+                    images: remoteImages ? 'on' : 'off',
+                  })}
+                  title={`HTML version of “${m.subject}”`}
+                />
+              </>
+            )}
           </>
         )}
       </article>
