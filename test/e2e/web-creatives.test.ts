@@ -35,7 +35,8 @@ describe('creatives: the editor, preview, parse errors and the content check', (
     // A creative with spintax and variables; the company has no name, so {{company.name}} stays unresolved.
     await p.fill('Creative name', 'Spring intro');
     await p.fill('Subject line', '{Hi|Hello} {{firstName}}');
-    await p.fill('Body (HTML)', '<p>{Hi|Hello} {{firstName}}, good news for {{company.name}}.</p>');
+    // An inline style, as email HTML carries: the preview must show it as the recipient would see it.
+    await p.fill('Body (HTML)', '<p style="color: rgb(200, 0, 0)">{Hi|Hello} {{firstName}}, good news for {{company.name}}.</p>');
     await p.click('button', 'Create creative');
     await p.waitForLocation((l) => /^\/app\/creatives\/[A-Za-z0-9_-]+$/.test(l));
     const id = p.location().split('/').pop()!;
@@ -48,7 +49,8 @@ describe('creatives: the editor, preview, parse errors and the content check', (
     ]);
     expect(await p.page.$$eval('.template-highlight .tpl-spin', (els) => els.map((e) => e.textContent).join(''))).toBe('{|}{|}');
 
-    // The preview for Dana: her name resolved, {{company.name}} flagged; the HTML only in a sandboxed frame.
+    // The preview for Dana: her name resolved, {{company.name}} flagged; the HTML only in a sandboxed frame,
+    // loaded from its own URL under its own policy: styled (a srcdoc frame under the app's CSP was not).
     await p.fill('Recipient for the preview, check, test send and PDF', contact.body.id);
     await p.waitForText('Unresolved for this recipient');
     const preview = (await api.get(`/api/creatives/${id}/preview?contactId=${contact.body.id}`)).body;
@@ -56,8 +58,20 @@ describe('creatives: the editor, preview, parse errors and the content check', (
     await p.waitForText(preview.subject);
     expect(preview.subject).toMatch(/^(Hi|Hello) Dana$/);
     expect(await p.page.$$eval('.notice .token-list code', (els) => els.map((e) => e.textContent))).toEqual(['{{company.name}}']);
-    const frame = await p.page.$eval('iframe.preview-frame', (f) => ({ sandbox: f.getAttribute('sandbox'), srcdoc: f.getAttribute('srcdoc') }));
-    expect(frame).toEqual({ sandbox: '', srcdoc: preview.html });
+    const frame = await p.page.$eval('iframe.preview-frame', (f) => ({
+      sandbox: f.getAttribute('sandbox'),
+      srcdoc: f.getAttribute('srcdoc'),
+      src: f.getAttribute('src'),
+    }));
+    expect(frame).toEqual({
+      sandbox: '',
+      srcdoc: null,
+      src: `/api/creatives/${id}/preview-document?contactId=${contact.body.id}&images=on&tenantId=${account.tenantId}`,
+    });
+    const shown = await p.inFrame('iframe.preview-frame', 'p', /Dana/);
+    expect(shown).toEqual({ text: expect.stringMatching(/^(Hi|Hello) Dana, good news for \.$/), color: 'rgb(200, 0, 0)' });
+    expect(preview.html).toBe(`<p style="color: rgb(200, 0, 0)">${shown.text}</p>`); // the API's rendering, as shown
+    expect(p.problems.filter((x) => x.startsWith('CSP'))).toEqual([]);
     await p.check('creative-preview-unresolved');
 
     // A parse error: an unclosed spin on line 2, shown at its line and column with a marker, before any save.

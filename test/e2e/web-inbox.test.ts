@@ -1,11 +1,12 @@
 // Issue 26 item 6 in real Chromium: a sandbox mailbox connected over the API emails a contact; the
 // contact answers from the local mail sandbox (/_local/mailbox/reply: real SMTP into the runtime's
 // sandbox, read back over IMAP); the person presses "Sync now", sees the dialog labelled Interested with
-// its unread count, opens the thread, generates a reply, edits it and sends it. The sent reply is checked
-// over the API and in the contact's sandbox mailbox. Bea then sends her price list (a real SMTP submission
-// into the sandbox): after a sync, the thread lists her files as download links, and the link's address
-// answers the bytes she sent. Every page is screenshotted and checked with axe, at 1280 px and at 390 px.
-// Nothing mocked (no AI provider: the classifier's rules and the draft template).
+// its unread count, opens the thread, sees the reply's HTML version styled in its frame, generates a
+// reply, edits it and sends it. The sent reply is checked over the API and in the contact's sandbox
+// mailbox. Bea then sends her price list (a real SMTP submission into the sandbox): after a sync, the
+// thread lists her files as download links, and the link's address answers the bytes she sent. Every
+// page is screenshotted and checked with axe, at 1280 px and at 390 px. Nothing mocked (no AI provider:
+// the classifier's rules and the draft template).
 import { createHash, randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -69,7 +70,13 @@ describe('inbox: a reply from the sandbox, synced, labelled and answered', () =>
     expect((await api.post(`/api/sequences/${sequence.body.id}/enroll`, { contactIds: [contact.body.id] })).body.enrolled).toBe(1);
     const beaInbox = async () => (await local.get('/_local/mailbox?address=bea@buyer.test')).body.mailboxes[0].messages as { uid: number }[];
     const [first] = await beaInbox();
-    const answered = await local.post('/_local/mailbox/reply', { address: 'bea@buyer.test', uid: first.uid, text: 'Interested, send me the pricing please.' });
+    // Her mail client sends an HTML version with an inline style too: the thread shows it styled, as she wrote it.
+    const answered = await local.post('/_local/mailbox/reply', {
+      address: 'bea@buyer.test',
+      uid: first.uid,
+      text: 'Interested, send me the pricing please.',
+      html: '<p style="color: rgb(200, 0, 0)">Interested, send me the pricing please.</p>',
+    });
     expect(answered.status).toBe(200);
 
     // Before the sync the inbox holds only our outbound thread, not yet labelled.
@@ -97,8 +104,26 @@ describe('inbox: a reply from the sandbox, synced, labelled and answered', () =>
     await p.click('link', 'Pricing for Acme');
     await p.waitForLocation((l) => l === `/app/inbox/${sent.body.dialogId}`);
     await p.waitForText('Interested, send me the pricing please.');
-    expect((await api.get(`/api/dialogs/${sent.body.dialogId}`)).body.unread).toBe(false); // opening it read it
+    const opened = (await api.get(`/api/dialogs/${sent.body.dialogId}`)).body;
+    expect(opened.unread).toBe(false); // opening it read it
     await p.check('thread');
+
+    // Her HTML version, framed from its own URL (remote images off by default): styled, no CSP violation.
+    const herReply = (opened.messages as (ApiMessage & { messageId: string; html: string })[]).find((m) => m.direction === 'in')!;
+    expect(herReply.html).toBe('<p style="color: rgb(200, 0, 0)">Interested, send me the pricing please.</p>');
+    await (await p.page.waitForSelector('article.message-in button[aria-expanded="false"]', { timeout: 20_000 }))!.click();
+    const src = await (await p.page.waitForSelector('article.message-in iframe.message-html', { timeout: 20_000 }))!.evaluate((f) => [
+      f.getAttribute('sandbox'),
+      f.getAttribute('src'),
+    ]);
+    const query = new URLSearchParams({ messageId: herReply.messageId, images: 'off', workspace: account.tenantId });
+    expect(src).toEqual(['', `/api/dialogs/${sent.body.dialogId}/message-document?${query}`]);
+    expect(await p.inFrame('article.message-in iframe.message-html', 'p', /Interested/)).toEqual({
+      text: 'Interested, send me the pricing please.',
+      color: 'rgb(200, 0, 0)',
+    });
+    expect(p.problems.filter((x) => x.startsWith('CSP'))).toEqual([]);
+    await p.check('thread-html-version');
 
     await p.click('button', 'Generate reply');
     await p.waitForText('Draft from a template');

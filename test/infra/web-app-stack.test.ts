@@ -65,6 +65,8 @@ describe('web app distribution', () => {
     expect(scriptSrc.trim()).toBe("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The app frames only its own URLs (a creative's preview, a message's HTML version, each under its own policy).
+    expect(csp.split(';').map((d) => d.trim())).toContain("frame-src 'self'");
     expect(headers.FrameOptions.FrameOption).toBe('DENY');
   });
 

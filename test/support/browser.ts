@@ -176,6 +176,24 @@ export class AppPage {
     await el.dispose();
   }
 
+  /**
+   * The text and computed colour of the first `selector` inside the frame `frameSelector`, once its text
+   * matches `text` (bounded; the frame may still be loading or changing address). Read through DevTools
+   * from here: a sandboxed frame's document runs no script of its own, so nothing can poll inside it.
+   */
+  async inFrame(frameSelector: string, selector: string, text: RegExp, timeoutMs = DEFAULT_WAIT_MS) {
+    const deadline = Date.now() + timeoutMs;
+    let last: { text: string; color: string } | undefined;
+    for (;;) {
+      const frame = await (await this.page.$(frameSelector))?.contentFrame();
+      last = await frame?.$eval(selector, (e) => ({ text: e.textContent ?? '', color: getComputedStyle(e).color })).catch(() => undefined);
+      if (last && text.test(last.text)) return last;
+      if (Date.now() > deadline)
+        throw new Error(`The frame ${frameSelector} did not show ${String(text)} in ${selector} within ${timeoutMs} ms (it showed ${JSON.stringify(last)})`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   /** Presses a key (Tab, Enter, …), for keyboard journeys. */
   press(key: Parameters<Page['keyboard']['press']>[0]) {
     return this.page.keyboard.press(key);
