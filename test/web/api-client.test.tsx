@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, MAX_AUTO_WAIT_SECONDS, retryAfterSeconds, setApiTenant, timing } from '../../web/src/api/client';
+import { api, documentUrl, MAX_AUTO_WAIT_SECONDS, retryAfterSeconds, setApiTenant, timing } from '../../web/src/api/client';
 import { ApiError, NetworkError } from '../../web/src/api/errors';
 
 interface Seen {
@@ -65,6 +65,15 @@ describe('what the client sends', () => {
     replies = [{ status: 200, body: { email: 'a@b.test' } }];
     await api.get('/v1/me', { noTenant: true });
     expect(seen[0].headers['x-tenant-id']).toBeUndefined();
+  });
+
+  it("puts the workspace in a framed document's address, which cannot carry X-Tenant-Id", () => {
+    setApiTenant('t-123');
+    expect(documentUrl('/api/creatives/c1/preview-document', { contactId: 'k 1', companyId: undefined, images: 'on' })).toBe(
+      '/api/creatives/c1/preview-document?contactId=k+1&images=on&tenantId=t-123',
+    );
+    setApiTenant(undefined);
+    expect(documentUrl('/api/dialogs/d1/message-document', { messageId: '<a@b.test>' })).toBe('/api/dialogs/d1/message-document?messageId=%3Ca%40b.test%3E');
   });
 });
 
