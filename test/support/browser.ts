@@ -180,12 +180,16 @@ export class AppPage {
    * The text and computed colour of the first `selector` inside the frame `frameSelector`, once its text
    * matches `text` (bounded; the frame may still be loading or changing address). Read through DevTools
    * from here: a sandboxed frame's document runs no script of its own, so nothing can poll inside it.
+   * The frame is scrolled into view first, as a person looks at it (Chromium does not paint a frame
+   * outside the viewport, so a full-page screenshot would show it blank).
    */
   async inFrame(frameSelector: string, selector: string, text: RegExp, timeoutMs = DEFAULT_WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     let last: { text: string; color: string } | undefined;
     for (;;) {
-      const frame = await (await this.page.$(frameSelector))?.contentFrame();
+      const element = await this.page.$(frameSelector);
+      await element?.scrollIntoView().catch(() => undefined);
+      const frame = await element?.contentFrame();
       last = await frame?.$eval(selector, (e) => ({ text: e.textContent ?? '', color: getComputedStyle(e).color })).catch(() => undefined);
       if (last && text.test(last.text)) return last;
       if (Date.now() > deadline)
