@@ -68,7 +68,7 @@ describe('framed documents: HTML the app shows in a sandboxed frame, from its ow
     expect((await http.get('/api/creatives/cr34t1v3m1ss1ng/preview-document')).status).toBe(404);
     const other = await otherTenantClient(ctx.rt);
     expect((await other.get(`/api/creatives/${id}/preview-document`)).status).toBe(404);
-    expect((await other.get(`/api/creatives/${id}/preview-document?tenantId=${ctx.account.tenantId}`)).body).toMatchObject({ statusCode: 404 });
+    expect((await other.get(`/api/creatives/${id}/preview-document?workspace=${ctx.account.tenantId}`)).body).toMatchObject({ statusCode: 404 });
 
     // A member of two workspaces picks one in the URL (a frame cannot send X-Tenant-Id); X-Tenant-Id still wins.
     const guest = await createApprovedAccount(ctx.rt.deps);
@@ -78,10 +78,10 @@ describe('framed documents: HTML the app shows in a sandboxed frame, from its ow
     );
     const member = client(ctx.rt.url, { key: guest.apiKey });
     expect((await member.get(`/api/creatives/${id}/preview-document`)).status).toBe(404); // their own workspace has no such creative
-    const picked = await member.get(`/api/creatives/${id}/preview-document?tenantId=${tenantId}`);
+    const picked = await member.get(`/api/creatives/${id}/preview-document?workspace=${tenantId}`);
     expectFramedDocument(picked, POLICY_ON);
     expect(picked.text).toMatch(/^<p style="color: rgb\(200, 0, 0\)">(Hi|Hello)/);
-    expect((await member.get(`/api/creatives/${id}/preview-document?tenantId=${tenantId}`, { 'x-tenant-id': guest.tenantId })).status).toBe(404);
+    expect((await member.get(`/api/creatives/${id}/preview-document?workspace=${tenantId}`, { 'x-tenant-id': guest.tenantId })).status).toBe(404);
 
     // Published as an HTML operation; not an MCP tool.
     const openapi = (await http.get('/openapi.json')).body;

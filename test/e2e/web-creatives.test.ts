@@ -66,7 +66,7 @@ describe('creatives: the editor, preview, parse errors and the content check', (
     expect(frame).toEqual({
       sandbox: '',
       srcdoc: null,
-      src: `/api/creatives/${id}/preview-document?contactId=${contact.body.id}&images=on&tenantId=${account.tenantId}`,
+      src: `/api/creatives/${id}/preview-document?contactId=${contact.body.id}&images=on&workspace=${account.tenantId}`,
     });
     const shown = await p.inFrame('iframe.preview-frame', 'p', /Dana/);
     expect(shown).toEqual({ text: expect.stringMatching(/^(Hi|Hello) Dana, good news for \.$/), color: 'rgb(200, 0, 0)' });

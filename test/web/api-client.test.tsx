@@ -70,7 +70,7 @@ describe('what the client sends', () => {
   it("puts the workspace in a framed document's address, which cannot carry X-Tenant-Id", () => {
     setApiTenant('t-123');
     expect(documentUrl('/api/creatives/c1/preview-document', { contactId: 'k 1', companyId: undefined, images: 'on' })).toBe(
-      '/api/creatives/c1/preview-document?contactId=k+1&images=on&tenantId=t-123',
+      '/api/creatives/c1/preview-document?contactId=k+1&images=on&workspace=t-123',
     );
     setApiTenant(undefined);
     expect(documentUrl('/api/dialogs/d1/message-document', { messageId: '<a@b.test>' })).toBe('/api/dialogs/d1/message-document?messageId=%3Ca%40b.test%3E');
