@@ -81,10 +81,15 @@ export async function registerAccount(env: { rt: Rt; http: ReturnType<typeof cli
     { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', company: 'Acme', ...extra },
     { 'x-forwarded-for': freshAddress() },
   );
-  const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(email)}`);
-  const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
-  const verifyUrl: string | undefined = mail?.links?.verify;
+  const verifyUrl = await mailedVerifyLink(env.http, email);
   return { res, verifyPath: verifyUrl ? new URL(verifyUrl).pathname + new URL(verifyUrl).search : undefined };
+}
+
+/** The verification link of the newest mail to `email`, as the local outbox lists it (what the person reads in their mail). */
+export async function mailedVerifyLink(http: ReturnType<typeof client>, email: string): Promise<string | undefined> {
+  const outbox = await http.get(`/_local/outbox?to=${encodeURIComponent(email)}`);
+  const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
+  return mail?.links?.verify;
 }
 
 /**

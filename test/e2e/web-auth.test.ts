@@ -7,7 +7,7 @@ import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.j
 import { AccountEmail } from '../../shared/identity/entities.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
-import { activeAccount, PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
+import { activeAccount, mailedVerifyLink, PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 
 // Each journey drives a real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
 vi.setConfig({ testTimeout: 180_000 });
@@ -27,11 +27,7 @@ afterAll(async () => {
 });
 
 /** The verification link of the newest mail to `email`, as the local outbox lists it. */
-async function verifyLink(email: string) {
-  const outbox = await env.http.get(`/_local/outbox?to=${encodeURIComponent(email)}`);
-  const mail = outbox.body.data.find((m: { subject: string }) => m.subject === 'Verify your email address');
-  return mail.links.verify as string;
-}
+const verifyLink = async (email: string) => (await mailedVerifyLink(env.http, email))!;
 
 describe('register → verify → sign in → overview', JOURNEY, () => {
   it('a new person gets from the registration form to their workspace', async () => {

@@ -6,6 +6,7 @@
 // (tasks_get, tasks_send_series, tasks_guardrails_preview); every page is screenshotted and checked with axe.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowser, type AppPage, type BrowserRun } from '../support/browser.js';
+import { plottedSends, taskCounter as counter, taskStateLine as stateLine } from '../support/task-page.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { waitFor } from '../support/poll.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
@@ -18,28 +19,7 @@ let run: BrowserRun;
 beforeAll(async () => ([env, run] = await Promise.all([startAccountsRuntime({ SEND_SWEEP_MS: '1000' }), startBrowser('tasks')])));
 afterAll(async () => (await run?.close(), await env?.stop()));
 
-/** The option value of the select labelled `label` whose text starts with `text`. */
-const choose = async (p: AppPage, label: string, text: string) => {
-  const value = await p
-    .byLabel(label)
-    .then((el) => el.evaluate((s, t) => Array.from((s as HTMLSelectElement).options).find((o) => o.text.startsWith(t))?.value ?? '', text));
-  expect(value).not.toBe('');
-  await p.fill(label, value);
-};
-
-/** The "Sent" column of the sends-per-minute plot's table, as numbers. */
-const plottedSends = (p: AppPage) =>
-  p.page.$$eval('figure.plot table.data tbody tr', (rows) => rows.map((r) => Number(r.querySelectorAll('td')[0]?.textContent ?? 'NaN')));
-const counter = (p: AppPage, name: string) =>
-  p.page.$$eval(
-    '.task-counters dt',
-    (dts, n) => Number((dts.find((d) => d.textContent === n)?.nextElementSibling?.textContent ?? 'NaN').replace(/\D/g, '')),
-    name,
-  );
-
 const pause = (ms: number) => () => new Promise((r) => setTimeout(r, ms));
-/** The task page's state line ("Sending · Approved"). */
-const stateLine = (p: AppPage) => p.page.$eval('.task-state', (e) => (e as HTMLElement).innerText).catch(() => '');
 /** The rows of the guardrail preview's "Skipped, by reason" table. */
 const skipRows = (p: AppPage) =>
   p.page.$$eval('.guardrails tbody tr', (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')));
@@ -102,7 +82,7 @@ describe('mailing tasks', () => {
     await p.check('tasks-empty');
     await p.click('link', 'New mailing task');
     await p.waitForText('Step 1 of 3');
-    await choose(p, 'Contact list', 'Spring buyers');
+    await p.choose('Contact list', 'Spring buyers');
     await p.waitForText('46 would be sent');
     const shown = await p.text();
     expect(shown).toContain('4 would be skipped');
@@ -114,8 +94,8 @@ describe('mailing tasks', () => {
     await p.check('task-wizard-preview');
     await p.click('button', 'Next');
     await p.waitForText('Step 2 of 3');
-    await choose(p, 'Creative', 'Spring intro');
-    await choose(p, 'Mailbox that sends', 'Sales');
+    await p.choose('Creative', 'Spring intro');
+    await p.choose('Mailbox that sends', 'Sales');
     await p.check('task-wizard-content');
     await p.click('button', 'Next');
     await p.waitForText('Step 3 of 3');

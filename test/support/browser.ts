@@ -167,6 +167,26 @@ export class AppPage {
     await el.dispose();
   }
 
+  /** Picks, in the select labelled `label`, the option whose text starts with `text` (as a person reads the choices). */
+  async choose(label: string, text: string) {
+    const el = await this.byLabel(label);
+    const found = await this.page
+      .waitForFunction(
+        (s: Element, t: string) => Array.from((s as HTMLSelectElement).options).some((o) => o.text.startsWith(t)),
+        { timeout: DEFAULT_WAIT_MS },
+        el,
+        text,
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    const value = found ? await el.evaluate((s, t) => Array.from((s as HTMLSelectElement).options).find((o) => o.text.startsWith(t))!.value, text) : '';
+    await el.dispose();
+    if (!found) throw new Error(`The select "${label}" has no option starting "${text}" on ${this.location()}`);
+    await this.fill(label, value);
+  }
+
   /** Clicks the element of `role` (button, link, …) whose accessible name is `name`. */
   async click(role: 'button' | 'link' | 'checkbox' | 'menuitem' | 'tab', name: string) {
     const selector = `::-p-aria([name="${name.replace(/"/g, '\\"')}"][role="${role}"])`;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { TableRegion } from './TableRegion';
 
 /** One line of a time-series plot: its label (with the legend) and its values, one per time. */
 export interface PlotSeries {
@@ -112,7 +113,8 @@ export function TimeSeriesPlot({
       {times.length === 0 ? <p className="muted">Nothing to plot yet.</p> : null}
       <details>
         <summary>The numbers</summary>
-        <div className="table-wrap">
+        {/* On a phone the table scrolls sideways: a labelled region that takes keyboard focus (axe's scrollable-region-focusable). */}
+        <TableRegion label={`${title}: the numbers`}>
           <table className="data">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -136,7 +138,7 @@ export function TimeSeriesPlot({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
     </figure>
   );

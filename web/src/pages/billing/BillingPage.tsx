@@ -49,6 +49,9 @@ export default function BillingPage() {
   const balance = useQuery({
     queryKey: workspaceKey(t, 'billing', 'balance'),
     queryFn: ({ signal }) => api.get<Balance>('/api/billing/balance', { signal }),
+    // The balance moves elsewhere (the operator's credit, sends): read it afresh on every visit, so the
+    // headline never shows an older figure than the ledger below it (both read on the same visit).
+    refetchOnMount: 'always',
     meta: { action: 'see the balance' },
   });
   const ledger = useQuery({

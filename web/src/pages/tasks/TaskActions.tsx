@@ -37,6 +37,8 @@ export function TaskActions({ task }: { task: MailingTask }) {
   const s = task.status;
   const approvable = task.approvalStatus !== 'APPROVED' && (s === 'DRAFT' || s === 'PAUSED');
   const finished = s === 'COMPLETED' || s === 'CANCELLED' || s === 'FAILED';
+  // A finished task takes no action: no empty "Actions" heading (a refusal that just happened still shows).
+  if (finished && !act.isError) return null;
   return (
     <section aria-labelledby="actions-heading">
       <h2 id="actions-heading">Actions</h2>

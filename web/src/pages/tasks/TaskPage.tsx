@@ -19,6 +19,8 @@ export default function TaskPage() {
     queryFn: ({ signal }) => api.get<MailingTask>(`/api/tasks/${encodeURIComponent(id)}`, { signal }),
     // Live while it can still change by itself (ACTIVE; a DRAFT or PAUSED one changes when someone acts, which refetches).
     refetchInterval: (q) => (q.state.data?.status === 'ACTIVE' ? TASK_POLL_MS : false),
+    // Replies, opens and clicks keep coming after the last send: every visit reads the counters afresh.
+    refetchOnMount: 'always',
     meta: { action: 'see mailing tasks' },
   });
   return (

@@ -57,6 +57,15 @@ export function TaskProgress({ task }: { task: MailingTask }) {
         <dd>{n('bounced')}</dd>
         <dt>Failed</dt>
         <dd>{n('failed')}</dd>
+        {/* What the recipients did: people, not events (one person opening twice is one). */}
+        <dt>Opened</dt>
+        <dd>{n('uniqueOpens')}</dd>
+        <dt>Clicked</dt>
+        <dd>{n('uniqueClicks')}</dd>
+        <dt>Replied</dt>
+        <dd>{n('replied')}</dd>
+        <dt>Unsubscribed</dt>
+        <dd>{n('unsubscribed')}</dd>
         {(c.cancelled ?? 0) > 0 && (
           <>
             <dt>Cancelled</dt>
