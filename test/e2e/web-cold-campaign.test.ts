@@ -24,9 +24,7 @@ vi.setConfig({ testTimeout: 420_000, hookTimeout: 120_000 });
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 let run: BrowserRun;
 // Sends swept each second; no scheduled inbox sync, so the reply arrives when the person presses "Sync now".
-beforeAll(
-  async () => ([env, run] = await Promise.all([startAccountsRuntime({ SEND_SWEEP_MS: '1000', INBOX_SYNC_MS: '0' }), startBrowser('cold-campaign')])),
-);
+beforeAll(async () => ([env, run] = await Promise.all([startAccountsRuntime({ SEND_SWEEP_MS: '1000', INBOX_SYNC_MS: '0' }), startBrowser('cold-campaign')])));
 afterAll(async () => (await run?.close(), await env?.stop()));
 
 const FIRST_NAMES = ['Ann', 'Ben', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gail', 'Hugo', 'Iris', 'Jack'];
@@ -139,7 +137,10 @@ describe('a whole cold campaign in the browser', () => {
     expect(await p.text()).toMatch(/Created\s+10\s+Updated\s+0\s+Skipped as duplicates\s+0\s+Rejected\s+0\s+Contacts created\s+10/);
     await p.check('import-done');
     await nav(p, 'Contacts', 'Jack');
-    for (const name of FIRST_NAMES) await p.click('checkbox', `Select ${name}`);
+    // One box selects the page's ten (there was none: ten boxes to tick one by one).
+    await p.click('checkbox', 'Select every contact on this page');
+    for (const name of FIRST_NAMES)
+      expect(await p.page.$eval(`::-p-aria([name="Select ${name}"][role="checkbox"])`, (b) => (b as HTMLInputElement).checked)).toBe(true);
     await p.choose('Contact list', 'Spring buyers');
     await p.click('button', 'Add to list');
     await p.waitForText('Added 10; 0 already in the list');
@@ -179,9 +180,19 @@ describe('a whole cold campaign in the browser', () => {
     await p.click('button', 'Approve');
     await p.waitForText('Copy and list checked');
     await p.click('button', 'Start sending');
-    await waitFor('the page to show sends', async () => (await taskCounter(p, 'Sent')) > 0, 600, () => new Promise((r) => setTimeout(r, 200)));
+    await waitFor(
+      'the page to show sends',
+      async () => (await taskCounter(p, 'Sent')) > 0,
+      600,
+      () => new Promise((r) => setTimeout(r, 200)),
+    );
     await p.check('task-sending');
-    await waitFor('the page to show COMPLETED', async () => (await taskStateLine(p)).startsWith('Completed'), 600, () => new Promise((r) => setTimeout(r, 300)));
+    await waitFor(
+      'the page to show COMPLETED',
+      async () => (await taskStateLine(p)).startsWith('Completed'),
+      600,
+      () => new Promise((r) => setTimeout(r, 300)),
+    );
     expect(await taskCounter(p, 'Sent')).toBe(10);
     expect((await api.get(`/api/tasks/${taskId}`)).body).toMatchObject({ status: 'COMPLETED', counters: { total: 10, sent: 10, skipped: 0, failed: 0 } });
     await p.page.click('figure.plot summary');

@@ -13,6 +13,19 @@ export function useSelection() {
         else n.add(id);
         return n;
       }),
+    /** The header's box: ticks every row of `ids` (the page shown), or, when all are ticked, unticks them; other ticks stay. */
+    toggleAll: (ids: readonly string[]) => setSelected((s) => toggledAll(s, ids)),
     clear: () => setSelected(new Set()),
   };
+}
+
+/** `selected` with every one of `ids` added, or, when all of them were in it already, removed. */
+export function toggledAll(selected: ReadonlySet<string>, ids: readonly string[]): ReadonlySet<string> {
+  const next = new Set(selected);
+  const all = ids.length > 0 && ids.every((id) => selected.has(id));
+  for (const id of ids) {
+    if (all) next.delete(id);
+    else next.add(id);
+  }
+  return next;
 }

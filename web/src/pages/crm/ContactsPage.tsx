@@ -123,7 +123,14 @@ export default function ContactsPage() {
               <thead>
                 <tr>
                   <th scope="col">
-                    <span className="visually-hidden">Selected</span>
+                    {/* After an import, a person puts a page of new contacts into a list at once, not one box at a time. */}
+                    <input
+                      type="checkbox"
+                      aria-label="Select every contact on this page"
+                      checked={rows.length > 0 && rows.every((c) => selected.has(c.id))}
+                      disabled={rows.length === 0}
+                      onChange={() => selected.toggleAll(rows.map((c) => c.id))}
+                    />
                   </th>
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
