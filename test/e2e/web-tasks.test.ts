@@ -161,6 +161,9 @@ describe('mailing tasks', () => {
 
     // The list shows it completed; at 390 px too.
     await p.click('link', 'All mailing tasks');
+    // The task page's own title is the same text: wait until the list has replaced it.
+    await p.waitForLocation((l) => l === '/app/tasks');
+    await p.page.waitForFunction(() => !document.querySelector('.task-counters'), { timeout: 20_000 });
     await p.waitForText('Spring intro to buyers');
     expect(await p.page.$$eval('tbody tr', (rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent))).toEqual(['Completed']);
     await p.page.setViewport({ width: 390, height: 844 });
