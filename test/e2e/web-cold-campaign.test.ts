@@ -7,7 +7,7 @@
 // sandbox's reply endpoint), the person syncs the inbox, sees the dialog labelled, generates a reply,
 // edits and sends it, and it lands in the recipient's sandbox mailbox. The operator's one act, the
 // top-up after payment, goes over the admin API (there is no card payment in the app; the console's
-// credit is covered by the console tests). Key figures are cross-checked with the API (GETs with the
+// credit in the browser is walked in web-billing.test.ts). Key figures are cross-checked with the API (GETs with the
 // person's own session cookie); every page is screenshotted and checked with axe, once at 390 px.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
