@@ -72,11 +72,14 @@ export default function ApprovalsPage() {
               {q.heldCampaigns.length === 0 ? (
                 <p className="muted">No prepared campaign is held by a send gate.</p>
               ) : (
-                <ul className="plain">
-                  {q.heldCampaigns.map((c) => (
-                    <HeldCampaignItem key={c.id} campaign={c} />
-                  ))}
-                </ul>
+                <>
+                  <p className="muted">Prepared, but a gate stops the send: open a campaign for its readiness checklist and deal with the gate there.</p>
+                  <ul className="plain">
+                    {q.heldCampaigns.map((c) => (
+                      <HeldCampaignItem key={c.id} campaign={c} />
+                    ))}
+                  </ul>
+                </>
               )}
               {q.heldCampaignsTruncated && <p className="muted">Only the 20 newest prepared campaigns are checked here; see Campaigns for the others.</p>}
             </section>
