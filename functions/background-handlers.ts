@@ -1,6 +1,6 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { CloudFormationCustomResourceEvent, Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { messageFromSqs } from '../shared/adapters/queue/sqs-queue.js';
-import type { MachineDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/registry/background.js';
+import type { MachineDefinition, OnceDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/registry/background.js';
 import { lambdaDeps } from '../infra/aws/runtime/aws-deps.js';
 import type { Deps } from '../shared/runtime/deps.js';
 import { log } from '../shared/runtime/logger.js';
@@ -36,4 +36,48 @@ export function scheduleHandler(schedule: ScheduleDefinition, depsOf: () => Prom
 /** The Lambda handler of a state machine's task states (lambda:invoke Payload in, result out; the local runner calls `task` directly). */
 export function machineTaskHandler<P>(machine: MachineDefinition<P>, depsOf: () => Promise<Deps> = lambdaDeps) {
   return async (event: P) => machine.task(await depsOf(), event);
+}
+
+/** Time kept for the step in progress, its marker write and the reply to CloudFormation when a run stops for its deadline. */
+const ONCE_MARGIN_MS = 60_000;
+
+/** The answer CloudFormation waits for: a PUT of the outcome to the event's presigned S3 URL. */
+async function answerCloudFormation(event: CloudFormationCustomResourceEvent, status: 'SUCCESS' | 'FAILED', data: Record<string, unknown>, reason?: string) {
+  const body = JSON.stringify({
+    Status: status,
+    Reason: reason ?? 'see the function log',
+    PhysicalResourceId: 'PhysicalResourceId' in event ? event.PhysicalResourceId : event.LogicalResourceId,
+    StackId: event.StackId,
+    RequestId: event.RequestId,
+    LogicalResourceId: event.LogicalResourceId,
+    Data: data,
+  });
+  // The presigned URL was signed without a content type: an empty one keeps the signature valid.
+  const res = await fetch(event.ResponseURL, { method: 'PUT', body, headers: { 'content-type': '' } });
+  if (!res.ok) throw new Error(`CloudFormation response refused: ${res.status}`);
+}
+
+/**
+ * The Lambda handler of a once-per-deploy job. Invoked by its CloudFormation custom resource: Create
+ * and Update run the job (Delete has nothing to undo) and the outcome goes back to CloudFormation as
+ * SUCCESS even when the job did not finish or failed: the deployed code works without it, so a data
+ * migration never rolls back a release; the outcome is in the resource's data and the log, and the
+ * next run resumes (README, "Deploying": invoking the function by hand). Invoked by hand (any other
+ * payload), it runs the job and answers its outcome.
+ */
+export function onceHandler(job: OnceDefinition, depsOf: () => Promise<Deps> = lambdaDeps) {
+  return async (event: CloudFormationCustomResourceEvent | Record<string, unknown>, context?: Pick<Context, 'getRemainingTimeInMillis'>) => {
+    const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? job.timeout * 1000) - ONCE_MARGIN_MS;
+    const keepGoing = () => Date.now() < deadline;
+    if (!('ResponseURL' in event && 'RequestType' in event)) return job.handler(await depsOf(), { keepGoing });
+    const cfn = event as CloudFormationCustomResourceEvent;
+    if (cfn.RequestType === 'Delete') return answerCloudFormation(cfn, 'SUCCESS', {});
+    try {
+      const outcome = (await job.handler(await depsOf(), { keepGoing })) as Record<string, unknown>;
+      await answerCloudFormation(cfn, 'SUCCESS', { complete: String(outcome?.complete ?? true) });
+    } catch (e) {
+      log.error(`${job.name} failed`, { message: (e as Error).message });
+      await answerCloudFormation(cfn, 'SUCCESS', { complete: 'false' }, `${job.name} failed: ${(e as Error).message}; it resumes at the next run`);
+    }
+  };
 }

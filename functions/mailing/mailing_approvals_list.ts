@@ -49,6 +49,21 @@ const output = z.looseObject({
   campaigns: z
     .array(z.looseObject({ id: z.string(), name: z.string(), primaryBlocker: z.string().nullable(), createdBy: actor }))
     .describe('Campaigns BLOCKED for manual moderation (AUDIT_EXHAUSTED): the platform moderates them'),
+  heldCampaigns: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        name: z.string(),
+        status: z.string().describe('DRAFT, ACTIVE or PAUSED (a pause the send engine put on it; a pause by hand is not listed)'),
+        ready: z.number().describe('Recipients READY to send'),
+        blockers: z
+          .array(z.looseObject({ gate: z.string(), reasonCode: z.string() }))
+          .describe('The failing gates of CampaignsController_sendReadiness, with their reason codes'),
+        createdBy: actor,
+      }),
+    )
+    .describe('Prepared campaigns (READY recipients) whose send is held by a failing send gate; counted in `count`'),
+  heldCampaignsTruncated: z.boolean().describe('More prepared campaigns exist than the newest 20 checked: older ones were not evaluated'),
 });
 
 export const operation = defineOperation({
@@ -58,14 +73,19 @@ export const operation = defineOperation({
   tag: 'mailing',
   summary: 'List what waits for a human approval',
   description:
-    'Mailing tasks in approvalStatus PENDING (also those reset by an edit of their creative, with the approved and current content), channel creatives PENDING moderation, BLOCKED campaigns; each with who prepared it (key name or person). ' +
-    'DynamoDB cost: one Query of the open mailing tasks only (a sparse index that ended tasks leave) plus one BatchGet of their creatives; the creatives and campaigns indexes are read with a filter (cost grows with their number; at most 500 each). Cheap enough to poll every 30 s.',
+    'Mailing tasks in approvalStatus PENDING (also those reset by an edit of their creative, with the approved and current content), channel creatives PENDING moderation, BLOCKED campaigns, and campaigns held by a send gate ' +
+    '(prepared: READY recipients, the next step a send, but a gate of CampaignsController_sendReadiness fails: no mailbox that can send, balance, footer address, a pause the send engine put on it); each with who prepared it (key name or person). ' +
+    'count adds all four: each needs a person (approve, moderate, or fix the gate on the campaign page). ' +
+    'DynamoDB cost per call: one Query of the open mailing tasks only (a sparse index that ended tasks leave) plus one BatchGet of their creatives; the creatives index and the campaigns index are each read once with a filter ' +
+    '(cost grows with their number; at most 500 items each; the campaigns filter keeps BLOCKED ones and DRAFT/ACTIVE/PAUSED ones with READY recipients by their counters). ' +
+    'Gates are evaluated for at most the 20 newest prepared campaigns: one BatchGet of their send tasks (the ACTIVE ones), one Query per listed campaign for who created it, and once for all of them the balance, the company profile and the sender ' +
+    '(about 3 reads, plus 2 per mailbox tried). A workspace with no prepared campaign pays no gate read. Cheap enough to poll every 30 s.',
   access: 'tenant',
   scope: 'tasks:read',
   input: {},
   output,
   hints: { readOnly: true, idempotent: true },
-  handler: async (_input, ctx) => listApprovals(requireTenant(ctx).table),
+  handler: async (_input, ctx) => listApprovals(ctx.deps, requireTenant(ctx).tenantId),
   guidance: (r) =>
     r.tasks.length
       ? {
@@ -73,6 +93,12 @@ export const operation = defineOperation({
           why: 'Approve (or mailing_reject) each waiting task with a note.',
           check: `POST /api/mailing/${r.tasks[0].id}/approve`,
         }
-      : { next: 'tasks_list', why: 'Nothing waits for approval.' },
+      : r.heldCampaigns.length
+        ? {
+            next: 'CampaignsController_sendReadiness',
+            why: `A send gate holds campaign ${r.heldCampaigns[0].name}: ${r.heldCampaigns[0].blockers.map((b) => b.reasonCode).join(', ')}.`,
+            check: `GET /api/campaigns/${r.heldCampaigns[0].id}/send-readiness`,
+          }
+        : { next: 'tasks_list', why: 'Nothing waits for approval.' },
 });
 export const handler = lambdaHandler(operation);

@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, type Stack } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, CustomResource, Duration, type Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -7,7 +7,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
-import { machines, schedules, workers } from '../../functions/background.js';
+import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
 import { workflowArnVariable } from '../../shared/adapters/workflows/sfn-workflows.js';
 import { backgroundEntry } from '../../shared/registry/background.js';
 import type { StackContext } from './stack.js';
@@ -24,7 +24,11 @@ export const constructId = (name: string) => name.replace(/(^|[_-])([a-z0-9])/g,
  * - a worker: its queue with a DLQ after `maxReceives`, the `queue:<name>` resource, its Lambda and an
  *   SQS event source (batch size, MaximumConcurrency, partial batch failures; a reserved concurrency
  *   when it `reserve`s);
- * - a schedule: its Lambda invoked by EventBridge Scheduler at `rate(every)`.
+ * - a schedule: its Lambda invoked by EventBridge Scheduler at `rate(every)`;
+ * - a once job (data migrations): its Lambda as the service token of a custom resource whose one
+ *   property is the job's `runKey`, so CloudFormation invokes it at the deploy that creates the
+ *   resource or changes the key (and on delete, which it answers at once); the function's name is a
+ *   stack output for a run by hand (README, "Deploying").
  * Rights come only from each function's declared `resources` (infra/aws/grants.ts).
  */
 export function backgroundWork(stack: Stack, ctx: StackContext) {
@@ -70,9 +74,17 @@ export function backgroundWork(stack: Stack, ctx: StackContext) {
       target: new LambdaInvoke(fn, { retryAttempts: 2 }),
     });
   }
+
+  for (const j of onceJobs) {
+    const fn = lambdaOf(ctx, j);
+    const id = constructId(j.name);
+    // No provider framework (its own Lambdas and role): the function answers CloudFormation itself (functions/background-handlers.ts onceHandler).
+    new CustomResource(stack, `${id}Run`, { serviceToken: fn.functionArn, resourceType: `Custom::${id}`, properties: { RunKey: j.runKey } });
+    new CfnOutput(stack, `${id}Function`, { value: fn.functionName, description: `${j.name}: run it again by hand with aws lambda invoke` });
+  }
 }
 
-const lambdaOf = (ctx: StackContext, d: (typeof machines | typeof workers | typeof schedules)[number]) =>
+const lambdaOf = (ctx: StackContext, d: (typeof machines | typeof workers | typeof schedules | typeof onceJobs)[number]) =>
   ctx.lambda(constructId(d.name), backgroundEntry(d), {
     timeout: Duration.seconds(d.timeout),
     memorySize: d.memorySize,

@@ -1,7 +1,7 @@
-import { machines, schedules, workers } from '../../functions/background.js';
+import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { LocalWorkflows, substitute } from '../../shared/adapters/workflows/local-workflows.js';
-import { messagesInFlight, type ScheduleDefinition, type WorkerDefinition } from '../../shared/registry/background.js';
+import { messagesInFlight, type OnceDefinition, type ScheduleDefinition, type WorkerDefinition } from '../../shared/registry/background.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { LocalConfig } from '../../shared/runtime/local-config.js';
 import { log } from '../../shared/runtime/logger.js';
@@ -100,6 +100,22 @@ export const startSchedule = async (deps: Deps, s: ScheduleDefinition) =>
   every(s.name, localScheduleEveryMs(s, deps.config.local), () => s.handler(deps), s.local?.atStart);
 
 /**
+ * A once job (data migrations), run once in the background at start, where AWS runs it at deploy: the
+ * runtime serves at once; `stop` ends the run after its step in progress (the markers resume it at the next start).
+ */
+export async function startOnceJob(deps: Deps, j: OnceDefinition): Promise<BackgroundService> {
+  let stopping = false;
+  const run = j.handler(deps, { keepGoing: () => !stopping }).catch((e) => log.warn(`${j.name} failed`, { message: (e as Error).message }));
+  return {
+    name: j.name,
+    async stop() {
+      stopping = true;
+      await run;
+    },
+  };
+}
+
+/**
  * What Step Functions, SQS event sources and EventBridge schedules do in AWS, run in-process: every
  * declaration of functions/background.ts, then the services that exist only locally.
  */
@@ -107,6 +123,7 @@ export const backgroundServices: ((deps: Deps) => Promise<BackgroundService>)[] 
   startLocalWorkflowService,
   ...workers.map((w) => (deps: Deps) => startWorker(deps, w)),
   ...schedules.map((s) => (deps: Deps) => startSchedule(deps, s)),
+  ...onceJobs.map((j) => (deps: Deps) => startOnceJob(deps, j)),
   // Local only: the mail sandbox (SMTP + IMAP on loopback for sender mailboxes, GET /_local/mailbox).
   startMailSandboxService,
   // Local only: IMAP IDLE watches (no long-lived connection in Lambda), while the inbox schedule is on.

@@ -98,12 +98,16 @@ export async function listCampaigns(table: TableStore, q: { limit: number; curso
     cursor: q.cursor,
     ...(q.status ? { filter: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': q.status } } } : {}),
   });
-  // ACTIVE ones as their send task left them (one BatchGet of those tasks; nothing written).
-  const active = page.items.filter((c) => c.status === 'ACTIVE');
+  return { data: (await withSendTaskPauses(table, page.items)).map(campaignView), nextCursor: page.cursor ?? null };
+}
+
+/** Campaigns as their readers see them: ACTIVE ones as their send task left them (one BatchGet of those tasks; nothing written). */
+export async function withSendTaskPauses(table: TableStore, campaigns: CampaignRecord[]): Promise<CampaignRecord[]> {
+  const active = campaigns.filter((c) => c.status === 'ACTIVE');
   const tasks = new Map(
     active.length ? (await table.batchGet<Item>(active.map((c) => Task.key({ taskId: c.campaignId })))).map((t) => [String(t.taskId), t]) : [],
   );
-  return { data: page.items.map((c) => campaignView(withTaskPause(c, tasks.get(c.campaignId)))), nextCursor: page.cursor ?? null };
+  return campaigns.map((c) => withTaskPause(c, tasks.get(c.campaignId)));
 }
 
 /** Optimistic update of a campaign (version condition); 409 campaign_changed when it moved meanwhile. */

@@ -49,15 +49,34 @@ export async function effectiveWindow(deps: Deps, table: TableStore, c: Campaign
 }
 
 /**
- * Read-only dry run of every send gate, in the order a send applies them. Blocking gates: campaign
- * status, sender (approved mailbox, healthy or acknowledged DNS, connection, not suspended), READY
- * recipients, balance, the campaign_guarantee acceptance and the footer's physical address. The window,
- * tracking domain and placement are reported (a closed window delays, it does not refuse).
+ * What the gates of one workspace's campaigns share (balance, footer address, the resolved sender),
+ * each read at most once however many campaigns are checked: the approvals queue checks a page of
+ * prepared campaigns with one set of these reads.
  */
-export async function sendReadiness(deps: Deps, tenantId: string, campaignId: string) {
+export function gateInputs(deps: Deps, tenantId: string) {
   const table = deps.tenantTable(tenantId);
-  // The status as the send engine left it (a paused send task reads as PAUSED), computed: nothing is written.
-  const { campaign: c } = await readCampaign(table, campaignId);
+  const senders = new Map<string, ReturnType<typeof resolveSender>>();
+  let balance: Promise<number> | undefined;
+  let profile: ReturnType<typeof getPhysicalAddress> | undefined;
+  return {
+    table,
+    balanceMicros: () => (balance ??= deps.platform.get<{ balanceMicros?: number }>(Balance.key({ tenantId })).then((b) => b?.balanceMicros ?? 0)),
+    profile: () => (profile ??= getPhysicalAddress(table)),
+    sender: (c: CampaignRecord) => {
+      const key = c.senderConfig?.accountId ?? '';
+      if (!senders.has(key)) senders.set(key, resolveSender(deps, tenantId, table, c));
+      return senders.get(key)!;
+    },
+  };
+}
+export type GateInputs = ReturnType<typeof gateInputs>;
+
+/**
+ * The blocking gates of one campaign (read with its send task's pause), in the order a send applies
+ * them: campaign status, sender (approved mailbox, healthy or acknowledged DNS, connection, not
+ * suspended), READY recipients, balance, the campaign_guarantee acceptance, the footer's physical address.
+ */
+export async function blockingGates(inputs: GateInputs, c: CampaignRecord, ready: number) {
   const gates: Gate[] = [];
   gates.push({
     gate: 'campaign_status',
@@ -65,7 +84,7 @@ export async function sendReadiness(deps: Deps, tenantId: string, campaignId: st
     reasonCode: c.status === 'BLOCKED' ? 'campaign_blocked' : c.status === 'PAUSED' ? `campaign_paused${c.pauseReason ? `:${c.pauseReason}` : ''}` : null,
     detail: { status: c.status },
   });
-  const sender = await resolveSender(deps, tenantId, table, c);
+  const sender = await inputs.sender(c);
   const senderOk = !!sender && (sender.state.sendable || sender.state.reason === 'daily_cap_reached');
   gates.push({
     gate: 'sender',
@@ -82,10 +101,9 @@ export async function sendReadiness(deps: Deps, tenantId: string, campaignId: st
         }
       : {},
   });
-  const counts = await countRecipients(table, c);
-  gates.push({ gate: 'recipients', ok: counts.READY > 0, reasonCode: counts.READY > 0 ? null : 'no_ready_recipients', detail: { ready: counts.READY } });
-  const balanceMicros = (await deps.platform.get<{ balanceMicros?: number }>(Balance.key({ tenantId })))?.balanceMicros ?? 0;
-  const needed = PRICES.email_send.unitMicros * Math.max(1, counts.READY);
+  gates.push({ gate: 'recipients', ok: ready > 0, reasonCode: ready > 0 ? null : 'no_ready_recipients', detail: { ready } });
+  const balanceMicros = await inputs.balanceMicros();
+  const needed = PRICES.email_send.unitMicros * Math.max(1, ready);
   gates.push({
     gate: 'balance',
     ok: balanceMicros >= PRICES.email_send.unitMicros,
@@ -98,8 +116,22 @@ export async function sendReadiness(deps: Deps, tenantId: string, campaignId: st
     reasonCode: c.guaranteeAcceptanceId ? null : 'campaign_guarantee_missing',
     detail: { docKey: 'campaign_guarantee' },
   });
-  const profile = await getPhysicalAddress(table);
+  const profile = await inputs.profile();
   gates.push({ gate: 'compliance_footer', ok: !!profile, reasonCode: profile ? null : 'physical_address_missing', detail: { setting: 'companyProfile' } });
+  return { gates, sender };
+}
+
+/**
+ * Read-only dry run of every send gate (blockingGates). The window, tracking domain and placement are
+ * reported (a closed window delays, it does not refuse).
+ */
+export async function sendReadiness(deps: Deps, tenantId: string, campaignId: string) {
+  const inputs = gateInputs(deps, tenantId);
+  const table = inputs.table;
+  // The status as the send engine left it (a paused send task reads as PAUSED), computed: nothing is written.
+  const { campaign: c } = await readCampaign(table, campaignId);
+  const counts = await countRecipients(table, c);
+  const { gates, sender } = await blockingGates(inputs, c, counts.READY);
   const window = await effectiveWindow(deps, table, c);
   const trackingDomain = await getDefaultTrackingDomain(table);
   const blockers = gates.filter((g) => !g.ok).map((g) => g.reasonCode!);

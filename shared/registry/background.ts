@@ -9,7 +9,7 @@ import type { AwsResource } from './operation.js';
  * schedule's period are the same on both sides by construction (test/infra/background-parity.test.ts).
  *
  * Each declaration names its Lambda entry `functions/<tag>/<name>.ts`, a one-line file that exports
- * `handler = sqsWorker(decl)`, `scheduleHandler(decl)` or `machineTaskHandler(decl)` (functions/background-handlers.ts).
+ * `handler = sqsWorker(decl)`, `scheduleHandler(decl)`, `machineTaskHandler(decl)` or `onceHandler(decl)` (functions/background-handlers.ts).
  */
 interface LambdaSettings {
   /** snake_case; the Lambda entry is functions/<tag>/<name>.ts and the constructs are named after it. */
@@ -88,7 +88,20 @@ export interface MachineDefinition<P = any> extends LambdaSettings {
   };
 }
 
-export type BackgroundDefinition = WorkerDefinition | ScheduleDefinition | MachineDefinition;
+/**
+ * Work run once per release, not on a period (data migrations): in AWS a CloudFormation custom resource
+ * invokes its Lambda at the deploy that changes `runKey`; the embedded runtime runs it once at start.
+ * The handler must be idempotent and resumable (a deploy may run it again, a deadline may cut it short).
+ */
+export interface OnceDefinition extends LambdaSettings {
+  kind: 'once';
+  /** What the deploy-time run is keyed on (e.g. the migration names): a new value runs it again at the next deploy. */
+  runKey: string;
+  /** Starts new work only while `keepGoing()` (a Lambda's time left, a local stop); what is left runs at the next invocation. */
+  handler: (deps: Deps, opts: { keepGoing: () => boolean }) => Promise<unknown>;
+}
+
+export type BackgroundDefinition = WorkerDefinition | ScheduleDefinition | MachineDefinition | OnceDefinition;
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -111,6 +124,10 @@ export function defineSchedule(def: Omit<ScheduleDefinition, 'kind'>): ScheduleD
 
 export function defineMachine<P>(def: Omit<MachineDefinition<P>, 'kind'>): MachineDefinition<P> {
   return checked({ kind: 'machine', ...def });
+}
+
+export function defineOnce(def: Omit<OnceDefinition, 'kind'>): OnceDefinition {
+  return checked({ kind: 'once', ...def });
 }
 
 /** The Lambda entry of a declaration. */

@@ -1,7 +1,9 @@
-import { Campaign } from '../campaigns/entities.js';
+import { Campaign, type CampaignRecord } from '../campaigns/entities.js';
+import { blockedCampaigns, heldCampaigns, WAITING_CAMPAIGNS } from '../campaigns/waiting.js';
 import { Creative } from '../creatives/entities.js';
 import { approvedRevisions, type CreativeContent } from '../creatives/revisions.js';
 import type { Item, QuerySpec, TableStore } from '../ports/table-store.js';
+import type { Deps } from '../runtime/deps.js';
 import { Task, type TaskActor } from './entities.js';
 import { taskView, withCurrentApproval } from './tasks.js';
 
@@ -88,31 +90,25 @@ async function creativesInModeration(table: TableStore) {
   }));
 }
 
-/** Campaigns BLOCKED (manual moderation), with who created them (the first entry of their activity log). */
-async function blockedCampaigns(table: TableStore) {
-  const items = await queryAll(table, {
-    ...Campaign.query('byCreated', {}),
-    descending: true,
-    filter: { expression: '#s = :b', names: { '#s': 'status' }, values: { ':b': 'BLOCKED' } },
-  });
-  return Promise.all(
-    items.map(async (c) => {
-      const first = await table.query<Item>({ pk: `CAMPAIGN#${c.campaignId as string}`, skBeginsWith: 'ACT#', limit: 1 });
-      const actor = first.items[0]?.actor as { kind: string; id?: string } | undefined;
-      return {
-        id: c.campaignId as string,
-        name: c.name as string,
-        status: c.status as string,
-        primaryBlocker: (c.primaryBlocker as string) ?? null,
-        updatedAt: c.updatedAt as string,
-        createdBy: actor ? { kind: actor.kind, ...(actor.kind === 'key' && actor.id ? { keyId: actor.id } : actor.id ? { userId: actor.id } : {}) } : null,
-      };
-    }),
-  );
-}
-
-/** Everything in a workspace waiting for a person: mailing tasks to approve, channel creatives to moderate, blocked campaigns. */
-export async function listApprovals(table: TableStore) {
-  const [tasks, creatives, campaigns] = await Promise.all([pendingTasks(table), creativesInModeration(table), blockedCampaigns(table)]);
-  return { count: tasks.length + creatives.length + campaigns.length, tasks, creatives, campaigns };
+/**
+ * Everything in a workspace waiting for a person: mailing tasks to approve, channel creatives to
+ * moderate, BLOCKED campaigns and campaigns held by a send gate (one filtered read of the campaigns
+ * index serves both campaign kinds).
+ */
+export async function listApprovals(deps: Deps, tenantId: string) {
+  const table = deps.tenantTable(tenantId);
+  const waitingCampaigns = async () => {
+    const waiting = (await queryAll(table, { ...Campaign.query('byCreated', {}), descending: true, filter: WAITING_CAMPAIGNS })) as unknown as CampaignRecord[];
+    const [blocked, held] = await Promise.all([blockedCampaigns(table, waiting), heldCampaigns(deps, tenantId, waiting)]);
+    return { blocked, ...held };
+  };
+  const [tasks, creatives, campaigns] = await Promise.all([pendingTasks(table), creativesInModeration(table), waitingCampaigns()]);
+  return {
+    count: tasks.length + creatives.length + campaigns.blocked.length + campaigns.held.length,
+    tasks,
+    creatives,
+    campaigns: campaigns.blocked,
+    heldCampaigns: campaigns.held,
+    heldCampaignsTruncated: campaigns.truncated,
+  };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
+import { createApprovedAccount, otherTenantClient, startTenantRuntime } from '../support/accounts.js';
+import { client } from '../support/runtime.js';
+import { credit } from '../../shared/billing/billing.js';
+import { PRICES, toAmount } from '../../shared/billing/prices.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { Task } from '../../shared/tasks/entities.js';
@@ -27,7 +30,7 @@ describe('approvals queue', () => {
     async () => {
       const { http } = ctx;
       const queue = async () => (await http.get('/api/mailing/approvals')).body;
-      expect(await queue()).toEqual({ count: 0, tasks: [], creatives: [], campaigns: [] });
+      expect(await queue()).toEqual({ count: 0, tasks: [], creatives: [], campaigns: [], heldCampaigns: [], heldCampaignsTruncated: false });
 
       // Set up by the owner: a sandbox mailbox and a list with one contact.
       const box = await http.post('/api/email-accounts', await sandboxMailbox(ctx.rt.url, 'me@sandbox.test', 'Me'));
@@ -127,6 +130,79 @@ describe('approvals queue', () => {
         expect.objectContaining({ id: channel.id, type: 'LINKEDIN', createdBy: expect.objectContaining({ keyName: 'Outreach agent' }) }),
       ]);
       expect(q.count).toBe(1);
+    },
+  );
+
+  it(
+    'lists a prepared campaign held by a failing send gate with its gates (HTTP and MCP), never another workspace’s, and drops it once the gates pass',
+    { timeout: 120_000 },
+    async () => {
+      // Two fresh workspaces, each with one BYOC campaign prepared: a recipient READY (its audit paid with
+      // exactly the audit's price, so the balance is then empty), no mailbox, no company profile.
+      const prepared = async (name: string) => {
+        const account = await createApprovedAccount(ctx.rt.deps);
+        const http = client(ctx.rt.url, { key: account.apiKey });
+        await credit(ctx.rt.deps, account.tenantId, toAmount(PRICES.audit.unitMicros), 'one audit', 'test');
+        const contact = await http.post('/api/contacts', { firstName: 'Ann', email: `ann@${name.toLowerCase()}-buyer.test` });
+        const list = await http.post('/api/contact-lists', { name: 'Buyers' });
+        await http.post(`/api/contact-lists/${list.body.id}/contacts`, { contactIds: [contact.body.id] });
+        const campaign = await http.post('/api/campaigns', { name, renderMode: 'BYOC' });
+        expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+        expect((await http.post(`/api/campaigns/${campaign.body.id}/pour`, { listId: list.body.id })).body.added).toBe(1);
+        expect((await http.post(`/api/campaigns/${campaign.body.id}/screen`)).body.screened).toBe(1);
+        const html = '<p>Hello Ann,</p><p>we help logistics teams plan routes. Would a short call next week be useful?</p><p>Best, Sam</p>';
+        const rendered = await http.post(`/api/campaigns/${campaign.body.id}/rendered-emails`, {
+          emails: [{ contactId: contact.body.id, subject: 'Quick question, Ann', html }],
+        });
+        expect(rendered.body, JSON.stringify(rendered.body)).toMatchObject({ accepted: 1 });
+        // A campaign with nothing prepared yet is not held by anything: it is never listed.
+        expect((await http.post('/api/campaigns', { name: `${name} (empty)`, renderMode: 'BYOC' })).status).toBe(201);
+        return { account, http, campaignId: campaign.body.id as string };
+      };
+      const mine = await prepared('Spring');
+      const theirs = await prepared('Rival');
+
+      const q = (await mine.http.get('/api/mailing/approvals')).body;
+      expect(q.heldCampaigns).toEqual([
+        expect.objectContaining({
+          id: mine.campaignId,
+          name: 'Spring',
+          status: 'DRAFT',
+          ready: 1,
+          blockers: [
+            { gate: 'sender', reasonCode: 'no_sender_account' },
+            { gate: 'balance', reasonCode: 'insufficient_balance' },
+            { gate: 'compliance_footer', reasonCode: 'physical_address_missing' },
+          ],
+          createdBy: expect.objectContaining({ kind: 'key' }),
+        }),
+      ]);
+      expect(q.count).toBe(1); // a held campaign waits for a person: the badge counts it
+      // The same as sendReadiness says: the queue evaluates the same gates.
+      expect((await mine.http.get(`/api/campaigns/${mine.campaignId}/send-readiness`)).body.blockers).toEqual([
+        'no_sender_account',
+        'insufficient_balance',
+        'physical_address_missing',
+      ]);
+      // The other workspace sees its own campaign only, over MCP too.
+      expect((await theirs.http.get('/api/mailing/approvals')).body.heldCampaigns.map((c: { id: string }) => c.id)).toEqual([theirs.campaignId]);
+      const agent = await mcp.connect({ authorization: `Bearer ${mine.account.apiKey}` }, '?toolsets=all');
+      const tool = (await agent.callTool({ name: 'svc_mailing_approvals_list', arguments: {} })) as Tool;
+      expect(tool.isError, tool.content?.[0]?.text).toBeFalsy();
+      expect(tool.structuredContent!.heldCampaigns.map((c: { id: string; blockers: unknown[] }) => [c.id, c.blockers.length])).toEqual([[mine.campaignId, 3]]);
+      expect(JSON.stringify(tool.structuredContent)).not.toContain(theirs.campaignId);
+
+      // The person deals with the gates: a mailbox that can send, a balance, the footer's address. The campaign leaves the queue.
+      const box = await mine.http.post('/api/email-accounts', await sandboxMailbox(ctx.rt.url, 'sales@spring.test', 'Sales'));
+      expect(box.status).toBe(201);
+      expect((await mine.http.patch(`/api/email-accounts/${box.body.id}`, { dnsAcknowledged: true })).status).toBe(200);
+      await credit(ctx.rt.deps, mine.account.tenantId, 1, 'top-up', 'test');
+      expect((await mine.http.get('/api/mailing/approvals')).body.heldCampaigns[0].blockers).toEqual([
+        { gate: 'compliance_footer', reasonCode: 'physical_address_missing' },
+      ]);
+      expect((await mine.http.put('/api/settings/company-profile', { companyName: 'Spring Ltd', physicalAddress: '1 Spring Street' })).status).toBe(200);
+      expect((await mine.http.get(`/api/campaigns/${mine.campaignId}/send-readiness`)).body.ready).toBe(true);
+      expect((await mine.http.get('/api/mailing/approvals')).body).toMatchObject({ count: 0, heldCampaigns: [] });
     },
   );
 });

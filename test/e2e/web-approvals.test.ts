@@ -3,8 +3,9 @@
 // queue with the agent's key named and the navigation badge at 1, approves it with a note (the badge
 // drops to 0), sees the agent's later edit of the creative as a line diff and approves again; the agent
 // starts it and the email lands in the sandbox (task COMPLETED). A second task is rejected with a note
-// (refused first without one, the message next to the field). Every page screenshotted and checked with
-// axe, at 1280 px and 390 px; what the page says is checked against the API.
+// (refused first without one, the message next to the field). A campaign prepared but held by a send gate
+// (its mailbox suspended) shows with the gate in words, and its link leads to the campaign's checklist.
+// Every page screenshotted and checked with axe, at 1280 px and 390 px; what the page says is checked against the API.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { credit } from '../../shared/billing/billing.js';
 import { startBrowser, type AppPage, type BrowserRun } from '../support/browser.js';
@@ -154,5 +155,28 @@ describe('approvals: what an agent prepared, reviewed by a person', () => {
     await p.page.setViewport({ width: 1280, height: 900 });
     await waitForBadge(p, 0);
     await p.check('approvals-after-reject');
+
+    // A campaign prepared over the API (one READY email) but held by a gate: its mailbox is suspended.
+    // The queue names the gate in words and counts it; its link leads to the campaign's readiness checklist.
+    const bea = (await api.post('/api/contacts', { firstName: 'Bea', email: 'bea@autumn-buyer.test' })).body;
+    const beaList = (await api.post('/api/contact-lists', { name: 'Autumn buyers' })).body;
+    await api.post(`/api/contact-lists/${beaList.id}/contacts`, { contactIds: [bea.id] });
+    const campaign = (await api.post('/api/campaigns', { name: 'Autumn launch', renderMode: 'BYOC' })).body;
+    expect((await api.post(`/api/campaigns/${campaign.id}/pour`, { listId: beaList.id })).body.added).toBe(1);
+    expect((await api.post(`/api/campaigns/${campaign.id}/screen`)).body.screened).toBe(1);
+    const html = '<p>Hello Bea,</p><p>we help logistics teams plan routes. Would a short call next week be useful?</p><p>Best, Sam</p>';
+    const rendered = await api.post(`/api/campaigns/${campaign.id}/rendered-emails`, { emails: [{ contactId: bea.id, subject: 'Quick question, Bea', html }] });
+    expect(rendered.body).toMatchObject({ accepted: 1 });
+    expect((await api.post(`/api/email-accounts/${box.id}/suspend`, { reason: 'checking the relay' })).status).toBe(200);
+    expect((await api.get(`/api/campaigns/${campaign.id}/send-readiness`)).body.blockers).toEqual(['sender_suspended']);
+    await p.goto(`${env.rt.url}/app/approvals`);
+    text = await p.waitForText('Campaigns held by a send gate (1)');
+    expect(text).toMatch(/Autumn launch: 1 recipient ready, not sent because:\s*the mailbox is suspended/);
+    await waitForBadge(p, 1);
+    await p.check('approvals-held-campaign');
+    await p.click('link', 'Autumn launch');
+    await p.waitForLocation((at) => at === `/app/campaigns/${campaign.id}`);
+    text = await p.waitForText('Not ready: 1 gate blocking');
+    expect(text).toContain('the mailbox is suspended');
   });
 });

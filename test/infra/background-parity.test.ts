@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machines, schedules, workers } from '../../functions/background.js';
+import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
 import { constructId } from '../../infra/aws/background.js';
 import { SvcStack } from '../../infra/aws/stack.js';
 import { startSchedule, startWorker } from '../../infra/local/background.js';
@@ -79,4 +79,15 @@ describe('background declarations: AWS and local settings are the same', () => {
     const names = Object.values(template.findResources('AWS::StepFunctions::StateMachine')).map((m) => m.Properties.StateMachineName);
     expect(names.sort()).toEqual(machines.map((m) => `svc-prod-${m.machine}`).sort());
   });
+
+  it.each(onceJobs.map((j) => [j.name, j] as const))(
+    'once job %s: a custom resource keyed on its runKey invokes its function at deploy; runs at each start locally (test/integration/tasks-review-backfill.test.ts)',
+    (_, j) => {
+      const run = template.toJSON().Resources[logicalId(`${constructId(j.name)}Run`)];
+      expect(run.Type).toBe(`Custom::${constructId(j.name)}`);
+      expect(run.Properties.RunKey).toBe(j.runKey);
+      expect(run.Properties.ServiceToken).toEqual({ 'Fn::GetAtt': [logicalId(constructId(j.name)), 'Arn'] });
+      expect(template.toJSON().Resources[logicalId(constructId(j.name))].Properties.Timeout).toBe(j.timeout);
+    },
+  );
 });

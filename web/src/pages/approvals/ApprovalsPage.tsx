@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { canAdminister, useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
-import { actorInWords, approvalsQuery, BADGE_POLL_MS, BLOCKER_WORDS } from './approvals-api';
+import { reasonInWords } from '../campaigns/campaign-words';
+import { actorInWords, approvalsQuery, BADGE_POLL_MS, BLOCKER_WORDS, type HeldCampaign } from './approvals-api';
 import { CreativeReview } from './CreativeReview';
 import { TaskReview } from './TaskReview';
 
 /**
  * Everything in the workspace that waits for a person, in one place: mailing tasks to approve or
  * reject (an agent's included, with the key that prepared them, and what changed when an edit reset an
- * approval), channel creatives to moderate, campaigns blocked for moderation.
+ * approval), channel creatives to moderate, campaigns blocked for moderation, and prepared campaigns a
+ * send gate holds (each gate in words, with a link to the campaign page where it is dealt with).
  */
 export default function ApprovalsPage() {
   const { workspace } = useWorkspace();
@@ -65,9 +67,40 @@ export default function ApprovalsPage() {
                 </ul>
               )}
             </section>
+            <section aria-labelledby="approvals-held">
+              <h2 id="approvals-held">Campaigns held by a send gate ({q.heldCampaigns.length})</h2>
+              {q.heldCampaigns.length === 0 ? (
+                <p className="muted">No prepared campaign is held by a send gate.</p>
+              ) : (
+                <>
+                  <p className="muted">Prepared, but a gate stops the send: open a campaign for its readiness checklist and deal with the gate there.</p>
+                  <ul className="plain">
+                    {q.heldCampaigns.map((c) => (
+                      <HeldCampaignItem key={c.id} campaign={c} />
+                    ))}
+                  </ul>
+                </>
+              )}
+              {q.heldCampaignsTruncated && <p className="muted">Only the 20 newest prepared campaigns are checked here; see Campaigns for the others.</p>}
+            </section>
           </>
         )}
       </QueryState>
     </div>
+  );
+}
+
+/** A held campaign: what it has ready, each failing gate in words, and the way to its page (the readiness checklist). */
+function HeldCampaignItem({ campaign: c }: { campaign: HeldCampaign }) {
+  return (
+    <li>
+      <Link to={`/campaigns/${c.id}`}>{c.name}</Link>: {c.ready.toLocaleString()} recipient{c.ready === 1 ? '' : 's'} ready, not sent because:
+      <ul>
+        {c.blockers.map((b) => (
+          <li key={b.gate}>{reasonInWords(b.reasonCode)}</li>
+        ))}
+      </ul>
+      Prepared by {actorInWords(c.createdBy)}.
+    </li>
   );
 }

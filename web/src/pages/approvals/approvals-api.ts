@@ -35,6 +35,19 @@ export interface Approvals {
   tasks: PendingTask[];
   creatives: { id: string; name: string; type: string; subject: string; updatedAt: string; createdBy: Actor | null }[];
   campaigns: { id: string; name: string; primaryBlocker: string | null; updatedAt: string; createdBy: Actor | null }[];
+  heldCampaigns: HeldCampaign[];
+  heldCampaignsTruncated: boolean;
+}
+
+/** A prepared campaign whose send a failing gate holds (its gates as CampaignsController_sendReadiness names them). */
+export interface HeldCampaign {
+  id: string;
+  name: string;
+  status: string;
+  ready: number;
+  blockers: { gate: string; reasonCode: string }[];
+  updatedAt: string;
+  createdBy: Actor | null;
 }
 
 /** The navigation badge polls at most this often; approving or rejecting refreshes it at once. */
