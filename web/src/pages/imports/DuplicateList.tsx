@@ -7,7 +7,7 @@ const matchedKey = (key: string) => {
 };
 
 /** Duplicates as rows of the file (line numbers as a spreadsheet shows them) and what they duplicate. */
-export function DuplicateList({ duplicates }: { duplicates: DuplicateRow[] }) {
+export function DuplicateList({ duplicates, record = 'company' }: { duplicates: DuplicateRow[]; record?: 'company' | 'contact' }) {
   const shown = duplicates.slice(0, 50);
   return (
     <>
@@ -16,7 +16,7 @@ export function DuplicateList({ duplicates }: { duplicates: DuplicateRow[] }) {
         {shown.map((d) => (
           <li key={d.index}>
             Row {d.index + 2}: {d.outcome === 'update' ? 'updates' : d.outcome === 'skip' ? 'skipped as a duplicate of' : 'duplicates'}{' '}
-            {d.duplicateOfRow !== undefined ? `row ${d.duplicateOfRow + 2} of this file` : `company ${d.duplicateOf}`}
+            {d.duplicateOfRow !== undefined ? `row ${d.duplicateOfRow + 2} of this file` : `${record} ${d.duplicateOf}`}
             {d.matchedBy ? ` (${matchedKey(d.matchedBy)})` : ''}
           </li>
         ))}

@@ -1,29 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
-import { rejectedRowsCsv } from './csv';
+import { rejectedRowsCsv, type ImportKind } from './csv';
 import { importFileOf } from './import-session';
 import { DuplicateList } from './DuplicateList';
-import { importJobFinished, importJobKey, importJobPollMs, type ImportJob, type ImportResult } from './import-job';
+import { importJobFinished, importJobKey, importJobPollMs, importJobStatusPath, importKindOf, type ImportJob, type ImportResult } from './import-job';
 
 const duration = (seconds: number) =>
   seconds < 60 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 
 export default function ImportJobPage() {
   const { jobId = '' } = useParams();
+  const kind = importKindOf(useSearchParams()[0].get('kind'));
   const { workspace } = useWorkspace();
   const job = useQuery({
     queryKey: importJobKey(workspace.tenantId, jobId),
-    queryFn: ({ signal }) => api.get<ImportJob>(`/api/companies/import/jobs/${encodeURIComponent(jobId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<ImportJob>(importJobStatusPath(kind, jobId), { signal }),
     refetchInterval: (q) => (importJobFinished(q.state.data) ? false : importJobPollMs(q.state.dataUpdateCount)),
     meta: { action: 'see imports' },
   });
   const session = importFileOf(jobId);
+  // A finished import changed companies, contacts and lists: the CRM pages read them again.
+  const queryClient = useQueryClient();
+  const finished = importJobFinished(job.data);
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: workspaceKey(workspace.tenantId, 'crm') });
+  }, [finished, queryClient, workspace.tenantId]);
   return (
     <div className="page">
-      <h1>Import{session ? ` of ${session.fileName}` : ''}</h1>
+      <h1>
+        {kind === 'contacts' ? 'Contact import' : 'Import'}
+        {session ? ` of ${session.fileName}` : ''}
+      </h1>
       <QueryState query={job} label="the import">
         {(j) => (
           <>
@@ -33,7 +45,7 @@ export default function ImportJobPage() {
                 The import failed{j.error ? `: ${j.error}` : '.'} Rows written before it stopped stay imported.
               </p>
             )}
-            {j.status === 'completed' && j.result && <Summary jobId={j.jobId} result={j.result} />}
+            {j.status === 'completed' && j.result && <Summary jobId={j.jobId} kind={kind} result={j.result} />}
           </>
         )}
       </QueryState>
@@ -60,7 +72,7 @@ function Progress({ job }: { job: ImportJob }) {
   );
 }
 
-function Summary({ jobId, result }: { jobId: string; result: ImportResult }) {
+function Summary({ jobId, kind, result }: { jobId: string; kind: ImportKind; result: ImportResult }) {
   const session = importFileOf(jobId);
   const download = () => {
     const blob = new Blob([rejectedRowsCsv(result.errors, session?.file)], { type: 'text/csv;charset=utf-8' });
@@ -83,8 +95,20 @@ function Summary({ jobId, result }: { jobId: string; result: ImportResult }) {
         <dd>{result.skipped}</dd>
         <dt>Rejected</dt>
         <dd>{result.errors.length}</dd>
-        <dt>Contacts created</dt>
-        <dd>{result.contactsCreated}</dd>
+        {kind === 'companies' && (
+          <>
+            <dt>Contacts created</dt>
+            <dd>{result.contactsCreated}</dd>
+          </>
+        )}
+        {result.listId && (
+          <>
+            <dt>{kind === 'contacts' ? 'Contact list' : 'Company list'}</dt>
+            <dd>
+              <ImportedList kind={kind} listId={result.listId} />
+            </dd>
+          </>
+        )}
       </dl>
       {result.errors.length > 0 && (
         <>
@@ -100,7 +124,19 @@ function Summary({ jobId, result }: { jobId: string; result: ImportResult }) {
           </ul>
         </>
       )}
-      {session?.duplicates?.length ? <DuplicateList duplicates={session.duplicates} /> : null}
+      {session?.duplicates?.length ? <DuplicateList duplicates={session.duplicates} record={kind === 'contacts' ? 'contact' : 'company'} /> : null}
     </section>
   );
+}
+
+/** The list the import filled, by name, linked to its page (the id while the name is on its way or unreadable). */
+function ImportedList({ kind, listId }: { kind: ImportKind; listId: string }) {
+  const { workspace } = useWorkspace();
+  const path = `/${kind === 'contacts' ? 'contact' : 'company'}-lists/${encodeURIComponent(listId)}`;
+  const list = useQuery({
+    queryKey: workspaceKey(workspace.tenantId, 'crm', `${kind === 'contacts' ? 'contact' : 'company'}-lists`, 'one', listId),
+    queryFn: ({ signal }) => api.get<{ id: string; name: string }>(`/api${path}`, { signal }),
+    meta: { action: 'see lists' },
+  });
+  return <Link to={path}>{list.data?.name ?? listId}</Link>;
 }

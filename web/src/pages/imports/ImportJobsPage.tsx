@@ -6,6 +6,7 @@ import { useWorkspace } from '../../app/workspace';
 import { QueryState } from '../../components/QueryState';
 import { TableRegion } from '../../components/TableRegion';
 import { CursorPager, useCursorPages } from '../crm/CursorPager';
+import { importJobPagePath, importKindOf } from './import-job';
 
 interface ImportJobRow {
   jobId: string;
@@ -63,11 +64,7 @@ export default function ImportJobsPage() {
                     {page.data.map((j) => (
                       <tr key={j.jobId}>
                         <td>
-                          {j.kind === 'contacts' ? (
-                            new Date(j.createdAt).toLocaleString()
-                          ) : (
-                            <Link to={`/imports/jobs/${encodeURIComponent(j.jobId)}`}>{new Date(j.createdAt).toLocaleString()}</Link>
-                          )}
+                          <Link to={importJobPagePath(importKindOf(j.kind), j.jobId)}>{new Date(j.createdAt).toLocaleString()}</Link>
                         </td>
                         <td>{KIND_WORDS[j.kind] ?? j.kind}</td>
                         <td>{STATUS_WORDS[j.status]}</td>

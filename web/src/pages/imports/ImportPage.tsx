@@ -1,17 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type DragEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { workspaceKey } from '../../api/query-keys';
 import { useWorkspace } from '../../app/workspace';
-import { FormErrors, SelectField, useFormErrors } from '../../components/form';
-import { guessMapping, IMPORT_TARGETS, mappingProblems, parseCsv, type ParsedCsv } from './csv';
+import { FormErrors, SelectField, TextField, useFormErrors } from '../../components/form';
+import {
+  companyColumnsOf,
+  contactListOptions,
+  contactMappingWarning,
+  guessMapping,
+  importTargets,
+  mappingProblems,
+  parseCsv,
+  type ContactListChoice,
+  type ImportKind,
+  type ParsedCsv,
+} from './csv';
 import { DuplicateList } from './DuplicateList';
 import { rememberImportFile, type DuplicateRow } from './import-session';
-import { seedImportJob, type StartedImportJob } from './import-job';
+import { importJobPagePath, seedImportJob, type StartedImportJob } from './import-job';
 
 /** The spec's limit of rows per import request. */
 const MAX_ROWS = 10_000;
-const FIELDS = ['rows', 'mapping', 'options.dedupeBy', 'options.duplicateHandling'];
+const FIELDS = ['rows', 'mapping', 'options.dedupeBy', 'options.duplicateHandling', 'options.listId', 'options.newListName'];
+const KINDS = [
+  { value: 'companies', label: 'Companies (and their contacts)' },
+  { value: 'contacts', label: 'Contacts' },
+];
 const DEDUPE_BY = [
   { value: 'auto', label: 'Automatic: INN, then domain' },
   { value: 'domain', label: 'Domain' },
@@ -22,6 +38,17 @@ const DUPLICATE_HANDLING = [
   { value: 'update', label: 'Update the existing company' },
   { value: 'create', label: 'Create another company' },
 ];
+const CONTACT_DUPLICATE_HANDLING = [
+  { value: 'skip', label: 'Skip the duplicate row' },
+  { value: 'update', label: 'Update the existing contact' },
+  { value: 'create', label: 'Create another contact' },
+];
+/** The import operations of each kind: the contacts import fills a contact list, the companies import makes companies. */
+const ENDPOINTS: Record<ImportKind, { preview: string; start: string }> = {
+  companies: { preview: '/api/companies/import/preview', start: '/api/companies/import/combined' },
+  contacts: { preview: '/api/contacts/import/preview', start: '/api/contacts/import/start' },
+};
+const NEW_LIST = '+new';
 
 interface Preview {
   created: number;
@@ -29,9 +56,15 @@ interface Preview {
   skipped: number;
   errors: { index: number; reason: string }[];
   contactsCreated: number;
-  rows: DuplicateRow[];
+  rows: (DuplicateRow & { sameContactAsRow?: number })[];
 }
-type ImportBody = { rows: Record<string, string>[]; mapping: Record<string, string>; options: { dedupeBy: string; duplicateHandling: string } };
+type ImportBody = { rows: Record<string, string>[]; mapping: Record<string, string>; options: Record<string, string> };
+
+/** The preview's duplicates; a contact preview names an earlier row of the file `sameContactAsRow`. */
+const duplicatesOf = (preview?: Preview): DuplicateRow[] | undefined =>
+  preview?.rows
+    .map((r) => (r.sameContactAsRow !== undefined ? { ...r, duplicateOfRow: r.sameContactAsRow } : r))
+    .filter((r) => r.duplicateOf || r.duplicateOfRow !== undefined);
 
 export default function ImportPage() {
   const navigate = useNavigate();
@@ -40,31 +73,45 @@ export default function ImportPage() {
   const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [kind, setKind] = useState<ImportKind>('companies');
   const [options, setOptions] = useState({ dedupeBy: 'auto', duplicateHandling: 'skip' });
+  const [listChoice, setListChoice] = useState<ContactListChoice>({ kind: 'none' });
   const [dragging, setDragging] = useState(false);
+  const contactLists = useQuery({
+    queryKey: workspaceKey(workspace.tenantId, 'crm', 'contact-lists', { pageSize: 100 }),
+    queryFn: ({ signal }) => api.get<{ data: { id: string; name: string }[] }>('/api/contact-lists', { signal, query: { pageSize: 100 } }),
+    enabled: kind === 'contacts',
+    meta: { action: 'see contact lists' },
+  });
+  const listOptions = contactListOptions(listChoice);
 
-  const body = (): ImportBody => ({ rows: file!.csv.rows, mapping, options });
+  const body = (): ImportBody => ({
+    rows: file!.csv.rows,
+    mapping,
+    options: kind === 'contacts' && 'options' in listOptions ? { duplicateHandling: options.duplicateHandling, ...listOptions.options } : options,
+  });
+  const action = kind === 'contacts' ? 'import contacts' : 'import companies';
   const preview = useMutation({
-    mutationFn: (b: ImportBody) => api.post<Preview>('/api/companies/import/preview', b),
+    mutationFn: (b: ImportBody) => api.post<Preview>(ENDPOINTS[kind].preview, b),
     meta: { action: 'preview imports' },
   });
   const start = useMutation({
     // respond-async: the answer is the job at once, whatever the file's size, and the job page shows its progress.
-    mutationFn: (b: ImportBody) => api.post<StartedImportJob>('/api/companies/import/combined', b, { headers: { prefer: 'respond-async' } }),
-    meta: { action: 'import companies' },
+    mutationFn: (b: ImportBody) => api.post<StartedImportJob>(ENDPOINTS[kind].start, b, { headers: { prefer: 'respond-async' } }),
+    meta: { action },
     onSuccess: (started) => {
       const { jobId } = started;
       // The job page shows the bar from the start answer at once, while its first status read is on the way.
       seedImportJob(queryClient, workspace.tenantId, started);
-      const duplicates = preview.data?.rows.filter((r) => r.duplicateOf || r.duplicateOfRow !== undefined);
-      rememberImportFile(jobId, { fileName: file!.name, file: file!.csv, duplicates });
-      void navigate(`/imports/jobs/${encodeURIComponent(jobId)}`);
+      rememberImportFile(jobId, { fileName: file!.name, file: file!.csv, duplicates: duplicatesOf(preview.data) });
+      void navigate(importJobPagePath(kind, jobId));
     },
   });
   // The job page's code is fetched while the person picks a file, not after they press start.
   useEffect(() => void import('./ImportJobPage'), []);
   const previewErrors = useFormErrors(preview.error, FIELDS, 'preview imports');
-  const startErrors = useFormErrors(start.error, FIELDS, 'import companies');
+  const startErrors = useFormErrors(start.error, FIELDS, action);
+  const fieldErrors = (field: string) => previewErrors.byField[field] ?? startErrors.byField[field];
 
   async function load(picked: File | undefined) {
     if (!picked) return;
@@ -76,8 +123,14 @@ export default function ImportPage() {
     if (csv.rows.length > MAX_ROWS)
       return (setFile(null), setReadError(`${picked.name} has ${csv.rows.length} rows; an import takes at most ${MAX_ROWS}. Split the file.`));
     setFile({ name: picked.name, csv });
-    setMapping(guessMapping(csv.columns));
+    setMapping(guessMapping(csv.columns, kind));
   }
+  const chooseKind = (next: ImportKind) => {
+    preview.reset();
+    start.reset();
+    setKind(next);
+    if (file) setMapping(guessMapping(file.csv.columns, next));
+  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
@@ -92,14 +145,31 @@ export default function ImportPage() {
       return next;
     });
   };
-  const problems = file ? mappingProblems(mapping) : [];
+  const problems = file ? mappingProblems(mapping, kind) : [];
+  const listProblem = kind === 'contacts' && 'problem' in listOptions ? listOptions.problem : null;
+  const blocked = !!problems.length || !!listProblem;
+  // A contact import makes no companies: a company column of the file is said to stay behind, never guessed into a contact.
+  const companyColumns = file && kind === 'contacts' ? companyColumnsOf(file.csv.columns) : [];
+  const emailWarning = file && kind === 'contacts' && !problems.length ? contactMappingWarning(mapping) : null;
 
   return (
     <div className="page">
-      <h1>Import companies and contacts</h1>
-      <p className="lead">Upload a CSV file with a header row. Companies are matched by domain or INN, never by name.</p>
+      <h1>{kind === 'contacts' ? 'Import contacts' : 'Import companies and contacts'}</h1>
+      <p className="lead">
+        {kind === 'contacts'
+          ? 'Upload a CSV file with a header row. Contacts are matched by email; they can go straight into a contact list for a mailing task.'
+          : 'Upload a CSV file with a header row. Companies are matched by domain or INN, never by name.'}
+      </p>
       <section aria-labelledby="file-heading">
         <h2 id="file-heading">1. File</h2>
+        <SelectField
+          name="kind"
+          label="The file holds"
+          options={KINDS}
+          value={kind}
+          onChange={(e) => chooseKind(e.currentTarget.value as ImportKind)}
+          hint={kind === 'contacts' ? 'People only: no companies are created.' : 'One company per row, with one contact each when the row has one.'}
+        />
         <div
           className={dragging ? 'drop-zone dragging' : 'drop-zone'}
           onDragOver={(e) => (e.preventDefault(), setDragging(true))}
@@ -149,7 +219,7 @@ export default function ImportPage() {
                     <td>
                       <select aria-label={`Import ${column} as`} value={mapping[column] ?? ''} onChange={(e) => setTarget(column, e.currentTarget.value)}>
                         <option value="">Do not import</option>
-                        {IMPORT_TARGETS.map((t) => (
+                        {importTargets(kind).map((t) => (
                           <option key={t.value} value={t.value}>
                             {t.label}
                           </option>
@@ -161,24 +231,64 @@ export default function ImportPage() {
               </tbody>
             </table>
           </div>
+          {companyColumns.length > 0 && (
+            <p className="field-hint">
+              Not imported: {companyColumns.join(', ')}. A contact import makes no companies; to create companies with their contacts, choose “Companies (and
+              their contacts)” above.
+            </p>
+          )}
+          {emailWarning && <p className="field-hint">{emailWarning}</p>}
           <div className="form-row">
-            <SelectField
-              name="dedupeBy"
-              label="Find duplicates by"
-              options={DEDUPE_BY}
-              value={options.dedupeBy}
-              onChange={(e) => (preview.reset(), setOptions({ ...options, dedupeBy: e.currentTarget.value }))}
-              errors={previewErrors.byField['options.dedupeBy'] ?? startErrors.byField['options.dedupeBy']}
-            />
+            {kind === 'companies' && (
+              <SelectField
+                name="dedupeBy"
+                label="Find duplicates by"
+                options={DEDUPE_BY}
+                value={options.dedupeBy}
+                onChange={(e) => (preview.reset(), setOptions({ ...options, dedupeBy: e.currentTarget.value }))}
+                errors={fieldErrors('options.dedupeBy')}
+              />
+            )}
             <SelectField
               name="duplicateHandling"
-              label="When a company exists"
-              options={DUPLICATE_HANDLING}
+              label={kind === 'contacts' ? 'When a contact with that email exists' : 'When a company exists'}
+              options={kind === 'contacts' ? CONTACT_DUPLICATE_HANDLING : DUPLICATE_HANDLING}
               value={options.duplicateHandling}
               onChange={(e) => (preview.reset(), setOptions({ ...options, duplicateHandling: e.currentTarget.value }))}
-              errors={previewErrors.byField['options.duplicateHandling'] ?? startErrors.byField['options.duplicateHandling']}
+              errors={fieldErrors('options.duplicateHandling')}
             />
           </div>
+          {kind === 'contacts' && (
+            <div className="form-row">
+              <SelectField
+                name="contactList"
+                label="Put the contacts into"
+                options={[
+                  { value: '', label: 'No contact list' },
+                  { value: NEW_LIST, label: 'A new contact list' },
+                  ...(contactLists.data?.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+                ]}
+                value={listChoice.kind === 'existing' ? listChoice.listId : listChoice.kind === 'new' ? NEW_LIST : ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  start.reset();
+                  setListChoice(v === NEW_LIST ? { kind: 'new', name: '' } : v ? { kind: 'existing', listId: v } : { kind: 'none' });
+                }}
+                errors={fieldErrors('options.listId')}
+                hint="Rows skipped as duplicates stay out of the list; choose “Update the existing contact” to add them too."
+              />
+              {listChoice.kind === 'new' && (
+                <TextField
+                  name="newListName"
+                  label="New list name"
+                  maxLength={200}
+                  value={listChoice.name}
+                  onChange={(e) => (start.reset(), setListChoice({ kind: 'new', name: e.currentTarget.value }))}
+                  errors={fieldErrors('options.newListName') ?? (listProblem ? [listProblem] : undefined)}
+                />
+              )}
+            </div>
+          )}
           <FormErrors errors={problems} />
           <FormErrors
             errors={[
@@ -188,35 +298,33 @@ export default function ImportPage() {
             ]}
           />
           <div className="actions">
-            <button type="button" className="secondary" disabled={!!problems.length || preview.isPending} onClick={() => preview.mutate(body())}>
+            <button type="button" className="secondary" disabled={blocked || preview.isPending} onClick={() => preview.mutate(body())}>
               {preview.isPending ? 'Checking…' : 'Preview'}
             </button>
-            <button type="button" disabled={!!problems.length || start.isPending} onClick={() => start.mutate(body())}>
+            <button type="button" disabled={blocked || start.isPending} onClick={() => start.mutate(body())}>
               {start.isPending ? 'Starting…' : `Import ${file.csv.rows.length.toLocaleString()} ${file.csv.rows.length === 1 ? 'row' : 'rows'}`}
             </button>
           </div>
-          {preview.data && <PreviewSummary preview={preview.data} />}
+          {preview.data && <PreviewSummary kind={kind} preview={preview.data} />}
         </section>
       )}
     </div>
   );
 }
 
-function PreviewSummary({ preview }: { preview: Preview }) {
-  const duplicates = preview.rows.filter((r) => r.duplicateOf || r.duplicateOfRow !== undefined);
+function PreviewSummary({ kind, preview }: { kind: ImportKind; preview: Preview }) {
+  const duplicates = duplicatesOf(preview) ?? [];
   return (
     <div aria-live="polite">
       <h3>The import would</h3>
       <ul className="plain">
-        <li>
-          create {preview.created} companies and {preview.contactsCreated} contacts
-        </li>
+        <li>{kind === 'contacts' ? `create ${preview.created} contacts` : `create ${preview.created} companies and ${preview.contactsCreated} contacts`}</li>
         <li>
           update {preview.updated} and skip {preview.skipped} duplicates
         </li>
         <li>reject {preview.errors.length} rows</li>
       </ul>
-      {duplicates.length > 0 && <DuplicateList duplicates={duplicates} />}
+      {duplicates.length > 0 && <DuplicateList duplicates={duplicates} record={kind === 'contacts' ? 'contact' : 'company'} />}
     </div>
   );
 }

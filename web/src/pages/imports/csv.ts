@@ -65,7 +65,10 @@ export function parseCsv(text: string): ParsedCsv {
   return { columns, rows };
 }
 
-/** The import targets of the spec (companies, `c:` contact fields), with words for people. */
+/** What a file holds: companies with a contact per row (companies import) or contacts alone (contacts import). */
+export type ImportKind = 'companies' | 'contacts';
+
+/** The company import's targets of the spec (companies, `c:` contact fields), with words for people. */
 export const IMPORT_TARGETS: { value: string; label: string }[] = [
   { value: 'name', label: 'Company name' },
   { value: 'domain', label: 'Domain' },
@@ -87,6 +90,19 @@ export const IMPORT_TARGETS: { value: string; label: string }[] = [
   { value: 'c:linkedin', label: 'Contact LinkedIn' },
 ];
 
+/** The contact import's targets (ContactsController_importStart): no company field, it creates no companies. */
+export const CONTACT_IMPORT_TARGETS: { value: string; label: string }[] = [
+  { value: 'email', label: 'Email' },
+  { value: 'firstName', label: 'First name' },
+  { value: 'lastName', label: 'Last name' },
+  { value: 'phone', label: 'Phone' },
+  { value: 'position', label: 'Position' },
+  { value: 'personalEmail', label: 'Personal email' },
+  { value: 'linkedin', label: 'LinkedIn' },
+];
+
+export const importTargets = (kind: ImportKind) => (kind === 'contacts' ? CONTACT_IMPORT_TARGETS : IMPORT_TARGETS);
+
 const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Header words that name a target, beyond the target's own name and label. */
@@ -101,29 +117,58 @@ const ALIASES: Record<string, string[]> = {
   'c:linkedin': ['linkedin', 'linkedinurl'],
   'c:personalEmail': ['personalemail'],
 };
+/** A contact target answers to the same header words as its `c:` twin of the company import. */
+const aliasesOf = (target: string, kind: ImportKind) => ALIASES[kind === 'contacts' ? `c:${target}` : target] ?? [];
 
 /** A first mapping {column: target} from the header names; each target is used once, unknown columns are left out. */
-export function guessMapping(columns: string[]): Record<string, string> {
+export function guessMapping(columns: string[], kind: ImportKind = 'companies'): Record<string, string> {
   const mapping: Record<string, string> = {};
   const used = new Set<string>();
   for (const column of columns) {
     const key = normalise(column);
-    const target = IMPORT_TARGETS.find(
-      (t) => !used.has(t.value) && (normalise(t.value) === key || normalise(t.label) === key || ALIASES[t.value]?.includes(key)),
+    const target = importTargets(kind).find(
+      (t) => !used.has(t.value) && (normalise(t.value) === key || normalise(t.label) === key || aliasesOf(t.value, kind).includes(key)),
     );
     if (target) ((mapping[column] = target.value), used.add(target.value));
   }
   return mapping;
 }
 
-/** What the mapping lacks before an import can start (the spec: `name` is required). */
-export function mappingProblems(mapping: Record<string, string>): string[] {
+/**
+ * What the mapping lacks before an import can start. Companies: `name` is required (the spec). Contacts:
+ * at least one contact column (the API's rule); no company is needed, and none is made up.
+ */
+export function mappingProblems(mapping: Record<string, string>, kind: ImportKind = 'companies'): string[] {
   const targets = Object.values(mapping);
   const problems: string[] = [];
-  if (!targets.includes('name')) problems.push('Map a column to Company name: every company needs one.');
+  if (kind === 'companies' && !targets.includes('name')) problems.push('Map a column to Company name: every company needs one.');
+  if (kind === 'contacts' && !targets.length) problems.push('Map at least one column to a contact field (Email, First name, …).');
   const twice = [...new Set(targets.filter((t, i) => targets.indexOf(t) !== i))];
-  for (const t of twice) problems.push(`${IMPORT_TARGETS.find((x) => x.value === t)?.label ?? t} is mapped from more than one column.`);
+  for (const t of twice) problems.push(`${importTargets(kind).find((x) => x.value === t)?.label ?? t} is mapped from more than one column.`);
   return problems;
+}
+
+/** The file's columns a companies import would read as company fields: a contacts import leaves them behind. */
+export const companyColumnsOf = (columns: string[]) =>
+  Object.entries(guessMapping(columns, 'companies'))
+    .filter(([, target]) => !target.startsWith('c:'))
+    .map(([column]) => column);
+
+/** A contact import's mapping without an Email column makes contacts no mailing task can reach: said before upload. */
+export const contactMappingWarning = (mapping: Record<string, string>) =>
+  Object.values(mapping).includes('email') ? null : 'No column is imported as Email: these contacts cannot be mailed until they get an address.';
+
+/** The list a contact import fills: none, a list that exists (its id), or a new one by name. */
+export type ContactListChoice = { kind: 'none' } | { kind: 'existing'; listId: string } | { kind: 'new'; name: string };
+
+/** The contact import's list options (`options.listId` / `options.newListName`), or what is missing. */
+export function contactListOptions(choice: ContactListChoice): { options: { listId?: string; newListName?: string } } | { problem: string } {
+  if (choice.kind === 'existing') return { options: { listId: choice.listId } };
+  if (choice.kind === 'new') {
+    const name = choice.name.trim();
+    return name ? { options: { newListName: name } } : { problem: 'Name the new contact list.' };
+  }
+  return { options: {} };
 }
 
 const csvField = (value: string) => (/[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

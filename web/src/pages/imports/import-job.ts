@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { workspaceKey } from '../../api/query-keys';
+import type { ImportKind } from './csv';
 
 export interface ImportResult {
   created: number;
@@ -8,8 +9,10 @@ export interface ImportResult {
   errors: { index: number; reason: string }[];
   contactsCreated: number;
   cfValuesSet: number;
+  /** The list the imported records went into (options.listId or newListName). */
+  listId?: string;
 }
-/** The status view of an import job (companies_import_job_get). */
+/** The status view of an import job (companies_import_job_get, ContactsController_importJob). */
 export interface ImportJob {
   jobId: string;
   status: 'queued' | 'running' | 'completed' | 'failed';
@@ -29,6 +32,17 @@ export interface StartedImportJob {
 }
 
 export const importJobKey = (tenantId: string, jobId: string) => workspaceKey(tenantId, 'imports', 'job', jobId);
+
+/**
+ * A job's status lives with its import: a contacts job under /api/contacts (the start answer's
+ * statusUrl), a companies job under /api/companies. The job page's URL carries the kind (`?kind=contacts`).
+ */
+export const importJobStatusPath = (kind: ImportKind, jobId: string) =>
+  `/api/${kind === 'contacts' ? 'contacts' : 'companies'}/import/jobs/${encodeURIComponent(jobId)}`;
+export const importJobPagePath = (kind: ImportKind, jobId: string) =>
+  `/imports/jobs/${encodeURIComponent(jobId)}${kind === 'contacts' ? '?kind=contacts' : ''}`;
+/** The kind a job page's `?kind=` names (the job list's `kind` too): companies unless it says contacts. */
+export const importKindOf = (value: string | null | undefined): ImportKind => (value === 'contacts' ? 'contacts' : 'companies');
 
 export const importJobFinished = (job?: ImportJob) => job?.status === 'completed' || job?.status === 'failed';
 
