@@ -1,6 +1,6 @@
 // Issue 23 items 5 and 6 in real Chromium: a 2,000-row CSV with duplicates and rejected rows imported
 // through the import page (file, mapping, dedupe choices, preview, job with a live progress bar, summary,
-// rejected rows downloaded), and a lead moved across the kanban board by drag and drop and by the
+// rejected rows downloaded), a file of people imported as Contacts straight into a new contact list, and a lead moved across the kanban board by drag and drop and by the
 // keyboard's "move to" path. Every page is screenshotted and checked with axe at 1280 and 390 px.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -123,19 +123,47 @@ describe('imports', () => {
     await p.close();
   }, 420_000);
 
-  it('a file without a name column cannot start, and says why', async () => {
+  it('a file of people without company names cannot start as companies; as Contacts it goes straight into a new contact list', async () => {
     const account = await activeAccount(env);
+    const api = client(env.rt.url, { key: account.apiKey });
     mkdirSync(workDir, { recursive: true });
-    const file = path.join(workDir, 'no-name.csv');
-    writeFileSync(file, 'Domain;Email\nacme.test;a@acme.test\n');
+    const file = path.join(workDir, 'people.csv');
+    writeFileSync(file, 'Domain;Email;First name\nacme.test;ann@acme.test;Ann\nbeta.test;ben@beta.test;Ben\ncore.test;cleo@core.test;Cleo\n');
     const p = await run.newPage();
     await p.page.setViewport({ width: 390, height: 844 });
     await p.signIn(env.rt.url, account, '/imports');
     const input = (await p.byLabel('CSV file')) as Awaited<ReturnType<typeof p.byLabel>> & { uploadFile(f: string): Promise<void> };
     await input.uploadFile(file);
     await p.waitForText('Map a column to Company name');
-    expect(await p.page.$eval('::-p-aria([name="Import 1 row"][role="button"])', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await p.page.$eval('::-p-aria([name="Import 3 rows"][role="button"])', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await p.check('import-mapping-390');
+
+    // The same file as contacts: no company is needed or made up; the Domain column is said to stay behind.
+    await p.choose('The file holds', 'Contacts');
+    await p.waitForText('Not imported: Domain.');
+    expect(await p.page.$$eval('table select', (s) => s.map((x) => (x as HTMLSelectElement).value))).toEqual(['', 'email', 'firstName']);
+    await p.choose('Put the contacts into', 'A new contact list');
+    await p.waitForText('Name the new contact list.');
+    expect(await p.page.$eval('::-p-aria([name="Import 3 rows"][role="button"])', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await p.fill('New list name', 'Trade fair');
+    await p.check('import-contacts-390');
+    await p.click('button', 'Import 3 rows');
+    await p.waitForLocation((l) => l.startsWith('/app/imports/jobs/') && l.endsWith('?kind=contacts'), 30_000);
+    await p.waitForText('Summary', 60_000);
+    const jobId = decodeURIComponent(p.location().split('?')[0].split('/').pop()!);
+    await p.waitForText('Trade fair');
+    const job = (await api.get(`/api/contacts/import/jobs/${jobId}`)).body;
+    expect(job.result).toMatchObject({ created: 3, skipped: 0, errors: [] });
+    expect(await summaryOf(p)).toMatchObject({ Created: '3', Rejected: '0', 'Contact list': 'Trade fair' });
+    await p.check('import-contacts-done-390');
+
+    // The summary links the list; the list shows its three members (and the API agrees).
+    await p.click('link', 'Trade fair');
+    await p.waitForText('cleo@core.test');
+    expect(await p.text()).toMatch(/ann@acme\.test[\s\S]*ben@beta\.test|ben@beta\.test[\s\S]*ann@acme\.test/);
+    const members = (await api.get(`/api/contact-lists/${job.result.listId}/contacts`)).body.data as { email: string }[];
+    expect(members.map((m) => m.email).sort()).toEqual(['ann@acme.test', 'ben@beta.test', 'cleo@core.test']);
+    expect((await api.get('/api/companies')).body.data).toEqual([]);
     await p.close();
   });
 });
