@@ -5,6 +5,7 @@ import { credit } from '../../shared/billing/billing.js';
 import { addMember } from '../../shared/tenancy/provision.js';
 import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
 import { mcpClients } from '../support/mcp-client.js';
+import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';
 
 // DialogsController_getAttachment over HTTP and MCP. Real parts: the embedded runtime (DynamoDB Local,
@@ -51,12 +52,7 @@ describe('a received message’s attachments, downloaded', () => {
     const local = client(ctx.rt.url);
     const sandbox = (await local.get('/_local/mailbox')).body;
     await credit(ctx.rt.deps, ctx.account.tenantId, 5, 'test balance', 'test');
-    const mailbox = await http.post('/api/email-accounts', {
-      name: 'Sales',
-      email: 'sales@sandbox.test',
-      ...{ smtpHost: '127.0.0.1', smtpPort: sandbox.smtp.port, smtpUser: 'sales@sandbox.test', smtpPass: 'anything' },
-      ...{ imapHost: '127.0.0.1', imapPort: sandbox.imap.port, imapUser: 'sales@sandbox.test', imapPass: 'anything' },
-    });
+    const mailbox = await http.post('/api/email-accounts', await sandboxMailbox(ctx.rt.url, 'sales@sandbox.test', 'Sales'));
     expect(mailbox.status).toBe(201);
     expect((await http.patch(`/api/email-accounts/${mailbox.body.id}`, { dnsAcknowledged: true })).status).toBe(200);
     expect((await http.put('/api/settings/company-profile', { companyName: 'Acme Ltd', physicalAddress: '1 Sandbox Street' })).status).toBe(200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../shared/billing/billing.js';
 import { Membership } from '../../shared/tenancy/entities.js';
 import { createApprovedAccount, otherTenantClient, startTenantRuntime } from '../support/accounts.js';
+import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';
 
 // The HTML the web app frames as a document of its own (a creative's preview, one message's HTML
@@ -93,20 +94,8 @@ describe('framed documents: HTML the app shows in a sandboxed frame, from its ow
   it("serves one message's HTML version of a dialog, received or sent, styled, remote images off by default; 400 and 404", async () => {
     const { http } = ctx;
     const local = client(ctx.rt.url);
-    const info = (await local.get('/_local/mailbox')).body;
     await credit(ctx.rt.deps, ctx.account.tenantId, 5, 'test balance', 'test');
-    const me = await http.post('/api/email-accounts', {
-      name: 'Me',
-      email: 'me@sandbox.test',
-      smtpHost: '127.0.0.1',
-      smtpPort: info.smtp.port,
-      smtpUser: 'me@sandbox.test',
-      smtpPass: 'anything',
-      imapHost: '127.0.0.1',
-      imapPort: info.imap.port,
-      imapUser: 'me@sandbox.test',
-      imapPass: 'anything',
-    });
+    const me = await http.post('/api/email-accounts', await sandboxMailbox(ctx.rt.url, 'me@sandbox.test', 'Me'));
     expect(me.status).toBe(201);
     await http.patch(`/api/email-accounts/${me.body.id}`, { dnsAcknowledged: true });
     await http.put('/api/settings/company-profile', { companyName: 'Me Ltd', physicalAddress: '2 Sandbox Street' });
