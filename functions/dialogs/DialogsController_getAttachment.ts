@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { contentDisposition, messageAttachment } from '../../shared/dialogs/attachment-download.js';
 import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../shared/dialogs/attachment-names.js';
+import { workspaceQuery } from '../../shared/http/framed-document.js';
 import { defineOperation, respond } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
@@ -49,11 +50,7 @@ export const operation = defineOperation({
         .describe('The place of the attachment in the message’s attachments[], from 0'),
     }),
     query: z.strictObject({
-      workspace: z
-        .string()
-        .max(64)
-        .optional()
-        .describe('Tenant id, for a plain link that cannot send X-Tenant-Id; agents pass tenant_id as usual (default: yours)'),
+      workspace: workspaceQuery,
     }),
   },
   output: attachmentFileOutput,

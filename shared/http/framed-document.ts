@@ -23,10 +23,14 @@ export const imagesQuery = (byDefault: 'on' | 'off') =>
     );
 
 /**
- * `workspace` query of a framed document: a frame's request cannot carry X-Tenant-Id, so the workspace
- * rides in the URL (a GET that declares `workspace` takes the tenant from it; X-Tenant-Id wins).
+ * `workspace` query of a framed document or a download link: neither request can carry X-Tenant-Id, so
+ * the workspace rides in the URL (a GET that declares `workspace` takes the tenant from it; X-Tenant-Id wins).
  */
-export const workspaceQuery = z.string().max(64).optional().describe('Tenant id, for a frame that cannot send X-Tenant-Id (default: yours)');
+export const workspaceQuery = z
+  .string()
+  .max(64)
+  .optional()
+  .describe('Tenant id, for a frame or a plain link that cannot send X-Tenant-Id; agents pass tenant_id as usual (default: yours)');
 
 export function framedDocumentPolicy(remoteImages: boolean): string {
   return [
