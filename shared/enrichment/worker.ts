@@ -24,10 +24,11 @@ type SiteContacts = { emails: Stored[]; phones: Stored[]; social: Stored[] };
  * Merges what a crawl found into company.customFields.site_contacts (de-duplicated by value against what
  * the card has; each new entry carries sourceUrl and collectedAt) plus site_title / site_description,
  * and fills an empty card description. Optimistic on the card's version; idempotent (a repeat adds 0).
+ * `read`: the card as the message's batch read it (a change since then fails the version check and reads again).
  */
-async function mergeIntoCard(table: TableStore, companyId: string, r: SiteResult, at: string) {
+async function mergeIntoCard(table: TableStore, companyId: string, r: SiteResult, at: string, read?: Record<string, any>) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const card = await table.get<Record<string, any>>(CompanyEntity.key({ companyId }));
+    const card = attempt === 0 && read ? read : await table.get<Record<string, any>>(CompanyEntity.key({ companyId }));
     if (!card || card.entity !== 'company') return { emails: 0, phones: 0, social: 0 };
     const cf = { ...(card.customFields ?? {}) };
     const prev: SiteContacts = { emails: [], phones: [], social: [], ...(cf.site_contacts ?? {}) };
@@ -69,13 +70,14 @@ async function applyToCompany(
   companyId: string,
   r: SiteResult,
   shot: ScreenshotRef | undefined,
+  card: Record<string, any> | undefined,
   visit?: HostVisit,
 ): Promise<Item[]> {
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   const ok = r.status === 'OK';
   // Merged before the claim: a crash in between merges again after the restart (idempotent: adds 0).
-  const added = ok ? await mergeIntoCard(table, companyId, r, at) : undefined;
+  const added = ok ? await mergeIntoCard(table, companyId, r, at, card) : undefined;
   const sourceUrls = r.pages.map((p) => p.finalUrl);
   const claim = {
     update: EnrichmentItem.key({ taskId: task.taskId, companyId }),
@@ -158,7 +160,11 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
   const names = msg.hosts ?? (msg.host ? [msg.host] : []); // `host`: a message queued by a version that sent one host each
   const hosts = await table.batchGet<HostRecord>(names.map((host) => EnrichmentHost.key({ taskId: msg.taskId, host })));
   const pending = hosts.filter((h) => h.status === 'PENDING' && h.runId === msg.runId);
-  const visits = await Promise.allSettled(pending.map((h) => visitHost(deps, msg.tenantId, table, task, h)));
+  // The cards of the message's companies in one read (not one per company); merged after each visit.
+  const cards = new Map<string, Record<string, any>>();
+  for (const c of await table.batchGet<Record<string, any>>(pending.flatMap((h) => h.companyIds.map((companyId) => CompanyEntity.key({ companyId })))))
+    if (c.entity === 'company') cards.set(c.id as string, c);
+  const visits = await Promise.allSettled(pending.map((h) => visitHost(deps, msg.tenantId, table, task, h, cards)));
   // Raw rows after the claims, as before (a crash in between loses them, never a claim): one batch per message.
   await table.batchPut(visits.flatMap((v) => (v.status === 'fulfilled' ? v.value : [])));
   if (pending.length) await checkRun(deps, { tenantId: msg.tenantId, taskId: msg.taskId, runId: msg.runId }); // the workflow's own Check, run now
@@ -167,7 +173,7 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
 }
 
 /** One host of the message: crawled once, its result applied to every company with that host; answers the RawFetch rows to write. */
-async function visitHost(deps: Deps, tenantId: string, table: TableStore, task: TaskRecord, host: HostRecord) {
+async function visitHost(deps: Deps, tenantId: string, table: TableStore, task: TaskRecord, host: HostRecord, cards: Map<string, Record<string, any>>) {
   const s = deps.config.enrichment;
   const o = task.options;
   const result = await crawlSite(host.url, {
@@ -211,7 +217,7 @@ async function visitHost(deps: Deps, tenantId: string, table: TableStore, task: 
   const ids = host.companyIds;
   const raw: Item[] = [];
   for (const [i, companyId] of ids.entries())
-    raw.push(...(await applyToCompany(deps, table, task, companyId, result, shot, i === ids.length - 1 ? visit : undefined)));
+    raw.push(...(await applyToCompany(deps, table, task, companyId, result, shot, cards.get(companyId), i === ids.length - 1 ? visit : undefined)));
   log.debug?.('site visited', { taskId: task.taskId, host: host.host, status: result.status, reasonCode: result.reasonCode });
   return raw;
 }
