@@ -3,12 +3,14 @@
  * engine (site-crawl.ts): workflow dispatch, the durable `crawls` queue, SITE_ENRICHMENT_WORKERS (16)
  * workers, each company's claim + counters + event all-or-nothing (the crash-safe bookkeeping), the
  * appends that queue up while one is being written going together in one transaction per task
- * (shared/enrichment/event-commit.ts), card merges and raw rows.
+ * (shared/enrichment/event-commit.ts), card merges and raw rows. It prints where a page's time goes (the
+ * worker's handler, its store calls by method and item kind, the crawl engine, CPU of this process and of
+ * DynamoDB Local) and the write units by item kind.
  * BENCH_CRAWL_TASK_SITES (default 500, the task maximum) fetch-path sites; BENCH_CRAWL_TASK_WORKERS (default 16). Run: `npm run bench site-task-crawl`.
  *
  * Also the DynamoDB units the task consumed per crawled page and the AWS cost per 1,000 pages at on-demand
  * list prices (us-east-1, 2026): DynamoDB $1.25 per million write units, $0.25 per million read units;
- * SQS $0.40 per million requests (one crawls message per host: send, receive, delete); Step Functions
+ * SQS $0.40 per million requests (send, receive, delete of each crawls message: up to four hosts each); Step Functions
  * Standard $0.025 per 1,000 transitions (Dispatch and Route, then Wait, Check and Route every 2 s while the
  * task runs, at the measured duration); Lambda arm64 $0.0000133334 per GB-s at 1 s of 512 MB per page (a
  * remote site answers in hundreds of milliseconds; loopback here answers at once, so the measured CPU would
@@ -96,7 +98,7 @@ export async function run() {
     const transitions = 2 + 3 * Math.ceil((min * 60) / 2);
     const perThousand = {
       dynamodb: ((wru * 1.25 + rru * 0.25) / 1e6) * 1000,
-      sqs: ((3 * 0.4) / 1e6) * 1000,
+      sqs: ((3 * 0.4) / 1e6) * 1000 * (handled.messages / pages),
       stepFunctions: (((transitions / pages) * 0.025) / 1000) * 1000,
       lambda: (1 * 0.5 * 0.0000133334 + 0.2 / 1e6) * 1000,
     };
@@ -128,7 +130,8 @@ export async function run() {
         handlerMsPerPage: perPage(handled.ms),
         handlerStoreMsPerPage: perPage(storeMs),
         handlerRestMsPerPage: perPage(handled.ms - storeMs), // the crawl engine (fetch, parse) and the handler's own code
-        lastClaimToFinishMs: Math.round(Date.parse(stored.finishedAt ?? '') - (stored.lastProgressAt ?? 0)),
+        // From the last company's progress stamp (taken before its card merge and claim) to the task's finish.
+        lastProgressToFinishMs: Math.round(Date.parse(stored.finishedAt ?? '') - (stored.lastProgressAt ?? 0)),
         nodeCpuMsPerPage: perPage((nodeCpu.user + nodeCpu.system) / 1000),
         storeCpuMsPerPage: perPage(storeCpuMs),
       },
