@@ -167,7 +167,7 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
   const visits = await Promise.allSettled(pending.map((h) => visitHost(deps, msg.tenantId, table, task, h, cards)));
   // Raw rows after the claims, as before (a crash in between loses them, never a claim): one batch per message.
   await table.batchPut(visits.flatMap((v) => (v.status === 'fulfilled' ? v.value : [])));
-  if (pending.length) await checkRun(deps, { tenantId: msg.tenantId, taskId: msg.taskId, runId: msg.runId }); // the workflow's own Check, run now
+  await checkRun(deps, { tenantId: msg.tenantId, taskId: msg.taskId, runId: msg.runId }); // the workflow's own Check, run now (also on a redelivery: the first delivery may have died before it)
   const failed = visits.find((v): v is PromiseRejectedResult => v.status === 'rejected');
   if (failed) throw failed.reason;
 }

@@ -11,7 +11,7 @@
  * Also the DynamoDB units the task consumed per crawled page and the AWS cost per 1,000 pages at on-demand
  * list prices (us-east-1, 2026): DynamoDB $1.25 per million write units, $0.25 per million read units;
  * SQS $0.40 per million requests (send, receive, delete of each crawls message: up to four hosts each); Step Functions
- * Standard $0.025 per 1,000 transitions (Dispatch and Route, then Wait, Check and Route every 2 s while the
+ * Standard $0.025 per 1,000 transitions (Dispatch and Route, then Wait, Check and Route every Wait seconds while the
  * task runs, at the measured duration); Lambda arm64 $0.0000133334 per GB-s at 1 s of 512 MB per page (a
  * remote site answers in hundreds of milliseconds; loopback here answers at once, so the measured CPU would
  * understate it) + $0.20 per million requests. The local queue's items (SQS in AWS) are taken out of the units.
@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { crawlWorker } from '../../shared/enrichment/background.js';
 import { EnrichmentTask, type TaskRecord } from '../../shared/enrichment/entities.js';
+import { readSiteEnrichmentAsl } from '../../shared/enrichment/machine.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { client } from '../support/runtime.js';
@@ -95,7 +96,7 @@ export async function run() {
     const queue = Object.entries(units.byKind).filter(([kind]) => /(^|:)LQ\b/.test(kind));
     const wru = Math.max(0, units.write - queue.reduce((sum, [, c]) => sum + c.write, 0)) / pages;
     const rru = Math.max(0, units.read - queue.reduce((sum, [, c]) => sum + c.read, 0)) / pages;
-    const transitions = 2 + 3 * Math.ceil((min * 60) / 2);
+    const transitions = 2 + 3 * Math.ceil((min * 60) / (JSON.parse(readSiteEnrichmentAsl()).States.Wait.Seconds as number));
     const perThousand = {
       dynamodb: ((wru * 1.25 + rru * 0.25) / 1e6) * 1000,
       sqs: ((3 * 0.4) / 1e6) * 1000 * (handled.messages / pages),
