@@ -32,10 +32,11 @@ export const siteEnrichmentMachine = defineMachine<RunInput & { action: 'dispatc
 });
 
 /**
- * The `crawls` consumer: one host visit (or one scoring item) per message, four at once per
- * invocation. Visibility 16 min > the 15 min timeout (a host: robots + two pages, each ≤ 120 s, with
+ * The `crawls` consumer: up to HOSTS_PER_MESSAGE (4) host visits at once (or one scoring item) per
+ * message, four messages at once per invocation. Visibility 16 min > the 15 min timeout (a message's
+ * hosts are visited in parallel, so it takes about one host: robots + two pages, each ≤ 120 s, with
  * retries; the local runtime's 5 min could hand a host still being visited to a second worker).
- * Four invocations of four: 16 hosts in flight, as the local runtime had.
+ * Four invocations of four: 16 messages, up to 64 hosts in flight, the same locally.
  */
 export const crawlWorker = defineWorker<CrawlMessage | ScoreMessage>({
   name: 'crawl_worker',

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { credit } from '../../shared/billing/billing.js';
@@ -10,7 +9,7 @@ import { createApprovedAccount } from '../support/accounts.js';
 import { startDovecot } from '../support/dovecot.js';
 import { client } from '../support/runtime.js';
 import { startSmtpRelay } from '../support/smtp-relay.js';
-import { print, startBenchRuntime } from './support.js';
+import { print, processTreeCpuMs, startBenchRuntime } from './support.js';
 
 /**
  * Sends per second of mailing tasks: BENCH_SENDS recipients (default 5,000) over BENCH_MAILBOXES
@@ -148,22 +147,6 @@ export async function run() {
   } finally {
     await Promise.all([relay.stop(), dovecot.stop()]);
     await rt.stop();
-  }
-}
-
-/** CPU time (ms) of a process and its descendants from /proc (Linux; 0 elsewhere). */
-function processTreeCpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (USER_HZ 100)
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
-      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-    );
-    return own + children.reduce((n, c) => n + processTreeCpuMs(c), 0);
-  } catch {
-    return 0;
   }
 }
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import { kindOfKey } from '../../shared/adapters/dynamodb/consumed-capacity.js';
 import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
@@ -128,4 +129,52 @@ export function residentMemoryMb(pid: number): { ownMb: number; descendantsMb: n
   };
   const tree = (p: number): number => children(p).reduce((n, c) => n + rssKb(c) + tree(c), 0);
   return { ownMb: Math.round(rssKb(pid) / 1024), descendantsMb: Math.round(tree(pid) / 1024) };
+}
+
+/** CPU time (ms) of a process and its descendants from /proc (Linux; 0 elsewhere). */
+export function processTreeCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (USER_HZ 100)
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+    return own + children.reduce((n, c) => n + processTreeCpuMs(c), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Wall time (ms) and calls of the DynamoDB adapter's methods by method and item kind (`update:COMPANY/COMPANY`,
+ * `transact:SETASK/ITEM+SETASK/EVENT`) until `stop()`; `inside` (an AsyncLocalStorage the caller runs its
+ * handlers in) splits each row into the calls made inside a handler and the rest. Concurrent calls each
+ * count their own time, so the sums can exceed the elapsed time.
+ */
+export function timeStoreCalls(inside?: AsyncLocalStorage<unknown>) {
+  const rows: Record<string, { ms: number; calls: number; insideMs: number }> = {};
+  const proto = DynamoTableStore.prototype;
+  const methods = ['get', 'put', 'update', 'delete', 'query', 'batchGet', 'batchPut', 'transact'] as const;
+  const original = Object.fromEntries(methods.map((m) => [m, proto[m]])) as Record<(typeof methods)[number], (...a: unknown[]) => Promise<unknown>>;
+  const label = (method: string, arg: any) => {
+    if (method === 'query') return `query:${String(arg?.pk ?? '').split('#')[0]}`;
+    const keys: any[] = method === 'transact' ? arg.map((op: any) => op.put ?? op.update ?? op.delete ?? op.check) : Array.isArray(arg) ? arg : [arg];
+    return `${method}:${[...new Set(keys.map(kindOfKey))].sort().join('+')}`;
+  };
+  for (const m of methods)
+    (proto as any)[m] = async function (this: DynamoTableStore, ...a: unknown[]) {
+      const t = performance.now();
+      try {
+        return await original[m].apply(this, a);
+      } finally {
+        const row = (rows[label(m, a[0])] ??= { ms: 0, calls: 0, insideMs: 0 });
+        const ms = performance.now() - t;
+        row.ms += ms;
+        row.calls++;
+        if (inside?.getStore()) row.insideMs += ms;
+      }
+    };
+  return { rows, stop: () => void Object.assign(proto, original) };
 }

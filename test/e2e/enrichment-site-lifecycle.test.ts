@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTS_PER_MESSAGE } from '../../shared/enrichment/run.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { client, startTestRuntime } from '../support/runtime.js';
@@ -6,7 +7,9 @@ import { page, startSiteFarm, type SiteFarm } from '../support/site-farm.js';
 
 // Pause/resume/cancel/retry per the state table, the input 400s, and the restart scan (runtime stopped
 // mid-crawl, a new one on the same tables resumes the task: interrupted + resumed_after_restart).
-const HOSTS = Array.from({ length: 8 }, (_, i) => `slow${i}.test`);
+// 16 hosts: a crawls message carries HOSTS_PER_MESSAGE (4), so the one worker visits four at once and a
+// pause after the first ones still leaves messages unvisited.
+const HOSTS = Array.from({ length: 4 * HOSTS_PER_MESSAGE }, (_, i) => `slow${i}.test`);
 let dns: DnsServer;
 let farm: SiteFarm;
 const prefix = `tse${Date.now().toString(36)}-`;
@@ -74,9 +77,9 @@ describe('site enrichment lifecycle', () => {
     expect((await api.post(`/api/site-enrichment/tasks/${taskId}/pause`)).status).toBe(409);
     expect((await api.post(`/api/site-enrichment/tasks/${taskId}/resume`)).status).toBe(200);
     const done = await waitTask(taskId, (b) => terminal(b.status));
-    expect(done).toMatchObject({ status: 'DONE', counters: { total: 8, processed: 8, ok: 8, down: 0, noSite: 0 } });
+    expect(done).toMatchObject({ status: 'DONE', counters: { total: HOSTS.length, processed: HOSTS.length, ok: HOSTS.length, down: 0, noSite: 0 } });
     for (const h of HOSTS) expect(farm.hits.get(`${h} /`)).toBe(1);
-    expect((await kinds(taskId)).filter((k) => k === 'item_ok')).toHaveLength(8);
+    expect((await kinds(taskId)).filter((k) => k === 'item_ok')).toHaveLength(HOSTS.length);
   }, 60_000);
 
   it('cancel is terminal (no resume) and retry re-queues the not-OK companies', async () => {
@@ -91,7 +94,7 @@ describe('site enrichment lifecycle', () => {
     expect((await api.post(`/api/site-enrichment/tasks/${taskId}/retry`)).status).toBe(200);
     const done = await waitTask(taskId, (b) => terminal(b.status) && b.status !== 'CANCELLED');
     expect(done.status).toBe('DONE');
-    expect(done.counters.ok + done.counters.down).toBe(8);
+    expect(done.counters.ok + done.counters.down).toBe(HOSTS.length);
   }, 60_000);
 
   it('a runtime stopped mid-crawl is resumed by the next one: resumed_after_restart, nobody processed twice', async () => {
@@ -101,11 +104,11 @@ describe('site enrichment lifecycle', () => {
     rt = await startTestRuntime({ env: env() });
     api = client(rt.url, { key: apiKey });
     const done = await waitTask(taskId, (b) => terminal(b.status));
-    expect(done).toMatchObject({ status: 'DONE', counters: { processed: 8, ok: 8 } });
+    expect(done).toMatchObject({ status: 'DONE', counters: { processed: HOSTS.length, ok: HOSTS.length } });
     const k = await kinds(taskId);
     expect(k).toContain('interrupted');
     expect(k).toContain('resumed_after_restart');
-    expect(k.filter((x) => x === 'item_ok')).toHaveLength(8);
+    expect(k.filter((x) => x === 'item_ok')).toHaveLength(HOSTS.length);
     const resumed = (await api.get(`/api/site-enrichment/tasks/${taskId}/events?limit=500`)).body.data.find((e: any) => e.kind === 'resumed_after_restart');
     expect(resumed.payload.resumedAt).toBeTruthy();
   }, 90_000);
