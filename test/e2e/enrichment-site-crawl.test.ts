@@ -32,7 +32,7 @@ const sites: Record<string, Record<string, any>> = {
   },
   'err500.test': { '/': (_q: any, s: any) => s.writeHead(500).end('boom') },
   'gone.test': { '/': (_q: any, s: any) => s.writeHead(404).end('nope') },
-  'slow.test': { '/': (_q: any, s: any) => setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page('Slow', '<p>finally</p>')), 9000) },
+  'slow.test': { '/': (_q: any, s: any) => setTimeout(() => s.writeHead(200, { 'content-type': 'text/html' }).end(page('Slow', '<p>finally</p>')), 25_000) },
   'parked.test': { '/': page('parked.test', '<h1>This domain is for sale!</h1><p>Buy this domain today.</p>') },
   'shared.test': { '/': page('Shared host', '<p>Two companies share this site. Mail <a href="mailto:team@shared.test">us</a>.</p>') },
   'contacts.test': {
@@ -116,7 +116,9 @@ describe('site enrichment crawl (home+contacts)', () => {
     const res = await api.post('/api/site-enrichment/tasks', {
       companyIds: Object.values(companies),
       visitPages: 'home+contacts',
-      timeoutMs: 6000,
+      // A message carries four hosts and all 26 are visited at once: a deadline well above a loaded
+      // machine's page time, and well below slow.test's 25 s.
+      timeoutMs: 12_000,
       maxAttempts: 1,
     });
     expect(res.status).toBe(202);
