@@ -90,5 +90,5 @@ describe('site enrichment across a crash', () => {
     }
     second.proc.kill('SIGTERM');
     await new Promise((r) => second.proc.once('exit', r));
-  }, 180_000);
+  }, 300_000);
 });
