@@ -14,6 +14,8 @@ import { LocalWorkQueue } from './local-queue.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { nudgeWebhookDispatcher } from '../../shared/webhooks/nudge.js';
 import { requestAccess } from '../../shared/tenancy/request-access.js';
+// Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
+import '../../shared/pipelines/tenant-init.js';
 import { localSecretsKey } from './secrets-key.js';
 import { discoveryDataOf, type DiscoveryData } from '../../shared/registry/discovery-data.js';
 

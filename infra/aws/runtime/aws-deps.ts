@@ -9,6 +9,8 @@ import { CursorSeal } from '../../../shared/http/paging.js';
 import { sqsQueueFromConfig } from '../../../shared/adapters/queue/sqs-queue.js';
 import { nudgeWebhookDispatcher } from '../../../shared/webhooks/nudge.js';
 import { requestAccess } from '../../../shared/tenancy/request-access.js';
+// Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
+import '../../../shared/pipelines/tenant-init.js';
 import { platformMailerFor } from '../../../shared/adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromConfig } from '../../../shared/adapters/workflows/sfn-workflows.js';
 import { configureLogging } from '../../../shared/runtime/logger.js';
