@@ -4,7 +4,7 @@ import { creativePdfsWorker, creativePlacementWorker } from '../shared/creatives
 import { inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/dialogs/background.js';
 import { crawlWorker, siteEnrichmentMachine, siteEnrichmentWatchdog } from '../shared/enrichment/background.js';
 import { importWorker } from '../shared/imports/background.js';
-import { dataMigrations } from '../shared/migrations/background.js';
+import { dataMigrations } from './data-migrations.js';
 import type { BackgroundDefinition, MachineDefinition, OnceDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/registry/background.js';
 import { sendsSweep, sendsWorker } from '../shared/sending/background.js';
 import { wipeWorker } from '../shared/settings/background.js';

@@ -2,7 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { badRequest } from '../../shared/errors.js';
 import { createMailing } from '../../shared/tasks/create.js';
 import { taskCreateBody, taskOutput } from '../../shared/tasks/schema.js';
-import { createOtherTask } from '../../shared/tasks/methods.js';
+import { createScoringTaskFrom, SCORING_METHOD_ID } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({
@@ -21,9 +21,8 @@ export const operation = defineOperation({
   hints: { readOnly: false, idempotent: false },
   handler: async ({ body }, ctx): Promise<{ id: string; methodId: number; approvalStatus?: string }> => {
     if (body.methodId === 2) return createMailing(ctx, body);
-    const other = await createOtherTask(ctx, body);
-    if (other === undefined) throw badRequest([`methodId must be one of 2 (mailing), 22 (scoring)`]);
-    return other;
+    if (body.methodId === SCORING_METHOD_ID) return createScoringTaskFrom(ctx, body);
+    throw badRequest([`methodId must be one of 2 (mailing), 22 (scoring)`]);
   },
   guidance: (t) =>
     t.methodId === 2 && t.approvalStatus !== 'APPROVED'

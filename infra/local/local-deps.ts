@@ -13,6 +13,9 @@ import { CursorSeal } from '../../shared/http/paging.js';
 import { LocalWorkQueue } from './local-queue.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { nudgeWebhookDispatcher } from '../../shared/webhooks/nudge.js';
+import { requestAccess } from '../../shared/tenancy/request-access.js';
+// Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
+import '../../shared/pipelines/tenant-init.js';
 import { localSecretsKey } from './secrets-key.js';
 import { discoveryDataOf, type DiscoveryData } from '../../shared/registry/discovery-data.js';
 
@@ -47,6 +50,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     // The runtime has the registry loaded: computed from it once, as the build computes it for Lambda.
     discoveryData: () => (discovery ??= import('../../functions/registry.js').then(({ operations }) => discoveryDataOf(operations))),
     queue: new LocalWorkQueue(platform, clock, localInstanceId),
+    access: requestAccess,
     onEventsCommitted: nudgeWebhookDispatcher,
     files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
     localInstanceId,

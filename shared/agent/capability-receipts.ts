@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { forbidden } from '../errors.js';
-import { sha256 } from '../identity/api-keys.js';
+import { sha256 } from '../security/secrets.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { OperationContext } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';

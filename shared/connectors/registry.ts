@@ -7,9 +7,9 @@ import { log } from '../runtime/logger.js';
  * `Authorization: Token {REGISTRY_API_KEY}` and `{query, count}`; the answer
  * `{suggestions:[{value, data:{inn, ogrn, address:{value}, state:{status}}}]}` becomes
  * `{data:[{name, inn, ogrn, address, status}]}`. The base URL is operator configuration (not a user
- * address), so it is fetched directly, with a timeout. Without a key the lookup answers 503.
+ * address), so it is fetched directly, with a timeout. Without a key the lookup answers 503. The
+ * default base URL (DaData's) is in shared/runtime/config.ts.
  */
-export const DADATA_DEFAULT_BASE_URL = 'https://suggestions.dadata.ru/suggestions/api/4_1/rs';
 
 export interface RegistrySettings {
   baseUrl: string;

@@ -6,7 +6,7 @@ import { openImapReader, openInboxReader } from '../senders/inbox.js';
 import { imapOptions } from '../senders/imap.js';
 import { resolveMailHost } from '../senders/mail-host.js';
 import { decryptSecret } from '../security/secrets.js';
-import { getSeedMailboxes } from '../settings/inbox-check.js';
+import { getSeedMailboxes } from '../deliverability/inbox-check.js';
 import { openSenderTransport, recordSend } from '../senders/transport.js';
 import { getCreative } from './creatives.js';
 import { PlacementTest } from './entities.js';

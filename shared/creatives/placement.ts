@@ -6,7 +6,7 @@ import { classifyRecipientDomain, type Provider } from '../deliverability/matrix
 import type { Item } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
-import type { SeedMailbox } from '../settings/inbox-check.js';
+import type { SeedMailbox } from '../deliverability/inbox-check.js';
 import { getSetting } from '../settings/settings.js';
 import { getCreative } from './creatives.js';
 import { PlacementTest } from './entities.js';

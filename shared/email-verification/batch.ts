@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../errors.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
-import { probeConfig } from './settings.js';
+import { probeConfig } from '../runtime/probe-config.js';
 import { verifyAddresses, type Verification, type VerifySettings } from './verify.js';
 import { channelHolders, ContactEntity } from '../contacts/entities.js';
 

@@ -1,7 +1,9 @@
 import { forbidden } from '../errors.js';
-import { SESSION_COOKIE } from '../identity/sessions.js';
 import type { RequestInfo } from '../runtime/context.js';
 import type { Config } from '../runtime/config.js';
+
+/** The browser session's cookie: identity sets it (shared/identity/sessions.ts), the request pipeline checks where it comes from. */
+export const SESSION_COOKIE = 'svc_session';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Sec-Fetch-Site values that mean "sent by a page of another origin". */

@@ -1,13 +1,11 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { badRequest, internalError, isAppError, notFound, objectTooLarge, storeUnavailable } from '../errors.js';
 import { ItemTooLarge, storeOutage } from '../ports/table-store.js';
-import { authenticate } from '../identity/authenticate.js';
 import { bindLogScope, log, withLogScope } from '../runtime/logger.js';
 import { HttpResult, type AnyOperation, type Input } from '../registry/operation.js';
 import type { OperationContext, RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
-import { resolveTenant } from '../tenancy/resolve-tenant.js';
 import { authorize } from '../registry/access.js';
 import { withIdempotency } from '../idempotency/idempotency.js';
 import { enforceEdge, v1Zone } from './edge.js';
@@ -55,7 +53,7 @@ async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEvent
     if (op.access !== 'public') ctx.principal = await authenticateCounted(deps, request);
     authorize(op, ctx.principal);
     if (op.access === 'tenant') {
-      ctx.tenant = await resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id'] ?? linkTenant(op, event));
+      ctx.tenant = await deps.access.resolveTenant(deps, ctx.principal!, request.headers['x-tenant-id'] ?? linkTenant(op, event));
       bindLogScope({ tenantId: ctx.tenant.tenantId });
     }
     const input = parseInput(op, event, request);
@@ -89,7 +87,7 @@ export async function runOperation(deps: Deps, op: AnyOperation, event: APIGatew
 
 async function authenticateCounted(deps: Deps, request: RequestInfo): Promise<Principal> {
   try {
-    return await authenticate(deps, request);
+    return await deps.access.authenticate(deps, request);
   } catch (e) {
     // Repeated 401s share the /v1/* zone; /v1/* calls already drew their token at the edge.
     if (!request.path.startsWith('/v1/')) await v1Zone(deps, request);

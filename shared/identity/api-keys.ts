@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '../security/secrets.js';
 
 export const KEY_PREFIX = 'svc_pk_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -14,7 +15,7 @@ export function generateApiKey(): string {
   return KEY_PREFIX + out.padStart(43, '0');
 }
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export { sha256 };
 
 /** Well-formed = prefix + 43 base62 characters; anything else is rejected before any look-up. */
 export const isWellFormedKey = (value: string) => /^svc_pk_[0-9A-Za-z]{43}$/.test(value);

@@ -5,9 +5,10 @@ import { sha256 } from './api-keys.js';
 import type { AccountRecord } from './account.js';
 import { principalFor } from './authenticate.js';
 import { Account } from './entities.js';
+import { SESSION_COOKIE } from '../http/cookie-origin.js';
 
 /** Browser sessions: an opaque cookie whose SHA-256 is stored, like API keys. */
-export const SESSION_COOKIE = 'svc_session';
+export { SESSION_COOKIE };
 export const SESSION_TTL_MS = 12 * 3_600_000;
 
 const sessionKey = (hash: string) => ({ pk: `SESSION#${hash}`, sk: 'SESSION' });

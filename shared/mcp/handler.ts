@@ -2,11 +2,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { INVALID_CREDENTIALS, isAppError } from '../errors.js';
 import { v1Zone } from '../http/edge.js';
-import { refuseForeignCookieWrite } from '../http/cookie-origin.js';
+import { refuseForeignCookieWrite, SESSION_COOKIE } from '../http/cookie-origin.js';
 import { storeOutageOutcome, toHttp } from '../http/pipeline.js';
 import { requestFromEvent } from '../http/request.js';
-import { authenticate } from '../identity/authenticate.js';
-import { SESSION_COOKIE } from '../identity/sessions.js';
 import { limits } from '../limits/limits.js';
 import { log } from '../runtime/logger.js';
 import type { AnyOperation } from '../registry/operation.js';
@@ -53,7 +51,7 @@ export function createMcpHandler(opts: McpHandlerOptions) {
     let principal: Principal | undefined;
     if (hasCredentials(request)) {
       try {
-        principal = await authenticate(deps, request);
+        principal = await deps.access.authenticate(deps, request);
       } catch (e) {
         // The store cannot tell whether the key is valid: 503 with Retry-After, as every other entry answers.
         const outage = storeOutageOutcome(e);

@@ -92,7 +92,7 @@ export interface Config {
   /**
    * OAuth sender mailboxes, per provider: OAUTH_<P>_CLIENT_ID, _CLIENT_SECRET (none: that provider is off),
    * _AUTH_URL, _TOKEN_URL, _SMTP_HOST, _SMTP_PORT, _IMAP_HOST, _IMAP_PORT (defaults: the provider's
-   * documented endpoints and mail hosts, shared/senders/oauth-providers.ts), P = GOOGLE | MICROSOFT.
+   * documented endpoints and mail hosts, shared/runtime/oauth-config.ts), P = GOOGLE | MICROSOFT.
    */
   oauth: Record<OAuthProvider, ProviderConfig>;
   /** AWS wiring, all set by the CDK stack from each function's declared resources (aws-config.ts). */
@@ -104,12 +104,13 @@ export interface Config {
 import { createHash, randomBytes } from 'node:crypto';
 import type { LogLevel } from '../ports/logger.js';
 import { limits, type Limits } from '../limits/limits.js';
-import { probeConfig, type ProbeConfig } from '../email-verification/settings.js';
-import { DADATA_DEFAULT_BASE_URL } from '../connectors/registry.js';
-import type { OAuthProvider } from '../senders/entities.js';
-import { providerConfig, type ProviderConfig } from '../senders/oauth-providers.js';
+import { probeConfig, type ProbeConfig } from './probe-config.js';
+import { providerConfig, type OAuthProvider, type ProviderConfig } from './oauth-config.js';
 import { awsConfig, type AwsConfig } from './aws-config.js';
 import { localConfig, type LocalConfig } from './local-config.js';
+
+/** The company registry provider (shared/connectors/registry.ts) when REGISTRY_BASE_URL is unset: DaData. */
+const DADATA_BASE_URL = 'https://suggestions.dadata.ru/suggestions/api/4_1/rs';
 
 /** The embedded runtime's key cache bound (KEY_CACHE_MS unset). */
 export const LOCAL_KEY_CACHE_MS = 5_000;
@@ -142,7 +143,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     contractChecks: env.SVC_CONTRACT_CHECKS === '1',
     logLevel: LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
     mcpUrl: env.MCP_URL || undefined,
-    registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_DEFAULT_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
+    registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
     ai: aiConfig(env),
     sending: {
       recontactPeriodMs: Math.max(0, Number(env.SEND_RECONTACT_DAYS ?? 30)) * 86_400_000,

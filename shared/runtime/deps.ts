@@ -6,6 +6,20 @@ import type { TableAdmin, TableStore } from '../ports/table-store.js';
 import type { Workflows } from '../ports/workflows.js';
 import type { Config } from './config.js';
 import type { DiscoveryData } from '../registry/discovery-data.js';
+import type { RequestInfo, TenantContext } from './context.js';
+import type { Principal } from './principal.js';
+
+/**
+ * Who is calling and in which workspace: identity's authentication and tenancy's tenant resolution.
+ * The request pipeline (shared/http, shared/mcp) calls them through deps so that the
+ * platform names no domain; the composition roots wire shared/tenancy/request-access.ts.
+ */
+export interface RequestAccess {
+  /** The caller from a bearer key, a session cookie or the admin token; throws 401 otherwise. */
+  authenticate(deps: Deps, request: RequestInfo): Promise<Principal>;
+  /** The workspace the principal asked for (or its default) with its role; another tenant's is not found. */
+  resolveTenant(deps: Deps, principal: Principal, requested: string | undefined): Promise<TenantContext>;
+}
 
 /**
  * Everything a handler, worker or workflow task reaches outside its own code. Built once per process:
@@ -21,6 +35,8 @@ export interface Deps {
   tenantTable(tenantId: string): TableStore;
   tableAdmin: TableAdmin;
   mailer: PlatformMailer;
+  /** Authentication and tenant resolution for the request pipeline (see RequestAccess). */
+  access: RequestAccess;
   /** What the agent card, OpenAPI and agent guide take from the registry: the build's JSON in Lambda, computed locally. */
   discoveryData: () => Promise<DiscoveryData>;
   /** Work queues: SQS in AWS, the durable local queue in the embedded runtime; absent in unit fixtures. */

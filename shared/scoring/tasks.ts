@@ -4,6 +4,7 @@ import { newId } from '../data/ids.js';
 import { ConditionFailed, type Item, type TableStore } from '../ports/table-store.js';
 import { requireTenant, type OperationContext } from '../runtime/context.js';
 import { Task } from '../tasks/entities.js';
+import type { TaskCreateBody } from '../tasks/schema.js';
 import { taskView } from '../tasks/tasks.js';
 import { stepInput, stepProblems, type StepInput } from './steps.js';
 
@@ -60,6 +61,19 @@ export async function createScoringTask(ctx: OperationContext, input: ScoringTas
   };
   await tenant.table.put(Task.item({ taskId, createdAt: at }, record), Task.notExists);
   return taskView(record as unknown as Item);
+}
+
+/**
+ * tasks_create with methodId 22. The scoring domain owns it (the tasks domain, beneath research, does not
+ * know scoring): the body's mailing fields do not apply and are refused by name.
+ */
+export async function createScoringTaskFrom(ctx: OperationContext, body: TaskCreateBody) {
+  const { methodId: _m, creativeId, accountId, contactListId, tracking, ...rest } = body;
+  const foreign = Object.entries({ creativeId, accountId, contactListId, tracking })
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => `${k} is not used by methodId 22`);
+  if (foreign.length) throw badRequest(foreign);
+  return createScoringTask(ctx, rest);
 }
 
 /** A methodId-22 task, or 404 (unknown) / 400 (another method), as site-enrichment's scoringTaskId wants. */

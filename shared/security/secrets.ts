@@ -1,4 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** Hex SHA-256: how keys, session tokens and receipts are stored (a lookup by hash, never the value). */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Secrets at rest (mailbox passwords, webhook secrets): AES-256-GCM with SECRETS_KEY, stored as

@@ -1,5 +1,6 @@
 import { defineEntity } from '../data/entity.js';
 import type { TableStore } from '../ports/table-store.js';
+import type { OAuthProvider } from '../runtime/oauth-config.js';
 
 /**
  * Sender mailboxes of a tenant (tenant table).
@@ -53,7 +54,7 @@ export const OAuthState = defineEntity({
 });
 
 export type AuthKind = 'password' | 'oauth';
-export type OAuthProvider = 'google' | 'microsoft';
+export type { OAuthProvider };
 
 /** The stored item. Secret fields end in `Enc` (AES-GCM, shared/security/secrets.ts) and never leave the domain. */
 export interface EmailAccountItem {

@@ -5,7 +5,6 @@ import { tableNames } from '../data/schema.js';
 import { runTenantInitializers } from '../tenancy/initializers.js';
 import { WipeJob } from './entities.js';
 import '../billing/tenant-init.js';
-import '../pipelines/tenant-init.js';
 
 /**
  * Irreversible wipe of a workspace's data: the tenant's own table is dropped and created again

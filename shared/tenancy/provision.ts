@@ -18,11 +18,11 @@ export interface ProvisionedTenant {
   userId: string;
 }
 
-// Initializers live in initializers.ts (no import cycle); billing opens the tenant's zero balance.
+// Initializers live in initializers.ts (no import cycle); billing opens the tenant's zero balance, and the
+// composition roots (infra/aws/runtime/aws-deps.ts, infra/local/local-deps.ts) register the CRM's default pipeline.
 export { onTenantProvisioned, type TenantInitializer } from './initializers.js';
 import { runTenantInitializers } from './initializers.js';
 import '../billing/tenant-init.js';
-import '../pipelines/tenant-init.js';
 import { Account } from '../identity/entities.js';
 import { Membership, Tenant, User } from './entities.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../shared/migrations/background.js';
+import { MIGRATIONS } from '../../functions/data-migrations.js';
 import { MigrationMarker } from '../../shared/migrations/entities.js';
 import { migrateTable, runMigrations } from '../../shared/migrations/runner.js';
 import type { TableStore } from '../../shared/ports/table-store.js';

@@ -64,11 +64,20 @@ describe('docs name what exists', () => {
     expect(docs.filter((d) => d !== 'README.md' && d !== d.toLowerCase())).toEqual([]);
   });
 
-  it('docs/architecture.md places every folder of shared/ in an area', () => {
-    const areas = readFileSync(join(root, 'docs/architecture.md'), 'utf8').split('The domain folders of `shared/` by area:')[1] ?? '';
-    const listed = new Set([...areas.split('\n## ')[0].matchAll(/`([\w.-]+)`/g)].map((m) => m[1]));
-    const folders = readdirSync(join(root, 'shared'), { withFileTypes: true }).map((e) => e.name);
-    expect(folders.filter((f) => !listed.has(f))).toEqual([]);
+  it('shared/ holds only areas, each with its README.md, and docs/architecture.md places every folder in its area', () => {
+    const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8').split('The folders of `shared/` by area')[1] ?? '';
+    const bullets = new Map([...text.split('\n## ')[0].matchAll(/^- \*\*([\w-]+)\*\*([\s\S]*?)(?=^- \*\*|^\s*$)/gm)].map((m) => [m[1], m[2]]));
+    const areas = readdirSync(join(root, 'shared'), { withFileTypes: true });
+    expect(areas.filter((e) => !e.isDirectory() || !bullets.has(e.name)).map((e) => e.name)).toEqual([]);
+    const misplaced = areas.flatMap((area) => {
+      const listed = new Set([...bullets.get(area.name)!.matchAll(/`([\w.-]+)`/g)].map((m) => m[1]));
+      const entries = readdirSync(join(root, 'shared', area.name)).filter((f) => f !== 'README.md');
+      return [
+        ...(existsSync(join(root, 'shared', area.name, 'README.md')) ? [] : [`shared/${area.name}: no README.md`]),
+        ...entries.filter((f) => !listed.has(f)).map((f) => `shared/${area.name}/${f}: not in its area's line`),
+      ];
+    });
+    expect(misplaced).toEqual([]);
   });
 
   it('every relative link in README.md and docs/*.md resolves to a file of this repository', () => {

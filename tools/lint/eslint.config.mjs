@@ -1,8 +1,8 @@
 // The project's ESLint config (flat). Lives in the lint workspace so that `typescript-eslint` resolves
 // next to its own TypeScript 5.9 (the project compiles with TypeScript 7, which has no JS API).
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import svc from './rules/import-boundaries.mjs';
 
 const nodeGlobals = Object.fromEntries(
   [
@@ -28,25 +28,17 @@ const nodeGlobals = Object.fromEntries(
 const ENV_IMPORTS = ['process', 'node:process'].map((name) => ({
   name,
   importNames: ['env'],
-  message: 'Read settings from deps.config (shared/runtime/config.ts).',
+  message: 'Read settings from deps.config (shared/platform/runtime/config.ts).',
 }));
 const HTML_PARSERS = ['cheerio', 'cheerio/slim', 'cheerio/utils', 'htmlparser2', 'parse5', 'html-to-text', 'domhandler', 'node-html-parser'];
 const HTML_PARSER_IMPORTS = HTML_PARSERS.map((name) => ({
   name,
-  message: 'Parse HTML through shared/html/parse.ts (loadHtml) or text.ts (htmlTextConverter): they check nesting and size first.',
+  message: 'Parse HTML through shared/platform/html/parse.ts (loadHtml) or text.ts (htmlTextConverter): they check nesting and size first.',
 }));
 
-// Import boundaries (docs/architecture.md): the product's shared/ never reaches into the Lambda entries
-// or the wiring, and its platform floor (data, ports, adapters) imports no domain.
-const PLATFORM = ['adapters', 'data', 'ports', 'runtime', 'http', 'registry', 'limits', 'html', 'idempotency'];
-const SHARED_DIRS = readdirSync(new URL('../../shared/', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-const NOT_OUTWARD = { group: ['**/functions/**', '**/infra/**'], message: 'shared/ is imported by functions/ and infra/, never the other way.' };
-const NO_DOMAIN = {
-  group: SHARED_DIRS.filter((d) => !PLATFORM.includes(d)).flatMap((d) => [`../${d}/**`, `../../${d}/**`]),
-  message: 'shared/data, shared/ports and shared/adapters are the platform floor: a domain imports them, not the other way.',
-};
+// Import boundaries (docs/architecture.md, "Layout"): the areas of shared/, bottom to top. An area imports
+// only itself and the areas beneath it, and shared/ never imports functions/ or infra/ (rules/import-boundaries.mjs).
+const AREAS = ['platform', 'workspace', 'crm', 'mailing', 'research'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'cdk.out/**', '.data/**', '.tmp/**', 'coverage/**', '**/*.d.ts', 'web/dist/**', 'web/.dist-*/**'] },
@@ -72,18 +64,18 @@ export default tseslint.config(
     },
   },
   {
-    // One config: the environment is read once, in shared/runtime/config.ts (`configFromEnv` → `deps.config`).
+    // One config: the environment is read once, in shared/platform/runtime/config.ts (`configFromEnv` → `deps.config`).
     // The domain, the operations and the local workers take their settings from `deps.config`; only
     // entry points (infra/local/runtime.ts, the CDK app, scripts, tests) may touch process.env.
     files: ['shared/**/*.ts', 'functions/**/*.ts', 'infra/local/*-worker.ts', 'infra/local/mail-sandbox/**/*.ts'],
-    ignores: ['shared/runtime/config.ts'],
+    ignores: ['shared/platform/runtime/config.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'process',
           property: 'env',
-          message: 'Read settings from deps.config; add the variable to Config in shared/runtime/config.ts (and the README table).',
+          message: 'Read settings from deps.config; add the variable to Config in shared/platform/runtime/config.ts (and the README table).',
         },
       ],
       // Issue 27: an unbounded parse froze the event loop for minutes; every parse goes through the bounds.
@@ -91,18 +83,14 @@ export default tseslint.config(
     },
   },
   {
-    // (ESLint replaces a rule's options per matching block, so each block below states all of them.)
-    files: ['shared/**/*.ts'],
-    ignores: ['shared/html/**', 'shared/data/**', 'shared/ports/**', 'shared/adapters/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...ENV_IMPORTS, ...HTML_PARSER_IMPORTS], patterns: [NOT_OUTWARD] }] },
+    // The one module that may import the HTML parsers (shared/platform/html/parse.ts, behind the bounds of
+    // shared/platform/html/bounds.ts). (ESLint replaces a rule's options per matching block, so it states all of them.)
+    files: ['shared/platform/html/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', ...ENV_IMPORTS] },
   },
   {
-    files: ['shared/data/**/*.ts', 'shared/ports/**/*.ts', 'shared/adapters/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...ENV_IMPORTS, ...HTML_PARSER_IMPORTS], patterns: [NOT_OUTWARD, NO_DOMAIN] }] },
-  },
-  {
-    // The one module that may import the HTML parsers (shared/html/parse.ts, behind the bounds of shared/html/bounds.ts).
-    files: ['shared/html/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ENV_IMPORTS, patterns: [NOT_OUTWARD] }] },
+    files: ['shared/**/*.{ts,tsx,mts,mjs}'],
+    plugins: { svc },
+    rules: { 'svc/import-boundaries': ['error', { areas: AREAS }] },
   },
 );

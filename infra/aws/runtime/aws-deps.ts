@@ -8,6 +8,9 @@ import type { Deps } from '../../../shared/runtime/deps.js';
 import { CursorSeal } from '../../../shared/http/paging.js';
 import { sqsQueueFromConfig } from '../../../shared/adapters/queue/sqs-queue.js';
 import { nudgeWebhookDispatcher } from '../../../shared/webhooks/nudge.js';
+import { requestAccess } from '../../../shared/tenancy/request-access.js';
+// Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
+import '../../../shared/pipelines/tenant-init.js';
 import { platformMailerFor } from '../../../shared/adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromConfig } from '../../../shared/adapters/workflows/sfn-workflows.js';
 import { configureLogging } from '../../../shared/runtime/logger.js';
@@ -44,6 +47,7 @@ export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
     discoveryData: discoveryDataBeside(import.meta.url),
     queue: sqsQueueFromConfig(config),
     workflows: sfnWorkflowsFromConfig(config),
+    access: requestAccess,
     onEventsCommitted: nudgeWebhookDispatcher,
     files: config.aws.filesBucket ? s3FileStore(config.aws.filesBucket, config.aws.region, config.local.filesMaxBytes) : undefined,
   };

@@ -6,7 +6,8 @@
  * Mail hosts of the connected mailbox: Gmail smtp.gmail.com:465 / imap.gmail.com:993, Microsoft
  * smtp.office365.com:587 / outlook.office365.com:993 (overridable per provider: OAUTH_<P>_SMTP_HOST ...).
  */
-import type { OAuthProvider } from './entities.js';
+/** The OAuth providers a sender mailbox can connect with. */
+export type OAuthProvider = 'google' | 'microsoft';
 
 export interface ProviderConfig {
   provider: OAuthProvider;

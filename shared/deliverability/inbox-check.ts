@@ -4,11 +4,12 @@ import { encryptSecret } from '../security/secrets.js';
 import { imapOptions, verifyImap } from '../senders/imap.js';
 import { MailHostBlocked, resolveMailHost } from '../senders/mail-host.js';
 import { requireRole } from '../tenancy/roles.js';
-import { getSetting, updateSetting } from './settings.js';
+import { getSetting, updateSetting } from '../settings/settings.js';
 
 /**
  * Seed mailboxes for inbox-placement tests (one per provider column of the deliverability matrix):
- * their IMAP logins are tested like a sender's (same host guard), and stored only when all pass.
+ * their IMAP logins are tested like a sender's (same host guard), and stored only when all pass. They
+ * are kept among the workspace settings, but the check is the mailer's (its IMAP client and host guard).
  */
 export interface SeedMailboxInput {
   email: string;
