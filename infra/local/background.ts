@@ -1,7 +1,7 @@
 import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
 import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
 import { LocalWorkflows, substitute } from '../../shared/adapters/workflows/local-workflows.js';
-import { messagesInFlight, type OnceDefinition, type ScheduleDefinition, type WorkerDefinition } from '../../shared/registry/background.js';
+import { backgroundScope, messagesInFlight, type OnceDefinition, type ScheduleDefinition, type WorkerDefinition } from '../../shared/registry/background.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import type { LocalConfig } from '../../shared/runtime/local-config.js';
 import { log } from '../../shared/runtime/logger.js';
@@ -37,7 +37,7 @@ export function createLocalWorkflows(deps: Deps, opts: { tickMs?: number } = {})
   for (const m of machines)
     workflows.register(m.machine, {
       definition: substitute(m.asl(), { [m.taskArnVariable]: m.localTaskArn }),
-      task: (payload) => m.task(deps, payload),
+      task: (payload) => backgroundScope(deps, m, () => m.task(deps, payload)),
     });
   return workflows;
 }
@@ -61,7 +61,7 @@ export async function startWorker(deps: Deps, w: WorkerDefinition): Promise<Back
   if (!(queue instanceof LocalWorkQueue)) return { name: w.name, stop: async () => undefined };
   await w.local?.onStart?.(deps);
   const plan = localWorkerPlan(w, deps.config.local);
-  const consumer = queue.consume(plan.queue, (m) => w.handler(deps, m.body).then(() => undefined), {
+  const consumer = queue.consume(plan.queue, (m) => backgroundScope(deps, w, () => w.handler(deps, m.body)).then(() => undefined), {
     concurrency: plan.inFlight,
     visibilityMs: plan.visibilityMs,
     maxReceives: plan.maxReceives,
@@ -97,7 +97,7 @@ function every(name: string, ms: number, run: () => Promise<unknown>, atStart = 
 }
 
 export const startSchedule = async (deps: Deps, s: ScheduleDefinition) =>
-  every(s.name, localScheduleEveryMs(s, deps.config.local), () => s.handler(deps), s.local?.atStart);
+  every(s.name, localScheduleEveryMs(s, deps.config.local), () => backgroundScope(deps, s, () => s.handler(deps)), s.local?.atStart);
 
 /**
  * A once job (data migrations), run once in the background at start, where AWS runs it at deploy: the
@@ -105,7 +105,9 @@ export const startSchedule = async (deps: Deps, s: ScheduleDefinition) =>
  */
 export async function startOnceJob(deps: Deps, j: OnceDefinition): Promise<BackgroundService> {
   let stopping = false;
-  const run = j.handler(deps, { keepGoing: () => !stopping }).catch((e) => log.warn(`${j.name} failed`, { message: (e as Error).message }));
+  const run = backgroundScope(deps, j, () => j.handler(deps, { keepGoing: () => !stopping })).catch((e) =>
+    log.warn(`${j.name} failed`, { message: (e as Error).message }),
+  );
   return {
     name: j.name,
     async stop() {

@@ -1,5 +1,6 @@
 import type { Deps } from '../runtime/deps.js';
 import type { LocalConfig } from '../runtime/local-config.js';
+import { withLogScope } from '../runtime/logger.js';
 import type { AwsResource } from './operation.js';
 
 /**
@@ -132,6 +133,13 @@ export function defineOnce(def: Omit<OnceDefinition, 'kind'>): OnceDefinition {
 
 /** The Lambda entry of a declaration. */
 export const backgroundEntry = (d: BackgroundDefinition) => `functions/${d.tag}/${d.name}.ts`;
+
+/**
+ * Runs one message, one run or one task of a declaration in its log scope, the same in Lambda and in the
+ * embedded runtime: its lines carry `background: <name>` and are written at the deps' level (LOG_LEVEL).
+ */
+export const backgroundScope = <T>(deps: Deps, d: Pick<BackgroundDefinition, 'name'>, fn: () => T): T =>
+  withLogScope({ level: deps.config?.logLevel, fields: { background: d.name } }, fn);
 
 /** Messages a worker has in flight at most: its invocations, times its batch when the batch is handled at once. */
 export const messagesInFlight = (w: WorkerDefinition) => w.concurrency * (w.parallel ? w.batchSize : 1);
