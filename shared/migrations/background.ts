@@ -1,9 +1,10 @@
 import { defineOnce } from '../registry/background.js';
 import { taskReviewBackfill } from '../tasks/review-backfill.js';
+import { entityNameCasing } from './entity-casing.js';
 import { runMigrations, type TenantMigration } from './runner.js';
 
 /** Every data migration, oldest first. Append only: a released one stays (its marker says it is done). */
-export const MIGRATIONS: readonly TenantMigration[] = [taskReviewBackfill];
+export const MIGRATIONS: readonly TenantMigration[] = [taskReviewBackfill, entityNameCasing];
 
 /**
  * The data migrations as one run: in AWS its Lambda is invoked by a CloudFormation custom resource at
@@ -15,6 +16,6 @@ export const dataMigrations = defineOnce({
   tag: 'tenants',
   runKey: MIGRATIONS.map((m) => m.name).join(','),
   timeout: 900,
-  resources: ['tenantTables'],
+  resources: ['tenantTables', 'platformTable:write', 'tableScan'],
   handler: (deps, { keepGoing }) => runMigrations(deps, MIGRATIONS, keepGoing),
 });
