@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { suppress } from '../../shared/audience/suppression.js';
 import { lambdaHandler } from '../lambda.js';
 import { suppression_addOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'suppression_add',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
     'Body {email} or {domain} (exactly one), source? (unsubscribe | bounce | complaint | manual; default manual), note?. A domain entry also covers its subdomains. ' +
     'Suppressed addresses are never mailed. 201 with the entry; 200 with created:false when it is already suppressed. ' +
     'Erasure (delete me) goes through DsarController_create, which keeps only the hash.',
-  output: suppression_addOutput,
+  output: uncheckedOutput(suppression_addOutput),
   access: 'tenant',
   scope: 'crm:write',
   input: {

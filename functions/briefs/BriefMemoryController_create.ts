@@ -6,6 +6,7 @@ import { addMemory } from '../../shared/briefs/briefs.js';
 import { MEMORY_KINDS } from '../../shared/briefs/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam } from './shared.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'BriefMemoryController_create',
@@ -26,15 +27,17 @@ export const operation = defineOperation({
       path: z.string().max(300).optional(),
     }),
   },
-  output: z.looseObject({
-    id: z.string(),
-    briefId: z.string(),
-    kind: z.enum(MEMORY_KINDS),
-    text: z.string(),
-    why: z.string().nullable(),
-    path: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      id: z.string(),
+      briefId: z.string(),
+      kind: z.enum(MEMORY_KINDS),
+      text: z.string(),
+      why: z.string().nullable(),
+      path: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => {

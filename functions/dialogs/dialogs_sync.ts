@@ -6,6 +6,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getEmailAccountItem } from '../../shared/senders/entities.js';
 import { lambdaHandler } from '../lambda.js';
 import { syncOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_sync',
@@ -21,7 +22,7 @@ export const operation = defineOperation({
   scope: 'crm:write',
   resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'], // platformTable:write: AI classification is charged (ledger)
   input: { body: z.strictObject({ accountId: z.string().min(1).max(64).optional() }) },
-  output: syncOutput,
+  output: uncheckedOutput(syncOutput),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {
     const tenant = requireTenant(ctx);

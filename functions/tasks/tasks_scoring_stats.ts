@@ -5,6 +5,7 @@ import { scoringStats } from '../../shared/scoring/run.js';
 import { getScoringTask } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { scoringTaskPath } from '../scoring/schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_scoring_stats',
@@ -16,12 +17,14 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: scoringTaskPath },
-  output: z.looseObject({
-    scored: z.number(),
-    byOutcome: z.record(z.string(), z.number()),
-    byReason: z.record(z.string(), z.number()),
-    contradictory: z.number(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      scored: z.number(),
+      byOutcome: z.record(z.string(), z.number()),
+      byReason: z.record(z.string(), z.number()),
+      contradictory: z.number(),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const table = requireTenant(ctx).table;

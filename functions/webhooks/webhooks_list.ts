@@ -5,6 +5,7 @@ import { pageQuery } from '../../shared/webhooks/schema.js';
 import { listSubscriptions } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_listOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_list',
@@ -13,7 +14,7 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'List webhook subscriptions',
   description: "Oldest first. Query pageSize (1-100, default 20) and cursor (the previous page's nextCursor). Secrets are never returned, only secretHint.",
-  output: webhooks_listOutput,
+  output: uncheckedOutput(webhooks_listOutput),
   access: 'tenant',
   scope: 'webhooks:read',
   input: { query: z.strictObject(pageQuery) },
