@@ -5,7 +5,6 @@ import { listQuestionnaires } from '../../shared/accounts-register/questionnaire
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_questionnaires_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_questionnaires_list',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   description:
     'The accounts whose automatic checks did not pass and that answered the questionnaire: {data:[{accountId, accountStatus, email, companyName, checksPassed, reasons, revision, submittedAt}], nextCursor}. ' +
     `Approve one with POST /admin/api/registrations/{accountId}/approve. pageSize 1-100 (default 50). ${ADMIN_ACCESS_NOTE}`,
-  output: uncheckedOutput(admin_questionnaires_listOutput),
+  output: admin_questionnaires_listOutput,
   access: 'admin',
   mcp: false,
   input: { query: z.strictObject({ ...pageQuery() }) },

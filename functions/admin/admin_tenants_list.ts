@@ -5,7 +5,6 @@ import { listTenants } from '../../shared/accounts/admin-views.js';
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_tenants_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_tenants_list',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   tag: 'admin',
   summary: 'List tenants with their balance',
   description: `Newest first, {data:[{id, name, status, ownerUserId, createdAt, balance, currency}], nextCursor}; balance is 0 until credited. ${ADMIN_ACCESS_NOTE}`,
-  output: uncheckedOutput(admin_tenants_listOutput),
+  output: admin_tenants_listOutput,
   access: 'admin',
   mcp: false,
   input: { query: z.strictObject({ ...pageQuery() }) },

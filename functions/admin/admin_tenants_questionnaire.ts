@@ -4,7 +4,6 @@ import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.j
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_tenants_questionnaireOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_tenants_questionnaire',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'admin',
   summary: "A tenant's signup questionnaire and automatic check results",
   description: `The answers of POST /api/auth/signup-questionnaire and the latest automatic domain/MX/website checks: {accountId, tenantId, email, status, answers, checks, revision, submittedAt}; answers null when none were submitted. id is a tenant id (or an account id). Unknown: 404. ${ADMIN_ACCESS_NOTE}`,
-  output: uncheckedOutput(admin_tenants_questionnaireOutput),
+  output: admin_tenants_questionnaireOutput,
   access: 'admin',
   mcp: false,
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }) },

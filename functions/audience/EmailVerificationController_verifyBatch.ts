@@ -5,7 +5,6 @@ import { verifyBatch, VERIFY_BATCH_MAX } from '../../shared/email-verification/b
 import { idSchema } from '../../shared/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
 import { EmailVerificationController_verifyBatchOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailVerificationController_verifyBatch',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
     `Body {emails:[1-${VERIFY_BATCH_MAX}]} or {contactIds:[1-${VERIFY_BATCH_MAX}]} (their email channels; 404 if one is not in this workspace). ` +
     'Per address: syntax, MX look-up, disposable and role lists, and an SMTP RCPT probe (nothing is sent); the result is stored on the contacts. ' +
     'Send only to valid; treat risky with care; retry unknown later. Not billed.',
-  output: uncheckedOutput(EmailVerificationController_verifyBatchOutput),
+  output: EmailVerificationController_verifyBatchOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { suppress } from '../../shared/audience/suppression.js';
 import { lambdaHandler } from '../lambda.js';
 import { suppression_addOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'suppression_add',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
     'Body {email} or {domain} (exactly one), source? (unsubscribe | bounce | complaint | manual; default manual), note?. A domain entry also covers its subdomains. ' +
     'Suppressed addresses are never mailed. 201 with the entry; 200 with created:false when it is already suppressed. ' +
     'Erasure (delete me) goes through DsarController_create, which keeps only the hash.',
-  output: uncheckedOutput(suppression_addOutput),
+  output: suppression_addOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: {

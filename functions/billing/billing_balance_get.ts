@@ -5,7 +5,6 @@ import { topUpUrl } from '../../shared/billing/billing.js';
 import { PRICES } from '../../shared/billing/prices.js';
 import { lambdaHandler } from '../lambda.js';
 import { billing_balance_getOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'billing_balance_get',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
     `Returns {tenantId, balance, currency, updatedAt, topUpUrl}. Paid operations (${Object.keys(PRICES).join(', ')}) ` +
     'debit it and carry `_billing {operation, cost, currency, balance_after}`; when it does not cover a call the answer is 402 insufficient_balance. ' +
     'There is no top-up API: topUpUrl is the dashboard page showing the balance, the ledger and how a top-up is applied.',
-  output: uncheckedOutput(billing_balance_getOutput),
+  output: billing_balance_getOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: {},

@@ -6,7 +6,6 @@ import { addMemory } from '../../shared/briefs/briefs.js';
 import { MEMORY_KINDS } from '../../shared/briefs/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam } from './shared.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'BriefMemoryController_create',
@@ -27,17 +26,16 @@ export const operation = defineOperation({
       path: z.string().max(300).optional(),
     }),
   },
-  output: uncheckedOutput(
-    z.looseObject({
-      id: z.string(),
-      briefId: z.string(),
-      kind: z.enum(MEMORY_KINDS),
-      text: z.string(),
-      why: z.string().nullable(),
-      path: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  output: z.looseObject({
+    id: z.string(),
+    briefId: z.string(),
+    kind: z.enum(MEMORY_KINDS),
+    text: z.string(),
+    why: z.string().nullable(),
+    path: z.string().nullable(),
+    by: z.string().describe('The user who wrote the entry'),
+    createdAt: z.string(),
+  }),
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => {

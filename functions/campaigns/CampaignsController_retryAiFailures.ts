@@ -5,7 +5,6 @@ import { retryAiFailures } from '../../shared/campaigns/recovery.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
 import { aiRecoveryOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_retryAiFailures',
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(z.looseObject({ aiRecovery: aiRecoveryOutput })),
+  output: z.looseObject({ aiRecovery: aiRecoveryOutput }),
   resources: ['workflow:campaign-recipients'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => ({ aiRecovery: await retryAiFailures(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx)) }),

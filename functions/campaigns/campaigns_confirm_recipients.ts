@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { confirmRecipients, CONFIRM_MAX } from '../../shared/campaigns/confirm.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, id } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const stateOf = z.looseObject({ contactId: z.string(), status: z.string(), reason: z.string().nullable() });
 export const operation = defineOperation({
@@ -26,16 +25,15 @@ export const operation = defineOperation({
       evidence: z.string().trim().min(1).max(2000).describe('How the prior consent was obtained (where, when, reference): stored on each recipient'),
     }),
   },
-  output: uncheckedOutput(
-    z.looseObject({
-      confirmed: z.number().describe('Moved out of manual confirm by this call'),
-      screened: z.number().describe('Of those, SCREENED now (ready to prepare)'),
-      skipped: z.record(z.string(), z.number()).describe('Of those, SKIPPED again by another screen rule, by reason'),
-      results: z.array(stateOf).describe('Each confirmed recipient with its state now'),
-      notManualConfirm: z.array(stateOf).describe('Not in manual confirm (already confirmed, another state): unchanged'),
-      notFound: z.array(z.string()).describe('No recipient of this campaign'),
-    }),
-  ),
+  output: z.looseObject({
+    campaignId: z.string().describe('The campaign'),
+    confirmed: z.number().describe('Moved out of manual confirm by this call'),
+    screened: z.number().describe('Of those, SCREENED now (ready to prepare)'),
+    skipped: z.record(z.string(), z.number()).describe('Of those, SKIPPED again by another screen rule, by reason'),
+    results: z.array(stateOf).describe('Each confirmed recipient with its state now'),
+    notManualConfirm: z.array(stateOf).describe('Not in manual confirm (already confirmed, another state): unchanged'),
+    notFound: z.array(z.string()).describe('No recipient of this campaign'),
+  }),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => confirmRecipients(ctx.deps, requireTenant(ctx).tenantId, path.id, body, actorOf(ctx)),
   guidance: (r) =>

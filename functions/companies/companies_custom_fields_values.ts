@@ -6,7 +6,6 @@ import { listDefinitions } from '../../shared/custom-fields/definitions.js';
 import { describeValues } from '../../shared/custom-fields/values.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_custom_fields_valuesOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'companies_custom_fields_values',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Custom-field values of a company',
   description: 'One entry per definition {slug, label, fieldType, value} (value null when unset). 404 for an unknown company.',
-  output: uncheckedOutput(companies_custom_fields_valuesOutput),
+  output: companies_custom_fields_valuesOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ companyId: z.string().min(1).max(64) }) },

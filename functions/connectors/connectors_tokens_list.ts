@@ -4,7 +4,6 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tokens_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tokens_list',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   summary: 'List connector tokens',
   description:
     'Oldest first: {id, connector, name, tokenHint (last 4 characters), status ACTIVE|REVOKED, createdAt, revokedAt, lastUsedAt}; never the token. Query pageSize (1-100, default 20), cursor.',
-  output: uncheckedOutput(connectors_tokens_listOutput),
+  output: connectors_tokens_listOutput,
   access: 'tenant',
   scope: 'webhooks:read',
   input: { query: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().min(1).max(2048).optional() }) },

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createTrackingDomain } from '../../shared/tracking-domains/tracking-domains.js';
 import { lambdaHandler } from '../lambda.js';
 import { trackingDomainOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'TrackingDomainController_create',
@@ -26,7 +25,7 @@ export const operation = defineOperation({
         .regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/, 'must be a host name like track.example.com'),
     }),
   },
-  output: uncheckedOutput(trackingDomainOutput),
+  output: trackingDomainOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => createTrackingDomain(ctx.deps, requireTenant(ctx).table, body.domain),

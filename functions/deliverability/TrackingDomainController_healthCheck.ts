@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { healthCheckTrackingDomain } from '../../shared/tracking-domains/tracking-domains.js';
 import { lambdaHandler } from '../lambda.js';
 import { trackingDomainOutput, trackingDomainPath } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'TrackingDomainController_healthCheck',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: trackingDomainPath },
-  output: uncheckedOutput(trackingDomainOutput),
+  output: trackingDomainOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => healthCheckTrackingDomain(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: (d) =>

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listTrackingDomains } from '../../shared/tracking-domains/tracking-domains.js';
 import { lambdaHandler } from '../lambda.js';
 import { trackingDomainOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'TrackingDomainController_list',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: {},
-  output: uncheckedOutput(z.looseObject({ data: z.array(trackingDomainOutput) })),
+  output: z.looseObject({ data: z.array(trackingDomainOutput) }),
   hints: { readOnly: true, idempotent: true },
   handler: async (_i, ctx) => listTrackingDomains(requireTenant(ctx).table),
   guidance: (r) => ({

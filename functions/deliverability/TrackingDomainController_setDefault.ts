@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { setDefaultTrackingDomain } from '../../shared/tracking-domains/tracking-domains.js';
 import { lambdaHandler } from '../lambda.js';
 import { trackingDomainOutput, trackingDomainPath } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'TrackingDomainController_setDefault',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: trackingDomainPath },
-  output: uncheckedOutput(trackingDomainOutput),
+  output: trackingDomainOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => setDefaultTrackingDomain(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: () => ({ next: 'DeliverabilityController_getMatrix', why: 'Watch placement per provider as sends go out.' }),

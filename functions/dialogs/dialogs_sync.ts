@@ -6,7 +6,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getEmailAccountItem } from '../../shared/senders/entities.js';
 import { lambdaHandler } from '../lambda.js';
 import { syncOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_sync',
@@ -22,7 +21,7 @@ export const operation = defineOperation({
   scope: 'crm:write',
   resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'], // platformTable:write: AI classification is charged (ledger)
   input: { body: z.strictObject({ accountId: z.string().min(1).max(64).optional() }) },
-  output: uncheckedOutput(syncOutput),
+  output: syncOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {
     const tenant = requireTenant(ctx);

@@ -2,7 +2,6 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { agentCard } from '../../shared/registry/agent-card.js';
 import { lambdaHandler } from '../lambda.js';
 import { discovery_agent_cardOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'discovery_agent_card',
@@ -12,7 +11,7 @@ export const operation = defineOperation({
   summary: 'Discovery map of every /api/* capability with its scope',
   description:
     'Version 1.0.0. Lists each /api/* operation (operationId, method, path, scope, MCP tool name, billing) and the /v1 identity routes, plus the MCP and OpenAPI endpoints.',
-  output: uncheckedOutput(discovery_agent_cardOutput),
+  output: discovery_agent_cardOutput,
   access: 'public',
   mcp: false,
   input: {},

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getNotification } from '../../shared/notifications/notifications.js';
 import { lambdaHandler } from '../lambda.js';
 import { notifications_getOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'notifications_get',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'notifications',
   summary: 'One notification of the workspace feed',
   description: 'The notification {id, kind, title, message, createdAt, createdBy}; 404 when it does not exist in this workspace.',
-  output: uncheckedOutput(notifications_getOutput),
+  output: notifications_getOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }) },

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createSelfNote } from '../../shared/notifications/notifications.js';
 import { lambdaHandler } from '../lambda.js';
 import { notifications_self_noteOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'notifications_self_note',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   summary: 'Leave a note in the workspace notification feed',
   description:
     'Body {title (1-200), message (1-4000)}. Stores a self_note in the workspace feed (e.g. a reminder or a hand-over between agent runs); 201 with the notification.',
-  output: uncheckedOutput(notifications_self_noteOutput),
+  output: notifications_self_noteOutput,
   access: 'tenant',
   scope: 'workspace:write',
   input: { body: z.strictObject({ title: z.string().trim().min(1).max(200), message: z.string().trim().min(1).max(4000) }) },

@@ -3,7 +3,6 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { testSeedMailboxes } from '../../shared/settings/inbox-check.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const host = z
   .string()
@@ -44,13 +43,19 @@ export const operation = defineOperation({
       save: z.boolean().optional(),
     }),
   },
-  output: uncheckedOutput(
-    z.looseObject({
-      ok: z.boolean(),
-      saved: z.boolean(),
-      results: z.array(z.looseObject({ email: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional() })),
-    }),
-  ),
+  output: z.looseObject({
+    ok: z.boolean(),
+    saved: z.boolean(),
+    results: z.array(
+      z.looseObject({
+        email: z.string(),
+        ok: z.boolean(),
+        code: z.string().optional(),
+        reason: z.string().optional().describe('Why the login failed (auth_failed, no_inbox, …)'),
+        message: z.string().optional(),
+      }),
+    ),
+  }),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => testSeedMailboxes(ctx, requireTenant(ctx).table, body.mailboxes, body.save === true),
   guidance: (r) => ({

@@ -5,7 +5,6 @@ import { scoringStats } from '../../shared/scoring/run.js';
 import { getScoringTask } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { scoringTaskPath } from '../scoring/schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_scoring_stats',
@@ -17,14 +16,13 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: scoringTaskPath },
-  output: uncheckedOutput(
-    z.looseObject({
-      scored: z.number(),
-      byOutcome: z.record(z.string(), z.number()),
-      byReason: z.record(z.string(), z.number()),
-      contradictory: z.number(),
-    }),
-  ),
+  output: z.looseObject({
+    taskId: z.string().describe('The scoring task'),
+    scored: z.number(),
+    byOutcome: z.record(z.string(), z.number()),
+    byReason: z.record(z.string(), z.number()),
+    contradictory: z.number(),
+  }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const table = requireTenant(ctx).table;

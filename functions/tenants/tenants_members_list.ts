@@ -5,7 +5,6 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listMembers } from '../../shared/tenancy/members.js';
 import { lambdaHandler } from '../lambda.js';
 import { tenants_members_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tenants_members_list',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   summary: 'Members of the current workspace',
   description:
     'Members of the workspace selected by X-Tenant-Id (default: your own): {data:[{userId, email, firstName, lastName, role, joinedAt}], nextCursor}. pageSize 1-100 (default 50).',
-  output: uncheckedOutput(tenants_members_listOutput),
+  output: tenants_members_listOutput,
   access: 'tenant',
   scope: 'workspace:read',
   input: { query: z.strictObject({ ...pageQuery() }) },

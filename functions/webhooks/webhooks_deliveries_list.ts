@@ -4,7 +4,6 @@ import { listDeliveries } from '../../shared/webhooks/deliveries.js';
 import { deliveriesQuery, idPath } from '../../shared/webhooks/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_deliveries_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_deliveries_list',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   summary: 'List deliveries of a subscription',
   description:
     'Newest first. Query status (PENDING, RETRYING, DELIVERED, FAILED; e.g. status=FAILED), pageSize (1-100, default 20), cursor. Each delivery: {id (also the webhook-id header), webhookId, eventId, eventType, status, attempts, maxAttempts, nextAttemptAt, lastAttemptAt, lastStatusCode, lastError, deliveredAt, createdAt, updatedAt}. Automatic schedule: 6 attempts, retries after 10 s, 1 min, 5 min, 30 min, 2 h (+0-10 % jitter), then FAILED.',
-  output: uncheckedOutput(webhooks_deliveries_listOutput),
+  output: webhooks_deliveries_listOutput,
   access: 'tenant',
   scope: 'webhooks:read',
   input: { path: idPath, query: deliveriesQuery },

@@ -4,7 +4,6 @@ import { retryDelivery } from '../../shared/webhooks/deliveries.js';
 import { idPath } from '../../shared/webhooks/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_deliveries_retryOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_deliveries_retry',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   summary: 'Retry one failed delivery',
   description:
     'Queues one more attempt of a FAILED delivery now, with the same body and webhook-id (the signature timestamp is new). Answers 202 with the delivery (status RETRYING); it ends DELIVERED or FAILED again. 409 delivery_not_failed for any other status, 404 when absent.',
-  output: uncheckedOutput(webhooks_deliveries_retryOutput),
+  output: webhooks_deliveries_retryOutput,
   access: 'tenant',
   scope: 'webhooks:write',
   input: { path: idPath },

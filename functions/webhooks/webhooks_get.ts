@@ -4,7 +4,6 @@ import { idPath } from '../../shared/webhooks/schema.js';
 import { getSubscription } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_getOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_get',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'Get one webhook subscription',
   description: 'The subscription without its secret (secretHint only). 404 when absent.',
-  output: uncheckedOutput(webhooks_getOutput),
+  output: webhooks_getOutput,
   access: 'tenant',
   scope: 'webhooks:read',
   input: { path: idPath },

@@ -5,7 +5,6 @@ import { pageQuery } from '../../shared/webhooks/schema.js';
 import { listSubscriptions } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_list',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   tag: 'webhooks',
   summary: 'List webhook subscriptions',
   description: "Oldest first. Query pageSize (1-100, default 20) and cursor (the previous page's nextCursor). Secrets are never returned, only secretHint.",
-  output: uncheckedOutput(webhooks_listOutput),
+  output: webhooks_listOutput,
   access: 'tenant',
   scope: 'webhooks:read',
   input: { query: z.strictObject(pageQuery) },

@@ -5,7 +5,6 @@ import { idPath, webhookEvents, webhookSecret, webhookUrl } from '../../shared/w
 import { updateSubscription } from '../../shared/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_updateOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'webhooks_update',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   summary: 'Change a webhook subscription',
   description:
     'Body with any of {url, events, secret, description, active}. A new secret (24-256 printable ASCII) rotates signing for every later attempt, retries of older deliveries included. active=false pauses new deliveries. 404 when absent.',
-  output: uncheckedOutput(webhooks_updateOutput),
+  output: webhooks_updateOutput,
   access: 'tenant',
   scope: 'webhooks:write',
   input: {
