@@ -1,6 +1,6 @@
 import type { CloudFormationCustomResourceEvent, Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { messageFromSqs } from '../shared/adapters/queue/sqs-queue.js';
-import type { MachineDefinition, OnceDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/registry/background.js';
+import { backgroundScope, type MachineDefinition, type OnceDefinition, type ScheduleDefinition, type WorkerDefinition } from '../shared/registry/background.js';
 import { lambdaDeps } from '../infra/aws/runtime/aws-deps.js';
 import type { Deps } from '../shared/runtime/deps.js';
 import { log } from '../shared/runtime/logger.js';
@@ -13,6 +13,9 @@ import { log } from '../shared/runtime/logger.js';
 export function sqsWorker<M>(worker: WorkerDefinition<M>, depsOf: () => Promise<Deps> = lambdaDeps) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const deps = await depsOf();
+    return backgroundScope(deps, worker, () => handleRecords(deps, event));
+  };
+  async function handleRecords(deps: Deps, event: SQSEvent): Promise<SQSBatchResponse> {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     const one = async (r: SQSEvent['Records'][number]) => {
       try {
@@ -25,17 +28,23 @@ export function sqsWorker<M>(worker: WorkerDefinition<M>, depsOf: () => Promise<
     if (worker.parallel) await Promise.all(event.Records.map(one));
     else for (const r of event.Records) await one(r);
     return { batchItemFailures };
-  };
+  }
 }
 
 /** The Lambda handler of a schedule (EventBridge Scheduler invokes it with no payload of use). */
 export function scheduleHandler(schedule: ScheduleDefinition, depsOf: () => Promise<Deps> = lambdaDeps) {
-  return async () => schedule.handler(await depsOf());
+  return async () => {
+    const deps = await depsOf();
+    return backgroundScope(deps, schedule, () => schedule.handler(deps));
+  };
 }
 
 /** The Lambda handler of a state machine's task states (lambda:invoke Payload in, result out; the local runner calls `task` directly). */
 export function machineTaskHandler<P>(machine: MachineDefinition<P>, depsOf: () => Promise<Deps> = lambdaDeps) {
-  return async (event: P) => machine.task(await depsOf(), event);
+  return async (event: P) => {
+    const deps = await depsOf();
+    return backgroundScope(deps, machine, () => machine.task(deps, event));
+  };
 }
 
 /** Time kept for the step in progress, its marker write and the reply to CloudFormation when a run stops for its deadline. */
@@ -67,17 +76,21 @@ async function answerCloudFormation(event: CloudFormationCustomResourceEvent, st
  */
 export function onceHandler(job: OnceDefinition, depsOf: () => Promise<Deps> = lambdaDeps) {
   return async (event: CloudFormationCustomResourceEvent | Record<string, unknown>, context?: Pick<Context, 'getRemainingTimeInMillis'>) => {
+    const deps = await depsOf();
+    return backgroundScope(deps, job, () => runOnce(deps, event, context));
+  };
+  async function runOnce(deps: Deps, event: CloudFormationCustomResourceEvent | Record<string, unknown>, context?: Pick<Context, 'getRemainingTimeInMillis'>) {
     const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? job.timeout * 1000) - ONCE_MARGIN_MS;
     const keepGoing = () => Date.now() < deadline;
-    if (!('ResponseURL' in event && 'RequestType' in event)) return job.handler(await depsOf(), { keepGoing });
+    if (!('ResponseURL' in event && 'RequestType' in event)) return job.handler(deps, { keepGoing });
     const cfn = event as CloudFormationCustomResourceEvent;
     if (cfn.RequestType === 'Delete') return answerCloudFormation(cfn, 'SUCCESS', {});
     try {
-      const outcome = (await job.handler(await depsOf(), { keepGoing })) as Record<string, unknown>;
+      const outcome = (await job.handler(deps, { keepGoing })) as Record<string, unknown>;
       await answerCloudFormation(cfn, 'SUCCESS', { complete: String(outcome?.complete ?? true) });
     } catch (e) {
       log.error(`${job.name} failed`, { message: (e as Error).message });
       await answerCloudFormation(cfn, 'SUCCESS', { complete: 'false' }, `${job.name} failed: ${(e as Error).message}; it resumes at the next run`);
     }
-  };
+  }
 }

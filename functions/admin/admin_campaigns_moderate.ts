@@ -6,6 +6,7 @@ import { Tenant } from '../../shared/tenancy/entities.js';
 import { moderateCampaign } from '../../shared/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignOutput, id } from '../campaigns/schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_campaigns_moderate',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   description:
     'Body {action: release | keep, note}. release: a fresh audit budget and back to PAUSED (DRAFT if it never sent) for its owner to resume; keep: stays BLOCKED. ' +
     `Logged with the admin as actor. 409 campaign_not_blocked otherwise. ${ADMIN_ACCESS_NOTE}`,
-  output: campaignOutput,
+  output: uncheckedOutput(campaignOutput),
   access: 'admin',
   mcp: false,
   input: {

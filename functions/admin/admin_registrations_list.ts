@@ -5,6 +5,7 @@ import { LISTABLE_STATES, listRegistrations } from '../../shared/accounts/admin-
 import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_registrations_listOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_registrations_list',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
   description:
     `state (default awaiting_admin_approval): awaiting_email_confirm | awaiting_agreement | awaiting_admin_approval | approved. ` +
     `Oldest first, {data:[{id, email, state, createdAt, stateEnteredAt, expiresAt, org, use_case, channel, firstName, lastName, termsAcceptedAt, tenantId}], nextCursor}. ${ADMIN_ACCESS_NOTE}`,
-  output: admin_registrations_listOutput,
+  output: uncheckedOutput(admin_registrations_listOutput),
   access: 'admin',
   mcp: false,
   input: {

@@ -82,7 +82,7 @@ export const admin_tenants_listOutput = z.looseObject({
         id: z.string().describe('Identifier'),
         name: z.string(),
         status: z.string(),
-        ownerUserId: z.string(),
+        ownerUserId: z.string().nullable().describe('null for a workspace written without an owner'),
         createdAt: z.string().describe('ISO 8601 time of creation'),
         balance: z.number(),
         currency: z.string(),
@@ -94,7 +94,7 @@ export const admin_tenants_listOutput = z.looseObject({
 
 export const admin_tenants_questionnaireOutput = z.looseObject({
   accountId: z.string().describe('Account id'),
-  tenantId: z.string().describe('Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header'),
+  tenantId: z.string().nullable().describe('Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header; null before approval'),
   email: z.string().describe('Email address'),
   status: z.string(),
   answers: z.unknown(),

@@ -56,7 +56,7 @@ export const EmailVerificationController_verifyBatchOutput = z.looseObject({
   data: z
     .array(
       z.looseObject({
-        input: z.string().describe('The address or contact id as sent'),
+        input: z.string().describe('The address as sent, or read from a contact sent by id'),
         email: z.string().describe('The normalised address checked'),
         disposable: z.boolean().describe('A disposable-mail domain'),
         role: z.boolean().describe('A role address (info@, sales@, …)'),
@@ -131,7 +131,7 @@ export const stoplist_removeOutput = z.looseObject({
 export const suppression_addOutput = z.looseObject({
   id: z.string().describe('Identifier'),
   type: z.string(),
-  value: z.string(),
+  value: z.string().nullable().describe('null once erased (DSAR): only the hash is kept'),
   hashed: z.boolean(),
   source: z.string(),
   note: z.string().nullable(),

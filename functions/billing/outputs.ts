@@ -5,7 +5,7 @@ export const billing_balance_getOutput = z.looseObject({
   tenantId: z.string().describe('Workspace (tenant) id: the `tenant_id` argument / X-Tenant-Id header'),
   balance: z.number(),
   currency: z.string(),
-  updatedAt: z.string().describe('ISO 8601 time of the last change'),
+  updatedAt: z.string().nullable().describe('ISO 8601 time of the last change; null before the first credit'),
   topUpUrl: z.string(),
 });
 

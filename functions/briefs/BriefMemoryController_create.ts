@@ -33,6 +33,7 @@ export const operation = defineOperation({
     text: z.string(),
     why: z.string().nullable(),
     path: z.string().nullable(),
+    by: z.string().describe('The user who wrote the entry'),
     createdAt: z.string(),
   }),
   successStatus: 201,

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listRevisions } from '../../shared/briefs/briefs.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam, pageQuery } from './shared.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'BriefsController_listRevisions',
@@ -15,11 +16,13 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'creatives:read',
   input: { path: briefIdParam, query: z.strictObject(pageQuery) },
-  output: z.looseObject({
-    data: z.array(z.looseObject({ revision: z.unknown(), change: z.unknown() })),
-    pageSize: z.number(),
-    nextCursor: z.string().nullable(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      data: z.array(z.looseObject({ revision: z.unknown(), change: z.unknown() })),
+      pageSize: z.number(),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listRevisions(requireTenant(ctx).table, path.id, query),
   guidance: () => ({ next: 'briefs_get', why: 'Current state of the brief.' }),

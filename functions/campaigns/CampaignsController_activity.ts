@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listActivity } from '../../shared/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, pageQuery } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_activity',
@@ -16,10 +17,12 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: pageQuery },
-  output: z.looseObject({
-    data: z.array(z.looseObject({ at: z.string(), actor: z.looseObject({ kind: z.string() }), action: z.string(), reason: z.string().nullable() })),
-    nextCursor: z.string().nullable(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      data: z.array(z.looseObject({ at: z.string(), actor: z.looseObject({ kind: z.string() }), action: z.string(), reason: z.string().nullable() })),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   // Pure read: a pause by the send engine is written to the log by the conveyor (or the next send/pause/resume).
   handler: async ({ path, query }, ctx) => listActivity(requireTenant(ctx).table, path.id, query),

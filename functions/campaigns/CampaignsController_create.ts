@@ -7,6 +7,7 @@ import { newId } from '../../shared/data/ids.js';
 import { campaignView, createCampaign, getCampaignItem, logActivity, updateCampaign } from '../../shared/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignCreateBody, campaignOutput } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_create',
@@ -20,7 +21,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { body: campaignCreateBody },
-  output: campaignOutput,
+  output: uncheckedOutput(campaignOutput),
   successStatus: 201,
   resources: ['platformTable:write'],
   hints: { readOnly: false, idempotent: false },

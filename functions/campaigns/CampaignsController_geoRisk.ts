@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { geoRisk } from '../../shared/campaigns/reports.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_geoRisk',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: z.looseObject({ total: z.number(), byPolicy: z.record(z.string(), z.number()), byCountry: z.record(z.string(), z.number()) }),
+  output: uncheckedOutput(z.looseObject({ total: z.number(), byPolicy: z.record(z.string(), z.number()), byCountry: z.record(z.string(), z.number()) })),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => geoRisk(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

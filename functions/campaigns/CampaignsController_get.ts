@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { getCampaignView } from '../../shared/campaigns/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, campaignOutput } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_get',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: campaignOutput,
+  output: uncheckedOutput(campaignOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getCampaignView(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listCampaigns } from '../../shared/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignListOutput } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_list',
@@ -21,7 +22,7 @@ export const operation = defineOperation({
       status: z.enum(['DRAFT', 'ACTIVE', 'PAUSED', 'BLOCKED']).optional(),
     }),
   },
-  output: campaignListOutput,
+  output: uncheckedOutput(campaignListOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listCampaigns(requireTenant(ctx).table, query),
 });

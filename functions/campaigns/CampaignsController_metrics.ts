@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { campaignMetrics } from '../../shared/campaigns/reports.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const tu = z.looseObject({ total: z.number(), unique: z.number() });
 export const operation = defineOperation({
@@ -17,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: z.looseObject({ sent: z.number(), delivered: z.number(), opened: tu, clicked: tu, replied: tu }),
+  output: uncheckedOutput(z.looseObject({ sent: z.number(), delivered: z.number(), opened: tu, clicked: tu, replied: tu })),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => campaignMetrics(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

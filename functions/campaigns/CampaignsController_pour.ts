@@ -5,6 +5,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { pour } from '../../shared/campaigns/recipients.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, id } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_pour',
@@ -21,7 +22,7 @@ export const operation = defineOperation({
     path: campaignIdPath,
     body: z.strictObject({ listId: id.optional(), companyListId: id.optional(), allContacts: z.literal(true).optional() }).optional(),
   },
-  output: z.looseObject({ added: z.number(), noEmail: z.number(), duplicate: z.number(), inactiveChannel: z.number(), notFound: z.number() }),
+  output: uncheckedOutput(z.looseObject({ added: z.number(), noEmail: z.number(), duplicate: z.number(), inactiveChannel: z.number(), notFound: z.number() })),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const given = Object.entries(body ?? {}).filter(([, v]) => v !== undefined);

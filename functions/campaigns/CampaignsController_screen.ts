@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { screen } from '../../shared/campaigns/screen.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_screen',
@@ -17,7 +18,9 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
-  output: z.looseObject({ screened: z.number(), skipped: z.number(), reasons: z.record(z.string(), z.number()).describe('SKIPPED by reason') }),
+  output: uncheckedOutput(
+    z.looseObject({ screened: z.number(), skipped: z.number(), reasons: z.record(z.string(), z.number()).describe('SKIPPED by reason') }),
+  ),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => screen(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: (_r, { path }) => ({

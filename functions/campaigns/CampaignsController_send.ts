@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { sendCampaign } from '../../shared/campaigns/send.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_send',
@@ -17,12 +18,14 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: campaignIdPath, body: z.strictObject({ limit: z.number().int().min(1).max(10_000) }) },
-  output: z.looseObject({
-    queued: z.number().describe('Recipients handed to the send engine by this call'),
-    remainingReady: z.number(),
-    taskId: z.string().describe('The campaign’s send task (tasks_get, tasks_items)'),
-    status: z.string(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      queued: z.number().describe('Recipients handed to the send engine by this call'),
+      remainingReady: z.number(),
+      taskId: z.string().describe('The campaign’s send task (tasks_get, tasks_items)'),
+      status: z.string(),
+    }),
+  ),
   resources: ['queue:sends'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => sendCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id, body.limit, actorOf(ctx)),

@@ -4,6 +4,7 @@ import { sendReadiness } from '../../shared/campaigns/send.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 import { readinessOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_sendReadiness',
@@ -17,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: readinessOutput,
+  output: uncheckedOutput(readinessOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => sendReadiness(ctx.deps, requireTenant(ctx).tenantId, path.id),
   guidance: (r) =>

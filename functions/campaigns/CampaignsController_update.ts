@@ -5,6 +5,7 @@ import { campaignView, logActivity, patchCampaign } from '../../shared/campaigns
 import { enqueueQueuedItems } from '../../shared/sending/items.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput, campaignPatchBody } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_update',
@@ -17,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath, body: campaignPatchBody },
-  output: campaignOutput,
+  output: uncheckedOutput(campaignOutput),
   resources: ['platformTable:write', 'queue:sends'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {

@@ -26,6 +26,7 @@ export const operation = defineOperation({
     }),
   },
   output: z.looseObject({
+    campaignId: z.string().describe('The campaign'),
     confirmed: z.number().describe('Moved out of manual confirm by this call'),
     screened: z.number().describe('Of those, SCREENED now (ready to prepare)'),
     skipped: z.record(z.string(), z.number()).describe('Of those, SKIPPED again by another screen rule, by reason'),

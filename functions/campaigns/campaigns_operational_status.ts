@@ -5,6 +5,7 @@ import { operationalStatus } from '../../shared/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 import { outboxTaskOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_operational_status',
@@ -17,13 +18,15 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: z.looseObject({
-    status: z.string(),
-    operationalState: z.enum(['NORMAL', 'DEGRADED']),
-    primaryBlocker: z.string().nullable(),
-    pipeline: z.looseObject({ retryAt: z.string().nullable() }),
-    tasks: z.array(outboxTaskOutput),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      status: z.string(),
+      operationalState: z.enum(['NORMAL', 'DEGRADED']),
+      primaryBlocker: z.string().nullable(),
+      pipeline: z.looseObject({ retryAt: z.string().nullable() }),
+      tasks: z.array(outboxTaskOutput),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => operationalStatus(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

@@ -4,6 +4,7 @@ import { startPreparation } from '../../shared/campaigns/prepare.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
 import { generationOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_preparations_start',
@@ -17,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
-  output: generationOutput,
+  output: uncheckedOutput(generationOutput),
   successStatus: 202,
   resources: ['workflow:campaign-recipients', 'platformTable:write'],
   hints: { readOnly: false, idempotent: true },

@@ -5,6 +5,7 @@ import { getGeneration } from '../../shared/campaigns/preparation-runs.js';
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { generationOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_preparations_status',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id, generationId: id }) },
-  output: generationOutput,
+  output: uncheckedOutput(generationOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getGeneration(requireTenant(ctx).table, path.id, path.generationId),
   guidance: (g) =>

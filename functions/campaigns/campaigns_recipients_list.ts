@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listRecipients } from '../../shared/campaigns/recipients.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, recipientsQuery } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_recipients_list',
@@ -17,12 +18,14 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: recipientsQuery },
-  output: z.looseObject({
-    data: z.array(
-      z.looseObject({ contactId: z.string(), email: z.string(), status: z.string(), reason: z.string().nullable(), auditCategories: z.array(z.string()) }),
-    ),
-    nextCursor: z.string().nullable(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      data: z.array(
+        z.looseObject({ contactId: z.string(), email: z.string(), status: z.string(), reason: z.string().nullable(), auditCategories: z.array(z.string()) }),
+      ),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listRecipients(requireTenant(ctx).table, path.id, query),
 });

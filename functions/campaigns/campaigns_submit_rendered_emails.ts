@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { submitRenderedEmails } from '../../shared/campaigns/byoc.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, id } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_submit_rendered_emails',
@@ -32,18 +33,20 @@ export const operation = defineOperation({
         .max(100),
     }),
   },
-  output: z.looseObject({
-    accepted: z.number(),
-    rejected: z.number(),
-    results: z.array(
-      z.looseObject({
-        contactId: z.string(),
-        status: z.enum(['READY', 'REJECTED', 'NOT_ACCEPTED']),
-        reason: z.string().nullable(),
-        auditCategories: z.array(z.string()).describe('Rules (and AI categories) that failed the audit'),
-      }),
-    ),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      accepted: z.number(),
+      rejected: z.number(),
+      results: z.array(
+        z.looseObject({
+          contactId: z.string(),
+          status: z.enum(['READY', 'REJECTED', 'NOT_ACCEPTED']),
+          reason: z.string().nullable(),
+          auditCategories: z.array(z.string()).describe('Rules (and AI categories) that failed the audit'),
+        }),
+      ),
+    }),
+  ),
   resources: ['platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => submitRenderedEmails(ctx.deps, requireTenant(ctx).tenantId, path.id, body.emails),

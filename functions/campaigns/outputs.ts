@@ -4,6 +4,7 @@ export const aiRecoveryOutput = z.looseObject({
   reset: z.number().describe('Recipients moved CREATIVE_FAILED → SCREENED (0 is not a failure)'),
   reason: z.enum(['retried', 'already_recovered', 'nothing_to_retry', 'same_provider']),
   failureReasons: z.record(z.string(), z.number()).describe('CREATIVE_FAILED recipients by failure reason (ai_unavailable, audit_failed ...)'),
+  retryAt: z.string().nullable().optional().describe('same_provider: when the provider may be tried again (ISO 8601; null when unknown)'),
 });
 
 export const generationOutput = z.looseObject({

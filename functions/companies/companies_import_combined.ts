@@ -5,6 +5,7 @@ import { IMPORT_DESCRIPTION, IMPORT_JOB_DESCRIPTION } from '../../shared/imports
 import { companyImportSchema } from '../../shared/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_import_combinedOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'companies_import_combined',
@@ -13,7 +14,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Import companies with contacts and custom fields',
   description: `Imports companies, one contact per row (c: targets) and company custom fields (cf:<slug>). ${IMPORT_JOB_DESCRIPTION} Poll companies_import_job_get. ${IMPORT_DESCRIPTION}`,
-  output: companies_import_combinedOutput,
+  output: uncheckedOutput(companies_import_combinedOutput),
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyImportSchema },

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { getImportJob } from '../../shared/imports/jobs.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const importJobOutput = z.looseObject({
   jobId: z.string().describe('The job id from the 202 answer of the import'),
@@ -25,7 +26,7 @@ export const operation = defineOperation({
   summary: 'Status of an import job',
   description:
     'Progress of an import answered with 202 (Prefer: respond-async, more than 500 rows, or a synchronous call past its ~20 s): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
-  output: importJobOutput,
+  output: uncheckedOutput(importJobOutput),
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ jobId: z.string().min(1).max(64) }) },

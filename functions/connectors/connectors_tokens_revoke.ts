@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tokens_revokeOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tokens_revoke',
@@ -13,7 +14,7 @@ export const operation = defineOperation({
   summary: 'Revoke a connector token',
   description:
     'From now on the form builder\'s calls with this token get 401 {statusCode:401, message:"Invalid credentials"}. Idempotent; 404 for an unknown id.',
-  output: connectors_tokens_revokeOutput,
+  output: uncheckedOutput(connectors_tokens_revokeOutput),
   resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'webhooks:write',

@@ -43,7 +43,7 @@ export const connectors_tokens_listOutput = z.looseObject({
       z.looseObject({
         id: z.string().describe('Identifier'),
         connector: z.string(),
-        name: z.string(),
+        name: z.string().nullable().describe('null when none was given'),
         tokenHint: z.string(),
         status: z.string(),
         createdAt: z.string().describe('ISO 8601 time of creation'),

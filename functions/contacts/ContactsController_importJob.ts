@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { ASYNC_ABOVE_ROWS, getImportJob } from '../../shared/imports/jobs.js';
 import { lambdaHandler } from '../lambda.js';
 import { importJobOutput } from '../companies/companies_import_job_get.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importJob',
@@ -12,7 +13,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Status of a contact import job',
   description: `Progress of a contact import answered with 202 (Prefer: respond-async, more than ${ASYNC_ABOVE_ROWS} rows, or a synchronous call past its ~20 s): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.`,
-  output: importJobOutput,
+  output: uncheckedOutput(importJobOutput),
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ jobId: z.string().min(1).max(64) }) },

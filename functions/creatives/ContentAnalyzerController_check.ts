@@ -5,6 +5,7 @@ import { badRequest } from '../../shared/errors.js';
 import { checkContent } from '../../shared/content-check/check.js';
 import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from '../../shared/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const id = z
   .string()
@@ -34,31 +35,33 @@ export const operation = defineOperation({
       companyId: id.optional(),
     }),
   },
-  output: z.looseObject({
-    score: z.number().describe('0 (clean) to 100'),
-    risk: z.enum(['low', 'medium', 'high']),
-    hits: z.array(
-      z.looseObject({ rule: z.string(), severity: z.enum(['info', 'warning', 'critical']), points: z.number(), detail: z.string(), fix: z.string() }),
-    ),
-    stats: z.looseObject({ sizeBytes: z.number(), textChars: z.number(), links: z.number(), images: z.number() }),
-    unresolvedTokens: z.array(z.string()),
-    spamAssassin: z
-      .looseObject({
-        score: z.number(),
-        required: z.number().describe('The score at which spamd calls it spam'),
-        isSpam: z.boolean(),
-        rules: z.array(z.string()).describe('SpamAssassin rule names that hit'),
-      })
-      .nullable()
-      .describe('The spamd report; null when it is off (SPAMD_HOST unset, always in Lambda) or failed: see spamAssassinSkipped'),
-    spamAssassinSkipped: z
-      .looseObject({
-        reason: z.enum(['spamd_off', 'spamd_unreachable', 'spamd_timeout', 'spamd_error', 'spamd_bad_answer', 'message_too_large']),
-        detail: z.string(),
-      })
-      .nullable()
-      .describe('Why there is no spamAssassin report (null when there is one); the named rules are complete either way'),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      score: z.number().describe('0 (clean) to 100'),
+      risk: z.enum(['low', 'medium', 'high']),
+      hits: z.array(
+        z.looseObject({ rule: z.string(), severity: z.enum(['info', 'warning', 'critical']), points: z.number(), detail: z.string(), fix: z.string() }),
+      ),
+      stats: z.looseObject({ sizeBytes: z.number(), textChars: z.number(), links: z.number(), images: z.number() }),
+      unresolvedTokens: z.array(z.string()),
+      spamAssassin: z
+        .looseObject({
+          score: z.number(),
+          required: z.number().describe('The score at which spamd calls it spam'),
+          isSpam: z.boolean(),
+          rules: z.array(z.string()).describe('SpamAssassin rule names that hit'),
+        })
+        .nullable()
+        .describe('The spamd report; null when it is off (SPAMD_HOST unset, always in Lambda) or failed: see spamAssassinSkipped'),
+      spamAssassinSkipped: z
+        .looseObject({
+          reason: z.enum(['spamd_off', 'spamd_unreachable', 'spamd_timeout', 'spamd_error', 'spamd_bad_answer', 'message_too_large']),
+          detail: z.string(),
+        })
+        .nullable()
+        .describe('Why there is no spamAssassin report (null when there is one); the named rules are complete either way'),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => {
     if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);

@@ -5,6 +5,7 @@ import { conflict } from '../../shared/errors.js';
 import { sendTestEmail } from '../../shared/creatives/test-sends.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const id = z
   .string()
@@ -37,7 +38,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'creatives:write',
   input: { path: creativeIdParam, body: z.strictObject({ accountId: id, contactId: id.optional(), companyId: id.optional() }) },
-  output: testSendOutput,
+  output: uncheckedOutput(testSendOutput),
   successStatus: 201,
   resources: ['platformTable:read'],
   hints: { readOnly: false, idempotent: false },

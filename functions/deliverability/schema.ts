@@ -8,5 +8,7 @@ export const trackingDomainOutput = z.looseObject({
   isDefault: z.boolean(),
   lastCheckedAt: z.string().nullable(),
   dns: z.looseObject({ type: z.literal('CNAME'), name: z.string(), value: z.string().describe('Point the CNAME here') }),
+  createdAt: z.string().describe('ISO 8601 time of creation'),
+  updatedAt: z.string().describe('ISO 8601 time of the last change'),
 });
 export const trackingDomainPath = z.strictObject({ id: z.string().min(1).max(253) });

@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { draftOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_generateReply',
@@ -23,7 +24,7 @@ export const operation = defineOperation({
       instructions: z.string().max(2000).optional().describe('What the reply should do'),
     }),
   },
-  output: draftOutput,
+  output: uncheckedOutput(draftOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, body }, ctx) => draftReply(ctx.deps, requireTenant(ctx), path.id, body),
   guidance: (r) => ({

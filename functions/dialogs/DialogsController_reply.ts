@@ -6,6 +6,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_reply',
@@ -38,7 +39,7 @@ export const operation = defineOperation({
         .describe('Makes two deliberate identical replies distinct; repeats with the same key are not sent again'),
     }),
   },
-  output: sendOutput,
+  output: uncheckedOutput(sendOutput),
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {

@@ -7,6 +7,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_compose',
@@ -42,7 +43,7 @@ export const operation = defineOperation({
       requestKey: z.string().min(1).max(128).optional(),
     }),
   },
-  output: sendOutput,
+  output: uncheckedOutput(sendOutput),
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {

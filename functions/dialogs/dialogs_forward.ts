@@ -5,6 +5,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { forwardOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_forward',
@@ -40,7 +41,7 @@ export const operation = defineOperation({
       requestKey: z.string().min(1).max(128).optional().describe('Makes two deliberate identical forwards distinct'),
     }),
   },
-  output: forwardOutput,
+  output: uncheckedOutput(forwardOutput),
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {

@@ -6,6 +6,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { dialogListOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_list',
@@ -27,7 +28,7 @@ export const operation = defineOperation({
       accountId: z.string().min(1).max(64).optional().describe('Sender mailbox'),
     }),
   },
-  output: dialogListOutput,
+  output: uncheckedOutput(dialogListOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) =>
     listDialogs(requireTenant(ctx).table, { ...toPage(query), unread: query.unread === undefined ? undefined : query.unread === 'true' }),

@@ -5,6 +5,7 @@ import { outboxHistory } from '../../shared/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from '../campaigns/schema.js';
 import { outboxTaskOutput } from '../campaigns/outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_outbox_history',
@@ -24,7 +25,7 @@ export const operation = defineOperation({
       cursor: z.string().max(2000).optional(),
     }),
   },
-  output: z.looseObject({ data: z.array(outboxTaskOutput), nextCursor: z.string().nullable() }),
+  output: uncheckedOutput(z.looseObject({ data: z.array(outboxTaskOutput), nextCursor: z.string().nullable() })),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => outboxHistory(ctx.deps, requireTenant(ctx).tenantId, path.id, query),
 });

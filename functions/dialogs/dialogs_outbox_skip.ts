@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { skipExecute, SKIP_MAX } from '../../shared/campaigns/outbox.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_outbox_skip',
@@ -21,7 +22,9 @@ export const operation = defineOperation({
       excludeIds: z.array(z.string().max(130)).max(SKIP_MAX).default([]),
     }),
   },
-  output: z.looseObject({ skipped: z.number(), results: z.array(z.looseObject({ id: z.string(), outcome: z.string() })), nextCursor: z.string().nullable() }),
+  output: uncheckedOutput(
+    z.looseObject({ skipped: z.number(), results: z.array(z.looseObject({ id: z.string(), outcome: z.string() })), nextCursor: z.string().nullable() }),
+  ),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => skipExecute(ctx.deps, requireTenant(ctx).tenantId, body),
 });

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { skipPreview, SKIP_MAX } from '../../shared/campaigns/outbox.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const outboxId = z
   .string()
@@ -19,12 +20,14 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { body: z.strictObject({ taskIds: z.array(outboxId).min(1).max(SKIP_MAX), excludeIds: z.array(outboxId).max(SKIP_MAX).default([]) }) },
-  output: z.looseObject({
-    snapshot: z.string(),
-    count: z.number(),
-    wouldSkip: z.array(z.looseObject({ id: z.string() })),
-    notSkippable: z.array(z.looseObject({ id: z.string() })),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      snapshot: z.string(),
+      count: z.number(),
+      wouldSkip: z.array(z.looseObject({ id: z.string() })),
+      notSkippable: z.array(z.looseObject({ id: z.string() })),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => skipPreview(ctx.deps, requireTenant(ctx).tenantId, body),
   guidance: (r) => ({

@@ -122,6 +122,10 @@ export const syncOutput = z.looseObject({
       fetched: z.number(),
       outcomes: z.record(z.string(), z.number()).describe('stored, duplicate, dsn (bounce reports), own, unparsable'),
       reset: z.boolean().describe('UIDVALIDITY changed: re-read without duplicates'),
+      cursor: z
+        .looseObject({ uidValidity: z.string().describe('UIDVALIDITY, a decimal string'), lastUid: z.number().describe('The last UID read') })
+        .nullable()
+        .describe('Where the next sync starts; null when nothing was read'),
       skipped: z.string().optional(),
       error: z.string().optional(),
     }),

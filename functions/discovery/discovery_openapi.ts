@@ -2,6 +2,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { openApiDocument } from '../../shared/registry/openapi.js';
 import { lambdaHandler } from '../lambda.js';
 import { discovery_openapiOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'discovery_openapi',
@@ -10,7 +11,7 @@ export const operation = defineOperation({
   tag: 'discovery',
   summary: 'OpenAPI 3.1 document of the whole API',
   description: 'Generated from the operation registry: every route, its input schemas, scope (x-scope) and MCP tool name (x-mcp-tool).',
-  output: discovery_openapiOutput,
+  output: uncheckedOutput(discovery_openapiOutput),
   access: 'public',
   mcp: false,
   input: {},

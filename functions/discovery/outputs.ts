@@ -21,7 +21,12 @@ export const discovery_agent_cardOutput = z.looseObject({
   authentication: z.looseObject({}).describe('Schemes, key prefix, how to obtain a key, the tenant header'),
   endpoints: z.looseObject({
     openapi: z.string(),
-    mcp: z.looseObject({ url: z.string(), transport: z.string(), toolPrefix: z.string() }),
+    mcp: z.looseObject({
+      url: z.string(),
+      transport: z.string(),
+      stateless: z.boolean().describe('One request per call: no session to keep'),
+      toolPrefix: z.string(),
+    }),
     agentGuide: z.string(),
   }),
   identity: z.array(capability).describe('The /v1 identity surface'),

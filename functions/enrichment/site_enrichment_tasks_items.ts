@@ -6,6 +6,7 @@ import { getTaskRecord } from '../../shared/enrichment/run.js';
 import { itemsOf } from '../../shared/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskIdPath } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_items',
@@ -29,10 +30,12 @@ export const operation = defineOperation({
       cursor: z.string().max(2000).optional(),
     }),
   },
-  output: z.looseObject({
-    data: z.array(z.looseObject({ companyId: z.string(), status: z.string(), reasonCode: z.string().nullable() })).describe('Results'),
-    nextCursor: z.string().nullable(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      data: z.array(z.looseObject({ companyId: z.string(), status: z.string(), reasonCode: z.string().nullable() })).describe('Results'),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => {
     const table = requireTenant(ctx).table;

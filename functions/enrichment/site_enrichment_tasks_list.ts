@@ -5,6 +5,7 @@ import { TASK_STATUSES } from '../../shared/enrichment/entities.js';
 import { listTasks } from '../../shared/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskOutput } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_list',
@@ -24,7 +25,7 @@ export const operation = defineOperation({
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
     }),
   },
-  output: z.looseObject({ data: z.array(taskOutput).describe('Tasks'), page: z.number(), pageSize: z.number() }),
+  output: uncheckedOutput(z.looseObject({ data: z.array(taskOutput).describe('Tasks'), page: z.number(), pageSize: z.number() })),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) =>
     listTasks(requireTenant(ctx).table, { ...query, owned: query.owned === undefined ? undefined : query.owned === 'true', userId: ctx.principal?.userId }),

@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { rawOf } from '../../shared/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_raw',
@@ -25,7 +26,9 @@ export const operation = defineOperation({
         .optional(),
     }),
   },
-  output: z.looseObject({ data: z.array(z.looseObject({ page: z.string(), url: z.string(), rawText: z.string() })).describe('RawFetch rows, newest first') }),
+  output: uncheckedOutput(
+    z.looseObject({ data: z.array(z.looseObject({ page: z.string(), url: z.string(), rawText: z.string() })).describe('RawFetch rows, newest first') }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => {
     if (!query.companyId) throw badRequest(['companyId is required']);

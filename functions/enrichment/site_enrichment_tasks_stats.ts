@@ -5,6 +5,7 @@ import { getTaskRecord } from '../../shared/enrichment/run.js';
 import { statsOf } from '../../shared/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskIdPath } from './schema.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_stats',
@@ -17,16 +18,18 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'crm:read',
   input: { path: taskIdPath },
-  output: z.looseObject({
-    funnel: z.looseObject({
-      cards: z.record(z.string(), z.number()).describe('queued, withDomain, processed, ok, down, noSite'),
-      domains: z.record(z.string(), z.number()).describe('uniqueInScope, processed, ok, down'),
+  output: uncheckedOutput(
+    z.looseObject({
+      funnel: z.looseObject({
+        cards: z.record(z.string(), z.number()).describe('queued, withDomain, processed, ok, down, noSite'),
+        domains: z.record(z.string(), z.number()).describe('uniqueInScope, processed, ok, down'),
+      }),
+      collected: z.record(z.string(), z.number().nullable()).describe('emailsAdded, phonesAdded, socialAdded, titleFound; null while ok is 0'),
+      byMethod: z.looseObject({ fetch: z.number(), browser: z.number() }),
+      byReason: z.record(z.string(), z.number()).describe('Results by reasonCode'),
+      pace: z.looseObject({ state: z.string().describe('Pace state') }),
     }),
-    collected: z.record(z.string(), z.number().nullable()).describe('emailsAdded, phonesAdded, socialAdded, titleFound; null while ok is 0'),
-    byMethod: z.looseObject({ fetch: z.number(), browser: z.number() }),
-    byReason: z.record(z.string(), z.number()).describe('Results by reasonCode'),
-    pace: z.looseObject({ state: z.string().describe('Pace state') }),
-  }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const table = requireTenant(ctx).table;

@@ -3,6 +3,7 @@ import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { local_outbox_listOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'local_outbox_list',
@@ -11,7 +12,7 @@ export const operation = defineOperation({
   tag: 'local',
   summary: 'Platform mail sent by the local runtime (newest first)',
   description: 'Local runtime only (404 when deployed). {data:[{to, subject, text, html, links, createdAt}]}, newest first; `to` filters by recipient.',
-  output: local_outbox_listOutput,
+  output: uncheckedOutput(local_outbox_listOutput),
   access: 'public',
   localOnly: true,
   mcp: false,

@@ -6,6 +6,7 @@ import { keepApprovedRevision } from '../../shared/creatives/revisions.js';
 import { taskOutput } from '../../shared/tasks/schema.js';
 import { approveTask, approverOf, getTaskItem } from '../../shared/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'MailingController_approve',
@@ -18,7 +19,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: z.strictObject({ taskId: z.string().min(1).max(64) }), body: z.strictObject({ note: z.string().max(2000).describe('Why it is approved') }) },
-  output: taskOutput,
+  output: uncheckedOutput(taskOutput),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);

@@ -3,6 +3,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { listApprovals } from '../../shared/tasks/approvals.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const actor = z
   .looseObject({
@@ -83,7 +84,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: {},
-  output,
+  output: uncheckedOutput(output),
   hints: { readOnly: true, idempotent: true },
   handler: async (_input, ctx) => listApprovals(ctx.deps, requireTenant(ctx).tenantId),
   guidance: (r) =>

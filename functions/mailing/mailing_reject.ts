@@ -6,6 +6,7 @@ import { rejectTask } from '../../shared/tasks/lifecycle.js';
 import { taskOutput } from '../../shared/tasks/schema.js';
 import { approverOf, getTaskItem } from '../../shared/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'mailing_reject',
@@ -21,7 +22,7 @@ export const operation = defineOperation({
     path: z.strictObject({ taskId: z.string().min(1).max(64) }),
     body: z.strictObject({ note: z.string().min(1).max(2000).describe('Why it is rejected') }),
   },
-  output: taskOutput,
+  output: uncheckedOutput(taskOutput),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);

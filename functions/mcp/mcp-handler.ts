@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createMcpHandler } from '../../shared/mcp/handler.js';
 import { lambdaDeps } from '../../infra/aws/runtime/aws-deps.js';
 import type { Deps } from '../../shared/runtime/deps.js';
+import { withLogScope } from '../../shared/runtime/logger.js';
 import { operations } from '../registry.js';
 
 /** The MCP handler proper over `depsOf` (default: the function's composition root), loaded by `mcp.ts` (see there why lazily). */
@@ -13,6 +14,7 @@ export function mcpLambda(depsOf: () => Promise<Deps> = lambdaDeps) {
     // request; the agent guide served over MCP then names the right address.
     const { config } = await depsOf();
     if (!config.mcpUrl && event.requestContext?.domainName && config.mode === 'aws') config.mcpUrl = `https://${event.requestContext.domainName}/mcp`;
-    return mcp(event);
+    // Its own lines (transport errors) at the function's level; each tool call opens its request scope inside.
+    return withLogScope({ level: config.logLevel }, () => mcp(event));
   };
 }

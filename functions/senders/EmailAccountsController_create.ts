@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { createPasswordAccount } from '../../shared/senders/accounts.js';
 import { accountOutput, passwordAccountBody } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_create',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   scope: 'accounts:write',
   resources: ['tenantMail'],
   input: { body: passwordAccountBody },
-  output: accountOutput,
+  output: uncheckedOutput(accountOutput),
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => createPasswordAccount(ctx.deps, requireTenant(ctx).table, body),

@@ -4,6 +4,7 @@ import { requireAccount } from '../../shared/senders/accounts.js';
 import { emailAccountView } from '../../shared/senders/entities.js';
 import { accountIdPath, accountOutput } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_get',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: { path: accountIdPath },
-  output: accountOutput,
+  output: uncheckedOutput(accountOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => emailAccountView(await requireAccount(requireTenant(ctx).table, path.id)),
   guidance: (a) => ({

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { COMBO_FORMAT, importOAuthCombo } from '../../shared/senders/oauth.js';
 import { accountOutput } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_importOauth',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   scope: 'accounts:write',
   resources: ['tenantMail'],
   input: { body: z.strictObject({ combo: z.string().min(1).max(8192).describe(COMBO_FORMAT), name: z.string().trim().min(1).max(120).optional() }) },
-  output: accountOutput,
+  output: uncheckedOutput(accountOutput),
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => importOAuthCombo(ctx.deps, requireTenant(ctx).table, body.combo, body.name),

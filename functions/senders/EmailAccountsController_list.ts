@@ -5,6 +5,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { listAccounts } from '../../shared/senders/accounts.js';
 import { accountListOutput } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_list',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: { query: z.strictObject(pageQuery(100, 50)) },
-  output: accountListOutput,
+  output: uncheckedOutput(accountListOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listAccounts(requireTenant(ctx).table, query),
   guidance: (r) => ({

@@ -4,6 +4,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { relayHealth } from '../../shared/senders/lifecycle.js';
 import { accountIdPath } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 const counts = {
   sent: z.number(),
@@ -22,17 +23,19 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: { path: accountIdPath },
-  output: z.looseObject({
-    accountId: z.string(),
-    status: z.string(),
-    sendable: z.boolean(),
-    reason: z.string().nullable(),
-    today: z.looseObject({ day: z.string(), cap: z.number().nullable(), sent: z.number(), remaining: z.number().nullable() }),
-    last7Days: z.looseObject({ ...counts, days: z.array(z.looseObject({ day: z.string(), ...counts })) }),
-    totals: z.looseObject(counts),
-    lastSmtpError: z.looseObject({ message: z.string(), at: z.string().nullable() }).nullable(),
-    capByDay: z.array(z.looseObject({ day: z.string(), cap: z.number().nullable().describe('null = no cap'), sent: z.number().nullable() })),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      accountId: z.string(),
+      status: z.string(),
+      sendable: z.boolean(),
+      reason: z.string().nullable(),
+      today: z.looseObject({ day: z.string(), cap: z.number().nullable(), sent: z.number(), remaining: z.number().nullable() }),
+      last7Days: z.looseObject({ ...counts, days: z.array(z.looseObject({ day: z.string(), ...counts })) }),
+      totals: z.looseObject(counts),
+      lastSmtpError: z.looseObject({ message: z.string(), at: z.string().nullable() }).nullable(),
+      capByDay: z.array(z.looseObject({ day: z.string(), cap: z.number().nullable().describe('null = no cap'), sent: z.number().nullable() })),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => relayHealth(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: (r) =>

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { resumeAccount } from '../../shared/senders/lifecycle.js';
 import { accountIdPath, accountOutput } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_resume',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: accountIdPath },
-  output: accountOutput,
+  output: uncheckedOutput(accountOutput),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => resumeAccount(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: (a) => ({

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { updateAccount } from '../../shared/senders/accounts.js';
 import { accountIdPath, accountOutput, accountPatchBody } from '../../shared/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_update',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   scope: 'accounts:write',
   resources: ['tenantMail'],
   input: { path: accountIdPath, body: accountPatchBody },
-  output: accountOutput,
+  output: uncheckedOutput(accountOutput),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => updateAccount(ctx.deps, requireTenant(ctx).table, path.id, body),
   guidance: (a) => ({

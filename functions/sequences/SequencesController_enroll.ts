@@ -5,6 +5,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrollOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'SequencesController_enroll',
@@ -29,7 +30,7 @@ export const operation = defineOperation({
       accountId: z.string().min(1).max(64).optional(),
     }),
   },
-  output: enrollOutput,
+  output: uncheckedOutput(enrollOutput),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const taskId = body.taskId ?? body.campaignId;

@@ -6,6 +6,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrolmentListOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_enrolments_list',
@@ -20,7 +21,7 @@ export const operation = defineOperation({
     path: z.strictObject({ id: z.string().min(1).max(64) }),
     query: z.strictObject({ ...pageQuery(), status: z.enum(ENROLMENT_STATUSES).optional() }),
   },
-  output: enrolmentListOutput,
+  output: uncheckedOutput(enrolmentListOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listEnrolments(requireTenant(ctx).table, path.id, toPage(query)),
 });

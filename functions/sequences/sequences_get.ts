@@ -4,6 +4,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sequenceOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_get',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }) },
-  output: sequenceOutput,
+  output: uncheckedOutput(sequenceOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => sequenceView(await getSequenceRecord(requireTenant(ctx).table, path.id)),
 });

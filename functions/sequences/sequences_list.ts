@@ -5,6 +5,7 @@ import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sequenceListOutput } from './outputs.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_list',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { query: z.strictObject({ ...pageQuery() }) },
-  output: sequenceListOutput,
+  output: uncheckedOutput(sequenceListOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listSequences(requireTenant(ctx).table, toPage(query)),
 });

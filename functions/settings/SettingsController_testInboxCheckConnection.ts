@@ -46,7 +46,15 @@ export const operation = defineOperation({
   output: z.looseObject({
     ok: z.boolean(),
     saved: z.boolean(),
-    results: z.array(z.looseObject({ email: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional() })),
+    results: z.array(
+      z.looseObject({
+        email: z.string(),
+        ok: z.boolean(),
+        code: z.string().optional(),
+        reason: z.string().optional().describe('Why the login failed (auth_failed, no_inbox, …)'),
+        message: z.string().optional(),
+      }),
+    ),
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => testSeedMailboxes(ctx, requireTenant(ctx).table, body.mailboxes, body.save === true),

@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { taskIdPath, taskOutput } from '../../shared/tasks/schema.js';
 import { cancelTask } from '../../shared/tasks/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_cancel',
@@ -14,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },
-  output: taskOutput,
+  output: uncheckedOutput(taskOutput),
   resources: ['queue:sends'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => cancelTask(ctx.deps, requireTenant(ctx), path.id),

@@ -4,6 +4,7 @@ import { createMailing } from '../../shared/tasks/create.js';
 import { taskCreateBody, taskOutput } from '../../shared/tasks/schema.js';
 import { createScoringTaskFrom, SCORING_METHOD_ID } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_create',
@@ -16,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { body: taskCreateBody },
-  output: taskOutput,
+  output: uncheckedOutput(taskOutput),
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ body }, ctx): Promise<{ id: string; methodId: number; approvalStatus?: string }> => {

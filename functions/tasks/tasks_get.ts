@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { taskIdPath, taskOutput } from '../../shared/tasks/schema.js';
 import { getTask } from '../../shared/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_get',
@@ -14,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: taskIdPath },
-  output: taskOutput,
+  output: uncheckedOutput(taskOutput),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getTask(requireTenant(ctx).table, path.id),
   guidance: (t) => ({

@@ -5,6 +5,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { itemsQuery } from '../../shared/tasks/schema.js';
 import { listTaskItems } from '../../shared/tasks/items.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_items',
@@ -17,18 +18,20 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }), query: z.strictObject({ ...pageQuery(1000, 100), ...itemsQuery }) },
-  output: z.looseObject({
-    data: z.array(
-      z.looseObject({
-        contactId: z.string(),
-        email: z.string().nullable(),
-        status: z.string().describe('Item status'),
-        reason: z.string().nullable().describe('Skip or failure reason'),
-        messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction'),
-      }),
-    ),
-    nextCursor: z.string().nullable(),
-  }),
+  output: uncheckedOutput(
+    z.looseObject({
+      data: z.array(
+        z.looseObject({
+          contactId: z.string(),
+          email: z.string().nullable(),
+          status: z.string().describe('Item status'),
+          reason: z.string().nullable().describe('Skip or failure reason'),
+          messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction'),
+        }),
+      ),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listTaskItems(requireTenant(ctx).table, path.id, toPage(query)),
   guidance: () => ({ next: 'tasks_get', why: 'Counters summarise the items.' }),

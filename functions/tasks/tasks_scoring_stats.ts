@@ -17,6 +17,7 @@ export const operation = defineOperation({
   scope: 'tasks:read',
   input: { path: scoringTaskPath },
   output: z.looseObject({
+    taskId: z.string().describe('The scoring task'),
     scored: z.number(),
     byOutcome: z.record(z.string(), z.number()),
     byReason: z.record(z.string(), z.number()),

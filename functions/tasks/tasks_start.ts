@@ -3,6 +3,7 @@ import { requireTenant } from '../../shared/runtime/context.js';
 import { taskIdPath, taskOutput } from '../../shared/tasks/schema.js';
 import { startTask } from '../../shared/tasks/start.js';
 import { lambdaHandler } from '../lambda.js';
+import { uncheckedOutput } from '../../shared/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_start',
@@ -15,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },
-  output: taskOutput,
+  output: uncheckedOutput(taskOutput),
   resources: ['queue:sends'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => startTask(ctx.deps, requireTenant(ctx), path.id),

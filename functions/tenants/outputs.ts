@@ -44,7 +44,7 @@ export const tenants_members_listOutput = z.looseObject({
     .array(
       z.looseObject({
         userId: z.string().describe('User id'),
-        email: z.string().describe('Email address'),
+        email: z.string().nullable().describe('Email address; null when the user is gone'),
         firstName: z.string().nullable(),
         lastName: z.string().nullable(),
         role: z.string(),

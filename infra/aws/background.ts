@@ -1,4 +1,4 @@
-import { ArnFormat, CfnOutput, CustomResource, Duration, type Stack } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, CustomResource, Duration, TimeZone, type Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -9,7 +9,7 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
 import { workflowArnVariable } from '../../shared/adapters/workflows/sfn-workflows.js';
-import { backgroundEntry } from '../../shared/registry/background.js';
+import { backgroundEntry, scheduleExpression, type ScheduleDefinition } from '../../shared/registry/background.js';
 import type { StackContext } from './stack.js';
 
 /** `sends_worker` → `SendsWorker`, `creative-pdfs` → `CreativePdfs`: construct ids. */
@@ -24,7 +24,7 @@ export const constructId = (name: string) => name.replace(/(^|[_-])([a-z0-9])/g,
  * - a worker: its queue with a DLQ after `maxReceives`, the `queue:<name>` resource, its Lambda and an
  *   SQS event source (batch size, MaximumConcurrency, partial batch failures; a reserved concurrency
  *   when it `reserve`s);
- * - a schedule: its Lambda invoked by EventBridge Scheduler at `rate(every)`;
+ * - a schedule: its Lambda invoked by EventBridge Scheduler at `rate(every)` or at its `cron(...)` in UTC;
  * - a once job (data migrations): its Lambda as the service token of a custom resource whose one
  *   property is the job's `runKey`, so CloudFormation invokes it at the deploy that creates the
  *   resource or changes the key (and on delete, which it answers at once); the function's name is a
@@ -70,7 +70,7 @@ export function backgroundWork(stack: Stack, ctx: StackContext) {
   for (const s of schedules) {
     const fn = lambdaOf(ctx, s);
     new Schedule(stack, `${constructId(s.name)}Schedule`, {
-      schedule: ScheduleExpression.rate(Duration.minutes(s.every.minutes)),
+      schedule: eventBridgeSchedule(s),
       target: new LambdaInvoke(fn, { retryAttempts: 2 }),
     });
   }
@@ -83,6 +83,10 @@ export function backgroundWork(stack: Stack, ctx: StackContext) {
     new CfnOutput(stack, `${id}Function`, { value: fn.functionName, description: `${j.name}: run it again by hand with aws lambda invoke` });
   }
 }
+
+/** The EventBridge Scheduler expression of a declaration (scheduleExpression); a cron in UTC, as the local runtime reads it. */
+export const eventBridgeSchedule = (s: ScheduleDefinition) =>
+  s.cron === undefined ? ScheduleExpression.rate(Duration.minutes(s.every.minutes)) : ScheduleExpression.expression(scheduleExpression(s), TimeZone.ETC_UTC);
 
 const lambdaOf = (ctx: StackContext, d: (typeof machines | typeof workers | typeof schedules | typeof onceJobs)[number]) =>
   ctx.lambda(constructId(d.name), backgroundEntry(d), {

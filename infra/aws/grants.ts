@@ -20,8 +20,8 @@ const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem',
  * environment variables that go with them. Tables, table admin and platform mail are granted at
  * once; queues and other resources (`workflows`, `files`, …) are provided by the domain construct
  * that creates them (`provide`) and wired by `finish()`, which fails synth for a resource nobody
- * provides, so a renamed queue or a typo can never drop a grant silently. No Lambda is ever granted
- * Scan.
+ * provides, so a renamed queue or a typo can never drop a grant silently. No Lambda is granted Scan
+ * but one declaring `tableScan` (the data migrations: a table has no index by entity).
  */
 export class Grants {
   private readonly declared: { fn: NodejsFunction; resources: Grantable[] }[] = [];
@@ -51,6 +51,7 @@ export class Grants {
     const tenants = this.tenantTableArns;
     if (set.has('tenantTables'))
       fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...READ, ...WRITE], resources: tenants.flatMap((a) => [a, `${a}/index/*`]) }));
+    if (set.has('tableScan')) fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:Scan'], resources: [table, ...tenants] }));
     if (set.has('tableAdmin'))
       fn.addToRolePolicy(
         new PolicyStatement({
@@ -91,6 +92,7 @@ export class Grants {
     const builtIn = new Set<Grantable>([
       'platformTable:read',
       'platformTable:write',
+      'tableScan',
       'rateCounters',
       'tenantTables',
       'tableAdmin',

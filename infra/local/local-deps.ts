@@ -6,7 +6,6 @@ import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
 import { platformMailerFor } from '../../shared/adapters/mail/platform-mailer.js';
 import { tableNames } from '../../shared/data/schema.js';
 import { AdjustableClock } from '../../shared/runtime/clock.js';
-import { configureLogging } from '../../shared/runtime/logger.js';
 import { configFromEnv } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { CursorSeal } from '../../shared/http/paging.js';
@@ -25,7 +24,6 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
   const keyFile = env.SECRETS_KEY ? undefined : localSecretsKey(env.DATA_DIR ?? './.data');
   const config = configFromEnv({ ...env, SVC_RUNTIME: 'local', ...(keyFile ? { SECRETS_KEY: keyFile.key } : {}) });
   if (keyFile) config.local.secretsKeyFile = { path: keyFile.file, created: keyFile.created, existingData: keyFile.existingData };
-  configureLogging({ level: config.logLevel });
   const cursors = CursorSeal.fromSecretsKey(config.secretsKey); // paging cursors: signed with a key derived from SECRETS_KEY
   const doc = createDocumentClient({ endpoint });
   const names = tableNames(config.tablePrefix);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { operations } from '../../functions/registry.js';
 import { lambdaHandler } from '../../functions/lambda.js';
 import { bodyCap } from '../../shared/http/edge.js';
-import { log } from '../../shared/runtime/logger.js';
+import { log, withLogScope } from '../../shared/runtime/logger.js';
+import { logLevelOf } from '../../shared/runtime/config.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { backgroundServices, type BackgroundService } from './background.js';
 import type { DynamoDbLocal } from './dynamodb-local.js';
@@ -62,9 +63,17 @@ export function registryRouter(deps: Deps, ops = operations) {
   return router;
 }
 
-/** `npm start`: the whole product on one machine, the same handlers as Lambda. */
-export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+/**
+ * `npm start`: the whole product on one machine, the same handlers as Lambda. It runs in a log scope at
+ * its LOG_LEVEL, so what it starts (store supervision, queue consumers, timers) logs at that level, and
+ * another runtime in the same process (tests) keeps its own.
+ */
+export function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const env = { ...process.env, ...opts.env };
+  return withLogScope({ level: logLevelOf(env.LOG_LEVEL) }, () => startIn(opts, env));
+}
+
+async function startIn(opts: LocalRuntimeOptions, env: NodeJS.ProcessEnv): Promise<LocalRuntime> {
   const dataDir = path.resolve(opts.dataDir ?? env.DATA_DIR ?? './.data');
   let deps: Deps | undefined;
   const dynamo = opts.dynamoEndpoint

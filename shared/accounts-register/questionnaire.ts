@@ -143,7 +143,7 @@ export async function listQuestionnaires(deps: Deps, page: { limit: number; curs
   return {
     data: out.items.map((q) => ({
       accountId: q.accountId,
-      accountStatus: statusOf.get(q.accountId) ?? 'DELETED',
+      accountStatus: statusOf.get(q.accountId) ?? ('DELETED' as const),
       email: q.email,
       companyName: q.answers.companyName,
       checksPassed: q.checks.passed,

@@ -7,7 +7,8 @@ import { defineEntity } from '../data/entity.js';
  * for a domain entry, so every look-up is by hash and an erased address is stored as its hash alone.
  */
 export const Suppression = defineEntity({
-  entity: 'SUPPRESSION',
+  entity: 'suppression',
+  formerly: 'SUPPRESSION',
   version: 1,
   table: 'tenant',
   keys: {
@@ -18,7 +19,8 @@ export const Suppression = defineEntity({
 
 /** A stop-list entry; `stopId` = `domain:<domain>` or `company:<companyId>`. */
 export const StopListEntry = defineEntity({
-  entity: 'STOPLIST',
+  entity: 'stoplist',
+  formerly: 'STOPLIST',
   version: 1,
   table: 'tenant',
   keys: {
@@ -29,7 +31,8 @@ export const StopListEntry = defineEntity({
 
 /** A data subject access request (export or erasure). */
 export const DsarEntity = defineEntity({
-  entity: 'DSAR',
+  entity: 'dsar',
+  formerly: 'DSAR',
   version: 1,
   table: 'tenant',
   keys: {

@@ -60,13 +60,13 @@ export async function retryAiFailures(
   const failureReasons: Record<string, number> = {};
   for (const r of failed) failureReasons[r.failureReason ?? 'unknown'] = (failureReasons[r.failureReason ?? 'unknown'] ?? 0) + 1;
   const ai = failed.filter((r) => r.failureReason === 'ai_unavailable');
-  if (!ai.length) return { reset: 0, reason: c.aiRecoveredAt ? 'already_recovered' : 'nothing_to_retry', failureReasons };
+  if (!ai.length) return { reset: 0, reason: c.aiRecoveredAt ? ('already_recovered' as const) : ('nothing_to_retry' as const), failureReasons };
   // The same provider is still failing: its breaker is open, or the campaign's own retryAt (set at the
   // outage) has not come yet. Retrying now would fail the same way (resume clears both).
   const health = breakerFor(aiProvider(deps.config.ai).name, deps.config.ai).health();
   const retryAt = c.operationalState === 'DEGRADED' && c.pipeline?.retryAt && Date.parse(c.pipeline.retryAt) > deps.clock.now() ? c.pipeline.retryAt : null;
   if (!opts.breakerCleared && (health.state === 'open' || retryAt))
-    return { reset: 0, reason: 'same_provider', failureReasons, retryAt: health.state === 'open' ? (health.openUntil ?? retryAt) : retryAt };
+    return { reset: 0, reason: 'same_provider' as const, failureReasons, retryAt: health.state === 'open' ? (health.openUntil ?? retryAt) : retryAt };
   const now = deps.clock.now();
   const moves = ai.map((r): Move => ({ r, from: 'CREATIVE_FAILED', to: 'SCREENED', set: { failureReason: null, failureDetail: null } }));
   const reset = (await moveRecipients(table, campaignId, moves, now)).length;
@@ -74,5 +74,5 @@ export async function retryAiFailures(
   await updateCampaign(table, fresh, { operationalState: 'NORMAL', primaryBlocker: null, pipeline: null, aiRecoveredAt: new Date(now).toISOString() }, now);
   await logActivity(deps, table, campaignId, actor, 'ai_failures_retried', 'retried', { reset });
   if (opts.prepare !== false && c.renderMode === 'PLATFORM' && reset > 0) await startPreparation(deps, tenantId, campaignId, actor);
-  return { reset, reason: 'retried', failureReasons };
+  return { reset, reason: 'retried' as const, failureReasons };
 }

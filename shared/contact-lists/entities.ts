@@ -3,7 +3,8 @@ import { defineEntity } from '../data/entity.js';
 
 /** A contact list (STATIC only: contact SMART lists are unsupported); gsi1 lists every list. */
 export const ContactListEntity = defineEntity({
-  entity: 'CONTACT_LIST',
+  entity: 'contact_list',
+  formerly: 'CONTACT_LIST',
   version: 1,
   table: 'tenant',
   keys: {
@@ -24,7 +25,8 @@ export const ContactListEntity = defineEntity({
 
 /** A member of a contact list; gsi1 lists a contact's lists (contact delete, DSAR erasure). */
 export const ContactListMember = defineEntity({
-  entity: 'CONTACT_LIST_MEMBER',
+  entity: 'contact_list_member',
+  formerly: 'CONTACT_LIST_MEMBER',
   version: 1,
   table: 'tenant',
   keys: {

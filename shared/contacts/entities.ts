@@ -29,7 +29,8 @@ export const contactChannel = z.looseObject({
  * operations answer (`ContactEntity.output`, the type `Contact`), in the order a create answers them.
  */
 export const ContactEntity = defineEntity({
-  entity: 'CONTACT',
+  entity: 'contact',
+  formerly: 'CONTACT',
   version: 1,
   table: 'tenant',
   keys: {
@@ -76,7 +77,8 @@ export const ContactEntity = defineEntity({
  * before this rule have an item whether or not they hold the marker.
  */
 export const ContactChannel = defineEntity({
-  entity: 'CHANNEL',
+  entity: 'channel',
+  formerly: 'CHANNEL',
   version: 1,
   table: 'tenant',
   freeText: ['value'],
@@ -92,7 +94,8 @@ export const ContactChannel = defineEntity({
  * which sorts before the duplicates' `CONTACT#` entries), so the first holder needs no channel item.
  */
 export const ChannelMarker = defineEntity({
-  entity: 'CHANNEL_MARKER',
+  entity: 'channel_marker',
+  formerly: 'CHANNEL_MARKER',
   version: 1,
   table: 'tenant',
   freeText: ['value'],
@@ -111,7 +114,8 @@ export const channelHolders = (type: ChannelType, value: string) => ({ index: 'g
  * It carries the contact's names and email, which the companies `contacts` filter reads.
  */
 export const CompanyContact = defineEntity({
-  entity: 'COMPANY_CONTACT',
+  entity: 'company_contact',
+  formerly: 'COMPANY_CONTACT',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'COMPANY#${companyId}', sk: 'CONTACT#${contactId}' } },

@@ -109,5 +109,7 @@ export async function numberIndexCleanupOps(table: TableStore, entity: CfEntity,
 
 /** `{slug, label, fieldType, value}` per definition, for the values read (a record's customFields: enrichment also keeps structured values there). */
 export function describeValues(defs: Iterable<CustomFieldDefinition>, values: Record<string, unknown>) {
-  return [...defs].map((d) => ({ slug: d.slug, label: d.label, fieldType: d.fieldType, value: values[d.slug] ?? null }));
+  // Stored values passed checkValue (a string or a number); anything else reads as unset.
+  const valueOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : null);
+  return [...defs].map((d) => ({ slug: d.slug, label: d.label, fieldType: d.fieldType, value: valueOf(values[d.slug]) }));
 }

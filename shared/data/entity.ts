@@ -37,7 +37,7 @@ import { checkedOutput, type CheckedOutput } from '../registry/output-check.js';
  *
  * ```ts
  * export const LeadEntity = defineEntity({
- *   entity: 'LEAD', version: 1, table: 'tenant', keys: {...},
+ *   entity: 'lead', version: 1, table: 'tenant', keys: {...},
  *   attributes: { id: z.string(), status: z.enum(LEAD_STATUSES), ..., version: z.number() },
  *   internal: ['version'],                 // stored, never answered
  *   defaults: { interest: 'unknown' },     // what a read gives an item written before the attribute existed
@@ -86,8 +86,13 @@ export interface EntityDeclaration<
   H extends keyof A & string = never,
   D extends Exclude<keyof A, H> & string = never,
 > {
-  /** Stamped on every item as `entity`. */
+  /** Stamped on every item as `entity`: snake_case, as every entity's (defineEntity refuses another casing). */
   entity: string;
+  /**
+   * The name items were stamped with before the one casing (`LEAD`, `emailAccount`): `is` still accepts
+   * it while the data migration `entity_name_casing` (shared/migrations/entity-casing.ts) rewrites them.
+   */
+  formerly?: string;
   /** Stamped on every item as `_v`: the item's schema version (migrations read it). */
   version: number;
   /** Which table family the entity lives in. */
@@ -115,6 +120,8 @@ export interface EntityDeclaration<
 
 export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttributes, H extends keyof A & string = never, D extends string = never> {
   readonly name: string;
+  /** The name items were stamped with before the one casing (EntityDeclaration.formerly). */
+  readonly formerly?: string;
   readonly version: number;
   readonly table: 'tenant' | 'platform';
   readonly keys: K;
@@ -151,10 +158,11 @@ export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttribute
   skPrefix<N extends keyof K & string>(name: N, c: Partial<Composites<K, N>>): string;
   /** Condition that the item does (not) already exist: for creates and uniqueness markers. */
   readonly notExists: Condition;
-  /** True when an item read from a table belongs to this entity. */
+  /** True when an item read from a table belongs to this entity (stamped with its name, or its former one). */
   is(item: unknown): boolean;
 }
 
+const ENTITY_NAME = /^[a-z][a-z0-9_]*$/;
 const PLACEHOLDER = /\$\{([A-Za-z0-9_]+)\}/g;
 
 /** The 400 body names the field; the error message (logs, tests) also names the entity. */
@@ -204,6 +212,7 @@ export function defineEntity<
   D extends Exclude<keyof A, H> & string = never,
 >(decl: EntityDeclaration<K, A, H, D>): Entity<K, A, H, D> {
   const label = decl.entity;
+  if (!ENTITY_NAME.test(decl.entity)) throw new Error(`${label}: an entity name is snake_case (the one casing of the \`entity\` stamp)`);
   const free = decl.freeText ?? [];
   for (const t of Object.values(decl.keys) as KeyTemplate[]) {
     for (const tpl of [t.pk, t.sk]) {
@@ -224,6 +233,7 @@ export function defineEntity<
   const absent = Object.keys(outputShape).map((n) => [n, n in defaults ? defaults[n] : fillable.has(n) ? null : undefined] as const);
   const entity: Entity<K, A, H, D> = {
     name: decl.entity,
+    formerly: decl.formerly,
     version: decl.version,
     table: decl.table,
     keys: decl.keys,
@@ -264,7 +274,10 @@ export function defineEntity<
     },
     skPrefix: (name, c) => prefix((decl.keys[name] as KeyTemplate).sk, c),
     notExists: { expression: 'attribute_not_exists(pk)' },
-    is: (item) => typeof item === 'object' && item !== null && (item as Item).entity === decl.entity,
+    is: (item) => {
+      const stamp = typeof item === 'object' && item !== null ? (item as Item).entity : undefined;
+      return stamp !== undefined && (stamp === decl.entity || stamp === decl.formerly);
+    },
   };
   declared.push(entity as AnyEntity);
   return entity;

@@ -31,7 +31,8 @@ export function verifySettings(deps: Deps): VerifySettings {
 }
 
 export interface BatchItem extends Verification {
-  input: string | null;
+  /** The address as sent, or read from a contact sent by id. */
+  input: string;
   /** Contacts whose channel now carries this verification. */
   contactIds: string[];
 }

@@ -38,8 +38,9 @@ export async function executeOperation(
   channel: RequestInfo['channel'] = 'http',
 ): Promise<OperationOutcome> {
   const request = requestFromEvent(event, deps.config, channel);
-  // Every log line of this request, from any module, carries these (and the tenant once resolved).
-  return withLogScope({ requestId: request.requestId, operationId: op.operationId, channel }, () => execute(deps, op, event, request));
+  // Every log line of this request, from any module, carries these (and the tenant once resolved), at the deps' level.
+  const fields = { requestId: request.requestId, operationId: op.operationId, channel };
+  return withLogScope({ level: deps.config.logLevel, fields }, () => execute(deps, op, event, request));
 }
 
 async function execute(deps: Deps, op: AnyOperation, event: APIGatewayProxyEventV2, request: RequestInfo): Promise<OperationOutcome> {

@@ -35,6 +35,7 @@ export function guardedDeps(deps: Deps, op: AnyOperation): { deps: Deps; violati
     cursors: p.cursors,
     get: (k) => p.get(k),
     query: (s) => p.query(s),
+    scan: (s) => p.scan(s),
     batchGet: (k) => p.batchGet(k),
     put: (item, c) => (platformWrite([keyOf(item)]), p.put(item, c)),
     update: (k, s) => (platformWrite([k]), p.update(k, s)),

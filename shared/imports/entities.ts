@@ -7,7 +7,8 @@ import { defineEntity } from '../data/entity.js';
  * lives, and one whose company is gone is ignored.
  */
 export const ImportMarker = defineEntity({
-  entity: 'IMPORT_MARKER',
+  entity: 'import_marker',
+  formerly: 'IMPORT_MARKER',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'COMPANYKEY#${kind}#${value}', sk: 'COMPANYKEY' } },

@@ -9,7 +9,8 @@ import { INTEREST_LEVELS, LEAD_SOURCES, LEAD_STATUSES } from './types.js';
  * Its attributes are what the leads operations answer (`LeadEntity.output`, the type `Lead`).
  */
 export const LeadEntity = defineEntity({
-  entity: 'LEAD',
+  entity: 'lead',
+  formerly: 'LEAD',
   version: 1,
   table: 'tenant',
   keys: {

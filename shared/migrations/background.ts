@@ -14,6 +14,6 @@ export const dataMigrationsJob = (migrations: readonly TenantMigration[]) =>
     tag: 'tenants',
     runKey: migrations.map((m) => m.name).join(','),
     timeout: 900,
-    resources: ['tenantTables'],
+    resources: ['tenantTables', 'platformTable:write', 'tableScan'],
     handler: (deps, { keepGoing }) => runMigrations(deps, migrations, keepGoing),
   });

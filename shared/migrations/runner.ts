@@ -13,6 +13,8 @@ import { MigrationMarker, type MigrationMarkerRecord } from './entities.js';
 export interface TenantMigration {
   /** Stable and unique (snake_case): it names the marker, MIGRATION#<name>. Never renamed once released. */
   name: string;
+  /** Also runs on the platform table (its marker lives there too), after the tenant tables. */
+  platform?: boolean;
   step(table: TableStore, after: string | undefined): Promise<{ changed: number; next?: string }>;
 }
 
@@ -49,7 +51,7 @@ export async function migrateTable(table: TableStore, m: TenantMigration, now: (
 
 /**
  * Every migration on every tenant table, one tenant after the other (the platform's tenant index),
- * while `keepGoing()`. Answers how many tenants were visited, how many items changed, and whether every
+ * then the ones that also migrate the platform table on it, while `keepGoing()`. Answers how many tenants were visited, how many items changed, and whether every
  * migration is DONE everywhere (`complete: false`: a stop or a tenant's failure left work; the
  * next run resumes it).
  */
@@ -68,7 +70,13 @@ export async function runMigrations(deps: Deps, migrations: readonly TenantMigra
     }
     return changed;
   });
-  const outcome = { migrations: migrations.map((m) => m.name), tenants, changed: total, complete };
+  let platformChanged = 0;
+  for (const m of migrations.filter((m) => m.platform)) {
+    const r = await migrateTable(deps.platform, m, now, keepGoing);
+    platformChanged += r.changed;
+    if (!r.done) complete = false;
+  }
+  const outcome = { migrations: migrations.map((m) => m.name), tenants, changed: total + platformChanged, complete };
   log.info('data migrations', outcome);
   return outcome;
 }

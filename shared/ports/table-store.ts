@@ -64,6 +64,17 @@ export interface TableStore {
   /** Writes up to 25 items without conditions (bulk paths only). */
   batchPut(items: Item[]): Promise<void>;
   transact(ops: TxOp[]): Promise<void>;
+  /**
+   * One page of the whole table in no order: `limit` items read (before `filter`), then `next`, the
+   * key to start after, until every item was read. Data migrations only, never a request path.
+   */
+  scan<T = Item>(spec: ScanSpec): Promise<{ items: T[]; next?: Key }>;
+}
+
+export interface ScanSpec {
+  limit: number;
+  startAfter?: Key;
+  filter?: Condition;
 }
 
 /** Thrown by adapters when a condition fails; `index` is the failing transaction item, if known. */

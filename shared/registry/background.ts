@@ -1,5 +1,6 @@
 import type { Deps } from '../runtime/deps.js';
 import type { LocalConfig } from '../runtime/local-config.js';
+import { withLogScope } from '../runtime/logger.js';
 import type { AwsResource } from './operation.js';
 
 /**
@@ -57,11 +58,20 @@ export interface WorkerDefinition<M = any> extends LambdaSettings {
   };
 }
 
+/**
+ * When a schedule runs: every n minutes (EventBridge's `rate(n minutes)`; one minute at least), or at
+ * the times of a five-field cron in UTC, `minute hour day-of-month month day-of-week` (EventBridge's
+ * `cron(...)` is derived, `scheduleExpression`). Days of the week by name (`MON-FRI`: cron counts
+ * Sunday 0, EventBridge 1, so a number would mean another day on one side); day of month and day of
+ * week not both set (cron would run on either, EventBridge cannot say that).
+ */
+export type ScheduleTiming = { every: { minutes: number }; cron?: undefined } | { cron: string; every?: undefined };
+
 /** A periodic job: an EventBridge Scheduler schedule in AWS, a non-overlapping timer in the embedded runtime. */
-export interface ScheduleDefinition extends LambdaSettings {
+export type ScheduleDefinition = ScheduleSettings & ScheduleTiming;
+
+interface ScheduleSettings extends LambdaSettings {
   kind: 'schedule';
-  /** The period in minutes (EventBridge's `rate(n minutes)`; one minute at least). */
-  every: { minutes: number };
   handler: (deps: Deps) => Promise<unknown>;
   local?: {
     /** A local override of the period in ms (tests, benches; 0 = off); undefined keeps the declaration. */
@@ -117,8 +127,10 @@ export function defineWorker<M>(def: Omit<WorkerDefinition<M>, 'kind'>): WorkerD
   return checked({ kind: 'worker', ...def });
 }
 
-export function defineSchedule(def: Omit<ScheduleDefinition, 'kind'>): ScheduleDefinition {
-  if (!Number.isInteger(def.every.minutes) || def.every.minutes < 1) throw new Error(`${def.name}: every.minutes is a whole number of minutes, one at least`);
+export function defineSchedule(def: Omit<ScheduleSettings, 'kind'> & ScheduleTiming): ScheduleDefinition {
+  if (def.cron !== undefined) eventBridgeCron(def.cron, def.name);
+  else if (!Number.isInteger(def.every?.minutes) || def.every.minutes < 1)
+    throw new Error(`${def.name}: every.minutes is a whole number of minutes, one at least`);
   return checked({ kind: 'schedule', ...def });
 }
 
@@ -133,8 +145,47 @@ export function defineOnce(def: Omit<OnceDefinition, 'kind'>): OnceDefinition {
 /** The Lambda entry of a declaration. */
 export const backgroundEntry = (d: BackgroundDefinition) => `functions/${d.tag}/${d.name}.ts`;
 
+/**
+ * Runs one message, one run or one task of a declaration in its log scope, the same in Lambda and in the
+ * embedded runtime: its lines carry `background: <name>` and are written at the deps' level (LOG_LEVEL).
+ */
+export const backgroundScope = <T>(deps: Deps, d: Pick<BackgroundDefinition, 'name'>, fn: () => T): T =>
+  withLogScope({ level: deps.config?.logLevel, fields: { background: d.name } }, fn);
+
 /** Messages a worker has in flight at most: its invocations, times its batch when the batch is handled at once. */
 export const messagesInFlight = (w: WorkerDefinition) => w.concurrency * (w.parallel ? w.batchSize : 1);
 
-/** EventBridge's rate expression of a schedule. */
-export const rateExpression = (s: ScheduleDefinition) => `rate(${s.every.minutes} minute${s.every.minutes === 1 ? '' : 's'})`;
+/** EventBridge's expression of a schedule: `rate(n minutes)` or `cron(minute hour day month weekday year)` (UTC). */
+export const scheduleExpression = (s: ScheduleDefinition) =>
+  s.cron !== undefined ? eventBridgeCron(s.cron, s.name) : `rate(${s.every.minutes} minute${s.every.minutes === 1 ? '' : 's'})`;
+
+/** `*`, `*\/n`, or a list of `a` and `a-b` (names only in the month and day-of-week fields): what both sides read alike. */
+const CRON_NUMBERS = /^(\*(\/\d+)?|\d+(-\d+)?(,\d+(-\d+)?)*)$/;
+const CRON_NAMES = /^(\*(\/\d+)?|(\d+|[A-Z]{3})(-(\d+|[A-Z]{3}))?(,(\d+|[A-Z]{3})(-(\d+|[A-Z]{3}))?)*)$/;
+/** Where a `*` step starts in each field: minute and hour count from 0, day and month from 1 (EventBridge wants `0/15`, not `*\/15`). */
+const STEP_START = ['0', '0', '1', '1', '1'];
+
+/**
+ * A five-field cron (UTC) as EventBridge's six-field `cron(...)`: the year `*`, `?` for whichever of
+ * day of month and day of week is `*`, `*\/n` steps written from the field's first value. Refuses what
+ * would not mean the same times on both sides (see ScheduleTiming); the local runtime evaluates the
+ * five fields themselves (infra/local/background.ts), test/infra/background-parity.test.ts compares.
+ */
+export function eventBridgeCron(cron: string, name = 'schedule'): string {
+  const fields = cron.trim().toUpperCase().split(/\s+/);
+  const refuse = (why: string) => {
+    throw new Error(`${name}: cron "${cron}" ${why}`);
+  };
+  if (fields.length !== 5) refuse('has five fields: minute hour day-of-month month day-of-week (UTC)');
+  fields.forEach(
+    (f, i) =>
+      (i < 3 ? CRON_NUMBERS : CRON_NAMES).test(f) || refuse(`field ${i + 1} (${f}): *, */n, a, a-b and lists a,b only (names in month and day of week)`),
+  );
+  const [, , day, , weekday] = fields;
+  if (/\d/.test(weekday)) refuse('names days of the week (SUN..SAT, e.g. MON-FRI): a number means another day in EventBridge');
+  if (day !== '*' && weekday !== '*') refuse('sets day of month and day of week both: cron runs on either, EventBridge cannot say so');
+  const steps = fields.map((f, i) => f.replace(/^\*\//, `${STEP_START[i]}/`));
+  if (weekday === '*') steps[4] = '?';
+  else steps[2] = '?';
+  return `cron(${steps.join(' ')} *)`;
+}

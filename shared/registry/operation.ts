@@ -33,6 +33,8 @@ export type AwsResource =
   | 'adminEmails'
   | 'platformTable:read'
   | 'platformTable:write'
+  /** Scan of the platform and tenant tables (no index): the data migrations only (shared/migrations/), never a request path. */
+  | 'tableScan'
   | 'files'
   | `queue:${string}`
   /** Start executions of that state machine (and answer its task tokens when the machine `signals`); its ARN as SFN_ARN_<NAME>. */

@@ -141,7 +141,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     limits: limits(env),
     emailVerification: probeConfig(env),
     contractChecks: env.SVC_CONTRACT_CHECKS === '1',
-    logLevel: LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? (env.LOG_LEVEL as LogLevel) : 'info',
+    logLevel: logLevelOf(env.LOG_LEVEL),
     mcpUrl: env.MCP_URL || undefined,
     registry: { baseUrl: (env.REGISTRY_BASE_URL || DADATA_BASE_URL).replace(/\/$/, ''), apiKey: env.REGISTRY_API_KEY || undefined },
     ai: aiConfig(env),
@@ -199,6 +199,8 @@ function aiConfig(env: NodeJS.ProcessEnv): Config['ai'] {
 }
 
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+/** LOG_LEVEL's value, `info` unless it names a level. */
+export const logLevelOf = (value: string | undefined): LogLevel => (LOG_LEVELS.includes(value as LogLevel) ? (value as LogLevel) : 'info');
 
 /** 32 bytes in base64: 43 characters and one '=' (also the CDK parameter's allowed pattern). */
 export const SECRETS_KEY_PATTERN = /^[A-Za-z0-9+/]{43}=$/;

@@ -11,7 +11,8 @@ import type { OAuthProvider } from '../runtime/oauth-config.js';
  * - `OAuthState` (platform table): a pending OAuth authorization (the callback arrives without a tenant).
  */
 export const EmailAccount = defineEntity({
-  entity: 'emailAccount',
+  entity: 'email_account',
+  formerly: 'emailAccount',
   version: 1,
   table: 'tenant',
   keys: {
@@ -21,14 +22,16 @@ export const EmailAccount = defineEntity({
 });
 
 export const EmailAccountAddress = defineEntity({
-  entity: 'emailAccountAddress',
+  entity: 'email_account_address',
+  formerly: 'emailAccountAddress',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'MAILBOXADDR#${email}', sk: 'MAILBOXADDR' } },
 });
 
 export const SenderDay = defineEntity({
-  entity: 'senderDay',
+  entity: 'sender_day',
+  formerly: 'senderDay',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'MAILBOX#${accountId}', sk: 'DAY#${day}' } },
@@ -40,14 +43,16 @@ export const SenderDay = defineEntity({
  * sends are the counts minus a checkpoint N sends back.
  */
 export const MailboxBounceWindow = defineEntity({
-  entity: 'mailboxBounceWindow',
+  entity: 'mailbox_bounce_window',
+  formerly: 'mailboxBounceWindow',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'MAILBOX#${accountId}', sk: 'BOUNCEWINDOW' } },
 });
 
 export const OAuthState = defineEntity({
-  entity: 'oauthState',
+  entity: 'oauth_state',
+  formerly: 'oauthState',
   version: 1,
   table: 'platform',
   keys: { primary: { pk: 'OAUTHSTATE#${state}', sk: 'OAUTHSTATE' } },

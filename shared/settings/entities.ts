@@ -2,7 +2,8 @@ import { defineEntity } from '../data/entity.js';
 
 /** Workspace settings (tenant table): one item per setting name under one partition. */
 export const WorkspaceSetting = defineEntity({
-  entity: 'workspaceSetting',
+  entity: 'workspace_setting',
+  formerly: 'workspaceSetting',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'WSSETTING', sk: '${name}' } },
@@ -13,7 +14,8 @@ export type SettingName =
 
 /** A workspace wipe job (platform table: the tenant's own table is what the job drops). */
 export const WipeJob = defineEntity({
-  entity: 'wipeJob',
+  entity: 'wipe_job',
+  formerly: 'wipeJob',
   version: 1,
   table: 'platform',
   keys: { primary: { pk: 'WIPEJOB#${tenantId}', sk: '${jobId}' } },

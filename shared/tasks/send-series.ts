@@ -64,5 +64,12 @@ export async function taskSendSeries(table: TableStore, taskId: string) {
     items.push(...page.items);
     cursor = page.cursor;
   } while (cursor && ++pages < MAX_PAGES);
-  return { taskId, status: task.status, bucketSeconds: 60, data: bucketSends(items), skippedByReason: skippedByReason(items), truncated: Boolean(cursor) };
+  return {
+    taskId,
+    status: task.status,
+    bucketSeconds: 60 as const,
+    data: bucketSends(items),
+    skippedByReason: skippedByReason(items),
+    truncated: Boolean(cursor),
+  };
 }

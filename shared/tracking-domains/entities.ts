@@ -2,7 +2,8 @@ import { defineEntity } from '../data/entity.js';
 
 /** Custom tracking domains of a tenant (tenant table), listed on gsi1 by domain name. */
 export const TrackingDomain = defineEntity({
-  entity: 'trackingDomain',
+  entity: 'tracking_domain',
+  formerly: 'trackingDomain',
   version: 1,
   table: 'tenant',
   keys: {

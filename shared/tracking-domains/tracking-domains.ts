@@ -24,7 +24,7 @@ const view = (d: TrackingDomainItem) => ({
   reason: d.reason,
   isDefault: d.isDefault,
   lastCheckedAt: d.lastCheckedAt,
-  dns: { type: 'CNAME', name: d.domain, value: d.cnameTarget },
+  dns: { type: 'CNAME' as const, name: d.domain, value: d.cnameTarget },
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 });

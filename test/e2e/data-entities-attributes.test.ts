@@ -78,7 +78,7 @@ describe('entities declared with their attributes', () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
     expect(withAttributes.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['company', 'CONTACT', 'company_list', 'CONTACT_LIST', 'LEAD', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
+      expect.arrayContaining(['company', 'contact', 'company_list', 'contact_list', 'lead', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
     );
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
@@ -98,7 +98,7 @@ describe('entities declared with their attributes', () => {
     expect(problems).toEqual([]);
     const stored = (name: string, attribute: string) => items.some((i) => i.entity === name && i[attribute] !== undefined);
     // The seed reaches the internal and the rarely written attributes too.
-    expect(['importRow', 'generic', 'linkedin'].filter((a) => !stored('CONTACT', a))).toEqual([]);
+    expect(['importRow', 'generic', 'linkedin'].filter((a) => !stored('contact', a))).toEqual([]);
     expect(['importRow', 'cfIndexSlug', 'version'].filter((a) => !stored('company', a))).toEqual([]);
     expect(stored('pipeline_stage', 'automationCount')).toBe(true);
   });

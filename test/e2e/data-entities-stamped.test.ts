@@ -48,26 +48,26 @@ describe('items written carry their entity', () => {
     expect(unstamped).toEqual([]);
     const kinds = new Set(mine.map((i) => i.entity));
     // A contact's company link is the contact's own index entry now (docs/imports.md, "folded"); only
-    // links written before that are COMPANY_CONTACT items, so that kind is not expected here.
+    // links written before that are company_contact items, so that kind is not expected here.
     const expected = [
       'company',
-      'CONTACT',
-      'CHANNEL',
-      'CHANNEL_MARKER',
+      'contact',
+      'channel',
+      'channel_marker',
       'company_list',
       'company_list_member',
-      'CONTACT_LIST',
-      'CONTACT_LIST_MEMBER',
+      'contact_list',
+      'contact_list_member',
       'custom_field',
       'custom_field_number',
       'pipeline',
       'pipeline_stage',
       'pipeline_stage_name',
       'default_pipeline',
-      'LEAD',
+      'lead',
       'lead_activity',
       'notification',
-      'SUPPRESSION',
+      'suppression',
       'company_key_claim',
     ];
     expect(expected.filter((k) => !kinds.has(k))).toEqual([]);

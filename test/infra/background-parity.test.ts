@@ -1,12 +1,15 @@
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Schedule } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
-import { constructId } from '../../infra/aws/background.js';
+import { constructId, eventBridgeSchedule } from '../../infra/aws/background.js';
 import { SvcStack } from '../../infra/aws/stack.js';
 import { startSchedule, startWorker } from '../../infra/local/background.js';
 import { LocalWorkQueue, type ConsumeOptions } from '../../infra/local/local-queue.js';
-import { rateExpression } from '../../shared/registry/background.js';
+import { defineSchedule, scheduleExpression, type ScheduleDefinition } from '../../shared/registry/background.js';
 import { systemClock } from '../../shared/runtime/clock.js';
 import type { Deps } from '../../shared/runtime/deps.js';
 import { localConfig } from '../../shared/runtime/local-config.js';
@@ -15,7 +18,8 @@ import { localConfig } from '../../shared/runtime/local-config.js';
  * Every declaration of functions/background.ts, on both sides: the synthesized CloudFormation (queue
  * VisibilityTimeout, RedrivePolicy maxReceiveCount, event source BatchSize / MaximumConcurrency,
  * schedule expression) against what the embedded runtime really starts with no local override (the
- * options its consumers are started with, the period of its timers). A value changed on one side only fails here.
+ * options its consumers are started with, the period of its timers, the times of its cron timers). A
+ * value changed on one side only fails here.
  */
 let template: Template;
 let stack: SvcStack;
@@ -65,11 +69,42 @@ describe('background declarations: AWS and local settings are the same', () => {
 
   it.each(schedules.map((s) => [s.name, s] as const))('schedule %s', async (_, s) => {
     const cfn = template.toJSON().Resources[logicalId(`${constructId(s.name)}Schedule`)].Properties;
+    await expectSameTimes(cfn, s);
+  });
+
+  // No declared schedule is calendar-based yet: these two show a cron declaration built by the same
+  // code as the stack's (eventBridgeSchedule) and run by the same local timer (startSchedule).
+  it.each([
+    ['monthly, on the 1st at 03:00', '0 3 1 * *', 'cron(0 3 1 * ? *)', ['2026-12-01T03:00', '2027-01-01T03:00', '2027-02-01T03:00', '2027-03-01T03:00']],
+    ['on work days at 09:30', '30 9 * * MON-FRI', 'cron(30 9 ? * MON-FRI *)', ['2026-11-30T09:30', '2026-12-01T09:30', '2026-12-02T09:30', '2026-12-03T09:30']],
+    ['every 15 minutes', '*/15 * * * *', 'cron(0/15 * * * ? *)', ['2026-11-27T12:15', '2026-11-27T12:30', '2026-11-27T12:45', '2026-11-27T13:00']],
+  ])('a cron schedule, %s', async (_, cron, expression, times) => {
+    const s = defineSchedule({ name: 'calendar_example', tag: 'example', cron, timeout: 60, resources: [], handler: async () => undefined });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const calendar = new Stack(app, 'CronParity');
+    const fn = new LambdaFunction(calendar, 'Fn', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {}'),
+    });
+    new Schedule(calendar, 'CalendarExampleSchedule', { schedule: eventBridgeSchedule(s), target: new LambdaInvoke(fn) });
+    const cfn = Object.values(Template.fromStack(calendar).findResources('AWS::Scheduler::Schedule'))[0].Properties;
+    expect(cfn.ScheduleExpression).toBe(expression);
+    expect(cfn.ScheduleExpressionTimezone).toBe('Etc/UTC');
+    // The times EventBridge runs `expression` at (its cron reference), as the local timer computes them.
+    expect(await expectSameTimes(cfn, s)).toEqual(times.map((t) => Date.parse(`${t}:00Z`)));
+  });
+
+  /** The schedule's expression in the template is the declaration's, and the local timer runs at the same period or the same cron times. */
+  async function expectSameTimes(cfn: { ScheduleExpression: string; ScheduleExpressionTimezone?: string }, s: ScheduleDefinition) {
     const local = await startSchedule(deps, { ...s, handler: async () => undefined });
     await local.stop();
-    expect(cfn.ScheduleExpression).toBe(rateExpression(s));
-    expect(cfn.ScheduleExpression).toBe(`rate(${local.everyMs / 60_000} minute${local.everyMs === 60_000 ? '' : 's'})`);
-  });
+    expect(cfn.ScheduleExpression).toBe(scheduleExpression(s));
+    if ('everyMs' in local) return expect(cfn.ScheduleExpression).toBe(`rate(${local.everyMs / 60_000} minute${local.everyMs === 60_000 ? '' : 's'})`);
+    expect(cfn.ScheduleExpressionTimezone).toBe('Etc/UTC');
+    expect(local.cron).toBe(s.cron);
+    return local.nextRuns(Date.parse('2026-11-27T12:07:00Z'), 4);
+  }
 
   it('reserved concurrency only where declared, and one state machine per declared machine', () => {
     for (const w of workers) {

@@ -74,6 +74,21 @@ describe('least privilege derived from the registry', () => {
     expect(statements.flatMap(actions)).not.toContain('dynamodb:Scan');
   });
 
+  it('grants Scan to the data migrations function alone (declared tableScan), on the tables and no index', () => {
+    const t = templateOf(stack);
+    const scanning = Object.values(t.Resources as Record<string, any>).filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (r.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).some((s) => actions(s).includes('dynamodb:Scan')),
+    );
+    expect(scanning.map((p) => JSON.stringify(p.Properties.Roles))).toEqual([expect.stringContaining('DataMigrations')]);
+    const statement = (scanning[0].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).find((s) =>
+      actions(s).includes('dynamodb:Scan'),
+    )!;
+    expect(actions(statement)).toEqual(['dynamodb:Scan']);
+    expect(JSON.stringify(statement.Resource)).not.toContain('/index/');
+  });
+
   it('lets a request-counting operation write rate counters only (by leading key), and a declared writer write', () => {
     const counters = grantsOf('companies_get').statements.filter((s) => onPlatformTable(s) && actions(s).some((a) => WRITES.includes(a)));
     expect(counters).toHaveLength(1);

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { declaredEntities, keyCollisions } from '../../shared/data/entity.js';
+import { FORMER_ENTITY_NAMES } from '../../shared/migrations/entity-casing.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -24,6 +25,11 @@ describe('entities declared once', () => {
     expect(keyCollisions(entities)).toEqual([]);
     const names = entities.map((e) => `${e.table}:${e.name}`);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    // One casing (defineEntity refuses another); a former name is one the casing migration rewrites, to this name.
+    expect(entities.filter((e) => !/^[a-z][a-z0-9_]*$/.test(e.name)).map((e) => e.name)).toEqual([]);
+    const formerly = Object.fromEntries(entities.filter((e) => e.formerly).map((e) => [e.formerly!, e.name]));
+    expect(formerly).toEqual(FORMER_ENTITY_NAMES);
+    expect(Object.keys(FORMER_ENTITY_NAMES).filter((former) => entities.some((e) => e.name === former))).toEqual([]);
   });
 
   it('no hand-written keys.ts remains (the import markers moved with the import write path)', () => {

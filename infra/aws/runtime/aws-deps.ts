@@ -13,7 +13,6 @@ import { requestAccess } from '../../../shared/tenancy/request-access.js';
 import '../../../shared/pipelines/tenant-init.js';
 import { platformMailerFor } from '../../../shared/adapters/mail/platform-mailer.js';
 import { sfnWorkflowsFromConfig } from '../../../shared/adapters/workflows/sfn-workflows.js';
-import { configureLogging } from '../../../shared/runtime/logger.js';
 import { s3FileStore } from '../../../shared/adapters/files/s3-files.js';
 import { discoveryDataBeside } from '../../../shared/registry/discovery-data-file.js';
 
@@ -26,7 +25,6 @@ export const lambdaDeps = (): Promise<Deps> => (built ??= awsDeps());
 
 /** Deps for a Lambda function (or any process pointed at AWS / LocalStack by the environment). */
 export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
-  configureLogging({ level: config.logLevel });
   // Paging cursors are signed with a key derived from SECRETS_KEY: one that every instance of the deployment opens.
   const cursors = CursorSeal.fromSecretsKey(config.secretsKey);
   const doc = createDocumentClient({ endpoint: config.aws.endpoints.dynamodb, region: config.aws.region });

@@ -6,6 +6,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -19,6 +20,7 @@ import {
   type Key,
   type Page,
   type QuerySpec,
+  type ScanSpec,
   type CursorSealer,
   type TableStore,
   type TxOp,
@@ -113,6 +115,26 @@ export class DynamoTableStore implements TableStore {
       items: (out.Items ?? []) as T[],
       cursor: out.LastEvaluatedKey ? this.cursors.seal(cursorScope(this.tableName, spec), out.LastEvaluatedKey) : undefined,
     };
+  }
+
+  async scan<T>(spec: ScanSpec): Promise<{ items: T[]; next?: Key }> {
+    const e: Expr = { names: {}, values: {} };
+    const filter = spec.filter ? merge(e, spec.filter) : undefined;
+    const out = await guard(() =>
+      this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: filter,
+          ...(filter ? { ExpressionAttributeNames: e.names, ExpressionAttributeValues: e.values } : {}),
+          Limit: spec.limit,
+          ExclusiveStartKey: spec.startAfter,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      ),
+    );
+    recordCapacity(out.ConsumedCapacity, 'read', 'scan:table');
+    const last = out.LastEvaluatedKey;
+    return { items: (out.Items ?? []) as T[], next: last ? { pk: String(last.pk), sk: String(last.sk) } : undefined };
   }
 
   async batchGet<T>(keys: Key[]) {
