@@ -1,5 +1,6 @@
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { htmlToText, loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { htmlToText, renderCreativeFor } from '../creatives/render.js';
+import { loadRecipientContext } from '../creatives/recipient.js';
 import { notFoundMessage } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import { getEmailAccountItem } from '../senders/entities.js';
