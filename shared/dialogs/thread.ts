@@ -10,7 +10,8 @@ import type { DialogMessageRecord } from './entities.js';
  * A pre-rendered item (campaigns, sequences) keeps its `content`; a plain task's email is rendered
  * again from its creative (deterministic per creative and contact) while the creative still has the
  * approved content version, otherwise the body is `unavailable`. Both are the body before the
- * compliance footer and tracking links were added.
+ * compliance footer and tracking links were added. The types and the order are here; the reading is
+ * in full-thread.ts.
  */
 
 export type MessageKind = 'received' | 'sent' | 'forward' | 'campaign' | 'task' | 'sequence';
