@@ -1,7 +1,6 @@
 import { CompanyEntity, isCompany } from '../companies/entities.js';
 import { RawFetch } from '../enrichment/entities.js';
 import { siteValue, targetOf } from '../enrichment/targets.js';
-import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ScoringResult, ScoringStepEvent, type Outcome } from './entities.js';
 import { NEEDS_CONTENT, runStep, type StepRun } from './run-step.js';
