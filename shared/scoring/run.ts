@@ -8,6 +8,9 @@ import { getScoringTask, type StoredStep } from './tasks.js';
 import { companyContactIds } from '../contacts/company-contacts.js';
 import type { ScoreMessage } from './results.js';
 
+// The enrichment worker names the message with the scoring it runs.
+export type { ScoreMessage } from './results.js';
+
 /**
  * Runs the task's steps for one company (shared/scoring/run-step.ts). Step outputs go to the
  * ScoringResult's stepResults; only AI_CONTENT (ai_score, ai_type, ai_note), NALOG_LOOKUP (taxId and
