@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { draftReply } from '../../shared/dialogs/dialogs.js';
+import { draftReply } from '../../shared/dialogs/draft.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';

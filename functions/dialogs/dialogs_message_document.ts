@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { getThreadMessageHtml } from '../../shared/dialogs/dialogs.js';
+import { getThreadMessageHtml } from '../../shared/dialogs/full-thread.js';
 import { FRAMED_DOCUMENT_POLICY_TEXT, framedDocument, imagesQuery, workspaceQuery } from '../../shared/http/framed-document.js';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { previewList } from '../../shared/enrichment/views.js';
+import { previewList } from '../../shared/enrichment/preview.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

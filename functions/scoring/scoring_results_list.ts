@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { listResults } from '../../shared/scoring/run.js';
+import { listResults } from '../../shared/scoring/results.js';
 import { getScoringTask } from '../../shared/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { guideResults, resultsOutput, scoringTaskPath } from './schema.js';

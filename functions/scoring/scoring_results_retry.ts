@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { startScoring } from '../../shared/scoring/run.js';
+import { startScoring } from '../../shared/scoring/results.js';
 import { lambdaHandler } from '../lambda.js';
 import { guideResults, scoringTaskPath } from './schema.js';
 

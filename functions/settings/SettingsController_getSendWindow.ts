@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/registry/operation.js';
 import { requireTenant } from '../../shared/runtime/context.js';
-import { sendWindowState } from '../../shared/settings/send-window.js';
+import { sendWindowState } from '../../shared/settings/send-window-state.js';
 import { getWorkspaceSendWindow } from '../../shared/settings/settings.js';
 import { lambdaHandler } from '../lambda.js';
 

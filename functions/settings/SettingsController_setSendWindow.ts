@@ -1,5 +1,6 @@
 import { defineOperation } from '../../shared/registry/operation.js';
-import { sendWindowState, SendWindowPatchSchema } from '../../shared/settings/send-window.js';
+import { SendWindowPatchSchema } from '../../shared/settings/send-window.js';
+import { sendWindowState } from '../../shared/settings/send-window-state.js';
 import { setWorkspaceSendWindow } from '../../shared/settings/settings.js';
 import { requireRole } from '../../shared/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';

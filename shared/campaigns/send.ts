@@ -6,7 +6,7 @@ import { PRICES, toAmount } from '../billing/prices.js';
 import { EmailAccount, getEmailAccountItem, type EmailAccountItem } from '../senders/entities.js';
 import { getSendingState } from '../senders/transport.js';
 import { getPhysicalAddress, getWorkspaceSendWindow } from '../settings/settings.js';
-import { sendWindowState } from '../settings/send-window.js';
+import { sendWindowState } from '../settings/send-window-state.js';
 import { getDefaultTrackingDomain } from '../tracking-domains/tracking-domains.js';
 import { ensureOwnedSendTask } from '../tasks/tasks.js';
 import { addSendItems } from '../sending/items.js';

@@ -7,7 +7,7 @@ import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { renderCreativeFor } from '../creatives/render.js';
 import { ensureOwnedSendTask, getTaskItem, taskView } from '../tasks/tasks.js';
 import { addSendItems, getItem } from '../sending/items.js';
-import { sendWindowState } from '../settings/send-window.js';
+import { sendWindowState } from '../settings/send-window-state.js';
 import { TestRequest } from './entities.js';
 import { getCampaignItem, logActivity, type Actor } from './campaigns.js';
 import { recipientsIn } from './recipients.js';

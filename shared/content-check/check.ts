@@ -1,5 +1,6 @@
 import { getCreative } from '../creatives/creatives.js';
-import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { renderCreativeFor } from '../creatives/render.js';
+import { loadRecipientContext } from '../creatives/recipient.js';
 import { checkTemplates } from '../creatives/creatives.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Config } from '../runtime/config.js';

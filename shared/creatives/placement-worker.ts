@@ -11,7 +11,8 @@ import { openSenderTransport, recordSend } from '../senders/transport.js';
 import { getCreative } from './creatives.js';
 import { PlacementTest } from './entities.js';
 import type { PlacementMessage, SeedResult } from './placement.js';
-import { loadRecipientContext, renderCreativeFor } from './render.js';
+import { renderCreativeFor } from './render.js';
+import { loadRecipientContext } from './recipient.js';
 
 // The worker half of placement tests (SMTP + IMAP clients), apart from the API half in placement.ts.
 const SPAM_FOLDERS = ['Junk', 'Spam', 'INBOX.Junk', 'INBOX.Spam', '[Gmail]/Spam', 'Junk E-mail', 'Bulk Mail', 'Спам'];

@@ -10,7 +10,7 @@ import type { SeedMailbox } from '../deliverability/inbox-check.js';
 import { getSetting } from '../settings/settings.js';
 import { getCreative } from './creatives.js';
 import { PlacementTest } from './entities.js';
-import { loadRecipientContext } from './render.js';
+import { loadRecipientContext } from './recipient.js';
 
 /**
  * Inbox-placement tests. Seed mailboxes are what `SettingsController_testInboxCheckConnection`

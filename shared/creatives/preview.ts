@@ -1,6 +1,7 @@
 import type { TableStore } from '../ports/table-store.js';
 import { getCreative } from './creatives.js';
-import { loadRecipientContext, renderCreativeFor } from './render.js';
+import { renderCreativeFor } from './render.js';
+import { loadRecipientContext } from './recipient.js';
 
 /**
  * A saved creative as one recipient would get it (the same spintax choice as their send): what

@@ -1,13 +1,7 @@
 import { EMAIL_HTML_LIMITS } from '../html/bounds.js';
 import { htmlTextConverter } from '../html/text.js';
-import { getCompany } from '../companies/companies.js';
-import { getContact } from '../contacts/contacts.js';
-import { ContactEntity } from '../contacts/entities.js';
-import { toContact } from '../contacts/items.js';
-import { CompanyEntity } from '../companies/entities.js';
-import { toCompany } from '../companies/model.js';
-import type { TableStore } from '../ports/table-store.js';
-import { renderTemplate, templateSeed } from './template.js';
+import { oneLine, recipientSeed } from './recipient.js';
+import { renderTemplate } from './template.js';
 import { recipientVariables, type RecipientContext } from './variables.js';
 
 export type { RecipientContext } from './variables.js';
@@ -54,54 +48,10 @@ export function renderCreativeFor(
   options: RenderCreativeOptions = {},
 ): RenderedCreative {
   const vars = recipientVariables(recipient);
-  const seed = templateSeed(creative.id, recipient.contactId ?? options.recipientId ?? recipient.companyId ?? '');
+  const seed = recipientSeed(creative, recipient, options);
   const subject = renderTemplate(creative.subject, vars, { seed, html: false });
   const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
   const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
   const text = options.skipText ? '' : htmlToText(body.text, 'bodyHtml');
-  return { subject: subject.text.replace(/[\r\n]+/g, ' ').trim(), html: body.text, text, unresolvedTokens };
-}
-
-/**
- * Reads a recipient's contact, its company (the given companyId, else the contact's) and custom
- * fields. 404 Contact / Company for ids that are not in this tenant's table.
- */
-/**
- * The contexts of a batch of recipients (the send worker): contacts, then their companies, in two
- * BatchGets. A contact that does not exist has an empty context (a campaign's owner-address test).
- */
-export async function loadRecipientContexts(table: TableStore, contactIds: string[]): Promise<Map<string, RecipientContext>> {
-  const contacts = (await table.batchGet(contactIds.map((contactId) => ContactEntity.key({ contactId })))).map(toContact);
-  const companyIds = [...new Set(contacts.map((c) => c.companyId).filter((id): id is string => !!id))];
-  const companies = new Map(
-    (companyIds.length ? await table.batchGet(companyIds.map((companyId) => CompanyEntity.key({ companyId }))) : [])
-      .filter((item) => item.entity === 'company')
-      .map((item) => [item.id as string, toCompany(item)]),
-  );
-  return new Map(
-    contacts.map((contact) => {
-      const company = (contact.companyId && companies.get(contact.companyId)) || null;
-      const ctx: RecipientContext = {
-        contactId: contact.id,
-        companyId: company?.id,
-        contact,
-        company,
-        customFields: { ...(company?.customFields ?? {}), ...(contact.customFields ?? {}) },
-      };
-      return [contact.id, ctx];
-    }),
-  );
-}
-
-export async function loadRecipientContext(table: TableStore, ids: { contactId?: string; companyId?: string }): Promise<RecipientContext> {
-  const contact = ids.contactId ? await getContact(table, ids.contactId) : null;
-  const companyId = ids.companyId ?? contact?.companyId;
-  const company = companyId ? await getCompany(table, companyId).catch((e) => (ids.companyId ? Promise.reject(e) : null)) : null;
-  return {
-    contactId: contact?.id,
-    companyId: company?.id,
-    contact,
-    company,
-    customFields: { ...(company?.customFields ?? {}), ...(contact?.customFields ?? {}) },
-  };
+  return { subject: oneLine(subject.text), html: body.text, text, unresolvedTokens };
 }

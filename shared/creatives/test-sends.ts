@@ -7,7 +7,8 @@ import { getEmailAccountItem } from '../senders/entities.js';
 import { openSenderTransport, recordSend, SenderUnavailable } from '../senders/transport.js';
 import { getCreative } from './creatives.js';
 import { CreativeTestSend } from './entities.js';
-import { loadRecipientContext, renderCreativeFor } from './render.js';
+import { renderCreativeFor } from './render.js';
+import { loadRecipientContext } from './recipient.js';
 
 /**
  * Sends one rendered copy of a creative to the workspace owner's own address (the caller's account

@@ -2,7 +2,7 @@ import { conflict, gone, notFound, tooLarge } from '../errors.js';
 import type { TableStore } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';
 import { ATTACHMENT_MAX_TOTAL_BYTES, downloadName, visible } from './attachment-names.js';
-import { getThread } from './dialogs.js';
+import { getThread } from './full-thread.js';
 import { readKeptAttachment } from './store.js';
 
 /**

@@ -1,13 +1,7 @@
-import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { htmlToText, loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
 import { notFound } from '../errors.js';
-import type { TableStore } from '../ports/table-store.js';
-import { getEmailAccountItem } from '../senders/entities.js';
-import { normalizeMessageId, sendItemRef } from '../sending/bounces.js';
-import { itemKey } from '../sending/items.js';
+import { normalizeMessageId } from '../sending/bounces.js';
 import type { SendItemRecord } from '../tasks/entities.js';
-import { getTaskItem } from '../tasks/tasks.js';
-import type { DialogMessageRecord, DialogRecord } from './entities.js';
+import type { DialogMessageRecord } from './entities.js';
 
 /**
  * The thread as a reader sees it: the dialog's stored messages (inbound, compose, reply, forward) plus
@@ -16,7 +10,8 @@ import type { DialogMessageRecord, DialogRecord } from './entities.js';
  * A pre-rendered item (campaigns, sequences) keeps its `content`; a plain task's email is rendered
  * again from its creative (deterministic per creative and contact) while the creative still has the
  * approved content version, otherwise the body is `unavailable`. Both are the body before the
- * compliance footer and tracking links were added.
+ * compliance footer and tracking links were added. The types and the order are here; the reading is
+ * in full-thread.ts.
  */
 
 export type MessageKind = 'received' | 'sent' | 'forward' | 'campaign' | 'task' | 'sequence';
@@ -26,80 +21,7 @@ export type ThreadMessage = Omit<DialogMessageRecord, 'kind'> & {
   sendItem?: { taskId: string; contactId: string; status: string; origin: SendItemRecord['origin'] | null };
 };
 
-/** At most this many send-engine emails per thread (a sequence has a handful of steps). */
-const MAX_ORIGINALS = 25;
-
 export const kindOf = (m: DialogMessageRecord): MessageKind => (m.direction === 'in' ? 'received' : m.kind === 'forward' ? 'forward' : 'sent');
-
-/** Send-engine Message-IDs the thread names (root, references, In-Reply-To of its messages) that are no stored message. */
-function originalIds(d: DialogRecord, messages: DialogMessageRecord[]) {
-  const stored = new Set(messages.map((m) => m.messageId.toLowerCase()));
-  const ids = new Map<string, string>();
-  for (const id of [d.rootMessageId, ...(d.references ?? []), ...messages.map((m) => m.inReplyTo)]) {
-    if (!id) continue;
-    const n = normalizeMessageId(id);
-    if (!stored.has(n.toLowerCase()) && sendItemRef(n) && !ids.has(n.toLowerCase())) ids.set(n.toLowerCase(), n);
-  }
-  return [...ids.values()].slice(0, MAX_ORIGINALS);
-}
-
-type SentItem = SendItemRecord & { sentAt?: string };
-
-async function bodyOf(table: TableStore, item: SentItem, fallbackSubject: string) {
-  if (item.content)
-    return { subject: item.content.subject, html: item.content.html, text: item.content.text ?? htmlToText(item.content.html), bodySource: 'stored' as const };
-  try {
-    const task = await getTaskItem(table, item.taskId);
-    const creative = task.creativeId ? await getCreativeItem(table, task.creativeId) : undefined;
-    const approved = task.approval?.creativeVersion;
-    if (creative && (approved === undefined || approved === null || approved === ((creative.contentVersion as number) ?? 1))) {
-      const r = renderCreativeFor(toCreative(creative), await loadRecipientContext(table, { contactId: item.contactId }));
-      return { subject: r.subject, html: r.html, text: r.text, bodySource: 'rerendered' as const };
-    }
-  } catch {
-    // The task, creative or contact is gone: the headers still belong to the thread.
-  }
-  return { subject: fallbackSubject, html: null, text: '', bodySource: 'unavailable' as const };
-}
-
-/** The send engine's emails of the thread, as outbound messages (one BatchGet; a re-render only for plain tasks). */
-export async function sendEngineMessages(table: TableStore, d: DialogRecord, messages: DialogMessageRecord[]): Promise<ThreadMessage[]> {
-  const ids = originalIds(d, messages);
-  if (!ids.length) return [];
-  const refs = ids.map((id) => ({ id, ref: sendItemRef(id)! }));
-  const items = await table.batchGet<SentItem>(refs.map((r) => itemKey(r.ref.taskId, r.ref.contactId)));
-  const byId = new Map(items.filter((i) => i.messageId && i.sentAt).map((i) => [i.messageId!.toLowerCase(), i]));
-  const hits = refs.map((r) => byId.get(r.id.toLowerCase())).filter((i): i is SentItem => Boolean(i));
-  if (!hits.length) return [];
-  const account = await getEmailAccountItem(table, d.accountId).catch(() => undefined);
-  const baseSubject = d.subject.replace(/^\s*((re|aw|sv|antw)\s*:\s*)+/i, '');
-  return Promise.all(
-    hits.map(async (item): Promise<ThreadMessage> => {
-      const body = await bodyOf(table, item, baseSubject);
-      const kind: MessageKind = item.origin?.kind === 'campaign' ? 'campaign' : item.origin?.kind === 'sequence' ? 'sequence' : 'task';
-      return {
-        dialogId: d.dialogId,
-        messageKey: `send-${item.taskId}-${item.contactId}`,
-        at: item.sentAt!,
-        direction: 'out',
-        kind,
-        messageId: item.messageId!,
-        inReplyTo: item.thread?.inReplyTo ?? null,
-        from: account?.email ?? '',
-        to: item.email ?? d.email,
-        subject: body.subject,
-        text: body.text,
-        html: body.html,
-        attachments: [],
-        autoReply: false,
-        classification: null,
-        confidence: null,
-        bodySource: body.bodySource,
-        sendItem: { taskId: item.taskId, contactId: item.contactId, status: item.status, origin: item.origin ?? null },
-      };
-    }),
-  );
-}
 
 /** The message of the thread with this Message-ID (angle brackets optional, case-insensitive); 404 Dialog message. */
 export function findThreadMessage(messages: ThreadMessage[], messageId: string): ThreadMessage {

@@ -1,7 +1,7 @@
 import { defineMachine, defineSchedule, defineWorker } from '../registry/background.js';
 import { log } from '../runtime/logger.js';
 import { forEachTenant } from '../tenancy/each-tenant.js';
-import type { ScoreMessage } from '../scoring/run.js';
+import type { ScoreMessage } from '../scoring/results.js';
 import { closeBrowser } from './crawl/browser.js';
 import { LOCAL_ENRICHMENT_TASK_ARN, readSiteEnrichmentAsl, runEnrichmentStep } from './machine.js';
 import { activeTasks, reclaim, watchdogScan, type CrawlMessage, type RunInput } from './run.js';

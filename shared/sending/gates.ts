@@ -3,7 +3,7 @@ import type { Deps } from '../runtime/deps.js';
 import { SenderDay, getEmailAccountItem, utcDay, type EmailAccountItem } from '../senders/entities.js';
 import { unsendableReason } from '../senders/transport.js';
 import { dailyCapOn } from '../senders/warmup.js';
-import { sendWindowState } from '../settings/send-window.js';
+import { sendWindowState } from '../settings/send-window-state.js';
 import type { SendSettings } from '../settings/settings.js';
 import { MailboxPacing, Task, type TaskRecord } from '../tasks/entities.js';
 

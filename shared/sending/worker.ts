@@ -1,6 +1,7 @@
 import { suppress } from '../audience/suppression.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { htmlToText, loadRecipientContexts, renderCreativeFor, type RecipientContext } from '../creatives/render.js';
+import { htmlToText, renderCreativeFor, type RecipientContext } from '../creatives/render.js';
+import { loadRecipientContexts } from '../creatives/recipient.js';
 import { providerOfAddress } from '../deliverability/matrix.js';
 import type { SendResult } from '../ports/mail-transport.js';
 import type { Deps } from '../runtime/deps.js';

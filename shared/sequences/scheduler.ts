@@ -1,6 +1,7 @@
 import { suppressionMatch } from '../audience/suppression.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { renderCreativeFor } from '../creatives/render.js';
+import { loadRecipientContext } from '../creatives/recipient.js';
 import { isAppError } from '../errors.js';
 import { ConditionFailed } from '../ports/table-store.js';
 import type { Deps } from '../runtime/deps.js';

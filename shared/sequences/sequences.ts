@@ -1,7 +1,7 @@
 import { suppressedAmong } from '../audience/suppression.js';
 import { getContact } from '../contacts/contacts.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { loadRecipientContext, renderCreativeFor } from '../creatives/render.js';
+import { loadRecipientContext, renderSubjectFor } from '../creatives/recipient.js';
 import { parseTemplate } from '../creatives/template.js';
 import { newId } from '../data/ids.js';
 import { badRequest, notFound } from '../errors.js';
@@ -208,7 +208,7 @@ export async function listEnrolments(table: TableStore, sequenceId: string, q: {
 async function originalSubject(table: TableStore, creativeId: string, contactId: string) {
   try {
     const creative = toCreative(await getCreativeItem(table, creativeId));
-    return renderCreativeFor(creative, await loadRecipientContext(table, { contactId })).subject || null;
+    return renderSubjectFor(creative, await loadRecipientContext(table, { contactId })) || null;
   } catch {
     return null;
   }

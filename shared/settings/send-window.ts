@@ -1,4 +1,3 @@
-import { DateTime, IANAZone } from 'luxon';
 import * as z from 'zod';
 
 /**
@@ -10,13 +9,22 @@ import * as z from 'zod';
  */
 export const SEND_WINDOW_DEFAULTS = { enabled: true, workDays: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00', timezone: 'UTC' } as const;
 
+/**
+ * A time zone Intl knows, the check luxon's IANAZone.isValidZone makes: the schemas stay free of luxon
+ * (~70 KB), which only the window's state needs (send-window-state.ts), issue 25.
+ */
+function isValidZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz }).format();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string().regex(HHMM, 'must be HH:MM (00:00 to 23:59)');
-const zone = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((tz) => IANAZone.isValidZone(tz), 'must be an IANA time zone name (e.g. Europe/Berlin)');
+const zone = z.string().min(1).max(64).refine(isValidZone, 'must be an IANA time zone name (e.g. Europe/Berlin)');
 const days = z.array(z.number().int().min(1, 'workDays entries must be 1..7').max(7, 'workDays entries must be 1..7')).max(7);
 
 /** A full window with defaults for omitted fields (create). */
@@ -47,38 +55,4 @@ export function mergeSendWindow(current: SendWindow | undefined, patch: SendWind
   for (const [k, v] of Object.entries(patch)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   if (patch.workDays) out.workDays = [...new Set(patch.workDays)].sort();
   return out;
-}
-
-export interface SendWindowState {
-  windowOpen: boolean;
-  /** The next opening (ISO UTC) when closed; null when open, disabled (24/7), or never opening (no work days, bad zone). */
-  nextOpenAt: string | null;
-}
-
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Is the window open at `now`, and when does it next open. Pure; luxon handles DST. */
-export function sendWindowState(window: SendWindow | undefined | null, now: number | Date): SendWindowState {
-  const closed = { windowOpen: false, nextOpenAt: null };
-  const nowMs = typeof now === 'number' ? now : now.getTime();
-  if (!window || !Number.isFinite(nowMs)) return closed;
-  const parsed = SendWindowSchema.safeParse(window);
-  if (!parsed.success) return closed;
-  const w = parsed.data;
-  if (!w.enabled) return { windowOpen: true, nextOpenAt: null };
-  const local = DateTime.fromMillis(nowMs, { zone: w.timezone });
-  if (!local.isValid) return closed;
-  const [s, e] = [minutes(w.startTime), minutes(w.endTime)];
-  const length = e > s ? e - s : e + 24 * 60 - s; // overnight (or start == end: a full 24 h from start)
-  let nextOpen: number | null = null;
-  // Yesterday's overnight window may still be open; look ahead 8 days for the next opening.
-  for (let offset = -1; offset <= 8; offset++) {
-    const day = local.startOf('day').plus({ days: offset });
-    if (!w.workDays.includes(day.weekday)) continue;
-    const start = day.set({ hour: Math.floor(s / 60), minute: s % 60 });
-    const end = start.plus({ minutes: length });
-    if (start.toMillis() <= nowMs && nowMs < end.toMillis()) return { windowOpen: true, nextOpenAt: null };
-    if (start.toMillis() > nowMs && nextOpen === null) nextOpen = start.toMillis();
-  }
-  return { windowOpen: false, nextOpenAt: nextOpen === null ? null : new Date(nextOpen).toISOString() };
 }

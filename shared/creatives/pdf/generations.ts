@@ -5,7 +5,7 @@ import type { Item, TableStore } from '../../ports/table-store.js';
 import type { WorkQueue } from '../../ports/queue.js';
 import { getCreative } from '../creatives.js';
 import { PdfGeneration } from '../entities.js';
-import { loadRecipientContext } from '../render.js';
+import { loadRecipientContext } from '../recipient.js';
 
 export const PDF_QUEUE = 'creative-pdfs';
 export type PdfMessage = { type: 'pdf'; tenantId: string; generationId: string };
