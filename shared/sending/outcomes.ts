@@ -9,6 +9,7 @@ import { itemKey } from './items.js';
 import { MAX_ATTEMPTS } from './settings.js';
 import { bounceWindowAdd, checkBounceWindow } from './bounce-guard.js';
 import { DEFAULT_BOUNCE_GUARD, type BounceGuard } from '../settings/bounce-guard.js';
+import { costStep } from '../runtime/cost-step.js';
 
 /** One SMTP answer of the send worker, waiting to be recorded. */
 export interface Outcome {
@@ -112,7 +113,7 @@ export class OutcomeCommitter {
       ...(window ? [window] : []),
     ];
     try {
-      await table.transact(ops);
+      await costStep('send: outcome', () => table.transact(ops));
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
       if (group.length === 1) return ['lost'];
@@ -121,7 +122,8 @@ export class OutcomeCommitter {
       return one;
     }
     this.finals += moves.filter((m) => m.kind === 'final').length;
-    if (window && !this.tripped) this.tripped = await checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId);
+    if (window && !this.tripped)
+      this.tripped = await costStep('send: bounce check', () => checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId));
     return moves.map((m) => m.kind);
   }
 }

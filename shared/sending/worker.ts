@@ -19,6 +19,7 @@ import { returnPaidSends, takePaidSends } from './prepaid.js';
 import { alreadyInSentFolder } from './sent-folder.js';
 import { LEASE_MS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
+import { costStep } from '../runtime/cost-step.js';
 
 /** SMTP transactions of one batch at a time: the pooled transport's connections per mailbox (shared/senders/smtp.ts). */
 const SMTP_LANES = 2;
@@ -49,13 +50,15 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
   const slotAt = deps.clock.now();
   const settings = await sendSettings(table); // one Query for the window, interval, profile and tracking domain
-  const gate = await gateBatch(deps, tenantId, task, settings, queued.length, slotAt);
+  const gate = await costStep('send: gates', () => gateBatch(deps, tenantId, task, settings, queued.length, slotAt));
   if (gate === 'paused') return;
   // Items already paid (a retry after a deferral or a recovered lease) go first: they cost nothing.
   const ordered = [...queued.filter((i) => i.chargedAt), ...queued.filter((i) => !i.chargedAt)];
   const waiting = ordered.slice(gate.go);
-  if (gate.staggered) await Promise.all(waiting.map((it, k) => requeue(deps, tenantId, it, gate.waitMs * (k + 1))));
-  else await requeueMany(deps, tenantId, taskId, waiting, gate.waitMs);
+  await costStep('send: requeue', async () => {
+    if (gate.staggered) await Promise.all(waiting.map((it, k) => requeue(deps, tenantId, it, gate.waitMs * (k + 1))));
+    else await requeueMany(deps, tenantId, taskId, waiting, gate.waitMs);
+  });
   const now = deps.clock.now();
   const workerId = leaseHolder(deps);
   let go = ordered.slice(0, gate.go);
@@ -66,7 +69,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (creative && approvalDrifted(task, creative.contentVersion))
     return pauseTask(deps, tenantId, task, 'creative_changed', { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
   const unpaid = go.filter((i) => !i.chargedAt).length;
-  const paid = unpaid ? await takePaidSends(deps, tenantId, taskId, unpaid) : 0;
+  const paid = unpaid ? await costStep('send: charge', () => takePaidSends(deps, tenantId, taskId, unpaid)) : 0;
   if (paid < unpaid) {
     go = go.slice(0, go.length - (unpaid - paid)); // the unpaid rest stays QUEUED: resume after a credit re-queues it
     await pauseTask(deps, tenantId, task, 'insufficient_balance');
@@ -78,8 +81,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     messageId: it.messageId ?? newMessageId(taskId, it.contactId, account.email),
     paying: !it.chargedAt,
   }));
-  const leased = await leaseItems(table, taskId, leases, { leaseUntil: now + LEASE_MS, workerId, slotAt, now, at: iso(deps) });
-  await returnPaidSends(deps, tenantId, taskId, leases.filter((l) => l.paying && !leased.has(l.contactId)).length);
+  const leased = await costStep('send: lease', () => leaseItems(table, taskId, leases, { leaseUntil: now + LEASE_MS, workerId, slotAt, now, at: iso(deps) }));
+  await costStep('send: charge', () => returnPaidSends(deps, tenantId, taskId, leases.filter((l) => l.paying && !leased.has(l.contactId)).length));
   const mine = go.filter((it) => leased.has(it.contactId));
   if (!mine.length) return;
   const profile = settings.companyProfile;
@@ -143,7 +146,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       provider: await providerOfAddress(deps, it.email!),
     };
     // Recorded by the next group write; the lane goes on to its next email meanwhile.
-    recording.push(outcomes.add(outcome).then((committed) => afterCommit(deps, tenantId, taskId, outcome, committed)));
+    recording.push(outcomes.add(outcome).then((committed) => costStep('send: after outcome', () => afterCommit(deps, tenantId, taskId, outcome, committed))));
   };
   // As many SMTP transactions at once as the mailbox's pool has connections. A batch that runs past
   // `sending.smtpBudgetMs` (default 60 s, well inside the 120 s lease and the worker's timeout: a slow
@@ -168,7 +171,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   }
   if (outcomes.tripped) senderDown ??= BOUNCE_REASON;
   // Completion first: a task whose last sends tripped the guard has nothing left to pause.
-  if (outcomes.finals > 0) await checkCompletion(deps, tenantId, taskId);
+  if (outcomes.finals > 0) await costStep('send: completion', () => checkCompletion(deps, tenantId, taskId));
   if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
 }
 
