@@ -26,8 +26,12 @@ export type Committed = 'final' | 'deferred' | 'lost';
 
 /** Outcomes per transaction: their items, the task counters, the mailbox day row and its bounce window stay within DynamoDB's 100 actions. */
 const GROUP_MAX = 48;
-/** A group is written once it has this many answers, or LINGER_MS after its first (remote SMTP answers arrive ~0.1–0.3 s apart per connection). */
-const GROUP_TARGET = 10;
+/**
+ * A group is written once it has this many answers, or LINGER_MS after its first (remote SMTP answers
+ * arrive ~0.1–0.3 s apart per connection; the batches of one task in this process share the committer,
+ * so a busy task fills a group within the linger).
+ */
+const GROUP_TARGET = 24;
 const LINGER_MS = 200;
 
 /**
@@ -58,8 +62,12 @@ export class OutcomeCommitter {
     private readonly taskId: string,
     private readonly accountId: string,
     private readonly workerId: string,
-    private readonly bounceGuard: BounceGuard = DEFAULT_BOUNCE_GUARD,
+    private bounceGuard: BounceGuard = DEFAULT_BOUNCE_GUARD,
   ) {}
+
+  /** Batches of this process using the committer now (`shareOutcomeCommitter`), and how many of them still send. */
+  users = 0;
+  sending = 0;
 
   add(o: Outcome): Promise<Committed> {
     return new Promise((done, fail) => {
@@ -73,6 +81,15 @@ export class OutcomeCommitter {
   /** Writes what is pending now (the batch has no more answers to come). */
   flush() {
     void this.drain();
+  }
+
+  get idle() {
+    return !this.writing && !this.pending.length;
+  }
+
+  /** A sharing batch may come with newer workspace settings. */
+  useGuard(guard: BounceGuard) {
+    this.bounceGuard = guard;
   }
 
   private async drain() {
@@ -126,6 +143,36 @@ export class OutcomeCommitter {
       this.tripped = await costStep('send: bounce check', () => checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId));
     return moves.map((m) => m.kind);
   }
+}
+
+/** The committers in use, per runtime (its Deps) and task, mailbox and worker: the batches of one task in this process share one. */
+const shared = new WeakMap<Deps, Map<string, OutcomeCommitter>>();
+
+/**
+ * The committer of this task's batches in this process: concurrent batches (one queue message each)
+ * write their answers in the same groups, so the task counters, the mailbox day row and the bounce
+ * window are rewritten once per group of the task instead of once per group of each batch. `release`
+ * when the batch has recorded its answers.
+ */
+export function shareOutcomeCommitter(deps: Deps, tenantId: string, taskId: string, accountId: string, workerId: string, guard: BounceGuard) {
+  const byKey = shared.get(deps) ?? shared.set(deps, new Map()).get(deps)!;
+  const key = `${tenantId}|${taskId}|${accountId}|${workerId}`;
+  const committer = byKey.get(key) ?? byKey.set(key, new OutcomeCommitter(deps, tenantId, taskId, accountId, workerId, guard)).get(key)!;
+  committer.useGuard(guard);
+  if (committer.users++ === 0) committer.tripped = false; // a committer kept from before judges the mailbox afresh
+  committer.sending++;
+  let sending = true;
+  /** This batch has no more answers to come: what is pending is written now unless another batch still sends (then the group fills, within the linger). */
+  const sent = () => {
+    if (sending) (committer.sending--, (sending = false));
+    if (committer.sending === 0) committer.flush();
+  };
+  const release = () => {
+    if (sending) (committer.sending--, (sending = false));
+    committer.users--;
+    if (committer.users === 0 && committer.idle && byKey.get(key) === committer) byKey.delete(key);
+  };
+  return { committer, sent, release };
 }
 
 /** An SMTP answer as an item transition: accepted → SENT, 5xx → BOUNCED, 4xx → QUEUED for a retry (FAILED after MAX_ATTEMPTS). */

@@ -13,7 +13,7 @@ import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
 import { gateBatch, pauseTask } from './gates.js';
 import { getItems, leaseHolder, leaseItems, moveItem, recoverLease, requeue, requeueMany, updateItem, type Lease } from './items.js';
-import { OutcomeCommitter, type Outcome } from './outcomes.js';
+import { shareOutcomeCommitter, type Outcome } from './outcomes.js';
 import { BOUNCE_REASON } from './bounce-guard.js';
 import { returnPaidSends, takePaidSends } from './prepaid.js';
 import { alreadyInSentFolder } from './sent-folder.js';
@@ -99,7 +99,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
   const inSent = await alreadyInSentFolder(deps, tenantId, task.accountId!, mine, (it) => leased.get(it.contactId)!);
   const transport = transportFor(deps, tenantId, account); // awaited per item: a mailbox that cannot connect pauses the task below
-  const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId, settings.bounceGuard);
+  const { committer: outcomes, sent, release } = shareOutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId, settings.bounceGuard);
+  let finals = 0;
   let senderDown: string | undefined;
   const recording: Promise<void>[] = [];
   const sendOne = async (it: SendItemRecord) => {
@@ -146,7 +147,12 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       provider: await providerOfAddress(deps, it.email!),
     };
     // Recorded by the next group write; the lane goes on to its next email meanwhile.
-    recording.push(outcomes.add(outcome).then((committed) => costStep('send: after outcome', () => afterCommit(deps, tenantId, taskId, outcome, committed))));
+    recording.push(
+      outcomes.add(outcome).then((committed) => {
+        if (committed === 'final') finals++;
+        return costStep('send: after outcome', () => afterCommit(deps, tenantId, taskId, outcome, committed));
+      }),
+    );
   };
   // As many SMTP transactions at once as the mailbox's pool has connections. A batch that runs past
   // `sending.smtpBudgetMs` (default 60 s, well inside the 120 s lease and the worker's timeout: a slow
@@ -162,16 +168,20 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       else await sendOne(mine[k]);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
-  outcomes.flush();
-  await Promise.all(recording);
+  try {
+    await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
+    sent();
+    await Promise.all(recording);
+  } finally {
+    release();
+  }
   if (late.length) {
     await Promise.all(late.map((it) => unlease(deps, tenantId, it, workerId)));
     await requeueMany(deps, tenantId, taskId, late, 0);
   }
   if (outcomes.tripped) senderDown ??= BOUNCE_REASON;
   // Completion first: a task whose last sends tripped the guard has nothing left to pause.
-  if (outcomes.finals > 0) await costStep('send: completion', () => checkCompletion(deps, tenantId, taskId));
+  if (finals > 0) await costStep('send: completion', () => checkCompletion(deps, tenantId, taskId));
   if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
 }
 

@@ -156,9 +156,12 @@ export async function run() {
       const row = stepRow(/(^|:)LQ\b/.test(kind) ? 'queue (local; SQS in AWS: not in the units above)' : step);
       Object.assign(row, { writeUnits: row.writeUnits + c.write, readUnits: row.readUnits + c.read, calls: row.calls + c.calls });
     }
-    for (const [step, ms] of Object.entries(nodeCpuByStep)) stepRow(step).nodeCpuMs += ms;
+    // The profile's sample times are wall time (a loaded machine stretches them): they split the process's measured CPU.
+    const sampledMs = Object.values(nodeCpuByStep).reduce((n, ms) => n + ms, 0) || 1;
+    const nodeCpuMs = (nodeCpu.user + nodeCpu.system) / 1000;
+    for (const [step, ms] of Object.entries(nodeCpuByStep)) stepRow(step).nodeCpuMs += (ms / sampledMs) * nodeCpuMs;
     print(
-      `Per send by step (${relay.messages.length} sends): DynamoDB units and calls, and Node CPU (this process: runtime, workers and the SMTP sink; DynamoDB Local's own CPU is ${(storeCpuMs / relay.messages.length).toFixed(2)} ms per send, not split)`,
+      `Per send by step (${relay.messages.length} sends): DynamoDB units and calls, and Node CPU (this process: runtime, workers and the SMTP sink, split by the share of profile samples; DynamoDB Local's own CPU is ${(storeCpuMs / relay.messages.length).toFixed(2)} ms per send, not split)`,
       [...steps]
         .map(([step, r]) => ({
           step,
