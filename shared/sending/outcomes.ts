@@ -35,8 +35,9 @@ const GROUP_TARGET = 24;
 const LINGER_MS = 200;
 
 /**
- * Group commit of a batch's SMTP answers. An answer waits at most LINGER_MS for others (less when
- * GROUP_TARGET answers are pending or the batch has no more to come); the answers that arrive while
+ * Group commit of a task's SMTP answers (the batches of the task in this process share one committer:
+ * `shareOutcomeCommitter`). An answer waits at most LINGER_MS for others (less when GROUP_TARGET
+ * answers are pending, or when no sharing batch has more to come); the answers that arrive while
  * a write is in flight go together in the next one. Each write is one transaction: the items'
  * transitions (each conditional on this worker's lease), the task counters they move and the
  * mailbox day row (relay health and the deliverability matrix) and the mailbox's bounce window
@@ -44,7 +45,8 @@ const LINGER_MS = 200;
  * without its count. The time an accepted email waits for its record is the one window in which a
  * crash can lead to a second copy (with the same Message-ID: docs/sending.md); group commit keeps it
  * to 200 ms plus one write, while a batch of 25 costs a few transactions instead of 25 (each of which
- * would rewrite the task counters and the day row: 6 write units per email instead of ~2.3). A group
+ * would rewrite the task counters, the day row and the bounce window: 8 write units per email
+ * instead of ~2.3). A group
  * whose condition fails (one lease was lost to the sweep) is written again one by one.
  */
 export class OutcomeCommitter {
