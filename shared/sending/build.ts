@@ -10,6 +10,7 @@ import { enqueueSends } from './queue.js';
 import { pad, putItemsCounted } from './items.js';
 import { checkCompletion } from './complete.js';
 import { ContactEntity } from '../contacts/entities.js';
+import { costStep } from '../runtime/cost-step.js';
 
 /** Members per build transaction: 99 item puts + the counter update is DynamoDB's limit of 100 actions. */
 const CHUNK = 99;
@@ -50,7 +51,7 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
       let kept: string[] | undefined;
       for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunks[c]);
       if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
-      await enqueueSends(deps, tenantId, taskId, kept);
+      await costStep('build: queue', () => enqueueSends(deps, tenantId, taskId, kept));
     }
   };
   await Promise.all(Array.from({ length: Math.min(BUILD_LANES, chunks.length) }, () => lane().catch((e) => void (failure ??= e))));
@@ -85,18 +86,20 @@ async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: 
           { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
         ),
   );
-  return putItemsCounted(table, taskId, items);
+  return costStep('build: items + counters', () => putItemsCounted(table, taskId, items));
 }
 
 async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {
   const { emailOf, reasons } = await screenReasons(table, contactIds);
   // Only addresses that passed everything else claim their re-contact marker.
-  const claimed = await claimContactedMany(
-    table,
-    contactIds.filter((_, i) => !reasons[i]).map((contactId) => ({ contactId, email: emailOf.get(contactId)! })),
-    taskId,
-    deps.clock.now(),
-    deps.config.sending.recontactPeriodMs,
+  const claimed = await costStep('build: re-contact claim', () =>
+    claimContactedMany(
+      table,
+      contactIds.filter((_, i) => !reasons[i]).map((contactId) => ({ contactId, email: emailOf.get(contactId)! })),
+      taskId,
+      deps.clock.now(),
+      deps.config.sending.recontactPeriodMs,
+    ),
   );
   return contactIds.map((contactId, i) => {
     const reason = reasons[i] ?? (claimed.has(contactId) ? undefined : 'already_contacted');

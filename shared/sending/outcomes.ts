@@ -9,6 +9,7 @@ import { itemKey } from './items.js';
 import { MAX_ATTEMPTS } from './settings.js';
 import { bounceWindowAdd, checkBounceWindow } from './bounce-guard.js';
 import { DEFAULT_BOUNCE_GUARD, type BounceGuard } from '../settings/bounce-guard.js';
+import { costStep } from '../runtime/cost-step.js';
 
 /** One SMTP answer of the send worker, waiting to be recorded. */
 export interface Outcome {
@@ -25,13 +26,18 @@ export type Committed = 'final' | 'deferred' | 'lost';
 
 /** Outcomes per transaction: their items, the task counters, the mailbox day row and its bounce window stay within DynamoDB's 100 actions. */
 const GROUP_MAX = 48;
-/** A group is written once it has this many answers, or LINGER_MS after its first (remote SMTP answers arrive ~0.1–0.3 s apart per connection). */
-const GROUP_TARGET = 10;
+/**
+ * A group is written once it has this many answers, or LINGER_MS after its first (remote SMTP answers
+ * arrive ~0.1–0.3 s apart per connection; the batches of one task in this process share the committer,
+ * so a busy task fills a group within the linger).
+ */
+const GROUP_TARGET = 24;
 const LINGER_MS = 200;
 
 /**
- * Group commit of a batch's SMTP answers. An answer waits at most LINGER_MS for others (less when
- * GROUP_TARGET answers are pending or the batch has no more to come); the answers that arrive while
+ * Group commit of a task's SMTP answers (the batches of the task in this process share one committer:
+ * `shareOutcomeCommitter`). An answer waits at most LINGER_MS for others (less when GROUP_TARGET
+ * answers are pending, or when no sharing batch has more to come); the answers that arrive while
  * a write is in flight go together in the next one. Each write is one transaction: the items'
  * transitions (each conditional on this worker's lease), the task counters they move and the
  * mailbox day row (relay health and the deliverability matrix) and the mailbox's bounce window
@@ -39,7 +45,8 @@ const LINGER_MS = 200;
  * without its count. The time an accepted email waits for its record is the one window in which a
  * crash can lead to a second copy (with the same Message-ID: docs/sending.md); group commit keeps it
  * to 200 ms plus one write, while a batch of 25 costs a few transactions instead of 25 (each of which
- * would rewrite the task counters and the day row: 6 write units per email instead of ~2.3). A group
+ * would rewrite the task counters, the day row and the bounce window: 8 write units per email
+ * instead of ~2.3). A group
  * whose condition fails (one lease was lost to the sweep) is written again one by one.
  */
 export class OutcomeCommitter {
@@ -57,8 +64,12 @@ export class OutcomeCommitter {
     private readonly taskId: string,
     private readonly accountId: string,
     private readonly workerId: string,
-    private readonly bounceGuard: BounceGuard = DEFAULT_BOUNCE_GUARD,
+    private bounceGuard: BounceGuard = DEFAULT_BOUNCE_GUARD,
   ) {}
+
+  /** Batches of this process using the committer now (`shareOutcomeCommitter`), and how many of them still send. */
+  users = 0;
+  sending = 0;
 
   add(o: Outcome): Promise<Committed> {
     return new Promise((done, fail) => {
@@ -72,6 +83,15 @@ export class OutcomeCommitter {
   /** Writes what is pending now (the batch has no more answers to come). */
   flush() {
     void this.drain();
+  }
+
+  get idle() {
+    return !this.writing && !this.pending.length;
+  }
+
+  /** A sharing batch may come with newer workspace settings. */
+  useGuard(guard: BounceGuard) {
+    this.bounceGuard = guard;
   }
 
   private async drain() {
@@ -112,7 +132,7 @@ export class OutcomeCommitter {
       ...(window ? [window] : []),
     ];
     try {
-      await table.transact(ops);
+      await costStep('send: outcome', () => table.transact(ops));
     } catch (e) {
       if (!(e instanceof ConditionFailed)) throw e;
       if (group.length === 1) return ['lost'];
@@ -121,9 +141,40 @@ export class OutcomeCommitter {
       return one;
     }
     this.finals += moves.filter((m) => m.kind === 'final').length;
-    if (window && !this.tripped) this.tripped = await checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId);
+    if (window && !this.tripped)
+      this.tripped = await costStep('send: bounce check', () => checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId));
     return moves.map((m) => m.kind);
   }
+}
+
+/** The committers in use, per runtime (its Deps) and task, mailbox and worker: the batches of one task in this process share one. */
+const shared = new WeakMap<Deps, Map<string, OutcomeCommitter>>();
+
+/**
+ * The committer of this task's batches in this process: concurrent batches (one queue message each)
+ * write their answers in the same groups, so the task counters, the mailbox day row and the bounce
+ * window are rewritten once per group of the task instead of once per group of each batch. `release`
+ * when the batch has recorded its answers.
+ */
+export function shareOutcomeCommitter(deps: Deps, tenantId: string, taskId: string, accountId: string, workerId: string, guard: BounceGuard) {
+  const byKey = shared.get(deps) ?? shared.set(deps, new Map()).get(deps)!;
+  const key = `${tenantId}|${taskId}|${accountId}|${workerId}`;
+  const committer = byKey.get(key) ?? byKey.set(key, new OutcomeCommitter(deps, tenantId, taskId, accountId, workerId, guard)).get(key)!;
+  committer.useGuard(guard);
+  if (committer.users++ === 0) committer.tripped = false; // a committer kept from before judges the mailbox afresh
+  committer.sending++;
+  let sending = true;
+  /** This batch has no more answers to come: what is pending is written now unless another batch still sends (then the group fills, within the linger). */
+  const sent = () => {
+    if (sending) (committer.sending--, (sending = false));
+    if (committer.sending === 0) committer.flush();
+  };
+  const release = () => {
+    if (sending) (committer.sending--, (sending = false));
+    committer.users--;
+    if (committer.users === 0 && committer.idle && byKey.get(key) === committer) byKey.delete(key);
+  };
+  return { committer, sent, release };
 }
 
 /** An SMTP answer as an item transition: accepted → SENT, 5xx → BOUNCED, 4xx → QUEUED for a retry (FAILED after MAX_ATTEMPTS). */

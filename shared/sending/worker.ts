@@ -14,12 +14,13 @@ import { checkCompletion } from './complete.js';
 import { composeMessage, newMessageId } from './compose.js';
 import { gateBatch, pauseTask } from './gates.js';
 import { getItems, leaseHolder, leaseItems, moveItem, recoverLease, requeue, requeueMany, updateItem, type Lease } from './items.js';
-import { OutcomeCommitter, type Outcome } from './outcomes.js';
+import { shareOutcomeCommitter, type Outcome } from './outcomes.js';
 import { BOUNCE_REASON } from './bounce-guard.js';
 import { returnPaidSends, takePaidSends } from './prepaid.js';
 import { alreadyInSentFolder } from './sent-folder.js';
 import { LEASE_MS, backoffMs } from './settings.js';
 import { transportFor } from './transports.js';
+import { costStep } from '../runtime/cost-step.js';
 
 /** SMTP transactions of one batch at a time: the pooled transport's connections per mailbox (shared/senders/smtp.ts). */
 const SMTP_LANES = 2;
@@ -50,13 +51,15 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (task.status !== 'ACTIVE') return; // PAUSED: resume puts the QUEUED items back on the queue
   const slotAt = deps.clock.now();
   const settings = await sendSettings(table); // one Query for the window, interval, profile and tracking domain
-  const gate = await gateBatch(deps, tenantId, task, settings, queued.length, slotAt);
+  const gate = await costStep('send: gates', () => gateBatch(deps, tenantId, task, settings, queued.length, slotAt));
   if (gate === 'paused') return;
   // Items already paid (a retry after a deferral or a recovered lease) go first: they cost nothing.
   const ordered = [...queued.filter((i) => i.chargedAt), ...queued.filter((i) => !i.chargedAt)];
   const waiting = ordered.slice(gate.go);
-  if (gate.staggered) await Promise.all(waiting.map((it, k) => requeue(deps, tenantId, it, gate.waitMs * (k + 1))));
-  else await requeueMany(deps, tenantId, taskId, waiting, gate.waitMs);
+  await costStep('send: requeue', async () => {
+    if (gate.staggered) await Promise.all(waiting.map((it, k) => requeue(deps, tenantId, it, gate.waitMs * (k + 1))));
+    else await requeueMany(deps, tenantId, taskId, waiting, gate.waitMs);
+  });
   const now = deps.clock.now();
   const workerId = leaseHolder(deps);
   let go = ordered.slice(0, gate.go);
@@ -67,7 +70,7 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   if (creative && approvalDrifted(task, creative.contentVersion))
     return pauseTask(deps, tenantId, task, 'creative_changed', { approvalStatus: 'PENDING', approvalResetReason: 'creative_changed' });
   const unpaid = go.filter((i) => !i.chargedAt).length;
-  const paid = unpaid ? await takePaidSends(deps, tenantId, taskId, unpaid) : 0;
+  const paid = unpaid ? await costStep('send: charge', () => takePaidSends(deps, tenantId, taskId, unpaid)) : 0;
   if (paid < unpaid) {
     go = go.slice(0, go.length - (unpaid - paid)); // the unpaid rest stays QUEUED: resume after a credit re-queues it
     await pauseTask(deps, tenantId, task, 'insufficient_balance');
@@ -79,8 +82,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
     messageId: it.messageId ?? newMessageId(taskId, it.contactId, account.email),
     paying: !it.chargedAt,
   }));
-  const leased = await leaseItems(table, taskId, leases, { leaseUntil: now + LEASE_MS, workerId, slotAt, now, at: iso(deps) });
-  await returnPaidSends(deps, tenantId, taskId, leases.filter((l) => l.paying && !leased.has(l.contactId)).length);
+  const leased = await costStep('send: lease', () => leaseItems(table, taskId, leases, { leaseUntil: now + LEASE_MS, workerId, slotAt, now, at: iso(deps) }));
+  await costStep('send: charge', () => returnPaidSends(deps, tenantId, taskId, leases.filter((l) => l.paying && !leased.has(l.contactId)).length));
   const mine = go.filter((it) => leased.has(it.contactId));
   if (!mine.length) return;
   const profile = settings.companyProfile;
@@ -97,7 +100,8 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
   // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
   const inSent = await alreadyInSentFolder(deps, tenantId, task.accountId!, mine, (it) => leased.get(it.contactId)!);
   const transport = transportFor(deps, tenantId, account); // awaited per item: a mailbox that cannot connect pauses the task below
-  const outcomes = new OutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId, settings.bounceGuard);
+  const { committer: outcomes, sent, release } = shareOutcomeCommitter(deps, tenantId, taskId, task.accountId!, workerId, settings.bounceGuard);
+  let finals = 0;
   let senderDown: string | undefined;
   const recording: Promise<void>[] = [];
   const sendOne = async (it: SendItemRecord) => {
@@ -144,7 +148,12 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       provider: await providerOfAddress(deps, it.email!),
     };
     // Recorded by the next group write; the lane goes on to its next email meanwhile.
-    recording.push(outcomes.add(outcome).then((committed) => afterCommit(deps, tenantId, taskId, outcome, committed)));
+    recording.push(
+      outcomes.add(outcome).then((committed) => {
+        if (committed === 'final') finals++;
+        return costStep('send: after outcome', () => afterCommit(deps, tenantId, taskId, outcome, committed));
+      }),
+    );
   };
   // As many SMTP transactions at once as the mailbox's pool has connections. A batch that runs past
   // `sending.smtpBudgetMs` (default 60 s, well inside the 120 s lease and the worker's timeout: a slow
@@ -160,16 +169,20 @@ export async function sendItems(deps: Deps, tenantId: string, taskId: string, co
       else await sendOne(mine[k]);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
-  outcomes.flush();
-  await Promise.all(recording);
+  try {
+    await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
+    sent();
+    await Promise.all(recording);
+  } finally {
+    release();
+  }
   if (late.length) {
     await Promise.all(late.map((it) => unlease(deps, tenantId, it, workerId)));
     await requeueMany(deps, tenantId, taskId, late, 0);
   }
   if (outcomes.tripped) senderDown ??= BOUNCE_REASON;
   // Completion first: a task whose last sends tripped the guard has nothing left to pause.
-  if (outcomes.finals > 0) await checkCompletion(deps, tenantId, taskId);
+  if (finals > 0) await costStep('send: completion', () => checkCompletion(deps, tenantId, taskId));
   if (senderDown) await pauseTask(deps, tenantId, task, `sender_${senderDown}`);
 }
 

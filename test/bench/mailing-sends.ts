@@ -6,9 +6,11 @@ import { createContact } from '../../shared/contacts/contacts.js';
 import { SEND_QUEUE } from '../../shared/sending/queue.js';
 import { getTaskItem } from '../../shared/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
+import { emailHash } from '../../shared/audience/normalize.js';
 import { startDovecot } from '../support/dovecot.js';
 import { client } from '../support/runtime.js';
 import { startSmtpRelay } from '../support/smtp-relay.js';
+import { profileCpu } from './cpu-by-step.js';
 import { print, processTreeCpuMs, startBenchRuntime } from './support.js';
 
 /**
@@ -87,6 +89,7 @@ export async function run() {
     const send = queue.send.bind(queue);
     queue.send = (q, body, o) => (q === SEND_QUEUE && messages++, send(q, body, o));
     resetCapacity();
+    const stopProfile = await profileCpu(sendStepOf, libraryOf);
     const cpuBefore = { node: process.cpuUsage(), store: processTreeCpuMs(rt.dynamo?.pid) };
     const started = performance.now();
     await Promise.all(tasks.map((id) => http.post(`/api/tasks/${id}/start`)));
@@ -103,6 +106,7 @@ export async function run() {
     const seconds = (performance.now() - started) / 1000;
     const nodeCpu = process.cpuUsage(cpuBefore.node);
     const storeCpuMs = processTreeCpuMs(rt.dynamo?.pid) - cpuBefore.store;
+    const nodeCpuByStep = await stopProfile();
     // The local queue's own items (LQ#…: SQS in AWS, priced below as SQS requests) are taken out as measured.
     const queueUnits = Object.entries(consumedCapacity.byKind).filter(([kind]) => /(^|:)LQ\b/.test(kind));
     const wru = Math.max(0, consumedCapacity.write - queueUnits.reduce((n, [, c]) => n + c.write, 0)) / relay.messages.length;
@@ -134,8 +138,8 @@ export async function run() {
         lambdaUsdPer1000: Number(perThousand.lambda.toFixed(4)),
       },
     ];
-    print('Mailing task sends through the local queue and send worker to smtp-server (loopback)', rows);
     const perSend = (n: number) => Number((n / relay.messages.length).toFixed(2));
+    print('Mailing task sends through the local queue and send worker to smtp-server (loopback)', rows);
     print(
       'DynamoDB units per send by item kind (pk/sk prefix; tx: a transaction of those items; the local queue is SQS in AWS)',
       Object.entries(consumedCapacity.byKind)
@@ -143,11 +147,104 @@ export async function run() {
         .filter((r) => r.writeUnits + r.readUnits >= 0.01)
         .sort((a, b) => b.writeUnits - a.writeUnits || b.readUnits - a.readUnits),
     );
+    // Per step: the store's units and calls (costStep labels in the send engine) and this process's CPU (sampled).
+    const steps = new Map<string, { writeUnits: number; readUnits: number; calls: number; nodeCpuMs: number }>();
+    const stepRow = (step: string) => steps.get(step) ?? steps.set(step, { writeUnits: 0, readUnits: 0, calls: 0, nodeCpuMs: 0 }).get(step)!;
+    for (const [key, c] of Object.entries(consumedCapacity.byStepKind)) {
+      const [step, kind] = key.split('|');
+      const row = stepRow(/(^|:)LQ\b/.test(kind) ? 'queue (local; SQS in AWS: not in the units above)' : step);
+      Object.assign(row, { writeUnits: row.writeUnits + c.write, readUnits: row.readUnits + c.read, calls: row.calls + c.calls });
+    }
+    // The profile's sample times are wall time (a loaded machine stretches them): they split the process's measured CPU.
+    const sampledMs = Object.values(nodeCpuByStep).reduce((n, ms) => n + ms, 0) || 1;
+    const nodeCpuMs = (nodeCpu.user + nodeCpu.system) / 1000;
+    for (const [step, ms] of Object.entries(nodeCpuByStep)) stepRow(step).nodeCpuMs += (ms / sampledMs) * nodeCpuMs;
+    print(
+      `Per send by step (${relay.messages.length} sends): DynamoDB units and calls, and Node CPU (this process: runtime, workers and the SMTP sink, split by the share of profile samples; DynamoDB Local's own CPU is ${(storeCpuMs / relay.messages.length).toFixed(2)} ms per send, not split)`,
+      [...steps]
+        .map(([step, r]) => ({
+          step,
+          writeUnits: perSend(r.writeUnits),
+          readUnits: perSend(r.readUnits),
+          storeCalls: perSend(r.calls),
+          nodeCpuMs: perSend(r.nodeCpuMs),
+        }))
+        .sort((a, b) => a.step.localeCompare(b.step)),
+    );
+    // What each write rewrites: a write unit is 1 KB of the item (the larger of before and after), twice in a transaction.
+    const [account] = tasks.length ? [await getTaskItem(table, tasks[0])] : [];
+    const firstItem = (await table.query<Record<string, unknown>>({ pk: `TASK#${tasks[0]}`, skBeginsWith: 'ITEM#', limit: 1 })).items[0];
+    const dayRows = (await table.query<Record<string, unknown>>({ pk: `MAILBOX#${(account as { accountId?: string })?.accountId}`, limit: 20 })).items;
+    const marker = firstItem ? await table.get<Record<string, unknown>>({ pk: `CONTACTED#${emailHash(String(firstItem.email))}`, sk: 'CONTACTED' }) : undefined;
+    const prepaid = await table.get<Record<string, unknown>>({ pk: `TASK#${tasks[0]}`, sk: 'PREPAID' });
+    print(
+      'Size of the items the send path writes, as stored at the end (bytes by the DynamoDB formula; write units = ⌈KB⌉)',
+      [
+        ['task (TASK/TASK)', account],
+        ['send item, SENT (TASK/ITEM)', firstItem],
+        ['re-contact marker (CONTACTED)', marker],
+        ['prepaid pool (TASK/PREPAID)', prepaid],
+        ...dayRows.map((r) => [`mailbox ${String(r.sk).split('#')[0]} (MAILBOX/${String(r.sk).split('#')[0]})`, r] as const),
+      ].map(([what, item]) => ({
+        item: what,
+        bytes: item ? itemBytes(item as Record<string, unknown>) : null,
+        writeUnits: item ? Math.ceil(itemBytes(item as Record<string, unknown>) / 1024) : null,
+      })),
+    );
     return rows;
   } finally {
     await Promise.all([relay.stop(), dovecot.stop()]);
     await rt.stop();
   }
+}
+
+/** The send engine's steps as named by its costStep labels, from the functions on a CPU sample's stack. */
+const STEP_FUNCTIONS: [RegExp, string, string][] = [
+  [/\/shared\/sending\/build\.ts$/, 'claimContactedMany', 'build: re-contact claim'],
+  [/\/shared\/sending\/items\.ts$/, 'putItemsCounted', 'build: items + counters'],
+  [/\/shared\/sending\/build\.ts$/, '', 'build: screen (reads)'],
+  [/\/shared\/sending\/items\.ts$/, 'leaseItems', 'send: lease'],
+  [/\/shared\/sending\/gates\.ts$/, '', 'send: gates'],
+  [/\/shared\/sending\/prepaid\.ts$/, '', 'send: charge'],
+  [/\/shared\/sending\/bounce-guard\.ts$/, 'checkBounceWindow', 'send: bounce check'],
+  [/\/shared\/sending\/(outcomes\.ts|bounce-guard\.ts)$/, '', 'send: outcome'],
+  [/\/shared\/senders\/transport\.ts$/, 'senderDayUpdate', 'send: outcome'],
+  [/\/shared\/sending\/complete\.ts$/, '', 'send: completion'],
+  [/\/shared\/sending\/worker\.ts$/, 'afterCommit', 'send: after outcome'],
+  [
+    /\/shared\/(sending\/(compose|links|tracking)|creatives\/render)\.ts$|html-to-text|\/nodemailer\/lib\/(mail-composer|mime-node)/,
+    '',
+    'send: render + compose',
+  ],
+  [/\/shared\/sending\/worker\.ts$/, '', 'send: batch reads'],
+];
+const sendStepOf = (fn: string, url: string) => STEP_FUNCTIONS.find(([file, name]) => file.test(url) && (!name || fn === name))?.[2];
+const libraryOf = (url: string) =>
+  /node_modules\/(@aws-sdk|@smithy)\//.test(url)
+    ? 'store client (AWS SDK; after an await, step unknown)'
+    : /node_modules\/smtp-server\//.test(url)
+      ? 'SMTP sink (smtp-server, bench only)'
+      : /node_modules\/nodemailer\//.test(url)
+        ? 'send: SMTP client (nodemailer)'
+        : /\/infra\/local\//.test(url)
+          ? 'local runtime (queue, workers)'
+          : /\/shared\/adapters\//.test(url)
+            ? 'store adapter (step unknown)'
+            : /^node:/.test(url)
+              ? 'Node internals (sockets, streams, timers; step unknown)'
+              : undefined;
+
+/** An item's size as DynamoDB bills it: attribute names plus values (numbers about half their digits, sets and maps their parts). */
+function itemBytes(item: Record<string, unknown>): number {
+  const value = (v: unknown): number => {
+    if (v === null || typeof v === 'boolean') return 1;
+    if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/[.-]/g, '').replace(/^0+/, '').length / 2) + 1;
+    if (typeof v === 'string') return Buffer.byteLength(v);
+    if (Array.isArray(v)) return 3 + v.reduce((n: number, x) => n + 1 + value(x), 0);
+    if (typeof v === 'object') return 3 + Object.entries(v as object).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + value(x), 0);
+    return 0;
+  };
+  return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + value(v), 0);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

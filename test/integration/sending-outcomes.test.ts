@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SenderDay, utcDay } from '../../shared/senders/entities.js';
-import { OutcomeCommitter } from '../../shared/sending/outcomes.js';
+import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { OutcomeCommitter, shareOutcomeCommitter } from '../../shared/sending/outcomes.js';
 import { getItem } from '../../shared/sending/items.js';
 import { SendItem, Task } from '../../shared/tasks/entities.js';
 import { counterAttr, createMailingTask, taskView } from '../../shared/tasks/tasks.js';
@@ -60,5 +61,39 @@ describe('send outcomes: group commit', () => {
     expect(await getItem(table, task.id, 'c5')).toMatchObject({ status: 'QUEUED', smtp: { code: 451 } });
     const day = await table.get<Record<string, number>>(SenderDay.key({ accountId: 'acc1', day: utcDay(rt.deps.clock.now()) }));
     expect(day).toMatchObject({ sent: 2, bounced: 1, failed: 1 });
+  }, 60_000);
+
+  it('the batches of one task in a process share the committer: their answers go in one transaction, written once no batch has more to come', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const table = rt.deps.tenantTable(a.tenantId);
+    const task = await createMailingTask(table, { description: 'shared', creativeId: 'c', accountId: 'acc2', contactListId: 'l' }, rt.deps.clock.now());
+    const ids = ['d1', 'd2', 'd3', 'd4'];
+    await table.update(Task.key({ taskId: task.id }), { set: { status: 'ACTIVE', [counterAttr('queued')]: ids.length, [counterAttr('total')]: ids.length } });
+    for (const contactId of ids)
+      await table.put(
+        SendItem.item(
+          { taskId: task.id, contactId },
+          { taskId: task.id, contactId, email: `${contactId}@x.test`, status: 'SENDING', workerId: 'w2', attempts: 1 },
+        ),
+      );
+    const guard = { enabled: true, maxBounceRatePercent: 5, windowSends: 100, minSends: 50 };
+    const first = shareOutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc2', 'w2', guard);
+    const second = shareOutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc2', 'w2', guard);
+    expect(second.committer).toBe(first.committer);
+    resetCapacity();
+    const answers = ['d1', 'd2'].map((c) => first.committer.add({ contactId: c, email: `${c}@x.test`, attempts: 1, result: accepted(c) }));
+    first.sent(); // the second batch still sends: the first's answers wait for it (at most the linger), not written alone
+    answers.push(...['d3', 'd4'].map((c) => second.committer.add({ contactId: c, email: `${c}@x.test`, attempts: 1, result: accepted(c) })));
+    second.sent();
+    expect(await Promise.all(answers)).toEqual(['final', 'final', 'final', 'final']);
+    first.release();
+    second.release();
+    const outcomeWrites = Object.entries(consumedCapacity.byKind).filter(([kind]) => kind.startsWith('tx:TASK/ITEM'));
+    expect(outcomeWrites.map(([kind, c]) => [kind, c.calls])).toEqual([['tx:TASK/ITEM×4+TASK/TASK+MAILBOX/DAY+MAILBOX/BOUNCEWINDOW', 1]]);
+    expect(taskView((await table.get(Task.key({ taskId: task.id })))!).counters).toMatchObject({ sent: 4, queued: 0 });
+    // Released by both: the next batch of the task gets a fresh committer.
+    const next = shareOutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc2', 'w2', guard);
+    expect(next.committer).not.toBe(first.committer);
+    next.release();
   }, 60_000);
 });

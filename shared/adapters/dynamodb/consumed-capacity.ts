@@ -1,3 +1,5 @@
+import { currentCostStep } from '../../runtime/cost-step.js';
+
 /**
  * Running totals of consumed capacity units (ReturnConsumedCapacity TOTAL), read by the benchmarks,
  * also per item kind (`byKind`: the key's pk and sk prefixes, e.g. `TASK/ITEM`, or `batch`/`tx`/`query`),
@@ -9,6 +11,8 @@ export const consumedCapacity = {
   /** Transactions cancelled by TransactionConflict (another transaction held one of the items) and retried. */
   conflictRetries: 0,
   byKind: {} as Record<string, { read: number; write: number; calls: number }>,
+  /** The same per step of the caller (`costStep`, shared/runtime/cost-step.ts) and item kind: `<step>|<kind>`. */
+  byStepKind: {} as Record<string, { read: number; write: number; calls: number }>,
 };
 
 export function recordCapacity(
@@ -22,6 +26,9 @@ export function recordCapacity(
   const row = (consumedCapacity.byKind[itemKind] ??= { read: 0, write: 0, calls: 0 });
   row[kind] += units;
   row.calls++;
+  const byStep = (consumedCapacity.byStepKind[`${currentCostStep() ?? 'other'}|${itemKind}`] ??= { read: 0, write: 0, calls: 0 });
+  byStep[kind] += units;
+  byStep.calls++;
 }
 
 /** A key part's kind: its upper-case prefix (`TASK#x` → `TASK`); a bare value (a timestamp, an id) is `*`. */
@@ -38,4 +45,5 @@ export function resetCapacity() {
   consumedCapacity.write = 0;
   consumedCapacity.conflictRetries = 0;
   consumedCapacity.byKind = {};
+  consumedCapacity.byStepKind = {};
 }
