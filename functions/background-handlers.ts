@@ -1,9 +1,15 @@
 import type { CloudFormationCustomResourceEvent, Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { messageFromSqs } from '../shared/adapters/queue/sqs-queue.js';
-import { backgroundScope, type MachineDefinition, type OnceDefinition, type ScheduleDefinition, type WorkerDefinition } from '../shared/registry/background.js';
+import { messageFromSqs } from '../shared/platform/adapters/queue/sqs-queue.js';
+import {
+  backgroundScope,
+  type MachineDefinition,
+  type OnceDefinition,
+  type ScheduleDefinition,
+  type WorkerDefinition,
+} from '../shared/platform/registry/background.js';
 import { lambdaDeps } from '../infra/aws/runtime/aws-deps.js';
-import type { Deps } from '../shared/runtime/deps.js';
-import { log } from '../shared/runtime/logger.js';
+import type { Deps } from '../shared/platform/runtime/deps.js';
+import { log } from '../shared/platform/runtime/logger.js';
 
 /**
  * The Lambda handler of a queue consumer: each record's body goes to the worker's handler; a record

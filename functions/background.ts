@@ -1,14 +1,14 @@
-import { registrationSweep, signupApprovalMachine } from '../shared/accounts/background.js';
-import { campaignConveyor, campaignMachine } from '../shared/campaigns/background.js';
-import { creativePdfsWorker, creativePlacementWorker } from '../shared/creatives/background.js';
-import { inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/dialogs/background.js';
-import { crawlWorker, siteEnrichmentMachine, siteEnrichmentWatchdog } from '../shared/enrichment/background.js';
-import { importWorker } from '../shared/imports/background.js';
+import { registrationSweep, signupApprovalMachine } from '../shared/workspace/accounts/background.js';
+import { campaignConveyor, campaignMachine } from '../shared/mailing/campaigns/background.js';
+import { creativePdfsWorker, creativePlacementWorker } from '../shared/mailing/creatives/background.js';
+import { inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/mailing/dialogs/background.js';
+import { crawlWorker, siteEnrichmentMachine, siteEnrichmentWatchdog } from '../shared/research/enrichment/background.js';
+import { importWorker } from '../shared/crm/imports/background.js';
 import { dataMigrations } from './data-migrations.js';
-import type { BackgroundDefinition, MachineDefinition, OnceDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/registry/background.js';
-import { sendsSweep, sendsWorker } from '../shared/sending/background.js';
-import { wipeWorker } from '../shared/settings/background.js';
-import { webhooksSweep, webhooksWorker } from '../shared/webhooks/background.js';
+import type { BackgroundDefinition, MachineDefinition, OnceDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/platform/registry/background.js';
+import { sendsSweep, sendsWorker } from '../shared/mailing/sending/background.js';
+import { wipeWorker } from '../shared/workspace/settings/background.js';
+import { webhooksSweep, webhooksWorker } from '../shared/workspace/webhooks/background.js';
 
 /**
  * Every queue consumer, schedule, state machine and once-per-deploy job, declared beside the domain code it runs. The CDK

@@ -1,7 +1,7 @@
-import { dataMigrationsJob } from '../shared/migrations/background.js';
-import type { TenantMigration } from '../shared/migrations/runner.js';
-import { entityNameCasing } from '../shared/migrations/entity-casing.js';
-import { taskReviewBackfill } from '../shared/tasks/review-backfill.js';
+import { dataMigrationsJob } from '../shared/workspace/migrations/background.js';
+import type { TenantMigration } from '../shared/workspace/migrations/runner.js';
+import { entityNameCasing } from '../shared/workspace/migrations/entity-casing.js';
+import { taskReviewBackfill } from '../shared/mailing/tasks/review-backfill.js';
 
 /**
  * Every data migration, oldest first. Append only: a released one stays (its marker says it is done).
@@ -9,5 +9,5 @@ import { taskReviewBackfill } from '../shared/tasks/review-backfill.js';
  */
 export const MIGRATIONS: readonly TenantMigration[] = [taskReviewBackfill, entityNameCasing];
 
-/** The once-per-deploy job that runs them (shared/migrations/background.ts). */
+/** The once-per-deploy job that runs them (shared/workspace/migrations/background.ts). */
 export const dataMigrations = dataMigrationsJob(MIGRATIONS);

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { runOperation } from '../shared/http/pipeline.js';
-import type { AnyOperation } from '../shared/registry/operation.js';
-import type { Deps } from '../shared/runtime/deps.js';
+import { runOperation } from '../shared/platform/http/pipeline.js';
+import type { AnyOperation } from '../shared/platform/registry/operation.js';
+import type { Deps } from '../shared/platform/runtime/deps.js';
 import { lambdaDeps } from '../infra/aws/runtime/aws-deps.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../shared/registry/operation.js';
+import type { AnyOperation } from '../shared/platform/registry/operation.js';
 import { identityOperations } from './identity/index.js';
 import { discoveryOperations } from './discovery/index.js';
 import { localOperations } from './local/index.js';

@@ -11,7 +11,7 @@ export const APP_CSP = [
   "font-src 'self'",
   "connect-src 'self'",
   // Documents the app shows in a sandboxed frame (a creative's preview, a message's HTML version) come
-  // from the service's own URLs, under their own policy (shared/http/framed-document.ts).
+  // from the service's own URLs, under their own policy (shared/platform/http/framed-document.ts).
   "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -1,5 +1,5 @@
-import { registrationSweep } from '../../shared/accounts/background.js';
+import { registrationSweep } from '../../shared/workspace/accounts/background.js';
 import { scheduleHandler } from '../background-handlers.js';
 
-/** Lambda entry of the declaration `registrationSweep` (shared/accounts/background.ts): its settings, queue and grants are there. Not an API operation. */
+/** Lambda entry of the declaration `registrationSweep` (shared/workspace/accounts/background.ts): its settings, queue and grants are there. Not an API operation. */
 export const handler = scheduleHandler(registrationSweep);

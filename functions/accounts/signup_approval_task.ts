@@ -1,5 +1,5 @@
-import { signupApprovalMachine } from '../../shared/accounts/background.js';
+import { signupApprovalMachine } from '../../shared/workspace/accounts/background.js';
 import { machineTaskHandler } from '../background-handlers.js';
 
-/** Lambda entry of the declaration `signupApprovalMachine` (shared/accounts/background.ts): its settings, queue and grants are there. Not an API operation. */
+/** Lambda entry of the declaration `signupApprovalMachine` (shared/workspace/accounts/background.ts): its settings, queue and grants are there. Not an API operation. */
 export const handler = machineTaskHandler(signupApprovalMachine);

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { notFound } from '../../shared/errors.js';
-import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-access.js';
-import { Tenant } from '../../shared/tenancy/entities.js';
-import { moderateCampaign } from '../../shared/campaigns/campaigns.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { notFound } from '../../shared/platform/errors.js';
+import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/workspace/accounts/admin-access.js';
+import { Tenant } from '../../shared/workspace/tenancy/entities.js';
+import { moderateCampaign } from '../../shared/mailing/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignOutput, id } from '../campaigns/schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_campaigns_moderate',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { approveRegistration } from '../../shared/accounts/lifecycle.js';
-import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-access.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { approveRegistration } from '../../shared/workspace/accounts/lifecycle.js';
+import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_registrations_approveOutput } from './outputs.js';
 

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { LISTABLE_STATES, listRegistrations } from '../../shared/accounts/admin-views.js';
-import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { LISTABLE_STATES, listRegistrations } from '../../shared/workspace/accounts/admin-views.js';
+import { ADMIN_ACCESS_NOTE } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_registrations_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_registrations_list',

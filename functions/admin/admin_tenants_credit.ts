@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { credit, MAX_CREDIT } from '../../shared/billing/billing.js';
-import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/accounts/admin-access.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { credit, MAX_CREDIT } from '../../shared/workspace/billing/billing.js';
+import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_tenants_creditOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_tenants_credit',

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { listTenants } from '../../shared/accounts/admin-views.js';
-import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { listTenants } from '../../shared/workspace/accounts/admin-views.js';
+import { ADMIN_ACCESS_NOTE } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_tenants_listOutput } from './outputs.js';
 

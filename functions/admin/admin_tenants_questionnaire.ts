@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
-import { ADMIN_ACCESS_NOTE } from '../../shared/accounts/admin-access.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { getQuestionnaire } from '../../shared/workspace/accounts-register/questionnaire.js';
+import { ADMIN_ACCESS_NOTE } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_tenants_questionnaireOutput } from './outputs.js';
 

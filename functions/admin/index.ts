@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as registrationsList } from './admin_registrations_list.js';
 import { operation as registrationsApprove } from './admin_registrations_approve.js';
 import { operation as registrationsReject } from './admin_registrations_reject.js';

@@ -1,9 +1,9 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { agentGuide } from '../../shared/agent/guide.js';
-import { mcpEndpoint } from '../../shared/mcp/endpoint.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { agentGuide } from '../../shared/platform/agent/guide.js';
+import { mcpEndpoint } from '../../shared/platform/mcp/endpoint.js';
 import { lambdaHandler } from '../lambda.js';
 import { agent_guide_getOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 /**
  * Public on purpose: the spec names no scope for it (while the receipt route next to it names

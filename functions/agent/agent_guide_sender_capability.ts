@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { issueReceipt, receiptSubject } from '../../shared/agent/capability-receipts.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { issueReceipt, receiptSubject } from '../../shared/platform/agent/capability-receipts.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { agent_guide_sender_capabilityOutput } from './outputs.js';
 

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as guide } from './agent_guide_get.js';
 import { operation as senderCapability } from './agent_guide_sender_capability.js';
 

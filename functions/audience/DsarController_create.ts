@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createDsar, DSAR_TYPES } from '../../shared/audience/dsar.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createDsar, DSAR_TYPES } from '../../shared/crm/audience/dsar.js';
 import { lambdaHandler } from '../lambda.js';
 import { DsarController_createOutput } from './outputs.js';
 

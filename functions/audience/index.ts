@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as suppression_list } from './suppression_list.js';
 import { operation as suppression_add } from './suppression_add.js';
 import { operation as suppression_remove } from './suppression_remove.js';

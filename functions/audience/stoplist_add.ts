@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { addToStopList } from '../../shared/audience/stoplist.js';
-import { idSchema } from '../../shared/leads/schemas.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { addToStopList } from '../../shared/crm/audience/stoplist.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
 import { stoplist_addOutput } from './outputs.js';
 

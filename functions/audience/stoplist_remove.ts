@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { removeFromStopList } from '../../shared/audience/stoplist.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { removeFromStopList } from '../../shared/crm/audience/stoplist.js';
 import { lambdaHandler } from '../lambda.js';
 import { stoplist_removeOutput } from './outputs.js';
 

@@ -1,13 +1,13 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { suppressionMatch } from '../../shared/audience/suppression.js';
-import { stopListMatch } from '../../shared/audience/stoplist.js';
-import { normalizeEmail } from '../../shared/audience/normalize.js';
-import { badRequest } from '../../shared/errors.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { suppressionMatch } from '../../shared/crm/audience/suppression.js';
+import { stopListMatch } from '../../shared/crm/audience/stoplist.js';
+import { normalizeEmail } from '../../shared/crm/audience/normalize.js';
+import { badRequest } from '../../shared/platform/errors.js';
 import { lambdaHandler } from '../lambda.js';
 import { suppression_checkOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'suppression_check',

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listSuppressions, SUPPRESSION_SOURCES } from '../../shared/audience/suppression.js';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listSuppressions, SUPPRESSION_SOURCES } from '../../shared/crm/audience/suppression.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
 import { suppression_listOutput } from './outputs.js';
 

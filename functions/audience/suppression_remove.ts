@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { unsuppress } from '../../shared/audience/suppression.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { unsuppress } from '../../shared/crm/audience/suppression.js';
 import { lambdaHandler } from '../lambda.js';
 import { suppression_removeOutput } from './outputs.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { login } from '../../shared/accounts-register/login.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { login } from '../../shared/workspace/accounts-register/login.js';
 import { lambdaHandler } from '../lambda.js';
 import { auth_loginOutput } from './outputs.js';
 
@@ -15,7 +15,7 @@ export const operation = defineOperation({
     '{accountId, userId, email, firstName, lastName, status, tenantId, expiresAt}. The cookie reaches the same /api/* handlers as a Bearer key. ' +
     'Any bad credential: 401 {statusCode:401, message:"Invalid credentials"}. 10 attempts per 15 minutes per address and email, then 429.',
   output: auth_loginOutput,
-  resources: ['platformTable:write', 'platformMail'], // platformMail: the repeated-failure notice (shared/security/login-throttle.ts)
+  resources: ['platformTable:write', 'platformMail'], // platformMail: the repeated-failure notice (shared/platform/security/login-throttle.ts)
   access: 'public',
   mcp: false,
   input: { body: z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(200) }) },

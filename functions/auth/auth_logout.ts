@@ -1,5 +1,5 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { logout } from '../../shared/accounts-register/login.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { logout } from '../../shared/workspace/accounts-register/login.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { setPasswordWithLink } from '../../shared/accounts-register/password-links.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { setPasswordWithLink } from '../../shared/workspace/accounts-register/password-links.js';
 import { lambdaHandler } from '../lambda.js';
 import { auth_password_reset_confirmOutput } from './outputs.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requestPasswordLink, RESET_ATTEMPTS } from '../../shared/accounts-register/password-links.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requestPasswordLink, RESET_ATTEMPTS } from '../../shared/workspace/accounts-register/password-links.js';
 import { lambdaHandler } from '../lambda.js';
 import { auth_password_reset_requestOutput } from './outputs.js';
 

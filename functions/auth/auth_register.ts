@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { register } from '../../shared/accounts-register/register.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { register } from '../../shared/workspace/accounts-register/register.js';
 import { lambdaHandler } from '../lambda.js';
 import { auth_registerOutput } from './outputs.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { submitQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { submitQuestionnaire } from '../../shared/workspace/accounts-register/questionnaire.js';
 import { lambdaHandler } from '../lambda.js';
 import { auth_signup_questionnaireOutput } from './outputs.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { verifyEmail } from '../../shared/accounts-register/register.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { verifyEmail } from '../../shared/workspace/accounts-register/register.js';
 import { lambdaHandler } from '../lambda.js';
 import { auth_verify_emailOutput } from './outputs.js';
 

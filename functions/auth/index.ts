@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as register } from './auth_register.js';
 import { operation as verifyEmail } from './auth_verify_email.js';
 import { operation as questionnaire } from './auth_signup_questionnaire.js';

@@ -1,8 +1,8 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { readBalance } from '../../shared/billing/ledger.js';
-import { topUpUrl } from '../../shared/billing/billing.js';
-import { PRICES } from '../../shared/billing/prices.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { readBalance } from '../../shared/workspace/billing/ledger.js';
+import { topUpUrl } from '../../shared/workspace/billing/billing.js';
+import { PRICES } from '../../shared/workspace/billing/prices.js';
 import { lambdaHandler } from '../lambda.js';
 import { billing_balance_getOutput } from './outputs.js';
 

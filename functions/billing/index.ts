@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as balanceGet } from './billing_balance_get.js';
 import { operation as ledgerList } from './billing_ledger_list.js';
 

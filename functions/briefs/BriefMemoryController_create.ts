@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
-import { badRequest } from '../../shared/errors.js';
-import { addMemory } from '../../shared/briefs/briefs.js';
-import { MEMORY_KINDS } from '../../shared/briefs/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
+import { badRequest } from '../../shared/platform/errors.js';
+import { addMemory } from '../../shared/mailing/briefs/briefs.js';
+import { MEMORY_KINDS } from '../../shared/mailing/briefs/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam } from './shared.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { briefSchemas } from '../../shared/briefs/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { briefSchemas } from '../../shared/mailing/briefs/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

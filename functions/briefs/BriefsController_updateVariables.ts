@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
-import { changeBrief } from '../../shared/briefs/briefs.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
+import { changeBrief } from '../../shared/mailing/briefs/briefs.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam, briefOutput, patchBody } from './shared.js';
 

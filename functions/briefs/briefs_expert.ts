@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getBrief, listMemory } from '../../shared/briefs/briefs.js';
-import { expertReview } from '../../shared/briefs/expert-ai.js';
-import { aiProvider } from '../../shared/ai/provider.js';
-import { chargeAiCall, requireBalanceFor, withBilling } from '../../shared/billing/billing.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getBrief, listMemory } from '../../shared/mailing/briefs/briefs.js';
+import { expertReview } from '../../shared/mailing/briefs/expert-ai.js';
+import { aiProvider } from '../../shared/platform/ai/provider.js';
+import { chargeAiCall, requireBalanceFor, withBilling } from '../../shared/workspace/billing/billing.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefIdParam } from './shared.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
-import { intakeBrief } from '../../shared/briefs/briefs.js';
-import { LOCK_PATH } from '../../shared/briefs/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
+import { intakeBrief } from '../../shared/mailing/briefs/briefs.js';
+import { LOCK_PATH } from '../../shared/mailing/briefs/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefOutput } from './shared.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listBriefs } from '../../shared/briefs/briefs.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listBriefs } from '../../shared/mailing/briefs/briefs.js';
 import { lambdaHandler } from '../lambda.js';
 import { briefOutput, pageQuery } from './shared.js';
 

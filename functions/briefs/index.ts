@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as intake } from './briefs_intake.js';
 import { operation as get } from './briefs_get.js';
 import { operation as list } from './briefs_list.js';

@@ -1,13 +1,13 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { badRequest, conflict } from '../../shared/errors.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
-import { requireReceiptForSenderChange } from '../../shared/agent/capability-receipts.js';
-import { acceptDocument } from '../../shared/legal/documents-service.js';
-import { newId } from '../../shared/data/ids.js';
-import { campaignView, createCampaign, getCampaignItem, logActivity, updateCampaign } from '../../shared/campaigns/campaigns.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { badRequest, conflict } from '../../shared/platform/errors.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
+import { requireReceiptForSenderChange } from '../../shared/platform/agent/capability-receipts.js';
+import { acceptDocument } from '../../shared/workspace/legal/documents-service.js';
+import { newId } from '../../shared/platform/data/ids.js';
+import { campaignView, createCampaign, getCampaignItem, logActivity, updateCampaign } from '../../shared/mailing/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignCreateBody, campaignOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_create',

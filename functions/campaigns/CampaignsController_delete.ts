@@ -1,8 +1,8 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { deleteCampaign } from '../../shared/campaigns/campaigns.js';
-import { cancelTask } from '../../shared/tasks/lifecycle.js';
-import { getTaskItem } from '../../shared/tasks/tasks.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { deleteCampaign } from '../../shared/mailing/campaigns/campaigns.js';
+import { cancelTask } from '../../shared/mailing/tasks/lifecycle.js';
+import { getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 

@@ -1,9 +1,9 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getCampaignView } from '../../shared/campaigns/lifecycle.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getCampaignView } from '../../shared/mailing/campaigns/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, campaignOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_get',

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { badRequest } from '../../shared/errors.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { pour } from '../../shared/campaigns/recipients.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { badRequest } from '../../shared/platform/errors.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { pour } from '../../shared/mailing/campaigns/recipients.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, id } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_pour',

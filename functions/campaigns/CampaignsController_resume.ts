@@ -1,10 +1,10 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { resumeCampaign } from '../../shared/campaigns/recovery.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { resumeCampaign } from '../../shared/mailing/campaigns/recovery.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput } from './schema.js';
 import { aiRecoveryOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_resume',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { retryAiFailures } from '../../shared/campaigns/recovery.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { retryAiFailures } from '../../shared/mailing/campaigns/recovery.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
 import { aiRecoveryOutput } from './outputs.js';

@@ -1,11 +1,11 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { requireReceiptForSenderChange } from '../../shared/agent/capability-receipts.js';
-import { campaignView, logActivity, patchCampaign } from '../../shared/campaigns/campaigns.js';
-import { enqueueQueuedItems } from '../../shared/sending/items.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { requireReceiptForSenderChange } from '../../shared/platform/agent/capability-receipts.js';
+import { campaignView, logActivity, patchCampaign } from '../../shared/mailing/campaigns/campaigns.js';
+import { enqueueQueuedItems } from '../../shared/mailing/sending/items.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput, campaignPatchBody } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_update',

@@ -1,5 +1,5 @@
-import { campaignConveyor } from '../../shared/campaigns/background.js';
+import { campaignConveyor } from '../../shared/mailing/campaigns/background.js';
 import { scheduleHandler } from '../background-handlers.js';
 
-/** Lambda entry of the declaration `campaignConveyor` (shared/campaigns/background.ts): its settings, queue and grants are there. Not an API operation. */
+/** Lambda entry of the declaration `campaignConveyor` (shared/mailing/campaigns/background.ts): its settings, queue and grants are there. Not an API operation. */
 export const handler = scheduleHandler(campaignConveyor);

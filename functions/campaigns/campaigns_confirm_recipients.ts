@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { confirmRecipients, CONFIRM_MAX } from '../../shared/campaigns/confirm.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { confirmRecipients, CONFIRM_MAX } from '../../shared/mailing/campaigns/confirm.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, id } from './schema.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { campaignSeries, SERIES_BUCKETS, SERIES_MAX_BUCKETS } from '../../shared/campaigns/reports.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { campaignSeries, SERIES_BUCKETS, SERIES_MAX_BUCKETS } from '../../shared/mailing/campaigns/reports.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 

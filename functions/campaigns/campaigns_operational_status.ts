@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { operationalStatus } from '../../shared/campaigns/outbox-history.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { operationalStatus } from '../../shared/mailing/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 import { outboxTaskOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_operational_status',

@@ -1,10 +1,10 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { startPreparation } from '../../shared/campaigns/prepare.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { startPreparation } from '../../shared/mailing/campaigns/prepare.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
 import { generationOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_preparations_start',

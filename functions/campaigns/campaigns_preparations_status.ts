@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getGeneration } from '../../shared/campaigns/preparation-runs.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getGeneration } from '../../shared/mailing/campaigns/preparation-runs.js';
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { generationOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_preparations_status',

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { submitRenderedEmails } from '../../shared/campaigns/byoc.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { submitRenderedEmails } from '../../shared/mailing/campaigns/byoc.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, id } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_submit_rendered_emails',

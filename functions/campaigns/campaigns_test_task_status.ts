@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { testTaskStatus } from '../../shared/campaigns/test-task.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { testTaskStatus } from '../../shared/mailing/campaigns/test-task.js';
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { testTaskOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_test_task_status',

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as create } from './CampaignsController_create.js';
 import { operation as get } from './CampaignsController_get.js';
 import { operation as list } from './CampaignsController_list.js';

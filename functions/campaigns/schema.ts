@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { OperationContext } from '../../shared/runtime/context.js';
-import { SendWindowPatchSchema } from '../../shared/settings/send-window.js';
-import { RECIPIENT_STATUSES } from '../../shared/campaigns/entities.js';
+import type { OperationContext } from '../../shared/platform/runtime/context.js';
+import { SendWindowPatchSchema } from '../../shared/workspace/settings/send-window.js';
+import { RECIPIENT_STATUSES } from '../../shared/mailing/campaigns/entities.js';
 
 export const id = z
   .string()

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createCompany } from '../../shared/companies/companies.js';
-import { companyCreateSchema } from '../../shared/companies/model.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createCompany } from '../../shared/crm/companies/companies.js';
+import { companyCreateSchema } from '../../shared/crm/companies/model.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_createOutput } from './outputs.js';
 

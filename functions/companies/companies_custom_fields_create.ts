@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createDefinition } from '../../shared/custom-fields/definitions.js';
-import { definitionBody } from '../../shared/custom-fields/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createDefinition } from '../../shared/crm/custom-fields/definitions.js';
+import { definitionBody } from '../../shared/crm/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_custom_fields_createOutput } from './outputs.js';
 

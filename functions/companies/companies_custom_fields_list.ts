@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listDefinitions } from '../../shared/custom-fields/definitions.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listDefinitions } from '../../shared/crm/custom-fields/definitions.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_custom_fields_listOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { updateDefinition } from '../../shared/custom-fields/definitions.js';
-import { definitionPatch, slugPath } from '../../shared/custom-fields/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { updateDefinition } from '../../shared/crm/custom-fields/definitions.js';
+import { definitionPatch, slugPath } from '../../shared/crm/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_custom_fields_updateOutput } from './outputs.js';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getCompany } from '../../shared/companies/companies.js';
-import { listDefinitions } from '../../shared/custom-fields/definitions.js';
-import { describeValues } from '../../shared/custom-fields/values.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getCompany } from '../../shared/crm/companies/companies.js';
+import { listDefinitions } from '../../shared/crm/custom-fields/definitions.js';
+import { describeValues } from '../../shared/crm/custom-fields/values.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_custom_fields_valuesOutput } from './outputs.js';
 

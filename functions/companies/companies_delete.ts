@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { deleteCompany } from '../../shared/companies/companies.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { deleteCompany } from '../../shared/crm/companies/companies.js';
 import { lambdaHandler } from '../lambda.js';
 import { idParam } from './companies_get.js';
 import { companies_deleteOutput } from './outputs.js';

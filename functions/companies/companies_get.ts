@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getCompany } from '../../shared/companies/companies.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getCompany } from '../../shared/crm/companies/companies.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_getOutput } from './outputs.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listImportJobs } from '../../shared/imports/jobs.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listImportJobs } from '../../shared/crm/imports/jobs.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const importJobsListOutput = z.looseObject({

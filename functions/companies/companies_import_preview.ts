@@ -1,11 +1,11 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { runCompanyImport } from '../../shared/imports/companies-import.js';
-import { IMPORT_DESCRIPTION } from '../../shared/imports/docs.js';
-import { companyPreviewSchema } from '../../shared/imports/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { runCompanyImport } from '../../shared/crm/imports/companies-import.js';
+import { IMPORT_DESCRIPTION } from '../../shared/crm/imports/docs.js';
+import { companyPreviewSchema } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_import_previewOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'companies_import_preview',

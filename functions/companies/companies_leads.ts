@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { LEAD_CONTACTS_MAX, LEADS_PER_CONTACT, leadsOfCompany } from '../../shared/leads/of-company.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { LEAD_CONTACTS_MAX, LEADS_PER_CONTACT, leadsOfCompany } from '../../shared/crm/leads/of-company.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_leadsOutput } from './outputs.js';
 

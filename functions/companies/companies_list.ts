@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listDefinitions } from '../../shared/custom-fields/definitions.js';
-import { COMPANY_FILTER_FIELDS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, compileCompanyFilters, parseSort, queryCompanies } from '../../shared/companies/list.js';
-import { problemError } from '../../shared/filters/filters.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listDefinitions } from '../../shared/crm/custom-fields/definitions.js';
+import { COMPANY_FILTER_FIELDS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, compileCompanyFilters, parseSort, queryCompanies } from '../../shared/crm/companies/list.js';
+import { problemError } from '../../shared/crm/filters/filters.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_listOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { LISTS_PER_CALL, listsOfCompany } from '../../shared/company-lists/of-company.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { LISTS_PER_CALL, listsOfCompany } from '../../shared/crm/company-lists/of-company.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_listsOutput } from './outputs.js';
 

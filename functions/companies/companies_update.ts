@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { updateCompany } from '../../shared/companies/companies.js';
-import { companyUpdateSchema } from '../../shared/companies/model.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { updateCompany } from '../../shared/crm/companies/companies.js';
+import { companyUpdateSchema } from '../../shared/crm/companies/model.js';
 import { lambdaHandler } from '../lambda.js';
 import { idParam } from './companies_get.js';
 import { companies_updateOutput } from './outputs.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listCompanyLists } from '../../shared/company-lists/company-lists.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listCompanyLists } from '../../shared/crm/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
 import { company_lists_listOutput } from './outputs.js';
 

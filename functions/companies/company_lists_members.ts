@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listMembers } from '../../shared/company-lists/company-lists.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listMembers } from '../../shared/crm/company-lists/company-lists.js';
 import { lambdaHandler } from '../lambda.js';
 import { listIdParam } from './company_lists_get.js';
 import { pageQuery } from './company_lists_list.js';

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as companies_create } from './companies_create.js';
 import { operation as companies_get } from './companies_get.js';
 import { operation as companies_update } from './companies_update.js';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { CompanyEntity } from '../../shared/companies/entities.js';
-import { CompanyListEntity, LIST_TYPES } from '../../shared/company-lists/entities.js';
-import { LeadEntity } from '../../shared/leads/entities.js';
-import { checkedOutput } from '../../shared/registry/output-check.js';
+import { CompanyEntity } from '../../shared/crm/companies/entities.js';
+import { CompanyListEntity, LIST_TYPES } from '../../shared/crm/company-lists/entities.js';
+import { LeadEntity } from '../../shared/crm/leads/entities.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 /** Success answers of the companies operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { searchCompaniesByName } from '../../shared/connectors/registry.js';
-import { defineOperation } from '../../shared/registry/operation.js';
+import { searchCompaniesByName } from '../../shared/crm/connectors/registry.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_registry_nameOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_registry_name',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { handleTildaSubmission, isTildaTest, parseFormPayload } from '../../shared/connectors/tilda.js';
-import { resolveConnectorToken } from '../../shared/connectors/tokens.js';
-import { defineOperation } from '../../shared/registry/operation.js';
+import { handleTildaSubmission, isTildaTest, parseFormPayload } from '../../shared/crm/connectors/tilda.js';
+import { resolveConnectorToken } from '../../shared/crm/connectors/tokens.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tilda_webhookOutput } from './outputs.js';
 

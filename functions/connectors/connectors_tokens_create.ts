@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { createConnectorToken } from '../../shared/connectors/tokens.js';
-import { FORM_CONNECTORS } from '../../shared/connectors/entities.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { createConnectorToken } from '../../shared/crm/connectors/tokens.js';
+import { FORM_CONNECTORS } from '../../shared/crm/connectors/entities.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tokens_createOutput } from './outputs.js';
 

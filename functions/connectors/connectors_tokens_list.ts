@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { listConnectorTokens } from '../../shared/connectors/tokens.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { listConnectorTokens } from '../../shared/crm/connectors/tokens.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tokens_listOutput } from './outputs.js';
 

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { revokeConnectorToken } from '../../shared/connectors/tokens.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { revokeConnectorToken } from '../../shared/crm/connectors/tokens.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tokens_revokeOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tokens_revoke',

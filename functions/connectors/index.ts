@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as tokensCreate } from './connectors_tokens_create.js';
 import { operation as tokensList } from './connectors_tokens_list.js';
 import { operation as tokensRevoke } from './connectors_tokens_revoke.js';

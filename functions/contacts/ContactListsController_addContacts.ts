@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { ADD_MAX, addContactsToList } from '../../shared/contact-lists/lists.js';
-import { idPath } from '../../shared/contacts/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { ADD_MAX, addContactsToList } from '../../shared/crm/contact-lists/lists.js';
+import { idPath } from '../../shared/crm/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactListsController_addContactsOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createContactList } from '../../shared/contact-lists/lists.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createContactList } from '../../shared/crm/contact-lists/lists.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactListsController_createOutput } from './outputs.js';
 

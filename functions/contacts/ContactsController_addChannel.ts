@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { addChannel } from '../../shared/contacts/contacts.js';
-import { channelSchema, idPath } from '../../shared/contacts/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { addChannel } from '../../shared/crm/contacts/contacts.js';
+import { channelSchema, idPath } from '../../shared/crm/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_addChannelOutput } from './outputs.js';
 

@@ -1,10 +1,10 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { bulkContacts } from '../../shared/contacts/bulk.js';
-import { BULK_MAX, bulkSchema } from '../../shared/contacts/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { bulkContacts } from '../../shared/crm/contacts/bulk.js';
+import { BULK_MAX, bulkSchema } from '../../shared/crm/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_bulkOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_bulk',

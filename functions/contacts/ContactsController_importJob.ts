@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { ASYNC_ABOVE_ROWS, getImportJob } from '../../shared/imports/jobs.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { ASYNC_ABOVE_ROWS, getImportJob } from '../../shared/crm/imports/jobs.js';
 import { lambdaHandler } from '../lambda.js';
 import { importJobOutput } from '../companies/companies_import_job_get.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importJob',

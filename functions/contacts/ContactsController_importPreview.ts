@@ -1,10 +1,10 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { runContactImport } from '../../shared/imports/contacts-import.js';
-import { contactPreviewSchema, MAX_PREVIEW_ROWS } from '../../shared/imports/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { runContactImport } from '../../shared/crm/imports/contacts-import.js';
+import { contactPreviewSchema, MAX_PREVIEW_ROWS } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_importPreviewOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importPreview',

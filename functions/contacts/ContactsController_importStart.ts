@@ -1,11 +1,11 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { IMPORT_QUEUE } from '../../shared/imports/jobs.js';
-import { importHandler } from '../../shared/imports/request.js';
-import { IMPORT_JOB_DESCRIPTION } from '../../shared/imports/docs.js';
-import { contactImportSchema, MAX_ROWS } from '../../shared/imports/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { IMPORT_QUEUE } from '../../shared/crm/imports/jobs.js';
+import { importHandler } from '../../shared/crm/imports/request.js';
+import { IMPORT_JOB_DESCRIPTION } from '../../shared/crm/imports/docs.js';
+import { contactImportSchema, MAX_ROWS } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_importStartOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importStart',

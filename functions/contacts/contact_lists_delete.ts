@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { deleteContactList } from '../../shared/contact-lists/edit.js';
-import { idPath } from '../../shared/contacts/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { deleteContactList } from '../../shared/crm/contact-lists/edit.js';
+import { idPath } from '../../shared/crm/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { contact_lists_deleteOutput } from './outputs.js';
 

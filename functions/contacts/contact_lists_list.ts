@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listContactLists } from '../../shared/contact-lists/lists.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listContactLists } from '../../shared/crm/contact-lists/lists.js';
 import { lambdaHandler } from '../lambda.js';
 import { contact_lists_listOutput } from './outputs.js';
 

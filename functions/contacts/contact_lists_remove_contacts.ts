@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { REMOVE_MAX, removeContactsFromList } from '../../shared/contact-lists/edit.js';
-import { idPath } from '../../shared/contacts/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { REMOVE_MAX, removeContactsFromList } from '../../shared/crm/contact-lists/edit.js';
+import { idPath } from '../../shared/crm/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { contact_lists_remove_contactsOutput } from './outputs.js';
 

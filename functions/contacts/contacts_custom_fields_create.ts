@@ -1,11 +1,11 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createDefinition } from '../../shared/custom-fields/definitions.js';
-import { definitionBody } from '../../shared/custom-fields/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createDefinition } from '../../shared/crm/custom-fields/definitions.js';
+import { definitionBody } from '../../shared/crm/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { contacts_custom_fields_createOutput } from '../companies/outputs.js';
 
-/** Lives with the company custom fields (same domain code, shared/custom-fields); tag = folder. */
+/** Lives with the company custom fields (same domain code, shared/crm/custom-fields); tag = folder. */
 export const operation = defineOperation({
   operationId: 'contacts_custom_fields_create',
   method: 'POST',

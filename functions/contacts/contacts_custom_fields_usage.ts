@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { customFieldUsage, USAGE_MAX_READ } from '../../shared/custom-fields/usage.js';
-import { usageQuery } from '../../shared/custom-fields/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { customFieldUsage, USAGE_MAX_READ } from '../../shared/crm/custom-fields/usage.js';
+import { usageQuery } from '../../shared/crm/custom-fields/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { contacts_custom_fields_usageOutput } from '../companies/outputs.js';
 

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as contactsCreate } from './contacts_create.js';
 import { operation as contactsList } from './contacts_list.js';
 import { operation as contactsGet } from './contacts_get.js';

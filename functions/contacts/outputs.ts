@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { ContactListEntity } from '../../shared/contact-lists/entities.js';
-import { ContactEntity, contactChannel } from '../../shared/contacts/entities.js';
-import { checkedOutput } from '../../shared/registry/output-check.js';
+import { ContactListEntity } from '../../shared/crm/contact-lists/entities.js';
+import { ContactEntity, contactChannel } from '../../shared/crm/contacts/entities.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 import { importResult } from '../companies/outputs.js';
 
 /** Success answers of the contacts operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { badRequest } from '../../shared/errors.js';
-import { checkContent } from '../../shared/content-check/check.js';
-import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from '../../shared/creatives/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { badRequest } from '../../shared/platform/errors.js';
+import { checkContent } from '../../shared/mailing/content-check/check.js';
+import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from '../../shared/mailing/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 const id = z
   .string()

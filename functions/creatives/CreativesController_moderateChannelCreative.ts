@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requirePrincipal } from '../../shared/runtime/context.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
-import { moderateCreative } from '../../shared/creatives/creatives.js';
-import { creativeOutput } from '../../shared/creatives/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requirePrincipal } from '../../shared/platform/runtime/context.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
+import { moderateCreative } from '../../shared/mailing/creatives/creatives.js';
+import { creativeOutput } from '../../shared/mailing/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 

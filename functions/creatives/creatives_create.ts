@@ -1,8 +1,8 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createCreative } from '../../shared/creatives/creatives.js';
-import { approverOf } from '../../shared/tasks/tasks.js';
-import { creativeCreateSchema, creativeOutput } from '../../shared/creatives/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createCreative } from '../../shared/mailing/creatives/creatives.js';
+import { approverOf } from '../../shared/mailing/tasks/tasks.js';
+import { creativeCreateSchema, creativeOutput } from '../../shared/mailing/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { serviceUnavailable } from '../../shared/errors.js';
-import { requestPdf } from '../../shared/creatives/pdf/generations.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { serviceUnavailable } from '../../shared/platform/errors.js';
+import { requestPdf } from '../../shared/mailing/creatives/pdf/generations.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getPlacementTest } from '../../shared/creatives/placement.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getPlacementTest } from '../../shared/mailing/creatives/placement.js';
 import { lambdaHandler } from '../lambda.js';
 import { placementOutput } from './CreativesController_startInboxPlacementTest.js';
 

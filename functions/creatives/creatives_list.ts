@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listCreatives } from '../../shared/creatives/creatives.js';
-import { CREATIVE_TYPES, creativeOutput } from '../../shared/creatives/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listCreatives } from '../../shared/mailing/creatives/creatives.js';
+import { CREATIVE_TYPES, creativeOutput } from '../../shared/mailing/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { pageQuery } from './params.js';
 

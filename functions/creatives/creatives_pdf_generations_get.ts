@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getGeneration } from '../../shared/creatives/pdf/generations.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getGeneration } from '../../shared/mailing/creatives/pdf/generations.js';
 import { lambdaHandler } from '../lambda.js';
 import { generationOutput } from './creatives_generate_pdf.js';
 

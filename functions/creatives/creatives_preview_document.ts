@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { previewCreative } from '../../shared/creatives/preview.js';
-import { FRAMED_DOCUMENT_POLICY_TEXT, framedDocument, imagesQuery, workspaceQuery } from '../../shared/http/framed-document.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { previewCreative } from '../../shared/mailing/creatives/preview.js';
+import { FRAMED_DOCUMENT_POLICY_TEXT, framedDocument, imagesQuery, workspaceQuery } from '../../shared/platform/http/framed-document.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam, recipientQuery } from './params.js';
 

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
-import { conflict } from '../../shared/errors.js';
-import { sendTestEmail } from '../../shared/creatives/test-sends.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
+import { conflict } from '../../shared/platform/errors.js';
+import { sendTestEmail } from '../../shared/mailing/creatives/test-sends.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 const id = z
   .string()

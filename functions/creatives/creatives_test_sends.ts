@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listTestSends } from '../../shared/creatives/test-sends.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listTestSends } from '../../shared/mailing/creatives/test-sends.js';
 import { lambdaHandler } from '../lambda.js';
 import { testSendOutput } from './creatives_test_send.js';
 import { creativeIdParam, pageQuery } from './params.js';

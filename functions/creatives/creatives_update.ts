@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { updateCreative } from '../../shared/creatives/creatives.js';
-import { creativeOutput, creativeUpdateSchema } from '../../shared/creatives/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { updateCreative } from '../../shared/mailing/creatives/creatives.js';
+import { creativeOutput, creativeUpdateSchema } from '../../shared/mailing/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 

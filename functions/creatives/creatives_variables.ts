@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getCreative } from '../../shared/creatives/creatives.js';
-import { usedVariables } from '../../shared/creatives/variables-available.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getCreative } from '../../shared/mailing/creatives/creatives.js';
+import { usedVariables } from '../../shared/mailing/creatives/variables-available.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { availableVariables } from '../../shared/creatives/variables-available.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { availableVariables } from '../../shared/mailing/creatives/variables-available.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

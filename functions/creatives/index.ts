@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as create } from './creatives_create.js';
 import { operation as get } from './creatives_get.js';
 import { operation as update } from './creatives_update.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { getMatrix } from '../../shared/deliverability/matrix.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { getMatrix } from '../../shared/mailing/deliverability/matrix.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 
 const cell = z.looseObject({

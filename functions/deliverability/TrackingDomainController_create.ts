@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createTrackingDomain } from '../../shared/tracking-domains/tracking-domains.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createTrackingDomain } from '../../shared/mailing/tracking-domains/tracking-domains.js';
 import { lambdaHandler } from '../lambda.js';
 import { trackingDomainOutput } from './schema.js';
 

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as getMatrix } from './DeliverabilityController_getMatrix.js';
 import { operation as createDomain } from './TrackingDomainController_create.js';
 import { operation as listDomains } from './TrackingDomainController_list.js';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { classifyDialog } from '../../shared/dialogs/dialogs.js';
-import { CLASSIFICATIONS } from '../../shared/dialogs/entities.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { classifyDialog } from '../../shared/mailing/dialogs/dialogs.js';
+import { CLASSIFICATIONS } from '../../shared/mailing/dialogs/entities.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { classifyOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { createLeadFromDialog } from '../../shared/dialogs/dialogs.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { createLeadFromDialog } from '../../shared/mailing/dialogs/dialogs.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { createLeadOutput } from './outputs.js';
 

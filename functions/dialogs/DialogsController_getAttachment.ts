@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { contentDisposition, messageAttachment } from '../../shared/dialogs/attachment-download.js';
-import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../shared/dialogs/attachment-names.js';
-import { workspaceQuery } from '../../shared/http/framed-document.js';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { contentDisposition, messageAttachment } from '../../shared/mailing/dialogs/attachment-download.js';
+import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../shared/mailing/dialogs/attachment-names.js';
+import { workspaceQuery } from '../../shared/platform/http/framed-document.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 
 /** What an MCP call answers: the file as base64 with what an agent needs to handle it (a tool result is JSON). */

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/dialogs/attachments.js';
-import { requireDialog } from '../../shared/dialogs/dialogs.js';
-import { sendDialogEmail } from '../../shared/dialogs/send.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/mailing/dialogs/attachments.js';
+import { requireDialog } from '../../shared/mailing/dialogs/dialogs.js';
+import { sendDialogEmail } from '../../shared/mailing/dialogs/send.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_reply',

@@ -1,13 +1,13 @@
 import * as z from 'zod';
-import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/dialogs/attachments.js';
-import { sendDialogEmail } from '../../shared/dialogs/send.js';
-import { resolveRecipient } from '../../shared/dialogs/recipient.js';
-import { badRequest } from '../../shared/errors.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/mailing/dialogs/attachments.js';
+import { sendDialogEmail } from '../../shared/mailing/dialogs/send.js';
+import { resolveRecipient } from '../../shared/mailing/dialogs/recipient.js';
+import { badRequest } from '../../shared/platform/errors.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_compose',

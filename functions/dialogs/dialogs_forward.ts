@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/dialogs/attachments.js';
-import { forwardMessage } from '../../shared/dialogs/forward.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/mailing/dialogs/attachments.js';
+import { forwardMessage } from '../../shared/mailing/dialogs/forward.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { forwardOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_forward',

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { listDialogs } from '../../shared/dialogs/dialogs.js';
-import { CLASSIFICATIONS } from '../../shared/dialogs/entities.js';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { listDialogs } from '../../shared/mailing/dialogs/dialogs.js';
+import { CLASSIFICATIONS } from '../../shared/mailing/dialogs/entities.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { dialogListOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_list',

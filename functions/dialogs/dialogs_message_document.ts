@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { getThreadMessageHtml } from '../../shared/dialogs/full-thread.js';
-import { FRAMED_DOCUMENT_POLICY_TEXT, framedDocument, imagesQuery, workspaceQuery } from '../../shared/http/framed-document.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { getThreadMessageHtml } from '../../shared/mailing/dialogs/full-thread.js';
+import { FRAMED_DOCUMENT_POLICY_TEXT, framedDocument, imagesQuery, workspaceQuery } from '../../shared/platform/http/framed-document.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

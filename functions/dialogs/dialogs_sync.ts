@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { syncMailbox, syncTenantMailboxes } from '../../shared/dialogs/sync.js';
-import { notFound } from '../../shared/errors.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getEmailAccountItem } from '../../shared/senders/entities.js';
+import { syncMailbox, syncTenantMailboxes } from '../../shared/mailing/dialogs/sync.js';
+import { notFound } from '../../shared/platform/errors.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getEmailAccountItem } from '../../shared/mailing/senders/entities.js';
 import { lambdaHandler } from '../lambda.js';
 import { syncOutput } from './outputs.js';
 

@@ -1,5 +1,5 @@
-import { inboxSchedule } from '../../shared/dialogs/background.js';
+import { inboxSchedule } from '../../shared/mailing/dialogs/background.js';
 import { scheduleHandler } from '../background-handlers.js';
 
-/** Lambda entry of the declaration `inboxSchedule` (shared/dialogs/background.ts): its settings, queue and grants are there. Not an API operation. */
+/** Lambda entry of the declaration `inboxSchedule` (shared/mailing/dialogs/background.ts): its settings, queue and grants are there. Not an API operation. */
 export const handler = scheduleHandler(inboxSchedule);

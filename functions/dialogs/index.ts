@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as list } from './dialogs_list.js';
 import { operation as thread } from './DialogsController_getThread.js';
 import { operation as attachment } from './DialogsController_getAttachment.js';

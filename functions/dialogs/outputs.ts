@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { CLASSIFICATIONS } from '../../shared/dialogs/entities.js';
-import { checkedOutput } from '../../shared/registry/output-check.js';
+import { CLASSIFICATIONS } from '../../shared/mailing/dialogs/entities.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 import { leads_createOutput } from '../leads/outputs.js';
 
 const attachment = z.looseObject({

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { agentCard } from '../../shared/registry/agent-card.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { agentCard } from '../../shared/platform/registry/agent-card.js';
 import { lambdaHandler } from '../lambda.js';
 import { discovery_agent_cardOutput } from './outputs.js';
 

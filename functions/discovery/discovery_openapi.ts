@@ -1,8 +1,8 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { openApiDocument } from '../../shared/registry/openapi.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { openApiDocument } from '../../shared/platform/registry/openapi.js';
 import { lambdaHandler } from '../lambda.js';
 import { discovery_openapiOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'discovery_openapi',

@@ -1,5 +1,5 @@
-import { crawlWorker } from '../../shared/enrichment/background.js';
+import { crawlWorker } from '../../shared/research/enrichment/background.js';
 import { sqsWorker } from '../background-handlers.js';
 
-/** Lambda entry of the declaration `crawlWorker` (shared/enrichment/background.ts): its settings, queue and grants are there. Not an API operation. */
+/** Lambda entry of the declaration `crawlWorker` (shared/research/enrichment/background.ts): its settings, queue and grants are there. Not an API operation. */
 export const handler = sqsWorker(crawlWorker);

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as create } from './site_enrichment_tasks_create.js';
 import { operation as legacyStart } from './icp_scrape_start.js';
 import { operation as list } from './site_enrichment_tasks_list.js';

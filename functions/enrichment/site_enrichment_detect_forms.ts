@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { detectFormsOffThread } from '../../shared/enrichment/crawl/forms.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { detectFormsOffThread } from '../../shared/research/enrichment/crawl/forms.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

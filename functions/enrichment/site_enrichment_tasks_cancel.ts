@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { transition } from '../../shared/enrichment/run.js';
-import { taskView } from '../../shared/enrichment/views.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { transition } from '../../shared/research/enrichment/run.js';
+import { taskView } from '../../shared/research/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { guideStats, taskIdPath, taskOutput } from './schema.js';
 

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { createBody, createEnrichmentTask } from '../../shared/enrichment/create.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { createBody, createEnrichmentTask } from '../../shared/research/enrichment/create.js';
 import { lambdaHandler } from '../lambda.js';
 import { createOutput, guideStats } from './schema.js';
 

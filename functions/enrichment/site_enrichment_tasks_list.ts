@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { TASK_STATUSES } from '../../shared/enrichment/entities.js';
-import { listTasks } from '../../shared/enrichment/views.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { TASK_STATUSES } from '../../shared/research/enrichment/entities.js';
+import { listTasks } from '../../shared/research/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_list',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { previewList } from '../../shared/enrichment/preview.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { previewList } from '../../shared/research/enrichment/preview.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

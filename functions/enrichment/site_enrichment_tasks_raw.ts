@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { badRequest } from '../../shared/errors.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { rawOf } from '../../shared/enrichment/views.js';
+import { badRequest } from '../../shared/platform/errors.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { rawOf } from '../../shared/research/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_raw',

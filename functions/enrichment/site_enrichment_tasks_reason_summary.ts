@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getTaskRecord } from '../../shared/enrichment/run.js';
-import { reasonSummary } from '../../shared/enrichment/views.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getTaskRecord } from '../../shared/research/enrichment/run.js';
+import { reasonSummary } from '../../shared/research/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskIdPath } from './schema.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getTaskRecord } from '../../shared/enrichment/run.js';
-import { getScreenshot } from '../../shared/enrichment/screenshots.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getTaskRecord } from '../../shared/research/enrichment/run.js';
+import { getScreenshot } from '../../shared/research/enrichment/screenshots.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskIdPath } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { v1_healthOutput } from './outputs.js';
 

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { profileOf } from '../../shared/identity/profile.js';
-import { requirePrincipal } from '../../shared/runtime/context.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { profileOf } from '../../shared/workspace/identity/profile.js';
+import { requirePrincipal } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { v1_meOutput } from './outputs.js';
 

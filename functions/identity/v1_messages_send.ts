@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { queueMessage } from '../../shared/identity/messages.js';
-import { requirePrincipal } from '../../shared/runtime/context.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { queueMessage } from '../../shared/workspace/identity/messages.js';
+import { requirePrincipal } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { v1_messages_sendOutput } from './outputs.js';
 

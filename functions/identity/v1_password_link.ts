@@ -1,6 +1,6 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requestOwnerPasswordLink } from '../../shared/accounts-register/password-links.js';
-import { requireAccount } from '../../shared/runtime/context.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requestOwnerPasswordLink } from '../../shared/workspace/accounts-register/password-links.js';
+import { requireAccount } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import * as z from 'zod';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { signup } from '../../shared/identity/signup.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { signup } from '../../shared/workspace/identity/signup.js';
 import { lambdaHandler } from '../lambda.js';
 import { v1_signupOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { confirmEmail } from '../../shared/accounts/links.js';
-import { linkResponse } from '../../shared/accounts/link-response.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { confirmEmail } from '../../shared/workspace/accounts/links.js';
+import { linkResponse } from '../../shared/workspace/accounts/link-response.js';
 import { lambdaHandler } from '../lambda.js';
 import { v1_signup_confirmOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { getDocument } from '../../shared/legal/documents-service.js';
-import { wantsHtml } from '../../shared/accounts/link-response.js';
-import { linkPage } from '../../shared/accounts/mail.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { getDocument } from '../../shared/workspace/legal/documents-service.js';
+import { wantsHtml } from '../../shared/workspace/accounts/link-response.js';
+import { linkPage } from '../../shared/workspace/accounts/mail.js';
 import { lambdaHandler } from '../lambda.js';
 import { v1_signup_termsOutput } from './outputs.js';
 

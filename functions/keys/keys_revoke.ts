@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { revokeApiKey } from '../../shared/identity/key-management.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireAccount } from '../../shared/runtime/context.js';
+import { revokeApiKey } from '../../shared/workspace/identity/key-management.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireAccount } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { keys_revokeOutput } from './outputs.js';
 

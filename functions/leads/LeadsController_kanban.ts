@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { kanban } from '../../shared/leads/views.js';
-import { idSchema } from '../../shared/leads/schemas.js';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { kanban } from '../../shared/crm/leads/views.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
 import { lambdaHandler } from '../lambda.js';
 import { LeadsController_kanbanOutput } from './outputs.js';
 

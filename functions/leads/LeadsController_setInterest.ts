@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { setInterest } from '../../shared/leads/leads.js';
-import { idSchema } from '../../shared/leads/schemas.js';
-import { INTEREST_LEVELS } from '../../shared/leads/types.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { setInterest } from '../../shared/crm/leads/leads.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
+import { INTEREST_LEVELS } from '../../shared/crm/leads/types.js';
 import { lambdaHandler } from '../lambda.js';
 import { LeadsController_setInterestOutput } from './outputs.js';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createAutomation } from '../../shared/pipelines/automations.js';
-import { MAX_ACTIONS_PER_AUTOMATION, MAX_AUTOMATIONS_PER_STAGE } from '../../shared/pipelines/types.js';
-import { idSchema } from '../../shared/leads/schemas.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createAutomation } from '../../shared/crm/pipelines/automations.js';
+import { MAX_ACTIONS_PER_AUTOMATION, MAX_AUTOMATIONS_PER_STAGE } from '../../shared/crm/pipelines/types.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
 import { PipelinesController_createAutomationOutput } from './outputs.js';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createStage } from '../../shared/pipelines/pipelines.js';
-import { MAX_STAGES, STAGE_KINDS } from '../../shared/pipelines/types.js';
-import { idSchema } from '../../shared/leads/schemas.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createStage } from '../../shared/crm/pipelines/pipelines.js';
+import { MAX_STAGES, STAGE_KINDS } from '../../shared/crm/pipelines/types.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
 import { PipelinesController_createStageOutput } from './outputs.js';
 

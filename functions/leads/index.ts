@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as pipelines_list } from './pipelines_list.js';
 import { operation as pipelines_create } from './pipelines_create.js';
 import { operation as pipelines_get } from './pipelines_get.js';

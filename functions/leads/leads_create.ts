@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createLead } from '../../shared/leads/leads.js';
-import { idSchema } from '../../shared/leads/schemas.js';
-import { INTEREST_LEVELS, LEAD_SOURCES } from '../../shared/leads/types.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createLead } from '../../shared/crm/leads/leads.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
+import { INTEREST_LEVELS, LEAD_SOURCES } from '../../shared/crm/leads/types.js';
 import { lambdaHandler } from '../lambda.js';
 import { leads_createOutput } from './outputs.js';
 

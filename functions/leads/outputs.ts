@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { LeadEntity } from '../../shared/leads/entities.js';
-import { AutomationEntity, PipelineEntity, StageEntity } from '../../shared/pipelines/entities.js';
-import { checkedOutput } from '../../shared/registry/output-check.js';
+import { LeadEntity } from '../../shared/crm/leads/entities.js';
+import { AutomationEntity, PipelineEntity, StageEntity } from '../../shared/crm/pipelines/entities.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 import { Company } from '../companies/outputs.js';
 import { Contact } from '../contacts/outputs.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createPipeline } from '../../shared/pipelines/pipelines.js';
-import { MAX_STAGES, STAGE_KINDS } from '../../shared/pipelines/types.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createPipeline } from '../../shared/crm/pipelines/pipelines.js';
+import { MAX_STAGES, STAGE_KINDS } from '../../shared/crm/pipelines/types.js';
 import { lambdaHandler } from '../lambda.js';
 import { pipelines_createOutput } from './outputs.js';
 

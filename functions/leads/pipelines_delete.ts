@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { deletePipeline } from '../../shared/pipelines/pipelines.js';
-import { idSchema } from '../../shared/leads/schemas.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { deletePipeline } from '../../shared/crm/pipelines/pipelines.js';
+import { idSchema } from '../../shared/crm/leads/schemas.js';
 import { lambdaHandler } from '../lambda.js';
 import { pipelines_deleteOutput } from './outputs.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { getDocument } from '../../shared/legal/documents-service.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { getDocument } from '../../shared/workspace/legal/documents-service.js';
 import { lambdaHandler } from '../lambda.js';
 import { LegalController_getDocumentOutput } from './outputs.js';
 

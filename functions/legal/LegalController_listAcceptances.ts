@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { listAcceptances } from '../../shared/legal/acceptances.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { listAcceptances } from '../../shared/workspace/legal/acceptances.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { LegalController_listAcceptancesOutput } from './outputs.js';
 

@@ -1,5 +1,5 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { listDocuments } from '../../shared/legal/documents-service.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { listDocuments } from '../../shared/workspace/legal/documents-service.js';
 import { lambdaHandler } from '../lambda.js';
 import { LegalController_listDocumentsOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { acceptDocument } from '../../shared/legal/documents-service.js';
-import { requirePrincipal, requireTenant } from '../../shared/runtime/context.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { acceptDocument } from '../../shared/workspace/legal/documents-service.js';
+import { requirePrincipal, requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { LegalController_recordAcceptanceOutput } from './outputs.js';
 

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as listDocuments } from './LegalController_listDocuments.js';
 import { operation as getDocument } from './LegalController_getDocument.js';
 import { operation as recordAcceptance } from './LegalController_recordAcceptance.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { badRequest } from '../../shared/errors.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { badRequest } from '../../shared/platform/errors.js';
 import { lambdaHandler } from '../lambda.js';
 import { local_clock_advanceOutput } from './outputs.js';
 

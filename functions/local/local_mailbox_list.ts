@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { currentSandbox } from '../../infra/local/mail-sandbox/store.js';
-import { notFound } from '../../shared/errors.js';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
+import { notFound } from '../../shared/platform/errors.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { simpleParser } from 'mailparser';
 import { currentSandbox } from '../../infra/local/mail-sandbox/store.js';
-import { badRequest, notFound } from '../../shared/errors.js';
-import { defineOperation } from '../../shared/registry/operation.js';
+import { badRequest, notFound } from '../../shared/platform/errors.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 
 /**

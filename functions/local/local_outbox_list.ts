@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
-import { defineOperation } from '../../shared/registry/operation.js';
+import { LocalOutboxMailer } from '../../shared/platform/adapters/mail/local-outbox.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { local_outbox_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'local_outbox_list',

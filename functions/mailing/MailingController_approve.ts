@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getCreativeItem } from '../../shared/creatives/creatives.js';
-import { keepApprovedRevision } from '../../shared/creatives/revisions.js';
-import { taskOutput } from '../../shared/tasks/schema.js';
-import { approveTask, approverOf, getTaskItem } from '../../shared/tasks/tasks.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getCreativeItem } from '../../shared/mailing/creatives/creatives.js';
+import { keepApprovedRevision } from '../../shared/mailing/creatives/revisions.js';
+import { taskOutput } from '../../shared/mailing/tasks/schema.js';
+import { approveTask, approverOf, getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'MailingController_approve',

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as approve } from './MailingController_approve.js';
 import { operation as reject } from './mailing_reject.js';
 import { operation as approvalsList } from './mailing_approvals_list.js';

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { creativeVersion } from '../../shared/tasks/create.js';
-import { rejectTask } from '../../shared/tasks/lifecycle.js';
-import { taskOutput } from '../../shared/tasks/schema.js';
-import { approverOf, getTaskItem } from '../../shared/tasks/tasks.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { creativeVersion } from '../../shared/mailing/tasks/create.js';
+import { rejectTask } from '../../shared/mailing/tasks/lifecycle.js';
+import { taskOutput } from '../../shared/mailing/tasks/schema.js';
+import { approverOf, getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'mailing_reject',

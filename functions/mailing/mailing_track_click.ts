@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { recordClick } from '../../shared/sending/tracking.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { recordClick } from '../../shared/mailing/sending/tracking.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

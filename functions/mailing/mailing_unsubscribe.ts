@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { publicPageHeaders, unsubscribe, unsubscribedPage } from '../../shared/sending/unsubscribe.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { publicPageHeaders, unsubscribe, unsubscribedPage } from '../../shared/mailing/sending/unsubscribe.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,9 +1,9 @@
-import '../../shared/runtime/polyfills.js';
+import '../../shared/platform/runtime/polyfills.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createMcpHandler } from '../../shared/mcp/handler.js';
+import { createMcpHandler } from '../../shared/platform/mcp/handler.js';
 import { lambdaDeps } from '../../infra/aws/runtime/aws-deps.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { withLogScope } from '../../shared/runtime/logger.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { withLogScope } from '../../shared/platform/runtime/logger.js';
 import { operations } from '../registry.js';
 
 /** The MCP handler proper over `depsOf` (default: the function's composition root), loaded by `mcp.ts` (see there why lazily). */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Deps } from '../../shared/runtime/deps.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 
 /**
  * The MCP server's Lambda (behind its own function URL in AWS, at `/mcp` in the local runtime): every

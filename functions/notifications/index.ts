@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as selfNote } from './notifications_self_note.js';
 import { operation as list } from './notifications_list.js';
 import { operation as get } from './notifications_get.js';

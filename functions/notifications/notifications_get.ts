@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getNotification } from '../../shared/notifications/notifications.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getNotification } from '../../shared/workspace/notifications/notifications.js';
 import { lambdaHandler } from '../lambda.js';
 import { notifications_getOutput } from './outputs.js';
 

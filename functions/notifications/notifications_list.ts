@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listNotifications } from '../../shared/notifications/notifications.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listNotifications } from '../../shared/workspace/notifications/notifications.js';
 import { lambdaHandler } from '../lambda.js';
 import { notifications_listOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { createSelfNote } from '../../shared/notifications/notifications.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { createSelfNote } from '../../shared/workspace/notifications/notifications.js';
 import { lambdaHandler } from '../lambda.js';
 import { notifications_self_noteOutput } from './outputs.js';
 

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as prompt } from './scoring_prompt_get.js';
 import { operation as results } from './scoring_results_list.js';
 import { operation as retry } from './scoring_results_retry.js';

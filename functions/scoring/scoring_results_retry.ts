@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { startScoring } from '../../shared/scoring/results.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { startScoring } from '../../shared/research/scoring/results.js';
 import { lambdaHandler } from '../lambda.js';
 import { guideResults, scoringTaskPath } from './schema.js';
 

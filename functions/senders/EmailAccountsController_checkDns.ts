@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { checkAccountDns } from '../../shared/senders/dns-health.js';
-import { accountIdPath } from '../../shared/senders/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { checkAccountDns } from '../../shared/mailing/senders/dns-health.js';
+import { accountIdPath } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 const check = z.looseObject({

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { deleteAccount } from '../../shared/senders/accounts.js';
-import { accountIdPath } from '../../shared/senders/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { deleteAccount } from '../../shared/mailing/senders/accounts.js';
+import { accountIdPath } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,10 +1,10 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { requireAccount } from '../../shared/senders/accounts.js';
-import { emailAccountView } from '../../shared/senders/entities.js';
-import { accountIdPath, accountOutput } from '../../shared/senders/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { requireAccount } from '../../shared/mailing/senders/accounts.js';
+import { emailAccountView } from '../../shared/mailing/senders/entities.js';
+import { accountIdPath, accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_get',

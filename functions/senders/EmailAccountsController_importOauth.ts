@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { COMBO_FORMAT, importOAuthCombo } from '../../shared/senders/oauth.js';
-import { accountOutput } from '../../shared/senders/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { COMBO_FORMAT, importOAuthCombo } from '../../shared/mailing/senders/oauth.js';
+import { accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_importOauth',

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { pageQuery } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listAccounts } from '../../shared/senders/accounts.js';
-import { accountListOutput } from '../../shared/senders/schema.js';
+import { pageQuery } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listAccounts } from '../../shared/mailing/senders/accounts.js';
+import { accountListOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_list',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { finishOAuth, oauthBindingCookie, oauthBindingCookieName } from '../../shared/senders/oauth.js';
-import { accountOutput } from '../../shared/senders/schema.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { finishOAuth, oauthBindingCookie, oauthBindingCookieName } from '../../shared/mailing/senders/oauth.js';
+import { accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation, respond } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { startOAuth } from '../../shared/senders/oauth.js';
+import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { startOAuth } from '../../shared/mailing/senders/oauth.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,9 +1,9 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { resumeAccount } from '../../shared/senders/lifecycle.js';
-import { accountIdPath, accountOutput } from '../../shared/senders/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { resumeAccount } from '../../shared/mailing/senders/lifecycle.js';
+import { accountIdPath, accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_resume',

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { testConnection } from '../../shared/senders/accounts.js';
-import { accountIdPath, connectionOutput } from '../../shared/senders/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { testConnection } from '../../shared/mailing/senders/accounts.js';
+import { accountIdPath, connectionOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { startWarmup } from '../../shared/senders/lifecycle.js';
-import { accountIdPath } from '../../shared/senders/schema.js';
-import { WarmupSchema } from '../../shared/senders/warmup.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { startWarmup } from '../../shared/mailing/senders/lifecycle.js';
+import { accountIdPath } from '../../shared/mailing/senders/schema.js';
+import { WarmupSchema } from '../../shared/mailing/senders/warmup.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

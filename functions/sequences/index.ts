@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as create } from './sequences_create.js';
 import { operation as list } from './sequences_list.js';
 import { operation as get } from './sequences_get.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ENROLMENT_STATUSES } from '../../shared/sequences/entities.js';
+import { ENROLMENT_STATUSES } from '../../shared/mailing/sequences/entities.js';
 
 export const sequenceOutput = z.looseObject({
   id: z.string().describe('Sequence id'),

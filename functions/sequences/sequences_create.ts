@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { createSequence } from '../../shared/sequences/sequences.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { createSequence } from '../../shared/mailing/sequences/sequences.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sequenceOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 const step = z.strictObject({
   delayDays: z.number().int().min(0).max(90).describe('Business days (Mon–Fri) after the previous step; for step 1, after enrolment'),

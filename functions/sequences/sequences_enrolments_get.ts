@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { enrolmentView, getEnrolmentRecord, getSequenceRecord } from '../../shared/sequences/sequences.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { enrolmentView, getEnrolmentRecord, getSequenceRecord } from '../../shared/mailing/sequences/sequences.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrolmentOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_enrolments_get',

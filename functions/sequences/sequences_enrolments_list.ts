@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { ENROLMENT_STATUSES } from '../../shared/sequences/entities.js';
-import { listEnrolments } from '../../shared/sequences/sequences.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { ENROLMENT_STATUSES } from '../../shared/mailing/sequences/entities.js';
+import { listEnrolments } from '../../shared/mailing/sequences/sequences.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrolmentListOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_enrolments_list',

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { listSequences } from '../../shared/sequences/sequences.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { listSequences } from '../../shared/mailing/sequences/sequences.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sequenceListOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_list',

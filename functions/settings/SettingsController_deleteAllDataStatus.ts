@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { getWipeJob } from '../../shared/settings/wipe.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { getWipeJob } from '../../shared/workspace/settings/wipe.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 import { wipeJobOutput } from './SettingsController_deleteAllData.js';
 

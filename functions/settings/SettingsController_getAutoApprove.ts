@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getAutoApprove } from '../../shared/settings/settings.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getAutoApprove } from '../../shared/workspace/settings/settings.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const autoApproveOutput = z.looseObject({ enabled: z.boolean().describe('true = the whole workspace sends without manual approval') });

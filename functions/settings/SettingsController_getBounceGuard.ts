@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { bounceGuardOf } from '../../shared/settings/bounce-guard.js';
-import { getSetting } from '../../shared/settings/settings.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { bounceGuardOf } from '../../shared/workspace/settings/bounce-guard.js';
+import { getSetting } from '../../shared/workspace/settings/settings.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const bounceGuardOutput = z.looseObject({

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getMinSendInterval } from '../../shared/settings/settings.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getMinSendInterval } from '../../shared/workspace/settings/settings.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const minIntervalOutput = z.looseObject({ seconds: z.number().describe('Minimum seconds between two sends of one mailbox') });

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { sendWindowState } from '../../shared/settings/send-window-state.js';
-import { getWorkspaceSendWindow } from '../../shared/settings/settings.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { sendWindowState } from '../../shared/workspace/settings/send-window-state.js';
+import { getWorkspaceSendWindow } from '../../shared/workspace/settings/settings.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const sendWindowOutput = z.looseObject({

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { getTransports, TransportsSchema } from '../../shared/settings/settings.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { getTransports, TransportsSchema } from '../../shared/workspace/settings/settings.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

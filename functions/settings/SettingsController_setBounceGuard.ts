@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { BounceGuardPatchSchema, mergeBounceGuard, type BounceGuard } from '../../shared/settings/bounce-guard.js';
-import { updateSetting } from '../../shared/settings/settings.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { BounceGuardPatchSchema, mergeBounceGuard, type BounceGuard } from '../../shared/workspace/settings/bounce-guard.js';
+import { updateSetting } from '../../shared/workspace/settings/settings.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 import { BOUNCE_GUARD_RULES, bounceGuardOutput } from './SettingsController_getBounceGuard.js';
 

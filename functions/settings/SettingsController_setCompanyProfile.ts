@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { CompanyProfileSchema, updateSetting, type CompanyProfile } from '../../shared/settings/settings.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { CompanyProfileSchema, updateSetting, type CompanyProfile } from '../../shared/workspace/settings/settings.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 import { companyProfileOutput } from './SettingsController_getCompanyProfile.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { MinSendIntervalSchema, updateSetting } from '../../shared/settings/settings.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { MinSendIntervalSchema, updateSetting } from '../../shared/workspace/settings/settings.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 import { minIntervalOutput } from './SettingsController_getMinSendInterval.js';
 

@@ -1,8 +1,8 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { SendWindowPatchSchema } from '../../shared/settings/send-window.js';
-import { sendWindowState } from '../../shared/settings/send-window-state.js';
-import { setWorkspaceSendWindow } from '../../shared/settings/settings.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { SendWindowPatchSchema } from '../../shared/workspace/settings/send-window.js';
+import { sendWindowState } from '../../shared/workspace/settings/send-window-state.js';
+import { setWorkspaceSendWindow } from '../../shared/workspace/settings/settings.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendWindowOutput } from './SettingsController_getSendWindow.js';
 

@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { TransportsSchema, updateSetting, type Transports } from '../../shared/settings/settings.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { TransportsSchema, updateSetting, type Transports } from '../../shared/workspace/settings/settings.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

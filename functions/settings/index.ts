@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as getSendWindow } from './SettingsController_getSendWindow.js';
 import { operation as setSendWindow } from './SettingsController_setSendWindow.js';
 import { operation as getMinSendInterval } from './SettingsController_getMinSendInterval.js';

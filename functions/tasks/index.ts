@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as create } from './tasks_create.js';
 import { operation as get } from './tasks_get.js';
 import { operation as list } from './tasks_list.js';

@@ -1,5 +1,5 @@
-import { sendsWorker } from '../../shared/sending/background.js';
+import { sendsWorker } from '../../shared/mailing/sending/background.js';
 import { sqsWorker } from '../background-handlers.js';
 
-/** Lambda entry of the declaration `sendsWorker` (shared/sending/background.ts): its settings, queue and grants are there. Not an API operation. */
+/** Lambda entry of the declaration `sendsWorker` (shared/mailing/sending/background.ts): its settings, queue and grants are there. Not an API operation. */
 export const handler = sqsWorker(sendsWorker);

@@ -1,10 +1,10 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { badRequest } from '../../shared/errors.js';
-import { createMailing } from '../../shared/tasks/create.js';
-import { taskCreateBody, taskOutput } from '../../shared/tasks/schema.js';
-import { createScoringTaskFrom, SCORING_METHOD_ID } from '../../shared/scoring/tasks.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { badRequest } from '../../shared/platform/errors.js';
+import { createMailing } from '../../shared/mailing/tasks/create.js';
+import { taskCreateBody, taskOutput } from '../../shared/mailing/tasks/schema.js';
+import { createScoringTaskFrom, SCORING_METHOD_ID } from '../../shared/research/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_create',

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { PREVIEW_MAX, previewGuardrails } from '../../shared/sending/guardrails-preview.js';
-import { SKIP_REASONS } from '../../shared/tasks/entities.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { PREVIEW_MAX, previewGuardrails } from '../../shared/mailing/sending/guardrails-preview.js';
+import { SKIP_REASONS } from '../../shared/mailing/tasks/entities.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

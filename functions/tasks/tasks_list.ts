@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { TASK_STATUSES } from '../../shared/tasks/entities.js';
-import { taskListOutput } from '../../shared/tasks/schema.js';
-import { listTasks } from '../../shared/tasks/tasks.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { TASK_STATUSES } from '../../shared/mailing/tasks/entities.js';
+import { taskListOutput } from '../../shared/mailing/tasks/schema.js';
+import { listTasks } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_list',

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { stepEvents } from '../../shared/scoring/results.js';
-import { getScoringTask } from '../../shared/scoring/tasks.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { stepEvents } from '../../shared/research/scoring/results.js';
+import { getScoringTask } from '../../shared/research/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { scoringTaskPath } from '../scoring/schema.js';
 

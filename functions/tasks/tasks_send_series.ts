@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { taskIdPath } from '../../shared/tasks/schema.js';
-import { MAX_MINUTES, taskSendSeries } from '../../shared/tasks/send-series.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { taskIdPath } from '../../shared/mailing/tasks/schema.js';
+import { MAX_MINUTES, taskSendSeries } from '../../shared/mailing/tasks/send-series.js';
 import { lambdaHandler } from '../lambda.js';
 
 export const operation = defineOperation({

@@ -1,9 +1,9 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { taskIdPath, taskOutput } from '../../shared/tasks/schema.js';
-import { startTask } from '../../shared/tasks/start.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { taskIdPath, taskOutput } from '../../shared/mailing/tasks/schema.js';
+import { startTask } from '../../shared/mailing/tasks/start.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_start',

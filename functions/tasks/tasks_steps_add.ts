@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { addScoringSteps } from '../../shared/scoring/tasks.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { addScoringSteps } from '../../shared/research/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { scoringTaskPath } from '../scoring/schema.js';
-import { uncheckedOutput } from '../../shared/registry/output-check.js';
+import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_steps_add',

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as list } from './tenants_list.js';
 import { operation as membersList } from './tenants_members_list.js';
 import { operation as membersAdd } from './tenants_members_add.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { acceptInvitation } from '../../shared/tenancy/invitations.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { acceptInvitation } from '../../shared/workspace/tenancy/invitations.js';
 import { lambdaHandler } from '../lambda.js';
 import { tenants_invitations_acceptOutput } from './outputs.js';
 

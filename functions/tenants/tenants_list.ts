@@ -1,6 +1,6 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requirePrincipal } from '../../shared/runtime/context.js';
-import { listMyTenants } from '../../shared/tenancy/members.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requirePrincipal } from '../../shared/platform/runtime/context.js';
+import { listMyTenants } from '../../shared/workspace/tenancy/members.js';
 import { lambdaHandler } from '../lambda.js';
 import { tenants_listOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { inviteMember } from '../../shared/tenancy/invitations.js';
-import { requireRole } from '../../shared/tenancy/roles.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { inviteMember } from '../../shared/workspace/tenancy/invitations.js';
+import { requireRole } from '../../shared/workspace/tenancy/roles.js';
 import { lambdaHandler } from '../lambda.js';
 import { tenants_members_addOutput } from './outputs.js';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { pageQuery, toPage } from '../../shared/http/paging.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { listMembers } from '../../shared/tenancy/members.js';
+import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { listMembers } from '../../shared/workspace/tenancy/members.js';
 import { lambdaHandler } from '../lambda.js';
 import { tenants_members_listOutput } from './outputs.js';
 

@@ -1,4 +1,4 @@
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { operation as webhooksCreate } from './webhooks_create.js';
 import { operation as webhooksList } from './webhooks_list.js';
 import { operation as webhooksGet } from './webhooks_get.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DELIVERY_STATUSES } from '../../shared/webhooks/deliveries.js';
+import { DELIVERY_STATUSES } from '../../shared/workspace/webhooks/deliveries.js';
 
 /** Success answers of the webhooks operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 export const webhooks_createOutput = z.looseObject({
@@ -24,7 +24,7 @@ export const webhooks_deleteOutput = z.looseObject({
   deleted: z.boolean(),
 });
 
-/** One delivery attempt record, as the list and a retry answer it (shared/webhooks/deliveries.ts deliveryView). */
+/** One delivery attempt record, as the list and a retry answer it (shared/workspace/webhooks/deliveries.ts deliveryView). */
 const deliveryOutput = z.looseObject({
   id: z.string().describe('Identifier'),
   webhookId: z.string(),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { webhookEvents, webhookSecret, webhookUrl } from '../../shared/webhooks/schema.js';
-import { createSubscription } from '../../shared/webhooks/subscriptions.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { webhookEvents, webhookSecret, webhookUrl } from '../../shared/workspace/webhooks/schema.js';
+import { createSubscription } from '../../shared/workspace/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_createOutput } from './outputs.js';
 

@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { idPath } from '../../shared/webhooks/schema.js';
-import { deleteSubscription } from '../../shared/webhooks/subscriptions.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { idPath } from '../../shared/workspace/webhooks/schema.js';
+import { deleteSubscription } from '../../shared/workspace/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_deleteOutput } from './outputs.js';
 

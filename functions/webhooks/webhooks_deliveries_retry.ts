@@ -1,7 +1,7 @@
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { retryDelivery } from '../../shared/webhooks/deliveries.js';
-import { idPath } from '../../shared/webhooks/schema.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { retryDelivery } from '../../shared/workspace/webhooks/deliveries.js';
+import { idPath } from '../../shared/workspace/webhooks/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_deliveries_retryOutput } from './outputs.js';
 

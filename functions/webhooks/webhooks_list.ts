@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { requireTenant } from '../../shared/runtime/context.js';
-import { pageQuery } from '../../shared/webhooks/schema.js';
-import { listSubscriptions } from '../../shared/webhooks/subscriptions.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { requireTenant } from '../../shared/platform/runtime/context.js';
+import { pageQuery } from '../../shared/workspace/webhooks/schema.js';
+import { listSubscriptions } from '../../shared/workspace/webhooks/subscriptions.js';
 import { lambdaHandler } from '../lambda.js';
 import { webhooks_listOutput } from './outputs.js';
 

@@ -8,8 +8,8 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
-import { workflowArnVariable } from '../../shared/adapters/workflows/sfn-workflows.js';
-import { backgroundEntry, scheduleExpression, type ScheduleDefinition } from '../../shared/registry/background.js';
+import { workflowArnVariable } from '../../shared/platform/adapters/workflows/sfn-workflows.js';
+import { backgroundEntry, scheduleExpression, type ScheduleDefinition } from '../../shared/platform/registry/background.js';
 import type { StackContext } from './stack.js';
 
 /** `sends_worker` → `SendsWorker`, `creative-pdfs` → `CreativePdfs`: construct ids. */

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import type { AwsResource } from '../../shared/registry/operation.js';
-import { DISCOVERY_DATA_FILE } from '../../shared/registry/discovery-data-file.js';
+import type { AwsResource } from '../../shared/platform/registry/operation.js';
+import { DISCOVERY_DATA_FILE } from '../../shared/platform/registry/discovery-data-file.js';
 
 /**
  * esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. One
- * ESM file per function: the HTML worker threads (shared/html/off-thread.ts) run that same file, found
+ * ESM file per function: the HTML worker threads (shared/platform/html/off-thread.ts) run that same file, found
  * through its import.meta.url, so nothing else needs emitting (test/infra/operation-bundles.test.ts).
  */
 const LAMBDA_BUNDLING = {

@@ -8,7 +8,7 @@ import type { Construct } from 'constructs';
  * Chromium for Lambda, one construct for every function that runs a browser (the creative PDF worker,
  * the crawl): a layer with @sparticuz/chromium's brotli files (chromium.br, fonts, swiftshader,
  * al2023 libraries; ~66 MB) taken from the installed npm package, mounted at /opt. The package's JS is
- * bundled into the function (esbuild, shared/adapters/chromium/launch.ts) and unpacks the browser from
+ * bundled into the function (esbuild, shared/platform/adapters/chromium/launch.ts) and unpacks the browser from
  * CHROMIUM_PACK_DIR=/opt into /tmp on the first launch. The npm package ships the x86_64 binary only,
  * so a Chromium function runs on x86_64 (the others stay arm64).
  *

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { operations } from '../../functions/registry.js';
-import { discoveryDataOf } from '../../shared/registry/discovery-data.js';
+import { discoveryDataOf } from '../../shared/platform/registry/discovery-data.js';
 
 /**
  * The build step that emits the registry's discovery data (card, OpenAPI paths, guide tools) as JSON

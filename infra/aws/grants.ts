@@ -2,9 +2,9 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { queueUrlEnvName } from '../../shared/adapters/queue/sqs-queue.js';
-import { RATE_COUNTER_PREFIX } from '../../shared/http/resource-guard.js';
-import type { AwsResource } from '../../shared/registry/operation.js';
+import { queueUrlEnvName } from '../../shared/platform/adapters/queue/sqs-queue.js';
+import { RATE_COUNTER_PREFIX } from '../../shared/platform/http/resource-guard.js';
+import type { AwsResource } from '../../shared/platform/registry/operation.js';
 
 /**
  * A Lambda's grants beyond its declared `resources`: `rateCounters` for functions whose pipeline

@@ -4,8 +4,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { operations } from '../../functions/registry.js';
-import { operationResources, type AwsResource } from '../../shared/registry/operation.js';
-import { isMcpTool } from '../../shared/mcp/tools.js';
+import { operationResources, type AwsResource } from '../../shared/platform/registry/operation.js';
+import { isMcpTool } from '../../shared/platform/mcp/tools.js';
 import type { Grantable } from './grants.js';
 import type { StackContext } from './stack.js';
 

@@ -10,7 +10,7 @@ export const ACKNOWLEDGED_FINDINGS: { id: RegExp; reason: string }[] = [
   {
     id: /^AwsSolutions-APIG4$/,
     reason:
-      'Authorization runs in the application: every route resolves its bearer key or session in the one pipeline (shared/http/pipeline.ts), public routes are public by the spec.',
+      'Authorization runs in the application: every route resolves its bearer key or session in the one pipeline (shared/platform/http/pipeline.ts), public routes are public by the spec.',
   },
   {
     id: /^AwsSolutions-IAM4\[Policy::arn:<AWS::Partition>:iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole\]$/,

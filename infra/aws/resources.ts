@@ -14,7 +14,7 @@ export function sharedResources(stack: Stack, ctx: Pick<StackContext, 'grants'>)
     new CfnParameter(stack, id, { type: 'String', default: opts.default ?? '', noEcho: opts.secret, description }).valueAsString;
 
   // `files`: the tenant file bucket (generated PDFs, screenshots under <tenantId>/, expired by a lifecycle
-  // rule after 2 days; the app deletes earlier), used through the S3 FileStore (shared/adapters/files/s3-files.ts).
+  // rule after 2 days; the app deletes earlier), used through the S3 FileStore (shared/platform/adapters/files/s3-files.ts).
   const bucket = new Bucket(stack, 'TenantFiles', {
     encryption: BucketEncryption.S3_MANAGED,
     enforceSSL: true,

@@ -1,12 +1,18 @@
 import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
-import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
-import { LocalWorkflows, substitute } from '../../shared/adapters/workflows/local-workflows.js';
-import { backgroundScope, messagesInFlight, type OnceDefinition, type ScheduleDefinition, type WorkerDefinition } from '../../shared/registry/background.js';
+import { LocalFileStore } from '../../shared/platform/adapters/files/local-files.js';
+import { LocalWorkflows, substitute } from '../../shared/platform/adapters/workflows/local-workflows.js';
+import {
+  backgroundScope,
+  messagesInFlight,
+  type OnceDefinition,
+  type ScheduleDefinition,
+  type WorkerDefinition,
+} from '../../shared/platform/registry/background.js';
 import { Cron } from 'croner';
-import type { Clock } from '../../shared/ports/clock.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import type { LocalConfig } from '../../shared/runtime/local-config.js';
-import { log } from '../../shared/runtime/logger.js';
+import type { Clock } from '../../shared/platform/ports/clock.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import type { LocalConfig } from '../../shared/platform/runtime/local-config.js';
+import { log } from '../../shared/platform/runtime/logger.js';
 import { startInboxWatches } from './inbox-idle.js';
 import { LocalWorkQueue } from './local-queue.js';
 import { startMailSandboxService } from './mail-sandbox/sandbox.js';

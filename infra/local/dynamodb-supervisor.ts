@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { log } from '../../shared/runtime/logger.js';
+import { log } from '../../shared/platform/runtime/logger.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 
 /**

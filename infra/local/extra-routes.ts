@@ -1,5 +1,5 @@
-import type { Deps } from '../../shared/runtime/deps.js';
-import { limits } from '../../shared/limits/limits.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { limits } from '../../shared/platform/limits/limits.js';
 import type { LocalRoute } from './router.js';
 import { webAppRoute } from './web-app.js';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { storeOutageOutcome, toHttp } from '../../shared/http/pipeline.js';
+import { storeOutageOutcome, toHttp } from '../../shared/platform/http/pipeline.js';
 import type { Router } from './router.js';
 
 /**

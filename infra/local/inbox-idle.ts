@@ -1,9 +1,9 @@
-import { watchMailbox, type MailboxWatch } from '../../shared/dialogs/idle.js';
-import { syncMailbox } from '../../shared/dialogs/sync.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { log } from '../../shared/runtime/logger.js';
-import { EmailAccount, type EmailAccountItem } from '../../shared/senders/entities.js';
-import { forEachTenant } from '../../shared/tenancy/each-tenant.js';
+import { watchMailbox, type MailboxWatch } from '../../shared/mailing/dialogs/idle.js';
+import { syncMailbox } from '../../shared/mailing/dialogs/sync.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { log } from '../../shared/platform/runtime/logger.js';
+import { EmailAccount, type EmailAccountItem } from '../../shared/mailing/senders/entities.js';
+import { forEachTenant } from '../../shared/workspace/tenancy/each-tenant.js';
 import type { BackgroundService } from './background.js';
 
 /** Watched mailboxes at most (one IMAP connection each). */

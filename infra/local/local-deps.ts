@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { DynamoTableAdmin } from '../../shared/adapters/dynamodb/table-admin.js';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
-import { LocalOutboxMailer } from '../../shared/adapters/mail/local-outbox.js';
-import { platformMailerFor } from '../../shared/adapters/mail/platform-mailer.js';
-import { tableNames } from '../../shared/data/schema.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { CursorSeal } from '../../shared/http/paging.js';
+import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
+import { DynamoTableAdmin } from '../../shared/platform/adapters/dynamodb/table-admin.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
+import { LocalOutboxMailer } from '../../shared/platform/adapters/mail/local-outbox.js';
+import { platformMailerFor } from '../../shared/platform/adapters/mail/platform-mailer.js';
+import { tableNames } from '../../shared/platform/data/schema.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { CursorSeal } from '../../shared/platform/http/paging.js';
 import { LocalWorkQueue } from './local-queue.js';
-import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
-import { nudgeWebhookDispatcher } from '../../shared/webhooks/nudge.js';
-import { requestAccess } from '../../shared/tenancy/request-access.js';
+import { LocalFileStore } from '../../shared/platform/adapters/files/local-files.js';
+import { nudgeWebhookDispatcher } from '../../shared/workspace/webhooks/nudge.js';
+import { requestAccess } from '../../shared/workspace/tenancy/request-access.js';
 // Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
-import '../../shared/pipelines/tenant-init.js';
+import '../../shared/crm/pipelines/tenant-init.js';
 import { localSecretsKey } from './secrets-key.js';
-import { discoveryDataOf, type DiscoveryData } from '../../shared/registry/discovery-data.js';
+import { discoveryDataOf, type DiscoveryData } from '../../shared/platform/registry/discovery-data.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promise<Deps> {

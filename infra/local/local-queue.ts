@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { newId } from '../../shared/data/ids.js';
-import type { Clock } from '../../shared/ports/clock.js';
-import { log } from '../../shared/runtime/logger.js';
-import type { QueueMessage, WorkQueue } from '../../shared/ports/queue.js';
-import { ConditionFailed, type TableStore } from '../../shared/ports/table-store.js';
+import { newId } from '../../shared/platform/data/ids.js';
+import type { Clock } from '../../shared/platform/ports/clock.js';
+import { log } from '../../shared/platform/runtime/logger.js';
+import type { QueueMessage, WorkQueue } from '../../shared/platform/ports/queue.js';
+import { ConditionFailed, type TableStore } from '../../shared/platform/ports/table-store.js';
 
 /**
  * The embedded runtime's stand-in for SQS: messages are items in the platform table, so they survive

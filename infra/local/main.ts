@@ -1,4 +1,4 @@
-import '../../shared/runtime/quiet-warnings.js';
+import '../../shared/platform/runtime/quiet-warnings.js';
 import { startLocalRuntime, type LocalRuntime } from './runtime.js';
 import { currentSandbox } from './mail-sandbox/store.js';
 import { ensureWebBuild } from './web-build.js';

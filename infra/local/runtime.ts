@@ -1,13 +1,13 @@
-import '../../shared/runtime/polyfills.js';
+import '../../shared/platform/runtime/polyfills.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { operations } from '../../functions/registry.js';
 import { lambdaHandler } from '../../functions/lambda.js';
-import { bodyCap } from '../../shared/http/edge.js';
-import { log, withLogScope } from '../../shared/runtime/logger.js';
-import { logLevelOf } from '../../shared/runtime/config.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { bodyCap } from '../../shared/platform/http/edge.js';
+import { log, withLogScope } from '../../shared/platform/runtime/logger.js';
+import { logLevelOf } from '../../shared/platform/runtime/config.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { backgroundServices, type BackgroundService } from './background.js';
 import type { DynamoDbLocal } from './dynamodb-local.js';
 import { superviseDynamoDbLocal, type RestartPolicy } from './dynamodb-supervisor.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SECRETS_KEY_PATTERN } from '../../shared/runtime/config.js';
+import { SECRETS_KEY_PATTERN } from '../../shared/platform/runtime/config.js';
 
 export const SECRETS_KEY_FILE = 'secrets.key';
 

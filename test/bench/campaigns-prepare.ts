@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { credit } from '../../shared/billing/billing.js';
-import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
-import { createContact } from '../../shared/contacts/contacts.js';
-import { PREPARE_BATCH } from '../../shared/campaigns/prepare.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
+import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
+import { createContact } from '../../shared/crm/contacts/contacts.js';
+import { PREPARE_BATCH } from '../../shared/mailing/campaigns/prepare.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
 import { print, startBenchRuntime } from './support.js';

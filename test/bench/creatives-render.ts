@@ -1,5 +1,5 @@
-import { renderCreativeFor } from '../../shared/creatives/render.js';
-import { renderTemplate, templateSeed } from '../../shared/creatives/template.js';
+import { renderCreativeFor } from '../../shared/mailing/creatives/render.js';
+import { renderTemplate, templateSeed } from '../../shared/mailing/creatives/template.js';
 
 /** A ~5 KB creative with 10 spins and 8 variables, rendered per recipient on one core. */
 export function benchCreative() {

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { load } from 'cheerio';
-import { detectForms, detectFormsOffThread } from '../../shared/enrichment/crawl/forms.js';
-import { htmlOverLimit } from '../../shared/html/bounds.js';
+import { detectForms, detectFormsOffThread } from '../../shared/research/enrichment/crawl/forms.js';
+import { htmlOverLimit } from '../../shared/platform/html/bounds.js';
 
 /**
  * Issue 27: how long HTML analysis holds the event loop. For each document: the longest event-loop

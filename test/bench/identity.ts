@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
 import { countWrites, load, print, startBenchRuntime } from './support.js';
 
 /**

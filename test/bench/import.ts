@@ -14,11 +14,11 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
 import { createApprovedAccount } from '../support/accounts.js';
-import type { Item, TableStore } from '../../shared/ports/table-store.js';
-import { pool } from '../../shared/imports/writer.js';
+import type { Item, TableStore } from '../../shared/platform/ports/table-store.js';
+import { pool } from '../../shared/crm/imports/writer.js';
 import { countWrites } from './support.js';
 
 /** Items/s the store takes on a scratch table: BatchWriteItem (25 per call) and 25-item transactions, 8 calls in flight. */
@@ -114,7 +114,7 @@ export async function run() {
         req.end(data);
       });
     const post = (p: string, body: unknown) => call('POST', p, body);
-    // A synchronous call past its time budget (shared/imports/sync-budget.ts) hands its rest to a job: followed to its result.
+    // A synchronous call past its time budget (shared/crm/imports/sync-budget.ts) hands its rest to a job: followed to its result.
     const imported = async (r: any) => {
       if (!r.accepted) return r;
       handedOver++;

@@ -1,8 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { syncMailbox } from '../../shared/dialogs/sync.js';
-import { createPasswordAccount } from '../../shared/senders/accounts.js';
+import { syncMailbox } from '../../shared/mailing/dialogs/sync.js';
+import { createPasswordAccount } from '../../shared/mailing/senders/accounts.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDovecot } from '../support/dovecot.js';
 import { startSmtpRelay } from '../support/smtp-relay.js';

@@ -6,7 +6,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { operationEntry, operations } from '../../functions/registry.js';
 import { emitBesideBundle, lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
 import { mcpResources } from '../../infra/aws/mcp.js';
-import { operationResources, type AwsResource } from '../../shared/registry/operation.js';
+import { operationResources, type AwsResource } from '../../shared/platform/registry/operation.js';
 import { print } from './support.js';
 
 /**

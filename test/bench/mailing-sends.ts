@@ -1,12 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { credit } from '../../shared/billing/billing.js';
-import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
-import { createContact } from '../../shared/contacts/contacts.js';
-import { SEND_QUEUE } from '../../shared/sending/queue.js';
-import { getTaskItem } from '../../shared/tasks/tasks.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
+import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
+import { createContact } from '../../shared/crm/contacts/contacts.js';
+import { SEND_QUEUE } from '../../shared/mailing/sending/queue.js';
+import { getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
-import { emailHash } from '../../shared/audience/normalize.js';
+import { emailHash } from '../../shared/crm/audience/normalize.js';
 import { startDovecot } from '../support/dovecot.js';
 import { client } from '../support/runtime.js';
 import { startSmtpRelay } from '../support/smtp-relay.js';
@@ -200,23 +200,23 @@ export async function run() {
 
 /** The send engine's steps as named by its costStep labels, from the functions on a CPU sample's stack. */
 const STEP_FUNCTIONS: [RegExp, string, string][] = [
-  [/\/shared\/sending\/build\.ts$/, 'claimContactedMany', 'build: re-contact claim'],
-  [/\/shared\/sending\/items\.ts$/, 'putItemsCounted', 'build: items + counters'],
-  [/\/shared\/sending\/build\.ts$/, '', 'build: screen (reads)'],
-  [/\/shared\/sending\/items\.ts$/, 'leaseItems', 'send: lease'],
-  [/\/shared\/sending\/gates\.ts$/, '', 'send: gates'],
-  [/\/shared\/sending\/prepaid\.ts$/, '', 'send: charge'],
-  [/\/shared\/sending\/bounce-guard\.ts$/, 'checkBounceWindow', 'send: bounce check'],
-  [/\/shared\/sending\/(outcomes\.ts|bounce-guard\.ts)$/, '', 'send: outcome'],
-  [/\/shared\/senders\/transport\.ts$/, 'senderDayUpdate', 'send: outcome'],
-  [/\/shared\/sending\/complete\.ts$/, '', 'send: completion'],
-  [/\/shared\/sending\/worker\.ts$/, 'afterCommit', 'send: after outcome'],
+  [/\/shared\/mailing\/sending\/build\.ts$/, 'claimContactedMany', 'build: re-contact claim'],
+  [/\/shared\/mailing\/sending\/items\.ts$/, 'putItemsCounted', 'build: items + counters'],
+  [/\/shared\/mailing\/sending\/build\.ts$/, '', 'build: screen (reads)'],
+  [/\/shared\/mailing\/sending\/items\.ts$/, 'leaseItems', 'send: lease'],
+  [/\/shared\/mailing\/sending\/gates\.ts$/, '', 'send: gates'],
+  [/\/shared\/mailing\/sending\/prepaid\.ts$/, '', 'send: charge'],
+  [/\/shared\/mailing\/sending\/bounce-guard\.ts$/, 'checkBounceWindow', 'send: bounce check'],
+  [/\/shared\/mailing\/sending\/(outcomes\.ts|bounce-guard\.ts)$/, '', 'send: outcome'],
+  [/\/shared\/mailing\/senders\/transport\.ts$/, 'senderDayUpdate', 'send: outcome'],
+  [/\/shared\/mailing\/sending\/complete\.ts$/, '', 'send: completion'],
+  [/\/shared\/mailing\/sending\/worker\.ts$/, 'afterCommit', 'send: after outcome'],
   [
-    /\/shared\/(sending\/(compose|links|tracking)|creatives\/render)\.ts$|html-to-text|\/nodemailer\/lib\/(mail-composer|mime-node)/,
+    /\/shared\/mailing\/(sending\/(compose|links|tracking)|creatives\/render)\.ts$|html-to-text|\/nodemailer\/lib\/(mail-composer|mime-node)/,
     '',
     'send: render + compose',
   ],
-  [/\/shared\/sending\/worker\.ts$/, '', 'send: batch reads'],
+  [/\/shared\/mailing\/sending\/worker\.ts$/, '', 'send: batch reads'],
 ];
 const sendStepOf = (fn: string, url: string) => STEP_FUNCTIONS.find(([file, name]) => file.test(url) && (!name || fn === name))?.[2];
 const libraryOf = (url: string) =>
@@ -228,7 +228,7 @@ const libraryOf = (url: string) =>
         ? 'send: SMTP client (nodemailer)'
         : /\/infra\/local\//.test(url)
           ? 'local runtime (queue, workers)'
-          : /\/shared\/adapters\//.test(url)
+          : /\/shared\/platform\/adapters\//.test(url)
             ? 'store adapter (step unknown)'
             : /^node:/.test(url)
               ? 'Node internals (sockets, streams, timers; step unknown)'

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { createApprovedAccount } from '../support/accounts.js';
 import { load, print, startBenchRuntime } from './support.js';
-import { TOOLSETS } from '../../shared/mcp/toolsets.js';
+import { TOOLSETS } from '../../shared/platform/mcp/toolsets.js';
 
 /**
  * Size of the MCP tools/list answer (bytes on the wire, what an agent pays in context) for a fully

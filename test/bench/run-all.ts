@@ -1,4 +1,4 @@
-import '../../shared/runtime/quiet-warnings.js';
+import '../../shared/platform/runtime/quiet-warnings.js';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 

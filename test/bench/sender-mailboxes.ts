@@ -3,9 +3,9 @@ import { createApprovedAccount } from '../support/accounts.js';
 import { startDovecot } from '../support/dovecot.js';
 import { startSmtpRelay } from '../support/smtp-relay.js';
 import { startMailSandbox } from '../../infra/local/mail-sandbox/sandbox.js';
-import { createPasswordAccount, testConnection } from '../../shared/senders/accounts.js';
-import { openSenderTransport } from '../../shared/senders/transport.js';
-import { openInboxReader } from '../../shared/senders/inbox.js';
+import { createPasswordAccount, testConnection } from '../../shared/mailing/senders/accounts.js';
+import { openSenderTransport } from '../../shared/mailing/senders/transport.js';
+import { openInboxReader } from '../../shared/mailing/senders/inbox.js';
 import { print, startBenchRuntime } from './support.js';
 
 /**

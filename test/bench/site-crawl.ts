@@ -6,10 +6,10 @@
  * only, not the queue/DynamoDB bookkeeping of a task. Run: `npm run bench site-crawl`.
  */
 import { pathToFileURL } from 'node:url';
-import { closeBrowser } from '../../shared/enrichment/crawl/browser.js';
-import { crawlSite } from '../../shared/enrichment/crawl/crawl-site.js';
-import { pool } from '../../shared/imports/writer.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
+import { closeBrowser } from '../../shared/research/enrichment/crawl/browser.js';
+import { crawlSite } from '../../shared/research/enrichment/crawl/crawl-site.js';
+import { pool } from '../../shared/crm/imports/writer.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { page, startSiteFarm } from '../support/site-farm.js';
 

@@ -3,7 +3,7 @@
  * engine (site-crawl.ts): workflow dispatch, the durable `crawls` queue, SITE_ENRICHMENT_WORKERS (16)
  * workers, each company's claim + counters + event all-or-nothing (the crash-safe bookkeeping), the
  * appends that queue up while one is being written going together in one transaction per task
- * (shared/enrichment/event-commit.ts), card merges and raw rows. It prints where a page's time goes (the
+ * (shared/research/enrichment/event-commit.ts), card merges and raw rows. It prints where a page's time goes (the
  * worker's handler, its store calls by method and item kind, the crawl engine, CPU of this process and of
  * DynamoDB Local) and the write units by item kind.
  * BENCH_CRAWL_TASK_SITES (default 500, the task maximum) fetch-path sites; BENCH_CRAWL_TASK_WORKERS (default 16). Run: `npm run bench site-task-crawl`.
@@ -18,10 +18,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { crawlWorker } from '../../shared/enrichment/background.js';
-import { EnrichmentTask, type TaskRecord } from '../../shared/enrichment/entities.js';
-import { readSiteEnrichmentAsl } from '../../shared/enrichment/machine.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { crawlWorker } from '../../shared/research/enrichment/background.js';
+import { EnrichmentTask, type TaskRecord } from '../../shared/research/enrichment/entities.js';
+import { readSiteEnrichmentAsl } from '../../shared/research/enrichment/machine.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { client } from '../support/runtime.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import { kindOfKey } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
+import { kindOfKey } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 
 /**

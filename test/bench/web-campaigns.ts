@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { createCampaign } from '../../shared/campaigns/campaigns.js';
-import { Campaign, Recipient } from '../../shared/campaigns/entities.js';
-import { stateCountAttr } from '../../shared/campaigns/recipients.js';
-import { batchPutAll } from '../../shared/imports/writer.js';
-import { SendItem, Task } from '../../shared/tasks/entities.js';
-import { counterAttr } from '../../shared/tasks/tasks.js';
+import { createCampaign } from '../../shared/mailing/campaigns/campaigns.js';
+import { Campaign, Recipient } from '../../shared/mailing/campaigns/entities.js';
+import { stateCountAttr } from '../../shared/mailing/campaigns/recipients.js';
+import { batchPutAll } from '../../shared/crm/imports/writer.js';
+import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
+import { counterAttr } from '../../shared/mailing/tasks/tasks.js';
 import { print } from './support.js';
 import { roundStats, startWebBench } from './web-support.js';
 

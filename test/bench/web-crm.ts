@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import { newCompanyItem } from '../../shared/companies/companies.js';
-import { newCompanyNumberItems } from '../../shared/companies/number-index.js';
-import { createDefinition, definitionMap } from '../../shared/custom-fields/definitions.js';
-import { batchPutAll } from '../../shared/imports/writer.js';
+import { newCompanyItem } from '../../shared/crm/companies/companies.js';
+import { newCompanyNumberItems } from '../../shared/crm/companies/number-index.js';
+import { createDefinition, definitionMap } from '../../shared/crm/custom-fields/definitions.js';
+import { batchPutAll } from '../../shared/crm/imports/writer.js';
 import { print } from './support.js';
 import { roundStats, startWebBench } from './web-support.js';
 

@@ -1,6 +1,6 @@
 import { ensureWebBuild } from '../../infra/local/web-build.js';
-import { Account } from '../../shared/identity/entities.js';
-import { hashPassword } from '../../shared/identity/passwords.js';
+import { Account } from '../../shared/workspace/identity/entities.js';
+import { hashPassword } from '../../shared/workspace/identity/passwords.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startBrowser } from '../support/browser.js';
 import { startBenchRuntime } from './support.js';

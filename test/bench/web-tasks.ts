@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { batchPutAll } from '../../shared/imports/writer.js';
-import { SendItem, Task } from '../../shared/tasks/entities.js';
-import { counterAdds, createMailingTask } from '../../shared/tasks/tasks.js';
+import { batchPutAll } from '../../shared/crm/imports/writer.js';
+import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
+import { counterAdds, createMailingTask } from '../../shared/mailing/tasks/tasks.js';
 import { print } from './support.js';
 import { roundStats, startWebBench } from './web-support.js';
 

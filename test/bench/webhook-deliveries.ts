@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { outboxItem, eventsCommitted } from '../../shared/events/outbox.js';
-import { createSubscription } from '../../shared/webhooks/subscriptions.js';
+import { outboxItem, eventsCommitted } from '../../shared/platform/events/outbox.js';
+import { createSubscription } from '../../shared/workspace/webhooks/subscriptions.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { print, startBenchRuntime } from './support.js';

@@ -1,4 +1,4 @@
-import { AccountEmail } from '../../shared/identity/entities.js';
+import { AccountEmail } from '../../shared/workspace/identity/entities.js';
 import http from 'node:http';
 import { randomInt } from 'node:crypto';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/runtime.js';
-import { getQuestionnaire, listQuestionnaires } from '../../shared/accounts-register/questionnaire.js';
-import { activateRegisteredAccount } from '../../shared/accounts-register/register.js';
+import { getQuestionnaire, listQuestionnaires } from '../../shared/workspace/accounts-register/questionnaire.js';
+import { activateRegisteredAccount } from '../../shared/workspace/accounts-register/register.js';
 import { registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
-import { AccountEmail } from '../../shared/identity/entities.js';
+import { AccountEmail } from '../../shared/workspace/identity/entities.js';
 
 let env: Awaited<ReturnType<typeof startAccountsRuntime>>;
 beforeAll(async () => {

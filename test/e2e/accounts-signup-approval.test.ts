@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { mailedLink, open, registrationAwaitingApproval, signupFull, until } from '../support/signup-flow.js';
-import { tableNames } from '../../shared/data/schema.js';
-import { Account, AccountEmail } from '../../shared/identity/entities.js';
+import { tableNames } from '../../shared/platform/data/schema.js';
+import { Account, AccountEmail } from '../../shared/workspace/identity/entities.js';
 
 process.env.LIMIT_V1_RATE = 'off';
 process.env.LOCAL_WORKFLOW_TICK_MS = '200';

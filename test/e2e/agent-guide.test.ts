@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpClients } from '../support/mcp-client.js';
-import { verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
-import { sha256 } from '../../shared/identity/api-keys.js';
+import { verifyAndConsumeReceipt } from '../../shared/platform/agent/capability-receipts.js';
+import { sha256 } from '../../shared/workspace/identity/api-keys.js';
 import { addKey, startTenantRuntime, type createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { ApiKey } from '../../shared/identity/entities.js';
+import { ApiKey } from '../../shared/workspace/identity/entities.js';
 
 /** Agent guide, capability receipts and the agent card's MCP endpoint, over HTTP and MCP. */
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;

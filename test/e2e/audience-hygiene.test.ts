@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { startTenantRuntime } from '../support/accounts.js';
-import { isSuppressed, suppressedAmong } from '../../shared/audience/suppression.js';
-import { isStopListed as stopListed } from '../../shared/audience/stoplist.js';
+import { isSuppressed, suppressedAmong } from '../../shared/crm/audience/suppression.js';
+import { isStopListed as stopListed } from '../../shared/crm/audience/stoplist.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;

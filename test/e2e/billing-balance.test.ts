@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKey, createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { charge, credit } from '../../shared/billing/billing.js';
+import { charge, credit } from '../../shared/workspace/billing/billing.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 beforeAll(async () => {

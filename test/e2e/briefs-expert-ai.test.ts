@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
 import { startAiStandIn } from '../support/campaigns-ai-stand-in.js';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 
 // Real parts: the embedded runtime with AI_PROVIDER=openai pointed at the local OpenAI-compatible
 // stand-in on 127.0.0.1 (the real OpenAiCompatible client, HTTP, breaker). Nothing mocked.

@@ -4,7 +4,7 @@ import { createApprovedAccount, startTenantRuntime } from '../support/accounts.j
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { CLEAN_COPY, contactList, setupSendingWorkspace, waitFor } from './campaigns-fixtures.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, the local queue and send worker, the campaign

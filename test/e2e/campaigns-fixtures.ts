@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import type { Dovecot } from '../support/dovecot.js';
 import type { Relay } from '../support/smtp-relay.js';
 import type { client } from '../support/runtime.js';

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignOperations } from '../../functions/campaigns/index.js';
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { requestFor, send } from '../support/fuzz.js';
-import { consumedCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { Campaign } from '../../shared/campaigns/entities.js';
-import { CAMPAIGN_PAUSED, getCampaignItem, updateCampaign } from '../../shared/campaigns/campaigns.js';
-import { syncCampaign } from '../../shared/campaigns/lifecycle.js';
-import { ensureOwnedSendTask, getTaskItem } from '../../shared/tasks/tasks.js';
-import { pauseTask } from '../../shared/sending/gates.js';
+import { consumedCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { Campaign } from '../../shared/mailing/campaigns/entities.js';
+import { CAMPAIGN_PAUSED, getCampaignItem, updateCampaign } from '../../shared/mailing/campaigns/campaigns.js';
+import { syncCampaign } from '../../shared/mailing/campaigns/lifecycle.js';
+import { ensureOwnedSendTask, getTaskItem } from '../../shared/mailing/tasks/tasks.js';
+import { pauseTask } from '../../shared/mailing/sending/gates.js';
 import { client, freshAddress, startTestRuntime, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 
 /**

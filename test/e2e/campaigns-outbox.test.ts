@@ -4,7 +4,7 @@ import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { contactList, setupSendingWorkspace, waitFor } from './campaigns-fixtures.js';
-import { Campaign, Generation } from '../../shared/campaigns/entities.js';
+import { Campaign, Generation } from '../../shared/mailing/campaigns/entities.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, the local queue and send worker), Dovecot and
 // smtp-server on 127.0.0.1. The campaign's own send window is closed now (it opens in two hours), so

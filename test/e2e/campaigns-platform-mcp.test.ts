@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser } from 'mailparser';
 import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
-import { Campaign } from '../../shared/campaigns/entities.js';
+import { Campaign } from '../../shared/mailing/campaigns/entities.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { mcpClients } from '../support/mcp-client.js';

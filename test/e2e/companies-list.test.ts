@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { createApprovedAccount } from '../support/accounts.js';
-import { parseSort, queryCompanies } from '../../shared/companies/list.js';
-import { compileCompanyFilters } from '../../shared/companies/list.js';
+import { parseSort, queryCompanies } from '../../shared/crm/companies/list.js';
+import { compileCompanyFilters } from '../../shared/crm/companies/list.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { createApprovedAccount } from '../support/accounts.js';
-import { listCompanyIds } from '../../shared/company-lists/company-lists.js';
+import { listCompanyIds } from '../../shared/crm/company-lists/company-lists.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;

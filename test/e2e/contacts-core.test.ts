@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
-import { findContactsByEmail } from '../../shared/contacts/contacts.js';
-import { listContactIds } from '../../shared/contact-lists/lists.js';
+import { findContactsByEmail } from '../../shared/crm/contacts/contacts.js';
+import { listContactIds } from '../../shared/crm/contact-lists/lists.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof client>;

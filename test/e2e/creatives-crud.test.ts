@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount, otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
-import { Membership } from '../../shared/tenancy/entities.js';
+import { Membership } from '../../shared/workspace/tenancy/entities.js';
 
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;
 let api: ReturnType<typeof client>;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
+import { HEADLESS_FLAGS } from '../../shared/platform/adapters/chromium/launch.js';
 import { startTenantRuntime } from '../support/accounts.js';
 import { NETWORK_VECTORS, firstLine, startVectorListeners, vectorHtml, type VectorListeners } from '../support/network-vectors.js';
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { mailUid, startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
-import { updateSetting } from '../../shared/settings/settings.js';
-import { getMatrix } from '../../shared/deliverability/matrix.js';
-import { credit } from '../../shared/billing/billing.js';
+import { updateSetting } from '../../shared/workspace/settings/settings.js';
+import { getMatrix } from '../../shared/mailing/deliverability/matrix.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 
 // Real parts: runtime + DynamoDB Local, smtp-server (the sender's SMTP) and Dovecot (the seeds' IMAP) on
 // 127.0.0.1. The test plays the receiving providers: it files each copy the relay accepted into the

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { declaredEntities } from '../../shared/data/entity.js';
+import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
+import { declaredEntities } from '../../shared/platform/data/entity.js';
 import { startTenantRuntime } from '../support/accounts.js';
 
 /**

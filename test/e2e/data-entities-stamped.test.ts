@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
 import { startTenantRuntime } from '../support/accounts.js';
 
 // Every item the CRM operations write carries `entity` and `_v` (Entity.item). A Scan is fine here: it

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
-import { addMember } from '../../shared/tenancy/provision.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
+import { addMember } from '../../shared/workspace/tenancy/provision.js';
 import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { startTenantRuntime } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';

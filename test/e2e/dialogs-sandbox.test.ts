@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTS_PER_MESSAGE } from '../../shared/enrichment/run.js';
+import { HOSTS_PER_MESSAGE } from '../../shared/research/enrichment/run.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { client, startTestRuntime } from '../support/runtime.js';

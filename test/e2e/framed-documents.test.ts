@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
-import { Membership } from '../../shared/tenancy/entities.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
+import { Membership } from '../../shared/workspace/tenancy/entities.js';
 import { createApprovedAccount, otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';

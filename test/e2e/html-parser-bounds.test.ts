@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Creative } from '../../shared/creatives/entities.js';
+import { Creative } from '../../shared/mailing/creatives/entities.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { nestedHtml } from '../support/fuzz.js';

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
-import { signLink } from '../../shared/sending/links.js';
+import { HEADLESS_FLAGS } from '../../shared/platform/adapters/chromium/launch.js';
+import { signLink } from '../../shared/mailing/sending/links.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 

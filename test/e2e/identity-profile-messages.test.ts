@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
-import { quotaPeriod } from '../../shared/identity/quota.js';
-import { AccountQuota, ApiKey } from '../../shared/identity/entities.js';
-import { sha256 } from '../../shared/identity/api-keys.js';
-import { LOCAL_KEY_CACHE_MS as KEY_CACHE_MS } from '../../shared/runtime/config.js';
+import { quotaPeriod } from '../../shared/workspace/identity/quota.js';
+import { AccountQuota, ApiKey } from '../../shared/workspace/identity/entities.js';
+import { sha256 } from '../../shared/workspace/identity/api-keys.js';
+import { LOCAL_KEY_CACHE_MS as KEY_CACHE_MS } from '../../shared/platform/runtime/config.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;

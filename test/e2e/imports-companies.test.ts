@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import { CompanyEntity, derivedCompanyId } from '../../shared/companies/entities.js';
-import { ImportMarker } from '../../shared/imports/entities.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import { CompanyEntity, derivedCompanyId } from '../../shared/crm/companies/entities.js';
+import { ImportMarker } from '../../shared/crm/imports/entities.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof client>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
-import { ASYNC_ABOVE_ROWS } from '../../shared/imports/jobs.js';
+import { ASYNC_ABOVE_ROWS } from '../../shared/crm/imports/jobs.js';
 
 /** Job form of the contact import: 202 + job id, ContactsController_importJob with processed/total, rate, ETA and the final result (local queue worker). */
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;

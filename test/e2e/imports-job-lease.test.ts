@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
-import { runImportJob, startImportJob } from '../../shared/imports/jobs.js';
-import { claimJob } from '../../shared/imports/job-lease.js';
-import { ImportJob } from '../../shared/imports/entities.js';
-import type { WorkQueue } from '../../shared/ports/queue.js';
+import { runImportJob, startImportJob } from '../../shared/crm/imports/jobs.js';
+import { claimJob } from '../../shared/crm/imports/job-lease.js';
+import { ImportJob } from '../../shared/crm/imports/entities.js';
+import type { WorkQueue } from '../../shared/platform/ports/queue.js';
 
 /**
- * Import job leases (shared/imports/job-lease.ts): a job whose worker died mid-job (lease run out, its
+ * Import job leases (shared/crm/imports/job-lease.ts): a job whose worker died mid-job (lease run out, its
  * message gone with the dead worker until the queue's 16-minute redelivery) is queued again by the
  * next import of the tenant and completes; a second delivery while a worker holds the lease does nothing.
  */

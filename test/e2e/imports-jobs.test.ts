@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
-import { ASYNC_ABOVE_ROWS } from '../../shared/imports/jobs.js';
-import { ImportJob } from '../../shared/imports/entities.js';
+import { ASYNC_ABOVE_ROWS } from '../../shared/crm/imports/jobs.js';
+import { ImportJob } from '../../shared/crm/imports/entities.js';
 
 /** Job form of the combined import: 202 + job id, status with processed/total, rate, ETA, final result (local queue worker). */
 let env: Awaited<ReturnType<typeof startTenantRuntime>>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
 import type { client, startTestRuntime } from '../support/runtime.js';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import { ChannelMarker, CompanyContact, ContactChannel, ContactEntity } from '../../shared/contacts/entities.js';
-import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import { ChannelMarker, CompanyContact, ContactChannel, ContactEntity } from '../../shared/crm/contacts/entities.js';
+import { CustomFieldNumber } from '../../shared/crm/custom-fields/entities.js';
 
 /**
  * What the import write path folds into fewer items (issue 15), with every read kept: a channel the

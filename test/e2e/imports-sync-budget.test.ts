@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
-import { runImportWithinBudget } from '../../shared/imports/sync-budget.js';
+import { runImportWithinBudget } from '../../shared/crm/imports/sync-budget.js';
 
 /**
- * The time bound of a synchronous import (shared/imports/sync-budget.ts): rows run in chunks, and the
+ * The time bound of a synchronous import (shared/crm/imports/sync-budget.ts): rows run in chunks, and the
  * rows a call has not reached when its budget is spent continue as an import job (the operation
  * answers 202), whose result sums both parts. The budget is passed in here (0: hand over after the
  * first chunk) instead of waiting for a slow store.

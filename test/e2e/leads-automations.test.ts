@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { createApprovedAccount } from '../support/accounts.js';
-import { createLead } from '../../shared/leads/leads.js';
+import { createLead } from '../../shared/crm/leads/leads.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 

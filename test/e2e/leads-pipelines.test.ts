@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { startTenantRuntime } from '../support/accounts.js';
-import { createContact } from '../../shared/contacts/contacts.js';
+import { createContact } from '../../shared/crm/contacts/contacts.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let http: ReturnType<typeof client>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { DOC_KEYS, DOCUMENTS } from '../../shared/legal/documents/index.js';
+import { DOC_KEYS, DOCUMENTS } from '../../shared/workspace/legal/documents/index.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let a: Awaited<ReturnType<typeof createApprovedAccount>>;

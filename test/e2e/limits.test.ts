@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { client, freshAddress, startTestRuntime } from '../support/runtime.js';
 import { operations } from '../../functions/registry.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../functions/registry.js';
-import { isMcpTool } from '../../shared/mcp/tools.js';
+import { isMcpTool } from '../../shared/platform/mcp/tools.js';
 import { startTenantRuntime } from '../support/accounts.js';
 import { mcpClients } from '../support/mcp-client.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../functions/registry.js';
-import { cachedToolDefinition, isMcpTool } from '../../shared/mcp/tools.js';
+import { cachedToolDefinition, isMcpTool } from '../../shared/platform/mcp/tools.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 
 /**

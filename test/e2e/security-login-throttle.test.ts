@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdjustableClock } from '../../shared/runtime/clock.js';
-import { MAX_DELAY_MS } from '../../shared/security/login-throttle.js';
+import type { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import { MAX_DELAY_MS } from '../../shared/platform/security/login-throttle.js';
 import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 
 /**

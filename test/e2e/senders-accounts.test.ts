@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { startTenantRuntime, otherTenantClient } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
-import { EmailAccount } from '../../shared/senders/entities.js';
-import { openSenderTransport, getSendingState, recordSend } from '../../shared/senders/transport.js';
-import { openInboxReader } from '../../shared/senders/inbox.js';
+import { EmailAccount } from '../../shared/mailing/senders/entities.js';
+import { openSenderTransport, getSendingState, recordSend } from '../../shared/mailing/senders/transport.js';
+import { openInboxReader } from '../../shared/mailing/senders/inbox.js';
 import { createServer, type Server } from 'node:net';
 
 // Real parts: the embedded runtime + DynamoDB Local, Dovecot (IMAP) and smtp-server (SMTP) on 127.0.0.1.

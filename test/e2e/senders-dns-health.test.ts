@@ -3,7 +3,7 @@ import { startTenantRuntime, otherTenantClient } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
-import { recordSend } from '../../shared/senders/transport.js';
+import { recordSend } from '../../shared/mailing/senders/transport.js';
 
 // Real parts: runtime + DynamoDB Local, a fixture DNS server (DNS_SERVERS), Dovecot and smtp-server on 127.0.0.1.
 let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;

@@ -3,8 +3,8 @@ import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startOAuthStandIn, type OAuthStandIn } from '../support/oauth-stand-in.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
-import { EmailAccount } from '../../shared/senders/entities.js';
-import { openSenderTransport, getSendingState } from '../../shared/senders/transport.js';
+import { EmailAccount } from '../../shared/mailing/senders/entities.js';
+import { openSenderTransport, getSendingState } from '../../shared/mailing/senders/transport.js';
 
 // Real parts: runtime + DynamoDB Local; a local stand-in for the Google/Microsoft token endpoints;
 // smtp-server checking XOAUTH2 tokens against it; Dovecot with its oauth2 passdb (XOAUTH2, tokeninfo at the stand-in).

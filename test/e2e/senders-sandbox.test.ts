@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
-import { openSenderTransport } from '../../shared/senders/transport.js';
-import { openInboxReader } from '../../shared/senders/inbox.js';
+import { openSenderTransport } from '../../shared/mailing/senders/transport.js';
+import { openInboxReader } from '../../shared/mailing/senders/inbox.js';
 
 // The local runtime's own mail sandbox (smtp-server + the minimal IMAP server on 127.0.0.1), driven
 // as a newcomer would: connect a sender with any password, test the connection, send, read the reply.

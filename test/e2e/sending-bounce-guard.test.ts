@@ -3,7 +3,7 @@ import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { waitFor } from '../support/poll.js';
 
 // Bounce-rate protection end to end. Real parts: the embedded runtime (DynamoDB Local, durable local

@@ -3,7 +3,7 @@ import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { waitFor } from '../support/poll.js';
 
 // Real parts: embedded runtime (DynamoDB Local, durable local queue, send worker, movable clock),
@@ -191,7 +191,7 @@ describe('send engine: pacing, window, balance (moved clock)', () => {
       return settled;
     });
     // Spend the balance down to exactly one send (0.001) by a charge through the same ledger.
-    const { charge } = await import('../../shared/billing/billing.js');
+    const { charge } = await import('../../shared/workspace/billing/billing.js');
     const spendable = Math.round((balance.balance - 0.001) * 1000);
     if (spendable > 0) await charge(rt.deps, account.tenantId, 'email_send', spendable, { note: 'test spend-down' });
     const { taskId, batch } = await mailingTask(3);

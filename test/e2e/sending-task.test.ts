@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { waitFor } from '../support/poll.js';
 

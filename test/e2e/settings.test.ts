@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { addMember } from '../../shared/tenancy/provision.js';
-import { getPhysicalAddress } from '../../shared/settings/settings.js';
+import { addMember } from '../../shared/workspace/tenancy/provision.js';
+import { getPhysicalAddress } from '../../shared/workspace/settings/settings.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let owner: Awaited<ReturnType<typeof createApprovedAccount>>;

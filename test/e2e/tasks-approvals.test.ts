@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount, otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
-import { credit } from '../../shared/billing/billing.js';
-import { PRICES, toAmount } from '../../shared/billing/prices.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
+import { PRICES, toAmount } from '../../shared/workspace/billing/prices.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
-import { Task } from '../../shared/tasks/entities.js';
+import { Task } from '../../shared/mailing/tasks/entities.js';
 
 // The approvals queue over HTTP and MCP (mailing_approvals_list, mailing_reject): what waits, who
 // prepared it (the key's name, the channel), the creative's approved text after an edit reset the

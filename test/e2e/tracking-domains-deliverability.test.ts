@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTenantRuntime, otherTenantClient } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
-import { recordDeliverability, classifyRecipientDomain } from '../../shared/deliverability/matrix.js';
-import { EmailAccount } from '../../shared/senders/entities.js';
+import { recordDeliverability, classifyRecipientDomain } from '../../shared/mailing/deliverability/matrix.js';
+import { EmailAccount } from '../../shared/mailing/senders/entities.js';
 
 // Real parts: runtime + DynamoDB Local and a fixture DNS server (DNS_SERVERS) on 127.0.0.1.
 let ctx: Awaited<ReturnType<typeof startTenantRuntime>>;

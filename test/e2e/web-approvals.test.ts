@@ -7,13 +7,13 @@
 // (its mailbox suspended) shows with the gate in words, and its link leads to the campaign's checklist.
 // Every page screenshotted and checked with axe, at 1280 px and 390 px; what the page says is checked against the API.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { startBrowser, type AppPage, type BrowserRun } from '../support/browser.js';
 import { mcpClients } from '../support/mcp-client.js';
 import { waitFor } from '../support/poll.js';
 import { client } from '../support/runtime.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
-import { Task } from '../../shared/tasks/entities.js';
+import { Task } from '../../shared/mailing/tasks/entities.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
 
 // A real Chromium, an MCP session and real sends on a shared 2-core machine: bounds, not timing assertions.

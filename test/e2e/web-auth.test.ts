@@ -3,8 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getQuestionnaire } from '../../shared/accounts-register/questionnaire.js';
-import { AccountEmail } from '../../shared/identity/entities.js';
+import { getQuestionnaire } from '../../shared/workspace/accounts-register/questionnaire.js';
+import { AccountEmail } from '../../shared/workspace/identity/entities.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { activeAccount, mailedVerifyLink, PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';

@@ -5,7 +5,7 @@
 // (/console, as a local operator does), and the person sees the credit in the ledger and the balance
 // change; the draft then works and its charge is in the ledger too. Nothing mocked.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PRICES } from '../../shared/billing/prices.js';
+import { PRICES } from '../../shared/workspace/billing/prices.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { startAiStandIn } from '../support/campaigns-ai-stand-in.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';

@@ -2,8 +2,8 @@
 // session cookie is sent by the browser whichever page asks); Bearer keys and same-origin pages are unaffected.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessionCookie } from '../../shared/identity/sessions.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { sessionCookie } from '../../shared/workspace/identity/sessions.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { client } from '../support/runtime.js';
 import { PASSWORD, registerAccount, startAccountsRuntime, uniqueEmail } from './accounts-fixtures.js';
 

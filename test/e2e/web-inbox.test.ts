@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { credit } from '../../shared/billing/billing.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { client } from '../support/runtime.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';

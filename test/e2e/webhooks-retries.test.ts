@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 import { startWebhookReceiver, waitFor } from '../support/webhook-receiver.js';
-import { RETRY_DELAYS_SECONDS } from '../../shared/webhooks/signing.js';
+import { RETRY_DELAYS_SECONDS } from '../../shared/workspace/webhooks/signing.js';
 
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;
 let api: ReturnType<typeof client>;

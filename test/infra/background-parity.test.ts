@@ -9,10 +9,10 @@ import { constructId, eventBridgeSchedule } from '../../infra/aws/background.js'
 import { SvcStack } from '../../infra/aws/stack.js';
 import { startSchedule, startWorker } from '../../infra/local/background.js';
 import { LocalWorkQueue, type ConsumeOptions } from '../../infra/local/local-queue.js';
-import { defineSchedule, scheduleExpression, type ScheduleDefinition } from '../../shared/registry/background.js';
-import { systemClock } from '../../shared/runtime/clock.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { localConfig } from '../../shared/runtime/local-config.js';
+import { defineSchedule, scheduleExpression, type ScheduleDefinition } from '../../shared/platform/registry/background.js';
+import { systemClock } from '../../shared/platform/runtime/clock.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { localConfig } from '../../shared/platform/runtime/local-config.js';
 
 /**
  * Every declaration of functions/background.ts, on both sides: the synthesized CloudFormation (queue

@@ -6,10 +6,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emitBesideBundle, lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
 import { operationById, operationEntry, operations } from '../../functions/registry.js';
-import { buildAgentCard } from '../../shared/registry/agent-card.js';
-import { buildOpenApi } from '../../shared/registry/openapi.js';
-import { buildAgentGuide } from '../../shared/agent/guide.js';
-import { operationResources } from '../../shared/registry/operation.js';
+import { buildAgentCard } from '../../shared/platform/registry/agent-card.js';
+import { buildOpenApi } from '../../shared/platform/registry/openapi.js';
+import { buildAgentGuide } from '../../shared/platform/agent/guide.js';
+import { operationResources } from '../../shared/platform/registry/operation.js';
 import { localDeps } from '../../infra/local/local-deps.js';
 import { createApprovedAccount } from '../support/accounts.js';
 
@@ -121,7 +121,7 @@ describe('operation Lambda bundles', () => {
     expect(JSON.parse(denied.body!)).toEqual({ statusCode: 401, message: 'Invalid credentials' });
   });
 
-  // Issue 27: HTML is parsed in worker threads, which in a Lambda run the function's own bundle (shared/html/off-thread.ts).
+  // Issue 27: HTML is parsed in worker threads, which in a Lambda run the function's own bundle (shared/platform/html/off-thread.ts).
   it('detect-forms and the content check parse in worker threads started from their bundles', async () => {
     const detect = await bundled('site_enrichment_detect_forms');
     const forms = (html: string) =>

@@ -1,10 +1,10 @@
-// CDK assertions for the signup-approval machine as infra/aws/background.ts derives it from shared/accounts/background.ts (bundling skipped; the template is the deployed one).
+// CDK assertions for the signup-approval machine as infra/aws/background.ts derives it from shared/workspace/accounts/background.ts (bundling skipped; the template is the deployed one).
 import { readFileSync } from 'node:fs';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SvcStack } from '../../infra/aws/stack.js';
-import { SIGNUP_APPROVAL_ASL } from '../../shared/accounts/signup-approval-machine.js';
+import { SIGNUP_APPROVAL_ASL } from '../../shared/workspace/accounts/signup-approval-machine.js';
 
 let stack: SvcStack;
 let template: Template;

@@ -1,4 +1,4 @@
-// The browser-level guard alone (NO_NETWORK_FLAGS, shared/adapters/chromium/launch.ts), in both
+// The browser-level guard alone (NO_NETWORK_FLAGS, shared/platform/adapters/chromium/launch.ts), in both
 // binaries the service runs: Debian's Chromium and the Lambda's @sparticuz/chromium headless shell
 // (unpacked from the package's bin folder into TMPDIR, launched with its own Lambda flags). No sanitizing,
 // no request interception, scripts on: every network vector (test/support/network-vectors.ts) loads in
@@ -7,7 +7,7 @@
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADLESS_FLAGS, NO_NETWORK_FLAGS, chromiumLaunch } from '../../shared/adapters/chromium/launch.js';
+import { HEADLESS_FLAGS, NO_NETWORK_FLAGS, chromiumLaunch } from '../../shared/platform/adapters/chromium/launch.js';
 import { NETWORK_VECTORS, firstLine, startVectorListeners, vectorHtml, type NetworkVector, type VectorListeners } from '../support/network-vectors.js';
 
 const SYSTEM = { chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { DynamoTableAdmin } from '../../shared/adapters/dynamodb/table-admin.js';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
-import { consumedCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { ConditionFailed } from '../../shared/ports/table-store.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
-import { slidingWindow, tokenBucket } from '../../shared/limits/rate-limiter.js';
+import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
+import { DynamoTableAdmin } from '../../shared/platform/adapters/dynamodb/table-admin.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
+import { consumedCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { ConditionFailed } from '../../shared/platform/ports/table-store.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import { slidingWindow, tokenBucket } from '../../shared/platform/limits/rate-limiter.js';
 
 const doc = createDocumentClient({ endpoint: inject('dynamoEndpoint') });
 const admin = new DynamoTableAdmin(doc);

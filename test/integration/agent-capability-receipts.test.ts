@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
-import { RECEIPT_TTL_MS, issueReceipt, verifyAndConsumeReceipt } from '../../shared/agent/capability-receipts.js';
-import { isAppError } from '../../shared/errors.js';
-import type { AdjustableClock } from '../../shared/runtime/clock.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { RECEIPT_TTL_MS, issueReceipt, verifyAndConsumeReceipt } from '../../shared/platform/agent/capability-receipts.js';
+import { isAppError } from '../../shared/platform/errors.js';
+import type { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 
 /** Capability receipts against DynamoDB Local: the real conditional write decides single use. */
 let deps: Deps;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
-import { charge, credit, isInsufficientBalance } from '../../shared/billing/billing.js';
-import { PRICES } from '../../shared/billing/prices.js';
-import { isAppError } from '../../shared/errors.js';
+import { charge, credit, isInsufficientBalance } from '../../shared/workspace/billing/billing.js';
+import { PRICES } from '../../shared/workspace/billing/prices.js';
+import { isAppError } from '../../shared/platform/errors.js';
 
 /** charge/credit against DynamoDB Local (real transactions); the runtime only serves the read-back. */
 let rt: Awaited<ReturnType<typeof startTestRuntime>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEmail } from '../../shared/campaigns/audit.js';
-import { BuiltinAi } from '../../shared/ai/builtin.js';
-import { OpenAiCompatible } from '../../shared/ai/openai.js';
-import { AiUnavailable } from '../../shared/ports/ai.js';
+import { auditEmail } from '../../shared/mailing/campaigns/audit.js';
+import { BuiltinAi } from '../../shared/platform/ai/builtin.js';
+import { OpenAiCompatible } from '../../shared/platform/ai/openai.js';
+import { AiUnavailable } from '../../shared/platform/ports/ai.js';
 import { startAiStandIn } from '../support/campaigns-ai-stand-in.js';
 
 // The mandatory audit against the builtin provider and a real OpenAI-compatible client talking to the

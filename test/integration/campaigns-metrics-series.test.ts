@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SendItem } from '../../shared/tasks/entities.js';
+import { SendItem } from '../../shared/mailing/tasks/entities.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageForSpamd } from '../../shared/content-check/check.js';
-import { parseSpamdAnswer, spamdCheck, SPAMD_MAX_MESSAGE_BYTES } from '../../shared/content-check/spamd-client.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
+import { messageForSpamd } from '../../shared/mailing/content-check/check.js';
+import { parseSpamdAnswer, spamdCheck, SPAMD_MAX_MESSAGE_BYTES } from '../../shared/mailing/content-check/spamd-client.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
 import { startRealSpamd, startSpamdStandIn } from '../support/spamd-stand-in.js';
 
 // Real parts: TCP on 127.0.0.1 to a SPAMD-protocol stand-in, and to the real Debian spamd when it is

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
-import { inlineImages, type ImageSources } from '../../shared/creatives/pdf/images.js';
+import { LocalFileStore } from '../../shared/platform/adapters/files/local-files.js';
+import { inlineImages, type ImageSources } from '../../shared/mailing/creatives/pdf/images.js';
 
 // Real parts: the local file store on disk and an HTTP image server on 127.0.0.1, reached through the
 // outbound guard (loopback admitted only where the test says allowLoopback, as SVC_ALLOW_LOOPBACK_TARGETS does).

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chromiumLaunch } from '../../shared/adapters/chromium/launch.js';
-import { closePdfBrowser, htmlToPdf } from '../../shared/creatives/pdf/chromium.js';
+import { chromiumLaunch } from '../../shared/platform/adapters/chromium/launch.js';
+import { closePdfBrowser, htmlToPdf } from '../../shared/mailing/creatives/pdf/chromium.js';
 
 // The Lambda path, run here: @sparticuz/chromium unpacked from the package's own bin folder (what the
 // Chromium layer holds at /opt; infra/aws/chromium.ts) into TMPDIR, then the real PDF print. No system

@@ -1,10 +1,10 @@
-// What the PDF page is built from (shared/creatives/pdf/sanitize.ts through loadDocument), read back
+// What the PDF page is built from (shared/mailing/creatives/pdf/sanitize.ts through loadDocument), read back
 // from the page's DOM in real Chromium: the layout survives (styles, tables, inline SVG, data: images,
 // photo variation, the doctype's layout mode), everything that loads, navigates or runs does not.
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADLESS_FLAGS, NO_NETWORK_FLAGS } from '../../shared/adapters/chromium/launch.js';
-import { loadDocument } from '../../shared/creatives/pdf/chromium.js';
+import { HEADLESS_FLAGS, NO_NETWORK_FLAGS } from '../../shared/platform/adapters/chromium/launch.js';
+import { loadDocument } from '../../shared/mailing/creatives/pdf/chromium.js';
 
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
 let browser: Browser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerOfAddress } from '../../shared/deliverability/matrix.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { providerOfAddress } from '../../shared/mailing/deliverability/matrix.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 
 // A real resolver against the loopback DNS server: the provider of an address comes from its MX.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
-import { verifyAddresses, type VerifySettings } from '../../shared/email-verification/verify.js';
+import { verifyAddresses, type VerifySettings } from '../../shared/mailing/email-verification/verify.js';
 
 /**
  * The verifier against real parts on loopback: the DNS fixture server for MX/A answers and an

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, renderPage } from '../../shared/enrichment/crawl/browser.js';
+import { closeBrowser, renderPage } from '../../shared/research/enrichment/crawl/browser.js';
 import { NETWORK_VECTORS, firstLine, startVectorListeners, tlsClient, vectorHtml, type VectorListeners } from '../support/network-vectors.js';
 
 let listeners: VectorListeners;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTERS, EnrichmentHost, EnrichmentItem, EnrichmentTask, type TaskOptions } from '../../shared/enrichment/entities.js';
-import { listEvents } from '../../shared/enrichment/events.js';
-import { handleCrawlMessage } from '../../shared/enrichment/worker.js';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { COUNTERS, EnrichmentHost, EnrichmentItem, EnrichmentTask, type TaskOptions } from '../../shared/research/enrichment/entities.js';
+import { listEvents } from '../../shared/research/enrichment/events.js';
+import { handleCrawlMessage } from '../../shared/research/enrichment/worker.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 import { client, startTestRuntime } from '../support/runtime.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnrichmentEvent, EnrichmentHost, EnrichmentItem, EnrichmentTask, seqKey } from '../../shared/enrichment/entities.js';
-import { appendEvent, listEvents } from '../../shared/enrichment/events.js';
-import type { TableStore, TxOp } from '../../shared/ports/table-store.js';
+import { EnrichmentEvent, EnrichmentHost, EnrichmentItem, EnrichmentTask, seqKey } from '../../shared/research/enrichment/entities.js';
+import { appendEvent, listEvents } from '../../shared/research/enrichment/events.js';
+import type { TableStore, TxOp } from '../../shared/platform/ports/table-store.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startTestRuntime } from '../support/runtime.js';
 

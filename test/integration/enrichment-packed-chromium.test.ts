@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, renderPage } from '../../shared/enrichment/crawl/browser.js';
+import { closeBrowser, renderPage } from '../../shared/research/enrichment/crawl/browser.js';
 import { startSiteFarm, type SiteFarm } from '../support/site-farm.js';
 
 // The crawl's browser path as the Lambda runs it: @sparticuz/chromium unpacked from the package's bin

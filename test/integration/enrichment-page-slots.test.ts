@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageGate, PageSlotBusy } from '../../shared/enrichment/page-slots.js';
+import { pageGate, PageSlotBusy } from '../../shared/research/enrichment/page-slots.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startTestRuntime } from '../support/runtime.js';
 import { waitFor } from '../support/webhook-receiver.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import { runCompanyImport } from '../../shared/imports/companies-import.js';
-import { CompanyEntity, CompanyKeyClaim, derivedCompanyId } from '../../shared/companies/entities.js';
-import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
-import { ContactEntity } from '../../shared/contacts/entities.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import { runCompanyImport } from '../../shared/crm/imports/companies-import.js';
+import { CompanyEntity, CompanyKeyClaim, derivedCompanyId } from '../../shared/crm/companies/entities.js';
+import { CustomFieldNumber } from '../../shared/crm/custom-fields/entities.js';
+import { ContactEntity } from '../../shared/crm/contacts/entities.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import { runCompanyImport } from '../../shared/imports/companies-import.js';
-import { IMPORT_QUEUE, getImportJob, runImportJob, startImportJob } from '../../shared/imports/jobs.js';
-import { ImportJob, ImportJournal } from '../../shared/imports/entities.js';
-import { CompanyEntity } from '../../shared/companies/entities.js';
-import { ContactChannel, ContactEntity } from '../../shared/contacts/entities.js';
-import { CustomFieldNumber } from '../../shared/custom-fields/entities.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import { runCompanyImport } from '../../shared/crm/imports/companies-import.js';
+import { IMPORT_QUEUE, getImportJob, runImportJob, startImportJob } from '../../shared/crm/imports/jobs.js';
+import { ImportJob, ImportJournal } from '../../shared/crm/imports/entities.js';
+import { CompanyEntity } from '../../shared/crm/companies/entities.js';
+import { ContactChannel, ContactEntity } from '../../shared/crm/contacts/entities.js';
+import { CustomFieldNumber } from '../../shared/crm/custom-fields/entities.js';
 import { LocalWorkQueue } from '../../infra/local/local-queue.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';

@@ -8,7 +8,7 @@ import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { client } from '../support/runtime.js';
-import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
+import { HEADLESS_FLAGS } from '../../shared/platform/adapters/chromium/launch.js';
 
 /**
  * Issue 16 faults 1 and 2: DynamoDB Local answers loopback only (Java policy), allows no web origin,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../functions/data-migrations.js';
-import { entityNameCasing } from '../../shared/migrations/entity-casing.js';
-import { migrateTable, runMigrations } from '../../shared/migrations/runner.js';
-import type { Item, Key, TableStore } from '../../shared/ports/table-store.js';
-import { ContactEntity } from '../../shared/contacts/entities.js';
-import { LeadEntity } from '../../shared/leads/entities.js';
-import { WipeJob } from '../../shared/settings/entities.js';
+import { entityNameCasing } from '../../shared/workspace/migrations/entity-casing.js';
+import { migrateTable, runMigrations } from '../../shared/workspace/migrations/runner.js';
+import type { Item, Key, TableStore } from '../../shared/platform/ports/table-store.js';
+import { ContactEntity } from '../../shared/crm/contacts/entities.js';
+import { LeadEntity } from '../../shared/crm/leads/entities.js';
+import { WipeJob } from '../../shared/workspace/settings/entities.js';
 import { startTenantRuntime } from '../support/accounts.js';
 
 // The data migration that gives every `entity` stamp the one (snake_case) casing: items stamped with

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addContactsToList, createContactList } from '../../shared/contact-lists/lists.js';
-import { createContact } from '../../shared/contacts/contacts.js';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { buildTaskItems } from '../../shared/sending/build.js';
-import type { SendMessage } from '../../shared/sending/queue.js';
-import { SendItem, Task } from '../../shared/tasks/entities.js';
-import { createMailingTask, getTask } from '../../shared/tasks/tasks.js';
+import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
+import { createContact } from '../../shared/crm/contacts/contacts.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { buildTaskItems } from '../../shared/mailing/sending/build.js';
+import type { SendMessage } from '../../shared/mailing/sending/queue.js';
+import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
+import { createMailingTask, getTask } from '../../shared/mailing/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startTestRuntime } from '../support/runtime.js';
 

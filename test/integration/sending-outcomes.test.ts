@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SenderDay, utcDay } from '../../shared/senders/entities.js';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { OutcomeCommitter, shareOutcomeCommitter } from '../../shared/sending/outcomes.js';
-import { getItem } from '../../shared/sending/items.js';
-import { SendItem, Task } from '../../shared/tasks/entities.js';
-import { counterAttr, createMailingTask, taskView } from '../../shared/tasks/tasks.js';
+import { SenderDay, utcDay } from '../../shared/mailing/senders/entities.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { OutcomeCommitter, shareOutcomeCommitter } from '../../shared/mailing/sending/outcomes.js';
+import { getItem } from '../../shared/mailing/sending/items.js';
+import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
+import { counterAttr, createMailingTask, taskView } from '../../shared/mailing/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startTestRuntime } from '../support/runtime.js';
 

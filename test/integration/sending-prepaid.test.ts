@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, credit } from '../../shared/billing/billing.js';
-import { Balance } from '../../shared/billing/entities.js';
-import { PRICES } from '../../shared/billing/prices.js';
-import { checkCompletion } from '../../shared/sending/complete.js';
-import { BLOCK, settleSends, takePaidSend, takePaidSends } from '../../shared/sending/prepaid.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { Task } from '../../shared/tasks/entities.js';
-import { counterAttr, createMailingTask } from '../../shared/tasks/tasks.js';
+import { charge, credit } from '../../shared/workspace/billing/billing.js';
+import { Balance } from '../../shared/workspace/billing/entities.js';
+import { PRICES } from '../../shared/workspace/billing/prices.js';
+import { checkCompletion } from '../../shared/mailing/sending/complete.js';
+import { BLOCK, settleSends, takePaidSend, takePaidSends } from '../../shared/mailing/sending/prepaid.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { Task } from '../../shared/mailing/tasks/entities.js';
+import { counterAttr, createMailingTask } from '../../shared/mailing/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startTestRuntime } from '../support/runtime.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../functions/data-migrations.js';
-import { MigrationMarker } from '../../shared/migrations/entities.js';
-import { migrateTable, runMigrations } from '../../shared/migrations/runner.js';
-import type { TableStore } from '../../shared/ports/table-store.js';
-import { Task } from '../../shared/tasks/entities.js';
-import { taskReviewBackfill } from '../../shared/tasks/review-backfill.js';
+import { MigrationMarker } from '../../shared/workspace/migrations/entities.js';
+import { migrateTable, runMigrations } from '../../shared/workspace/migrations/runner.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import { Task } from '../../shared/mailing/tasks/entities.js';
+import { taskReviewBackfill } from '../../shared/mailing/tasks/review-backfill.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { waitFor } from '../support/poll.js';
 import { client, startTestRuntime } from '../support/runtime.js';

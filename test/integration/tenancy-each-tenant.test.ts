@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Tenant } from '../../shared/tenancy/entities.js';
-import { forEachTenant } from '../../shared/tenancy/each-tenant.js';
+import { Tenant } from '../../shared/workspace/tenancy/entities.js';
+import { forEachTenant } from '../../shared/workspace/tenancy/each-tenant.js';
 import { startTestRuntime } from '../support/runtime.js';
 
 // The one walk over every tenant that schedules and sweeps share: past the first page of 100, without a

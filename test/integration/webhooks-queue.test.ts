@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
 import { LocalWorkQueue } from '../../infra/local/local-queue.js';
-import { eventsCommitted, outboxItem } from '../../shared/events/outbox.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { attemptDelivery, type DeliveryItem } from '../../shared/webhooks/deliveries.js';
-import { dispatchTenant, handleWebhookMessage, REQUEUE_GRACE_MS, requeueOverdue, sweepTenant } from '../../shared/webhooks/dispatcher.js';
-import { WEBHOOK_QUEUE, type WebhookMessage } from '../../shared/webhooks/queue.js';
-import { ATTEMPT_LEASE_MS } from '../../shared/webhooks/signing.js';
-import { createSubscription } from '../../shared/webhooks/subscriptions.js';
+import { eventsCommitted, outboxItem } from '../../shared/platform/events/outbox.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { attemptDelivery, type DeliveryItem } from '../../shared/workspace/webhooks/deliveries.js';
+import { dispatchTenant, handleWebhookMessage, REQUEUE_GRACE_MS, requeueOverdue, sweepTenant } from '../../shared/workspace/webhooks/dispatcher.js';
+import { WEBHOOK_QUEUE, type WebhookMessage } from '../../shared/workspace/webhooks/queue.js';
+import { ATTEMPT_LEASE_MS } from '../../shared/workspace/webhooks/signing.js';
+import { createSubscription } from '../../shared/workspace/webhooks/subscriptions.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { startWebhookReceiver, waitFor } from '../support/webhook-receiver.js';
-import { WebhookDelivery, dueKey } from '../../shared/webhooks/entities.js';
+import { WebhookDelivery, dueKey } from '../../shared/workspace/webhooks/entities.js';
 
 /** Real DynamoDB Local, no background worker: the test drives the queue and the dispatcher by hand. */
 let deps: Deps;

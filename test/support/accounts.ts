@@ -1,10 +1,10 @@
 import { client, startTestRuntime } from './runtime.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { generateApiKey, sha256 } from '../../shared/identity/api-keys.js';
-import { newId } from '../../shared/data/ids.js';
-import { provisionTenant } from '../../shared/tenancy/provision.js';
-import { createAccountWithKey } from '../../shared/identity/create-account.js';
-import { ApiKey } from '../../shared/identity/entities.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { generateApiKey, sha256 } from '../../shared/workspace/identity/api-keys.js';
+import { newId } from '../../shared/platform/data/ids.js';
+import { provisionTenant } from '../../shared/workspace/tenancy/provision.js';
+import { createAccountWithKey } from '../../shared/workspace/identity/create-account.js';
+import { ApiKey } from '../../shared/workspace/identity/entities.js';
 
 /**
  * Test fixture: an approved full account with its tenant and a key, created through the same domain

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import { HEADLESS_FLAGS } from '../../shared/adapters/chromium/launch.js';
+import { HEADLESS_FLAGS } from '../../shared/platform/adapters/chromium/launch.js';
 
 /**
  * The browser harness of the web app's journeys: real Chromium (Debian's /usr/bin/chromium or

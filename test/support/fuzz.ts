@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 
 /**
  * Registry-wide fuzzing (issue 16): requests for every operation derived from its zod input schemas
@@ -247,7 +247,7 @@ export async function send(baseUrl: string, r: FuzzRequest, auth: { ownerKey: st
 }
 
 /**
- * Markup fragments the HTML pre-scan must read as htmlparser2 does (shared/html/bounds.ts): implied
+ * Markup fragments the HTML pre-scan must read as htmlparser2 does (shared/platform/html/bounds.ts): implied
  * closes, void and raw-text elements, SVG/MathML and their integration points, comments, CDATA,
  * declarations, quoted attributes holding markup, stray and odd end tags.
  */

@@ -1,5 +1,5 @@
-import { htmlJob } from '../../shared/html/off-thread.js';
-import { loadHtml } from '../../shared/html/parse.js';
+import { htmlJob } from '../../shared/platform/html/off-thread.js';
+import { loadHtml } from '../../shared/platform/html/parse.js';
 
 /** Jobs that stand in for a slow, a memory-hungry and a failing parse (test/unit/html-off-thread.test.ts). */
 export const spinJob = htmlJob(import.meta.url, 'testSpin', (html: string, ms: number) => {

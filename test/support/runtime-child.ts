@@ -1,4 +1,4 @@
-import '../../shared/runtime/quiet-warnings.js';
+import '../../shared/platform/runtime/quiet-warnings.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 
 /**

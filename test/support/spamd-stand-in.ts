@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 /**
- * A loopback spamd speaking the SPAMD protocol (what `spamc` and shared/content-check/spamd-client.ts
+ * A loopback spamd speaking the SPAMD protocol (what `spamc` and shared/mailing/content-check/spamd-client.ts
  * send): reads `<COMMAND> SPAMC/1.x`, the headers and `Content-length` bytes of message, and answers
  * `SPAMD/1.1 0 EX_OK`, `Spam: True ; 7.5 / 5.0` and, for SYMBOLS, the rule names (for REPORT, a
  * report table). Modes: `ok` (the verdict set), `error` (an EX_ code), `garbage` (not the protocol),

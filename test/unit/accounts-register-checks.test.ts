@@ -1,10 +1,10 @@
 import { promises as dnsp } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, answer, type DnsServer } from '../support/dns-server.js';
-import { domainDns } from '../../shared/accounts-register/dns.js';
-import { isFreeMailDomain } from '../../shared/accounts-register/free-mail.js';
-import { emailDomain, runDomainChecks } from '../../shared/accounts-register/checks.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { domainDns } from '../../shared/workspace/accounts-register/dns.js';
+import { isFreeMailDomain } from '../../shared/workspace/accounts-register/free-mail.js';
+import { emailDomain, runDomainChecks } from '../../shared/workspace/accounts-register/checks.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 
 let dns: DnsServer;
 beforeAll(async () => {

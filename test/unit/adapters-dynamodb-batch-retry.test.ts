@@ -1,9 +1,9 @@
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { BatchIncompleteError, type BatchRetryPolicy } from '../../shared/adapters/dynamodb/batch-retry.js';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
+import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
+import { BatchIncompleteError, type BatchRetryPolicy } from '../../shared/platform/adapters/dynamodb/batch-retry.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
 
 // DynamoDB Local never answers with unprocessed items, so the store's answers are mocked here
 // (aws-sdk-client-mock on the document client); the real adapter runs against DynamoDB Local in

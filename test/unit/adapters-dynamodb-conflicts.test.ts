@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
-import { consumedCapacity, resetCapacity } from '../../shared/adapters/dynamodb/consumed-capacity.js';
-import { ConditionFailed } from '../../shared/ports/table-store.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
+import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
+import { ConditionFailed } from '../../shared/platform/ports/table-store.js';
 
 /** A document client whose sends throw the given errors in turn, then succeed. */
 function failingThen(errors: Error[]) {

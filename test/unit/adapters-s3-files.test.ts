@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { S3FileStore } from '../../shared/adapters/files/s3-files.js';
+import { S3FileStore } from '../../shared/platform/adapters/files/s3-files.js';
 
 // S3 is AWS-only: mocked with aws-sdk-client-mock (the local runtime uses the directory store instead).
 const s3 = mockClient(S3Client);

@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messageFromSqs, queueUrlEnvName, SqsWorkQueue } from '../../shared/adapters/queue/sqs-queue.js';
+import { messageFromSqs, queueUrlEnvName, SqsWorkQueue } from '../../shared/platform/adapters/queue/sqs-queue.js';
 
 // SQS is AWS-only: mocked with aws-sdk-client-mock (the local runtime uses the durable local queue instead).
 const sqs = mockClient(SQSClient);

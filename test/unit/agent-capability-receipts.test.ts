@@ -5,13 +5,13 @@ import {
   receiptSubject,
   requireReceiptForSenderChange,
   verifyAndConsumeReceipt,
-} from '../../shared/agent/capability-receipts.js';
-import { isAppError } from '../../shared/errors.js';
-import { sha256 } from '../../shared/identity/api-keys.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
-import { ConditionFailed, type Item, type Key, type UpdateSpec } from '../../shared/ports/table-store.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import type { Principal } from '../../shared/runtime/principal.js';
+} from '../../shared/platform/agent/capability-receipts.js';
+import { isAppError } from '../../shared/platform/errors.js';
+import { sha256 } from '../../shared/workspace/identity/api-keys.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import { ConditionFailed, type Item, type Key, type UpdateSpec } from '../../shared/platform/ports/table-store.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import type { Principal } from '../../shared/platform/runtime/principal.js';
 
 /**
  * Unit level: a fake platform table that applies the receipt's condition the way DynamoDB would

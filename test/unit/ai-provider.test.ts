@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BedrockAi } from '../../shared/adapters/ai/bedrock.js';
-import { CircuitBreaker, guarded } from '../../shared/ai/breaker.js';
-import { BuiltinAi } from '../../shared/ai/builtin.js';
-import { OpenAiCompatible } from '../../shared/ai/openai.js';
-import { aiProvider, parseJsonAnswer } from '../../shared/ai/provider.js';
-import { AiUnavailable } from '../../shared/ports/ai.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
+import { BedrockAi } from '../../shared/platform/adapters/ai/bedrock.js';
+import { CircuitBreaker, guarded } from '../../shared/platform/ai/breaker.js';
+import { BuiltinAi } from '../../shared/platform/ai/builtin.js';
+import { OpenAiCompatible } from '../../shared/platform/ai/openai.js';
+import { aiProvider, parseJsonAnswer } from '../../shared/platform/ai/provider.js';
+import { AiUnavailable } from '../../shared/platform/ports/ai.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
 
 describe('AI provider port', () => {
   it('builtin is the default, deterministic, and answers the ICP contract as strict JSON', async () => {

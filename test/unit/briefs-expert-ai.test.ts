@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BuiltinAi } from '../../shared/ai/builtin.js';
-import type { BriefView } from '../../shared/briefs/briefs.js';
-import { aiFindingsOf, expertReview } from '../../shared/briefs/expert-ai.js';
-import { reviewBrief } from '../../shared/briefs/expert.js';
+import { BuiltinAi } from '../../shared/platform/ai/builtin.js';
+import type { BriefView } from '../../shared/mailing/briefs/briefs.js';
+import { aiFindingsOf, expertReview } from '../../shared/mailing/briefs/expert-ai.js';
+import { reviewBrief } from '../../shared/mailing/briefs/expert.js';
 
 const brief = (content: Record<string, unknown>): BriefView => ({
   id: 'b1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryCode, countryFromEmail, geoPolicyOf, GEO_SKIP_REASONS, sourceDisclosure } from '../../shared/campaigns/geo.js';
+import { countryCode, countryFromEmail, geoPolicyOf, GEO_SKIP_REASONS, sourceDisclosure } from '../../shared/mailing/campaigns/geo.js';
 
 describe('campaign geo policy', () => {
   it('country from a code or a name, else unknown; ccTLD of an address (uk = GB, generic TLDs say nothing)', () => {

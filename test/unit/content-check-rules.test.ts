@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runRules, scoreOf } from '../../shared/content-check/rules.js';
+import { runRules, scoreOf } from '../../shared/mailing/content-check/rules.js';
 
 const clean = {
   subject: 'Question about your logistics',

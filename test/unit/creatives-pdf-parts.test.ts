@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalFileStore } from '../../shared/adapters/files/local-files.js';
-import { photoStyles, PROTECTED_ROLES } from '../../shared/creatives/pdf/variation.js';
-import { applyMergePatch, canonical, valueAt } from '../../shared/briefs/merge-patch.js';
+import { LocalFileStore } from '../../shared/platform/adapters/files/local-files.js';
+import { photoStyles, PROTECTED_ROLES } from '../../shared/mailing/creatives/pdf/variation.js';
+import { applyMergePatch, canonical, valueAt } from '../../shared/mailing/briefs/merge-patch.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

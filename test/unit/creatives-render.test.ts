@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCreativeFor } from '../../shared/creatives/render.js';
+import { renderCreativeFor } from '../../shared/mailing/creatives/render.js';
 
 describe('renderCreativeFor', () => {
   const creative = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTemplate, renderTemplate, templateSeed } from '../../shared/creatives/template.js';
+import { parseTemplate, renderTemplate, templateSeed } from '../../shared/mailing/creatives/template.js';
 
 const r = (src: string, vars: Record<string, unknown> = {}, seed: number | string = 1, html = false) => renderTemplate(src, vars, { seed, html });
 

@@ -2,8 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { declaredEntities, keyCollisions } from '../../shared/data/entity.js';
-import { FORMER_ENTITY_NAMES } from '../../shared/migrations/entity-casing.js';
+import { declaredEntities, keyCollisions } from '../../shared/platform/data/entity.js';
+import { FORMER_ENTITY_NAMES } from '../../shared/workspace/migrations/entity-casing.js';
 
 const root = join(import.meta.dirname, '../..');
 

@@ -1,10 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
-import { defineEntity, type ItemOf, type OutputOf } from '../../shared/data/entity.js';
-import { LeadEntity } from '../../shared/leads/entities.js';
-import type { Lead } from '../../shared/leads/types.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { checkedOutput, uncheckedOutput } from '../../shared/registry/output-check.js';
+import { defineEntity, type ItemOf, type OutputOf } from '../../shared/platform/data/entity.js';
+import { LeadEntity } from '../../shared/crm/leads/entities.js';
+import type { Lead } from '../../shared/crm/leads/types.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { checkedOutput, uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 /**
  * An entity declared with its attributes gives its item type, its stored-item schema and the output

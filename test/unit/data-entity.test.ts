@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineEntity, keyCollisions } from '../../shared/data/entity.js';
+import { defineEntity, keyCollisions } from '../../shared/platform/data/entity.js';
 
 const Company = defineEntity({
   entity: 'test_company',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, servedType } from '../../shared/dialogs/attachment-download.js';
-import { downloadName } from '../../shared/dialogs/attachment-names.js';
+import { contentDisposition, servedType } from '../../shared/mailing/dialogs/attachment-download.js';
+import { downloadName } from '../../shared/mailing/dialogs/attachment-names.js';
 
 // What a received attachment is saved and answered as (DialogsController_getAttachment): pure rules.
 describe('attachment downloads', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttachments, unsafeFilename } from '../../shared/dialogs/attachments.js';
+import { decodeAttachments, unsafeFilename } from '../../shared/mailing/dialogs/attachments.js';
 
 const file = (filename: string, contentType = 'application/pdf') => ({ filename, contentBase64: 'aGk=', contentType });
 const refusal = (filename: string, contentType?: string) => {

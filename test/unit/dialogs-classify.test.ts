@@ -1,9 +1,9 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { classifyByRules, isAutoReply, ownText } from '../../shared/dialogs/classify.js';
-import { decodeAttachments } from '../../shared/dialogs/attachments.js';
-import { parseDsn, sendItemRef } from '../../shared/sending/bounces.js';
-import { addBusinessDays } from '../../shared/sequences/scheduler.js';
+import { classifyByRules, isAutoReply, ownText } from '../../shared/mailing/dialogs/classify.js';
+import { decodeAttachments } from '../../shared/mailing/dialogs/attachments.js';
+import { parseDsn, sendItemRef } from '../../shared/mailing/sending/bounces.js';
+import { addBusinessDays } from '../../shared/mailing/sequences/scheduler.js';
 
 const facts = (text: string, subject = 'Re: Hello', headers: Record<string, string> = {}, from = 'ann@buyer.test') => ({ from, subject, text, headers });
 

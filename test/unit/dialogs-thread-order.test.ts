@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadOrder, type ThreadMessage } from '../../shared/dialogs/thread.js';
+import { threadOrder, type ThreadMessage } from '../../shared/mailing/dialogs/thread.js';
 
 const msg = (messageId: string, at: string, inReplyTo: string | null, direction: 'in' | 'out' = 'in'): ThreadMessage => ({
   dialogId: 'd1',

@@ -35,7 +35,7 @@ function relativeLinks(text: string): string[] {
 }
 
 /**
- * Repository paths named in the text (`shared/http/pipeline.ts`, `infra/aws/`), in backticks, tables or
+ * Repository paths named in the text (`shared/platform/http/pipeline.ts`, `infra/aws/`), in backticks, tables or
  * code blocks alike. A name with a placeholder (`shared/<domain>/background.ts`, `statemachines/*.asl.json`,
  * `test/{unit,e2e}`) is checked up to the folder before it. Paths inside URLs or relative imports
  * (`../../shared/…`) are not repository-rooted names and are left out.

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkSyntax } from '../../shared/email-verification/syntax.js';
-import { isDisposableDomain, isRoleAddress } from '../../shared/email-verification/lists.js';
-import { domainAndParents, domainHash, emailHash, maskEmail, normalizeDomain } from '../../shared/audience/normalize.js';
-import { suppressionIdOf } from '../../shared/audience/suppression.js';
-import { stopListIdOf } from '../../shared/audience/stoplist.js';
+import { checkSyntax } from '../../shared/mailing/email-verification/syntax.js';
+import { isDisposableDomain, isRoleAddress } from '../../shared/mailing/email-verification/lists.js';
+import { domainAndParents, domainHash, emailHash, maskEmail, normalizeDomain } from '../../shared/crm/audience/normalize.js';
+import { suppressionIdOf } from '../../shared/crm/audience/suppression.js';
+import { stopListIdOf } from '../../shared/crm/audience/stoplist.js';
 
 describe('address syntax', () => {
   it.each([

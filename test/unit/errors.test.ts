@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, conflict, gone, internalError, notFoundMessage, rowRejected, RowRejected, unprocessable, withHeaders } from '../../shared/errors.js';
+import {
+  AppError,
+  conflict,
+  gone,
+  internalError,
+  notFoundMessage,
+  rowRejected,
+  RowRejected,
+  unprocessable,
+  withHeaders,
+} from '../../shared/platform/errors.js';
 
 describe('error helpers', () => {
   it('keep the exact bodies and carry the cause outside them', () => {

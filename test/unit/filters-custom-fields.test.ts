@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeNumber, encodeNumber, numberRange } from '../../shared/custom-fields/number-encoding.js';
-import { catalog, matchRule, matchesItem, parseFilters } from '../../shared/filters/filters.js';
-import { applyValues, numberIndexOps } from '../../shared/custom-fields/values.js';
-import type { CustomFieldDefinition } from '../../shared/custom-fields/definitions.js';
-import { COMPANY_FILTER_FIELDS } from '../../shared/companies/list.js';
-import { normalizeDomain } from '../../shared/companies/model.js';
+import { decodeNumber, encodeNumber, numberRange } from '../../shared/crm/custom-fields/number-encoding.js';
+import { catalog, matchRule, matchesItem, parseFilters } from '../../shared/crm/filters/filters.js';
+import { applyValues, numberIndexOps } from '../../shared/crm/custom-fields/values.js';
+import type { CustomFieldDefinition } from '../../shared/crm/custom-fields/definitions.js';
+import { COMPANY_FILTER_FIELDS } from '../../shared/crm/companies/list.js';
+import { normalizeDomain } from '../../shared/crm/companies/model.js';
 
 const defs: CustomFieldDefinition[] = [
   { entity: 'company', slug: 'revenue', label: 'Revenue', fieldType: 'number', createdAt: '' },

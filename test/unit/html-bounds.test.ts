@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { MAX_SPIN_DEPTH, parseTemplate, renderTemplate } from '../../shared/creatives/template.js';
-import { htmlToText } from '../../shared/creatives/render.js';
-import { checkTemplates } from '../../shared/creatives/creatives.js';
-import { detectForms } from '../../shared/enrichment/crawl/forms.js';
-import { extractPage } from '../../shared/enrichment/crawl/extract.js';
-import { runRules } from '../../shared/content-check/rules.js';
-import { HTML_MAX_DEPTH, HtmlTooComplex, htmlNestingDepth, htmlOverLimit } from '../../shared/html/bounds.js';
-import { findWithin, loadHtml, textOf } from '../../shared/html/parse.js';
+import { MAX_SPIN_DEPTH, parseTemplate, renderTemplate } from '../../shared/mailing/creatives/template.js';
+import { htmlToText } from '../../shared/mailing/creatives/render.js';
+import { checkTemplates } from '../../shared/mailing/creatives/creatives.js';
+import { detectForms } from '../../shared/research/enrichment/crawl/forms.js';
+import { extractPage } from '../../shared/research/enrichment/crawl/extract.js';
+import { runRules } from '../../shared/mailing/content-check/rules.js';
+import { HTML_MAX_DEPTH, HtmlTooComplex, htmlNestingDepth, htmlOverLimit } from '../../shared/platform/html/bounds.js';
+import { findWithin, loadHtml, textOf } from '../../shared/platform/html/parse.js';
 import { HTML_FRAGMENTS, nestedHtml } from '../support/fuzz.js';
 
 /** The deepest element of the tree htmlparser2 builds (what the parsers recurse over). */

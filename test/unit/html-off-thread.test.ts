@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HtmlTooComplex } from '../../shared/html/bounds.js';
+import { HtmlTooComplex } from '../../shared/platform/html/bounds.js';
 import { boundedJob, hoardJob, spinJob, throwJob } from '../support/html-jobs.js';
 
 /**
- * The worker pool of shared/html/off-thread.ts with stand-in jobs: an overrun ends its worker and the
+ * The worker pool of shared/platform/html/off-thread.ts with stand-in jobs: an overrun ends its worker and the
  * next job runs in a fresh one; a job that exhausts its worker's heap is HtmlTooComplex 'memory' and
  * the process lives on; a failing job is an error, not a dead pool. Waits are bounded by vitest's
  * timeouts; nothing about speed is asserted.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutRemoteImages } from '../../shared/html/remote-images.js';
+import { withoutRemoteImages } from '../../shared/platform/html/remote-images.js';
 
 describe('withoutRemoteImages (a framed document with remote images off)', () => {
   it('drops every image reference but data: URLs, keeping the rest of the markup and its styles', () => {

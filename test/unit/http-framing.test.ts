@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHttp } from '../../shared/http/pipeline.js';
+import { toHttp } from '../../shared/platform/http/pipeline.js';
 
 const html = (headers: Record<string, string>) =>
   toHttp({ status: 200, body: '<p>x</p>', headers: { 'content-type': 'text/html; charset=utf-8', ...headers }, cookies: [] });

@@ -11,15 +11,15 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { operation as health } from '../../functions/identity/v1_health.js';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { DynamoTableStore } from '../../shared/adapters/dynamodb/table-store.js';
-import { executeOperation } from '../../shared/http/pipeline.js';
-import { callTool } from '../../shared/mcp/call.js';
-import { ConditionFailed, StoreUnavailable } from '../../shared/ports/table-store.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
+import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
+import { executeOperation } from '../../shared/platform/http/pipeline.js';
+import { callTool } from '../../shared/platform/mcp/call.js';
+import { ConditionFailed, StoreUnavailable } from '../../shared/platform/ports/table-store.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 
 // Throttling and DynamoDB's own 5xx cannot be produced by DynamoDB Local, so the document client's
 // answers are mocked here (aws-sdk-client-mock, with the SDK's own exception classes); the real

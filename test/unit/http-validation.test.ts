@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { AppError } from '../../shared/errors.js';
-import { issueMessages, parseOrThrow } from '../../shared/http/validation.js';
+import { AppError } from '../../shared/platform/errors.js';
+import { issueMessages, parseOrThrow } from '../../shared/platform/http/validation.js';
 
 describe('validation messages (class-validator dialect)', () => {
   const schema = z.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, isWellFormedKey, sha256 } from '../../shared/identity/api-keys.js';
+import { generateApiKey, isWellFormedKey, sha256 } from '../../shared/workspace/identity/api-keys.js';
 
 describe('API keys', () => {
   it('are svc_pk_ + 43 base62 characters, distinct, and hashed with SHA-256', () => {

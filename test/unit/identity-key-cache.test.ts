@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountRecord } from '../../shared/identity/account.js';
-import { forgetVerifiedKey, recallSettledAccount, recallVerifiedKey, rememberVerifiedKey } from '../../shared/identity/key-cache.js';
-import { configFromEnv, LOCAL_KEY_CACHE_MS } from '../../shared/runtime/config.js';
+import type { AccountRecord } from '../../shared/workspace/identity/account.js';
+import { forgetVerifiedKey, recallSettledAccount, recallVerifiedKey, rememberVerifiedKey } from '../../shared/workspace/identity/key-cache.js';
+import { configFromEnv, LOCAL_KEY_CACHE_MS } from '../../shared/platform/runtime/config.js';
 
 const KEY_CACHE_MS = LOCAL_KEY_CACHE_MS;
-import type { Principal } from '../../shared/runtime/principal.js';
+import type { Principal } from '../../shared/platform/runtime/principal.js';
 
 const principal: Principal = {
   kind: 'key',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORDS, assertStrongPassword } from '../../shared/identity/passwords.js';
+import { COMMON_PASSWORDS, assertStrongPassword } from '../../shared/workspace/identity/passwords.js';
 
 describe('password policy', () => {
   it('has 30 common passwords and rejects them before the length rule', () => {

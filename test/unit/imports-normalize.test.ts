@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeImportDomain, validInn } from '../../shared/imports/normalize.js';
-import { normalizeEmail, normalizePhone } from '../../shared/contacts/normalize.js';
-import { parseMapping } from '../../shared/imports/mapping.js';
-import type { CustomFieldDefinition } from '../../shared/custom-fields/definitions.js';
+import { normalizeImportDomain, validInn } from '../../shared/crm/imports/normalize.js';
+import { normalizeEmail, normalizePhone } from '../../shared/crm/contacts/normalize.js';
+import { parseMapping } from '../../shared/crm/imports/mapping.js';
+import type { CustomFieldDefinition } from '../../shared/crm/custom-fields/definitions.js';
 
 describe('import domain normalisation', () => {
   it.each([

@@ -4,12 +4,21 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { operations } from '../../functions/registry.js';
-import { createMcpServer } from '../../shared/mcp/server.js';
-import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, listTools, shortDescription, toolDefinition } from '../../shared/mcp/tools.js';
-import { defineOperation, pathParams, type AnyOperation } from '../../shared/registry/operation.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import type { Principal } from '../../shared/runtime/principal.js';
+import { createMcpServer } from '../../shared/platform/mcp/server.js';
+import {
+  BODY_ARG,
+  IDEMPOTENCY_ARG,
+  TENANT_ARG,
+  argumentNames,
+  isMcpTool,
+  listTools,
+  shortDescription,
+  toolDefinition,
+} from '../../shared/platform/mcp/tools.js';
+import { defineOperation, pathParams, type AnyOperation } from '../../shared/platform/registry/operation.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import type { Principal } from '../../shared/platform/runtime/principal.js';
 
 const everything: Principal = {
   kind: 'key',

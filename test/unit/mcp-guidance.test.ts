@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../functions/registry.js';
-import { OUTREACH_ORDER, defaultGuidance, errorGuidance, stepOf } from '../../shared/agent/guidance.js';
-import { buildAgentGuide } from '../../shared/agent/guide.js';
-import { expertFor, toToolResult } from '../../shared/mcp/call.js';
-import type { AnyOperation } from '../../shared/registry/operation.js';
+import { OUTREACH_ORDER, defaultGuidance, errorGuidance, stepOf } from '../../shared/platform/agent/guidance.js';
+import { buildAgentGuide } from '../../shared/platform/agent/guide.js';
+import { expertFor, toToolResult } from '../../shared/platform/mcp/call.js';
+import type { AnyOperation } from '../../shared/platform/registry/operation.js';
 
 const op = (o: Partial<AnyOperation>) =>
   ({

@@ -4,14 +4,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { operations } from '../../functions/registry.js';
-import { createMcpServer } from '../../shared/mcp/server.js';
-import { TOOL_DESCRIPTION_MAX, listTools, shortDescription } from '../../shared/mcp/tools.js';
-import { SEARCH_TOOL, searchToolDefinition, words } from '../../shared/mcp/tools-search.js';
-import { DEFAULT_TOOLSETS, TAG_TOOLSETS, TOOLSETS, inToolsets, selectToolsets, toolsetOf } from '../../shared/mcp/toolsets.js';
-import { defineOperation, type AnyOperation } from '../../shared/registry/operation.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import type { Principal } from '../../shared/runtime/principal.js';
+import { createMcpServer } from '../../shared/platform/mcp/server.js';
+import { TOOL_DESCRIPTION_MAX, listTools, shortDescription } from '../../shared/platform/mcp/tools.js';
+import { SEARCH_TOOL, searchToolDefinition, words } from '../../shared/platform/mcp/tools-search.js';
+import { DEFAULT_TOOLSETS, TAG_TOOLSETS, TOOLSETS, inToolsets, selectToolsets, toolsetOf } from '../../shared/platform/mcp/toolsets.js';
+import { defineOperation, type AnyOperation } from '../../shared/platform/registry/operation.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import type { Principal } from '../../shared/platform/runtime/principal.js';
 
 const everything: Principal = {
   kind: 'key',
@@ -25,7 +25,7 @@ const everything: Principal = {
 };
 
 describe('toolsets', () => {
-  it('every operation of the registry has a toolset (add its tag to TAG_TOOLSETS in shared/mcp/toolsets.ts)', () => {
+  it('every operation of the registry has a toolset (add its tag to TAG_TOOLSETS in shared/platform/mcp/toolsets.ts)', () => {
     const unmapped = [...new Set(operations.filter((op) => !toolsetOf(op)).map((op) => op.tag))];
     expect(unmapped).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../functions/registry.js';
-import { accessDenial, authorize } from '../../shared/registry/access.js';
-import { isMcpTool, visibleTo } from '../../shared/mcp/tools.js';
-import type { Principal } from '../../shared/runtime/principal.js';
+import { accessDenial, authorize } from '../../shared/platform/registry/access.js';
+import { isMcpTool, visibleTo } from '../../shared/platform/mcp/tools.js';
+import type { Principal } from '../../shared/platform/runtime/principal.js';
 
 const key = (p: Partial<Principal>): Principal => ({ kind: 'key', scopes: ['*'], platformAdmin: false, accountId: 'a', userId: 'u', ...p });
 const principals: Record<string, Principal | undefined> = {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { CloudFormationCustomResourceEvent, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onceHandler, sqsWorker } from '../../functions/background-handlers.js';
-import { defineOnce, defineWorker } from '../../shared/registry/background.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { defineOnce, defineWorker } from '../../shared/platform/registry/background.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 
 // The SQS consumer of every declared worker's Lambda; its deps are handed in here instead of built from AWS.
 const event = (bodies: unknown[]) =>

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { Deps } from '../../shared/runtime/deps.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { describe, expect, it } from 'vitest';
 import { operationEntry, operations } from '../../functions/registry.js';
 import { registryRouter } from '../../infra/local/runtime.js';
-import { buildAgentCard } from '../../shared/registry/agent-card.js';
-import { buildOpenApi } from '../../shared/registry/openapi.js';
-import { pathParams } from '../../shared/registry/operation.js';
-import { SCOPES } from '../../shared/registry/scopes.js';
+import { buildAgentCard } from '../../shared/platform/registry/agent-card.js';
+import { buildOpenApi } from '../../shared/platform/registry/openapi.js';
+import { pathParams } from '../../shared/platform/registry/operation.js';
+import { SCOPES } from '../../shared/platform/registry/scopes.js';
 
 const deployable = operations.filter((op) => !op.localOnly);
 const samplePath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, n) => `sample-${n}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { atCronTimes } from '../../infra/local/background.js';
-import { defineSchedule, eventBridgeCron } from '../../shared/registry/background.js';
-import { AdjustableClock } from '../../shared/runtime/clock.js';
+import { defineSchedule, eventBridgeCron } from '../../shared/platform/registry/background.js';
+import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
 
 /**
  * A schedule's `cron`: the five UTC fields the local runtime evaluates, and EventBridge's six-field

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../shared/runtime/config.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
 
 describe('configuration from the environment', () => {
   it('refuses a SECRETS_KEY that is not 32 bytes of base64, with a message that says how to make one', () => {

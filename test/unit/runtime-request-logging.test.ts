@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { executeOperation } from '../../shared/http/pipeline.js';
-import { defineOperation } from '../../shared/registry/operation.js';
-import { configFromEnv } from '../../shared/runtime/config.js';
-import type { Deps } from '../../shared/runtime/deps.js';
-import { bindLogScope, log, withLogScope } from '../../shared/runtime/logger.js';
+import { executeOperation } from '../../shared/platform/http/pipeline.js';
+import { defineOperation } from '../../shared/platform/registry/operation.js';
+import { configFromEnv } from '../../shared/platform/runtime/config.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
+import { bindLogScope, log, withLogScope } from '../../shared/platform/runtime/logger.js';
 import { scheduleHandler, sqsWorker } from '../../functions/background-handlers.js';
-import { defineSchedule, defineWorker } from '../../shared/registry/background.js';
+import { defineSchedule, defineWorker } from '../../shared/platform/registry/background.js';
 
 /**
  * Request-scoped logs: every line written during a request carries its ids, from any module; no secrets.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { companySize } from '../../shared/scoring/checks/company-size.js';
-import { domainAge } from '../../shared/scoring/checks/domain-age.js';
-import { registryLookup } from '../../shared/scoring/checks/registry-lookup.js';
-import type { TableStore } from '../../shared/ports/table-store.js';
+import { companySize } from '../../shared/research/scoring/checks/company-size.js';
+import { domainAge } from '../../shared/research/scoring/checks/domain-age.js';
+import { registryLookup } from '../../shared/research/scoring/checks/registry-lookup.js';
+import type { TableStore } from '../../shared/platform/ports/table-store.js';
 
 // Steps whose provider is not configured answer UNAVAILABLE with a reasonCode before touching anything
 // (the table here throws on any use); COMPANY_SIZE reads the headcount phrasings sites use.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboundBlocked, outboundFetch } from '../../shared/security/outbound-fetch.js';
+import { OutboundBlocked, outboundFetch } from '../../shared/platform/security/outbound-fetch.js';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
 
 /** The guard resolving through a real DNS server on 127.0.0.1 (DNS_SERVERS), fixture zones. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedReason, checkTargetUrl, OutboundBlocked, outboundFetch, parseLooseIPv4 } from '../../shared/security/outbound-fetch.js';
+import { blockedReason, checkTargetUrl, OutboundBlocked, outboundFetch, parseLooseIPv4 } from '../../shared/platform/security/outbound-fetch.js';
 
 /** A loopback server that records every request it gets and answers per path. */
 let server: http.Server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReason, checkTargetUrl, OutboundBlocked } from '../../shared/security/outbound-fetch.js';
+import { blockedReason, checkTargetUrl, OutboundBlocked } from '../../shared/platform/security/outbound-fetch.js';
 
 /**
  * Issue 16 fault 7: IPv6 forms that embed an IPv4 address are refused exactly when the embedded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from '../../shared/runtime/logger.js';
-import { decryptSecret, encryptSecret } from '../../shared/security/secrets.js';
+import { redact } from '../../shared/platform/runtime/logger.js';
+import { decryptSecret, encryptSecret } from '../../shared/platform/security/secrets.js';
 
 describe('secrets', () => {
   const key = Buffer.alloc(32, 7).toString('base64');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMailError, failureMessage, mailSessionFailure } from '../../shared/senders/mail-failure.js';
-import { MailHostBlocked } from '../../shared/senders/mail-host.js';
-import { SenderUnavailable } from '../../shared/senders/transport.js';
-import { unprocessable } from '../../shared/errors.js';
+import { classifyMailError, failureMessage, mailSessionFailure } from '../../shared/mailing/senders/mail-failure.js';
+import { MailHostBlocked } from '../../shared/mailing/senders/mail-host.js';
+import { SenderUnavailable } from '../../shared/mailing/senders/transport.js';
+import { unprocessable } from '../../shared/platform/errors.js';
 
 describe("mail host failures: the side and a category, never the server's words", () => {
   it('classifies nodemailer and imapflow errors by their code first', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsServer } from '../support/dns-server.js';
-import { MailHostBlocked, resolveMailHost } from '../../shared/senders/mail-host.js';
-import { smtpFailure } from '../../shared/senders/transport.js';
-import { capByDay, dailyCapOn } from '../../shared/senders/warmup.js';
+import { MailHostBlocked, resolveMailHost } from '../../shared/mailing/senders/mail-host.js';
+import { smtpFailure } from '../../shared/mailing/senders/transport.js';
+import { capByDay, dailyCapOn } from '../../shared/mailing/senders/warmup.js';
 
 let dns: DnsServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bounceWindowAdd, judgeBounceWindow } from '../../shared/sending/bounce-guard.js';
-import { DEFAULT_BOUNCE_GUARD, mergeBounceGuard } from '../../shared/settings/bounce-guard.js';
+import { bounceWindowAdd, judgeBounceWindow } from '../../shared/mailing/sending/bounce-guard.js';
+import { DEFAULT_BOUNCE_GUARD, mergeBounceGuard } from '../../shared/workspace/settings/bounce-guard.js';
 
 const guard = DEFAULT_BOUNCE_GUARD; // 5 % over the last 100 sends, minimum 50
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { composeMessage, newMessageId } from '../../shared/sending/compose.js';
-import { signLink, verifyLink } from '../../shared/sending/links.js';
-import type { Deps } from '../../shared/runtime/deps.js';
+import { composeMessage, newMessageId } from '../../shared/mailing/sending/compose.js';
+import { signLink, verifyLink } from '../../shared/mailing/sending/links.js';
+import type { Deps } from '../../shared/platform/runtime/deps.js';
 
 const deps = { config: { secretsKey: 'bG9jYWwtZGV2ZWxvcG1lbnQta2V5LW5vdC1zZWNyZXQ=', publicBaseUrl: 'https://svc.example' } } as unknown as Deps;
 const input = (over: Partial<Parameters<typeof composeMessage>[1]> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSendWindow, SendWindowPatchSchema, SendWindowSchema } from '../../shared/settings/send-window.js';
-import { sendWindowState } from '../../shared/settings/send-window-state.js';
+import { mergeSendWindow, SendWindowPatchSchema, SendWindowSchema } from '../../shared/workspace/settings/send-window.js';
+import { sendWindowState } from '../../shared/workspace/settings/send-window-state.js';
 
 const at = (iso: string) => Date.parse(iso);
 const w = (over: Record<string, unknown> = {}) => SendWindowSchema.parse(over);

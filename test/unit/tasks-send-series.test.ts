@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketSends, MAX_MINUTES, skippedByReason } from '../../shared/tasks/send-series.js';
+import { bucketSends, MAX_MINUTES, skippedByReason } from '../../shared/mailing/tasks/send-series.js';
 
 const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 27, 6, minute, second)).toISOString();
 const t = (minute: number) => Date.UTC(2026, 10, 27, 6, minute) / 1000;

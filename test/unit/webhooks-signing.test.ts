@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { isTildaTest, parseFormPayload } from '../../shared/connectors/tilda.js';
-import { deliveryBody, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, retryDelayMs, signatureHeaders } from '../../shared/webhooks/signing.js';
-import { standardWebhooksSecret } from '../../shared/webhooks/subscriptions.js';
+import { isTildaTest, parseFormPayload } from '../../shared/crm/connectors/tilda.js';
+import { deliveryBody, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, retryDelayMs, signatureHeaders } from '../../shared/workspace/webhooks/signing.js';
+import { standardWebhooksSecret } from '../../shared/workspace/webhooks/subscriptions.js';
 
 describe('delivery signing', () => {
   const secret = 'unit-secret-0123456789abcdef!~';

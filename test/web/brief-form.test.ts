@@ -2,7 +2,7 @@
 // the API publishes, the form's values as a document, the merge patch of what changed (checked by
 // applying it as the API does), locks and the placement of a 400's paths.
 import { describe, expect, it } from 'vitest';
-import { briefSchemas } from '../../shared/briefs/schema.js';
+import { briefSchemas } from '../../shared/mailing/briefs/schema.js';
 import {
   documentFrom,
   fieldName,

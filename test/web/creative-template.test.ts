@@ -2,8 +2,8 @@
 // highlighted segments agree with the server's parser, faults are placed at line and column, variables
 // go in at the caret; and the creative types the pages offer are the API's.
 import { describe, expect, it } from 'vitest';
-import { CREATIVE_TYPES as API_TYPES, CHANNEL_TYPES as API_CHANNEL_TYPES } from '../../shared/creatives/schema.js';
-import { parseTemplate } from '../../shared/creatives/template.js';
+import { CREATIVE_TYPES as API_TYPES, CHANNEL_TYPES as API_CHANNEL_TYPES } from '../../shared/mailing/creatives/schema.js';
+import { parseTemplate } from '../../shared/mailing/creatives/template.js';
 import { CHANNEL_TYPES, CREATIVE_TYPES } from '../../web/src/pages/creatives/creatives-api';
 import { faultFromMessage, insertAt, lineColumn, templateFault, templateSegments } from '../../web/src/pages/creatives/template-syntax';
 

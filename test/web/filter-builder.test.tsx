@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 // The companies filter builder (web/src/pages/crm/FilterBuilder.tsx, filters.ts): what a person sets up
-// row by row is written in the API's filter grammar, and the server's own parser (shared/filters) reads
+// row by row is written in the API's filter grammar, and the server's own parser (shared/crm/filters) reads
 // it as meant; a value the grammar refuses is sent as typed, so that the API's 400 message is the one shown.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilterBuilder } from '../../web/src/pages/crm/FilterBuilder';
 import { companyFilterFields, fromFilters, toFiltersParam, type FilterRow } from '../../web/src/pages/crm/filters';
-import { COMPANY_FILTER_FIELDS } from '../../shared/companies/list';
-import { catalog, parseFilters, problemError } from '../../shared/filters/filters';
+import { COMPANY_FILTER_FIELDS } from '../../shared/crm/companies/list';
+import { catalog, parseFilters, problemError } from '../../shared/crm/filters/filters';
 
 const defs = [
   { slug: 'revenue', label: 'Revenue', fieldType: 'number' as const },

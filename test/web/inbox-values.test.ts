@@ -3,8 +3,8 @@
 // become attachmentsJson, received ones download links, unread dialogs are counted per label, a refused file's 400 lands next to the
 // attachments input, and a sequence's stop reasons are said in words.
 import { describe, expect, it } from 'vitest';
-import { CLASSIFICATIONS as API_CLASSIFICATIONS } from '../../shared/dialogs/entities.js';
-import { ENROLMENT_STATUSES as API_ENROLMENT_STATUSES } from '../../shared/sequences/entities.js';
+import { CLASSIFICATIONS as API_CLASSIFICATIONS } from '../../shared/mailing/dialogs/entities.js';
+import { ENROLMENT_STATUSES as API_ENROLMENT_STATUSES } from '../../shared/mailing/sequences/entities.js';
 import {
   attachmentHref,
   bytesToBase64,

@@ -1,8 +1,8 @@
 // The request bodies the leads pages build from their forms (web/src/pages/leads/pipeline-forms.ts), and
 // the API's fixed values the pages mirror (leads-values.ts) kept in step with the registry's.
 import { describe, expect, it } from 'vitest';
-import { INTEREST_LEVELS as API_INTEREST } from '../../shared/leads/types.js';
-import { MAX_ACTIONS_PER_AUTOMATION as API_MAX_ACTIONS, STAGE_KINDS as API_KINDS, type AutomationAction } from '../../shared/pipelines/types.js';
+import { INTEREST_LEVELS as API_INTEREST } from '../../shared/crm/leads/types.js';
+import { MAX_ACTIONS_PER_AUTOMATION as API_MAX_ACTIONS, STAGE_KINDS as API_KINDS, type AutomationAction } from '../../shared/crm/pipelines/types.js';
 import { ACTION_TYPES, INTEREST_LEVELS, MAX_ACTIONS_PER_AUTOMATION, STAGE_KINDS } from '../../web/src/pages/leads/leads-values';
 import { automationBody, describeAction, pipelineBody, stageBody } from '../../web/src/pages/leads/pipeline-forms';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../web/src/api/errors';
 import { connectBody, connectFailure } from '../../web/src/pages/senders/connect-form';
-import { WIPE_CONFIRMATION } from '../../shared/settings/wipe.js';
+import { WIPE_CONFIRMATION } from '../../shared/workspace/settings/wipe.js';
 import { moved, seedBody, WIPE_PHRASE, sendWindowBody, windowStateInWords, type SendWindowAnswer } from '../../web/src/pages/settings/settings-api';
 
 describe('connect form', () => {

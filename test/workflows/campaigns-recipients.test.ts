@@ -2,9 +2,9 @@
 // The machine's contract: Prepare loops while a step answers `more`, then Finish gets the outcome
 // (done, or the halt reason); a step that keeps failing ends in Finish with `step_failed`.
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalWorkflows, substitute } from '../../shared/adapters/workflows/local-workflows.js';
-import { LOCAL_CAMPAIGN_STEP_ARN, readCampaignRecipientsAsl } from '../../shared/campaigns/machine.js';
-import { systemClock } from '../../shared/runtime/clock.js';
+import { LocalWorkflows, substitute } from '../../shared/platform/adapters/workflows/local-workflows.js';
+import { LOCAL_CAMPAIGN_STEP_ARN, readCampaignRecipientsAsl } from '../../shared/mailing/campaigns/machine.js';
+import { systemClock } from '../../shared/platform/runtime/clock.js';
 
 const wf = new LocalWorkflows(systemClock, { tickMs: 50 });
 afterAll(() => wf.stop());

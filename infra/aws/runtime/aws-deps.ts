@@ -1,20 +1,20 @@
-import { createDocumentClient } from '../../../shared/adapters/dynamodb/client.js';
-import { DynamoTableAdmin } from '../../../shared/adapters/dynamodb/table-admin.js';
-import { DynamoTableStore } from '../../../shared/adapters/dynamodb/table-store.js';
-import { systemClock } from '../../../shared/runtime/clock.js';
-import { tableNames } from '../../../shared/data/schema.js';
-import { configFromEnv, type Config } from '../../../shared/runtime/config.js';
-import type { Deps } from '../../../shared/runtime/deps.js';
-import { CursorSeal } from '../../../shared/http/paging.js';
-import { sqsQueueFromConfig } from '../../../shared/adapters/queue/sqs-queue.js';
-import { nudgeWebhookDispatcher } from '../../../shared/webhooks/nudge.js';
-import { requestAccess } from '../../../shared/tenancy/request-access.js';
+import { createDocumentClient } from '../../../shared/platform/adapters/dynamodb/client.js';
+import { DynamoTableAdmin } from '../../../shared/platform/adapters/dynamodb/table-admin.js';
+import { DynamoTableStore } from '../../../shared/platform/adapters/dynamodb/table-store.js';
+import { systemClock } from '../../../shared/platform/runtime/clock.js';
+import { tableNames } from '../../../shared/platform/data/schema.js';
+import { configFromEnv, type Config } from '../../../shared/platform/runtime/config.js';
+import type { Deps } from '../../../shared/platform/runtime/deps.js';
+import { CursorSeal } from '../../../shared/platform/http/paging.js';
+import { sqsQueueFromConfig } from '../../../shared/platform/adapters/queue/sqs-queue.js';
+import { nudgeWebhookDispatcher } from '../../../shared/workspace/webhooks/nudge.js';
+import { requestAccess } from '../../../shared/workspace/tenancy/request-access.js';
 // Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
-import '../../../shared/pipelines/tenant-init.js';
-import { platformMailerFor } from '../../../shared/adapters/mail/platform-mailer.js';
-import { sfnWorkflowsFromConfig } from '../../../shared/adapters/workflows/sfn-workflows.js';
-import { s3FileStore } from '../../../shared/adapters/files/s3-files.js';
-import { discoveryDataBeside } from '../../../shared/registry/discovery-data-file.js';
+import '../../../shared/crm/pipelines/tenant-init.js';
+import { platformMailerFor } from '../../../shared/platform/adapters/mail/platform-mailer.js';
+import { sfnWorkflowsFromConfig } from '../../../shared/platform/adapters/workflows/sfn-workflows.js';
+import { s3FileStore } from '../../../shared/platform/adapters/files/s3-files.js';
+import { discoveryDataBeside } from '../../../shared/platform/registry/discovery-data-file.js';
 
 /**
  * The composition root of a Lambda function: its deps, built once per process on first use, from the

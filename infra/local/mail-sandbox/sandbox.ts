@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import type { Deps } from '../../../shared/runtime/deps.js';
+import type { Deps } from '../../../shared/platform/runtime/deps.js';
 import type { BackgroundService } from '../background.js';
 import { startSandboxImap } from './imap-server.js';
 import { currentSandbox, SandboxStore, setCurrentSandbox } from './store.js';

@@ -5,7 +5,7 @@ import { startChildRuntime } from '../../support/child-runtime.js';
 import { client } from '../../support/runtime.js';
 import { kill9, killLeft, listAll, seconds, sleep, startFirst, stop, type Http } from './runtime.js';
 
-const JOB_CHUNK_ROWS = 500; // shared/imports/jobs.ts: a job records its progress after each chunk, of at most 500 rows once past its first rows
+const JOB_CHUNK_ROWS = 500; // shared/crm/imports/jobs.ts: a job records its progress after each chunk, of at most 500 rows once past its first rows
 const mapping = { Company: 'name', Site: 'domain', Email: 'c:email', First: 'c:firstName' };
 
 /**

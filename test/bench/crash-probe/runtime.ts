@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { localDeps } from '../../../infra/local/local-deps.js';
-import { credit } from '../../../shared/billing/billing.js';
+import { credit } from '../../../shared/workspace/billing/billing.js';
 import { createApprovedAccount } from '../../support/accounts.js';
 import { startChildRuntime } from '../../support/child-runtime.js';
 import { client, TEST_ADMIN_TOKEN } from '../../support/runtime.js';

@@ -82,7 +82,7 @@ export const api = {
 /**
  * The URL of an operation that answers a document the browser loads by itself (a frame's `src`): the
  * request cannot carry X-Tenant-Id, so the chosen workspace rides in the query as `workspace` (a GET
- * that declares it takes the tenant from it: shared/http/pipeline.ts).
+ * that declares it takes the tenant from it: shared/platform/http/pipeline.ts).
  */
 export function documentUrl(path: string, query: Query = {}) {
   return path + queryString({ ...query, workspace: tenantId });

@@ -27,7 +27,7 @@ interface LedgerEntry {
 const PAGE_SIZE = 25;
 // Unit prices go below a cent (an email costs 0.001): two decimals at least, and as many more as the amount has.
 const money = (amount: number, currency: string) => `${amount.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 6 })} ${currency}`;
-/** The billed operations (shared/billing/prices.ts) in words. */
+/** The billed operations (shared/workspace/billing/prices.ts) in words. */
 const OPERATION_WORDS: Record<string, string> = {
   platform_render: 'AI render of an email',
   audit: 'Pre-send audit',

@@ -1,9 +1,9 @@
-import { parseTemplate } from '../../../../shared/creatives/template';
+import { parseTemplate } from '../../../../shared/mailing/creatives/template';
 
 /**
  * The template language as the editor shows it: the source cut into highlighted segments, and a parse
  * fault placed at its line and column. The fault itself comes from the server's own parser
- * (shared/creatives/template.ts, pure), so the editor never says "fine" to what a save would refuse.
+ * (shared/mailing/creatives/template.ts, pure), so the editor never says "fine" to what a save would refuse.
  */
 
 export type SegmentKind = 'text' | 'var' | 'spin-open' | 'spin-sep' | 'spin-close' | 'escape' | 'raw';
@@ -17,7 +17,7 @@ export interface Segment {
   depth?: number;
 }
 
-// The same variable and raw-block syntax as the parser (shared/creatives/template.ts).
+// The same variable and raw-block syntax as the parser (shared/mailing/creatives/template.ts).
 const VAR = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*(?:\|((?:[^{}\\]|\\.)*))?\}\}/y;
 const RAW_BLOCK = /<(style|script)\b/iy;
 const ESCAPABLE = new Set(['{', '}', '|', '\\']);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { workspaceKey } from '../../api/query-keys';
-import { ATTACHMENT_MAX_TOTAL_BYTES, visible } from '../../../../shared/dialogs/attachment-names';
+import { ATTACHMENT_MAX_TOTAL_BYTES, visible } from '../../../../shared/mailing/dialogs/attachment-names';
 
 /** Shapes and shared queries of the inbox pages (dialogs_list, DialogsController_getThread, EmailAccountsController_list answers). */
 

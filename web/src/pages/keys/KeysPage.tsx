@@ -12,7 +12,7 @@ import { CopyButton } from './CopyButton';
 import { McpSetup } from './McpSetup';
 
 /**
- * The scopes a key can hold. A mirror of shared/registry/scopes.ts (the app builds from web/ only, and
+ * The scopes a key can hold. A mirror of shared/platform/registry/scopes.ts (the app builds from web/ only, and
  * the agent card lists each capability's scope but not what a scope means): keep the two in step.
  */
 const SCOPES: { scope: string; label: string }[] = [

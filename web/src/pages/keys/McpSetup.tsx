@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CopyButton } from './CopyButton';
 
-/** The MCP server's toolsets (README "Toolsets", shared/mcp/toolsets.ts); none chosen = agent, identity and billing tools. */
+/** The MCP server's toolsets (README "Toolsets", shared/platform/mcp/toolsets.ts); none chosen = agent, identity and billing tools. */
 const TOOLSETS = ['crm', 'leads', 'audience', 'mailing', 'campaigns', 'dialogs', 'enrichment', 'webhooks', 'workspace', 'agent'];
 
 /** The MCP URL for the chosen toolsets and a client configuration (Streamable HTTP) to paste. */

@@ -1,6 +1,6 @@
 /**
  * The leads API's fixed values, mirrored for the app's choices (the app builds from web/ only):
- * shared/leads/types.ts INTEREST_LEVELS and shared/pipelines/types.ts STAGE_KINDS and automation
+ * shared/crm/leads/types.ts INTEREST_LEVELS and shared/crm/pipelines/types.ts STAGE_KINDS and automation
  * actions. test/web/leads-forms.test.ts keeps the two in step.
  */
 export const INTEREST_LEVELS = ['unknown', 'none', 'low', 'medium', 'high'] as const;

@@ -1,0 +1,44 @@
+import { badRequest, isAppError } from '../../platform/errors.js';
+import type { TableStore } from '../../platform/ports/table-store.js';
+import { deleteContact, updateContact, type ContactPatch } from './contacts.js';
+
+export interface BulkResult {
+  id: string;
+  ok: boolean;
+  error?: { status: number; code?: string; message: unknown };
+}
+
+const CONCURRENCY = 8;
+
+/**
+ * Applies one action to many contacts (bounded by the schema's BULK_MAX). Each id gets its own
+ * `{id, ok, error?}`: a missing contact or a bad value fails that item only, never the batch.
+ */
+export async function bulkContacts(table: TableStore, input: { action: 'update' | 'delete'; ids: string[]; patch?: ContactPatch }, now: number) {
+  if (input.action === 'update' && !input.patch) throw badRequest(['patch should not be empty']);
+  const ids = [...new Set(input.ids)];
+  const results: BulkResult[] = new Array(ids.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const i = next++;
+      const id = ids[i];
+      try {
+        if (input.action === 'delete') await deleteContact(table, id, now);
+        else await updateContact(table, id, input.patch ?? {}, now);
+        results[i] = { id, ok: true };
+      } catch (e) {
+        if (!isAppError(e)) throw e;
+        const body = (e.body ?? {}) as Record<string, unknown>;
+        results[i] = {
+          id,
+          ok: false,
+          error: { status: e.status, ...(body.code ? { code: String(body.code) } : {}), message: body.message ?? body.code ?? `HTTP ${e.status}` },
+        };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
+  const succeeded = results.filter((r) => r.ok).length;
+  return { action: input.action, total: results.length, succeeded, failed: results.length - succeeded, results };
+}

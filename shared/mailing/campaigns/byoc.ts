@@ -1,0 +1,108 @@
+import { conflict } from '../../platform/errors.js';
+import { isInsufficientBalance } from '../../workspace/billing/billing.js';
+import { aiProvider } from '../../platform/ai/provider.js';
+import { AiUnavailable } from '../../platform/ports/ai.js';
+import type { Deps } from '../../platform/runtime/deps.js';
+import { getContact } from '../../crm/contacts/contacts.js';
+import { htmlToText } from '../creatives/render.js';
+import { MAX_AUDIT_ITERATIONS, Recipient, type RecipientRecord } from './entities.js';
+import { getCampaignItem } from './campaigns.js';
+import { auditableOf, moveRecipient } from './recipients.js';
+import { auditEmail, recordAuditIteration } from './audit.js';
+import { sourceDisclosure } from './geo.js';
+import { markDegraded } from './prepare.js';
+
+export interface RenderedEmailRow {
+  contactId: string;
+  subject: string;
+  html: string;
+  text?: string;
+}
+
+/**
+ * BYOC: the caller's finished renders, one per SCREENED recipient. Each row is audited (mandatory and
+ * paid: `audit`, or `audit_failed` at the reduced price) and becomes READY, or comes back rejected with
+ * its `auditCategories` (the recipient stays SCREENED for a corrected submission until its 5th
+ * iteration, then CREATIVE_FAILED). Nothing is rendered, so nothing else is billed.
+ */
+export async function submitRenderedEmails(deps: Deps, tenantId: string, campaignId: string, rows: RenderedEmailRow[]) {
+  const table = deps.tenantTable(tenantId);
+  const c = await getCampaignItem(table, campaignId);
+  if (c.renderMode !== 'BYOC') throw conflict('PLATFORM campaigns are prepared by the platform (campaigns_preparations_start)', { code: 'not_byoc' });
+  if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
+  const auditable = auditableOf(c);
+  const ai = aiProvider(deps.config.ai);
+  const results: {
+    contactId: string;
+    status: 'READY' | 'REJECTED' | 'NOT_ACCEPTED';
+    reason: string | null;
+    auditCategories: string[];
+    auditIterations: number;
+  }[] = [];
+  let halted: string | null = null;
+  for (const row of rows) {
+    if (halted) {
+      results.push({ contactId: row.contactId, status: 'NOT_ACCEPTED', reason: halted, auditCategories: [], auditIterations: 0 });
+      continue;
+    }
+    const r = /^[A-Za-z0-9_-]{1,64}$/.test(row.contactId)
+      ? await table.get<RecipientRecord>(Recipient.key({ campaignId, contactId: row.contactId }))
+      : undefined;
+    if (!r || r.status !== 'SCREENED') {
+      results.push({
+        contactId: row.contactId,
+        status: 'NOT_ACCEPTED',
+        reason: r ? `recipient_${r.status.toLowerCase()}` : 'not_a_recipient',
+        auditCategories: [],
+        auditIterations: r?.auditIterations ?? 0,
+      });
+      continue;
+    }
+    let html = row.html;
+    if (r.geoPolicy === 'gdpr_disclosed')
+      html += sourceDisclosure(
+        await getContact(table, r.contactId)
+          .then((x) => x.source)
+          .catch(() => undefined),
+      );
+    const email = { subject: row.subject.replace(/[\r\n]+/g, ' ').trim(), html, text: row.text ?? htmlToText(html) };
+    try {
+      const audit = await auditEmail(email, ai);
+      const iterations = (r.auditIterations ?? 0) + 1;
+      const { blocked } = await recordAuditIteration(deps, tenantId, table, c, r.contactId, audit.passed, auditable, iterations);
+      const now = deps.clock.now();
+      if (audit.passed) {
+        await moveRecipient(table, r, 'SCREENED', 'READY', { content: email, auditCategories: [], failureReason: null }, now);
+        results.push({ contactId: r.contactId, status: 'READY', reason: null, auditCategories: [], auditIterations: iterations });
+      } else {
+        if (iterations >= MAX_AUDIT_ITERATIONS)
+          await moveRecipient(table, r, 'SCREENED', 'CREATIVE_FAILED', { failureReason: 'audit_failed', auditCategories: audit.auditCategories }, now);
+        else await table.update(Recipient.key(r), { set: { auditCategories: audit.auditCategories } });
+        results.push({
+          contactId: r.contactId,
+          status: 'REJECTED',
+          reason: 'audit_failed',
+          auditCategories: audit.auditCategories,
+          auditIterations: iterations,
+        });
+      }
+      if (blocked) halted = 'campaign_blocked';
+    } catch (e) {
+      if (e instanceof AiUnavailable) {
+        await markDegraded(deps, table, c, ai, e.message);
+        halted = 'AI_STAGES_HALTED';
+      } else if (isInsufficientBalance(e)) halted = 'insufficient_balance';
+      else throw e;
+      results.push({ contactId: row.contactId, status: 'NOT_ACCEPTED', reason: halted, auditCategories: [], auditIterations: r.auditIterations ?? 0 });
+    }
+  }
+  const status = (await getCampaignItem(table, campaignId)).status;
+  return {
+    campaignId,
+    campaignStatus: status,
+    accepted: results.filter((x) => x.status === 'READY').length,
+    rejected: results.filter((x) => x.status === 'REJECTED').length,
+    notAccepted: results.filter((x) => x.status === 'NOT_ACCEPTED').length,
+    results,
+  };
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { conflict, notFound } from '../../platform/errors.js';
+import { ConditionFailed, type Item } from '../../platform/ports/table-store.js';
+import type { Deps } from '../../platform/runtime/deps.js';
+import { Account } from '../../workspace/identity/entities.js';
+import { getCreativeItem, toCreative } from '../creatives/creatives.js';
+import { renderCreativeFor } from '../creatives/render.js';
+import { ensureOwnedSendTask, getTaskItem, taskView } from '../tasks/tasks.js';
+import { addSendItems, getItem } from '../sending/items.js';
+import { sendWindowState } from '../../workspace/settings/send-window-state.js';
+import { TestRequest } from './entities.js';
+import { getCampaignItem, logActivity, type Actor } from './campaigns.js';
+import { recipientsIn } from './recipients.js';
+import { effectiveWindow, sendReadiness } from './send.js';
+
+/** The test email's "contact": no contact row exists for it (no audience row is ever enrolled). */
+export const OWNER_CONTACT = 'owner';
+/** Gates a test must pass too (it sends a real email): everything but READY recipients and activation. */
+const TEST_GATES = ['sender', 'balance', 'legal', 'compliance_footer'];
+
+/**
+ * Owner-address TEST: one email of the campaign to the caller's verified owner address, through its own
+ * owned send task (so the same window, sender state, cap, pacing, charge and footer apply), idempotent
+ * per requestKey. No recipient row, no activation, no gate bypassed.
+ */
+export async function createTestTask(deps: Deps, tenantId: string, ownerAccountId: string | undefined, campaignId: string, requestKey: string, actor: Actor) {
+  const table = deps.tenantTable(tenantId);
+  const c = await getCampaignItem(table, campaignId);
+  const keyHash = createHash('sha256').update(requestKey).digest('hex').slice(0, 16);
+  const known = await table.get<{ taskId: string }>(TestRequest.key({ campaignId, keyHash }));
+  if (known) return testTaskStatus(deps, tenantId, campaignId, known.taskId);
+  if (c.status === 'BLOCKED') throw conflict('The campaign is BLOCKED (manual moderation)', { code: 'campaign_blocked' });
+  const owner = ownerAccountId ? await deps.platform.get<{ email?: string; status?: string }>(Account.key({ accountId: ownerAccountId })) : undefined;
+  if (!owner?.email || owner.status !== 'ACTIVE') throw conflict('The caller has no verified owner address', { code: 'no_owner_address' });
+  const readiness = await sendReadiness(deps, tenantId, campaignId);
+  const blockers = readiness.gates.filter((g) => TEST_GATES.includes(g.gate) && !g.ok).map((g) => g.reasonCode!);
+  if (blockers.length) throw conflict(`Send gates not passed: ${blockers.join(', ')}`, { code: 'send_gates_failed', blockers });
+  const content = await testContent(table, c.creativeIds, campaignId);
+  const taskId = `${campaignId}T${keyHash}`;
+  const sender = readiness.gates.find((g) => g.gate === 'sender')!.detail as { accountId: string };
+  await ensureOwnedSendTask(
+    table,
+    {
+      taskId,
+      owner: { kind: 'campaign', id: campaignId },
+      accountId: sender.accountId,
+      description: `owner test of campaign ${c.name}`,
+      tracking: false,
+      ...(c.sendWindow ? { sendWindow: c.sendWindow } : {}),
+    },
+    deps.clock.now(),
+  );
+  try {
+    await table.put(TestRequest.item({ campaignId, keyHash }, { campaignId, keyHash, taskId, createdAt: new Date(deps.clock.now()).toISOString() }), {
+      expression: 'attribute_not_exists(pk)',
+    });
+  } catch (e) {
+    if (!(e instanceof ConditionFailed)) throw e;
+  }
+  await addSendItems(deps, tenantId, taskId, [{ contactId: OWNER_CONTACT, email: owner.email, content, origin: { kind: 'campaign', id: campaignId } }]);
+  await logActivity(deps, table, campaignId, actor, 'owner_test', null, { taskId });
+  return testTaskStatus(deps, tenantId, campaignId, taskId);
+}
+
+/** The test's copy: the first creative rendered with fallbacks, else a READY recipient's render (copied, not enrolled). */
+async function testContent(table: ReturnType<Deps['tenantTable']>, creativeIds: string[], campaignId: string) {
+  if (creativeIds.length) {
+    const r = renderCreativeFor(toCreative(await getCreativeItem(table, creativeIds[0])), {}, { recipientId: OWNER_CONTACT });
+    return { subject: `[TEST] ${r.subject}`, html: r.html, text: r.text };
+  }
+  const ready = (await recipientsIn(table, campaignId, 'READY', 1)).items[0];
+  if (!ready?.content) throw conflict('Nothing to test yet: no creative and no READY render', { code: 'nothing_to_test' });
+  return { ...ready.content, subject: `[TEST] ${ready.content.subject}` };
+}
+
+/** Where the test is: `decision {reasonCode, nextAction}` and `retryAt` (when to look again). */
+export async function testTaskStatus(deps: Deps, tenantId: string, campaignId: string, taskId: string) {
+  const table = deps.tenantTable(tenantId);
+  const c = await getCampaignItem(table, campaignId);
+  if (!taskId.startsWith(`${campaignId}T`)) throw notFound('Test task');
+  const task = await getTaskItem(table, taskId);
+  if (task.owner?.id !== campaignId) throw notFound('Test task');
+  const item = (await getItem(table, taskId, OWNER_CONTACT)) as (Item & { status: string; dueAt?: number; smtp?: unknown; messageId?: string }) | undefined;
+  const now = deps.clock.now();
+  let reasonCode: string;
+  let nextAction: string;
+  let retryAt: string | null = null;
+  const window = task.sendWindow ? { ...sendWindowState(task.sendWindow, now) } : await effectiveWindow(deps, table, c);
+  if (item?.status === 'SENT') ((reasonCode = 'sent'), (nextAction = 'CampaignsController_sendReadiness'));
+  else if (item?.status === 'BOUNCED') ((reasonCode = 'bounced'), (nextAction = 'EmailAccountsController_checkDns'));
+  else if (item?.status === 'FAILED') ((reasonCode = 'failed'), (nextAction = 'EmailAccountsController_testConnection'));
+  else if (task.status === 'PAUSED') {
+    reasonCode = task.pauseReason ?? 'paused';
+    nextAction = reasonCode === 'insufficient_balance' ? 'top_up_then_campaigns_test_task_create' : 'EmailAccountsController_testConnection';
+  } else if (!window.windowOpen) {
+    reasonCode = 'outside_send_window';
+    nextAction = 'wait';
+    retryAt = window.nextOpenAt;
+  } else {
+    reasonCode = item?.status === 'SENDING' ? 'sending' : 'queued';
+    nextAction = 'wait';
+    retryAt = new Date(Math.max(now, Number(item?.dueAt ?? now)) + 5000).toISOString();
+  }
+  const view = taskView(task as unknown as Item);
+  return {
+    taskId,
+    campaignId,
+    status: view.status,
+    to: item?.email ?? null,
+    item: item ? { status: item.status, messageId: item.messageId ?? null, smtp: item.smtp ?? null } : null,
+    decision: { reasonCode, nextAction },
+    retryAt,
+  };
+}

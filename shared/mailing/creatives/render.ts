@@ -1,0 +1,57 @@
+import { EMAIL_HTML_LIMITS } from '../../platform/html/bounds.js';
+import { htmlTextConverter } from '../../platform/html/text.js';
+import { oneLine, recipientSeed } from './recipient.js';
+import { renderTemplate } from './template.js';
+import { recipientVariables, type RecipientContext } from './variables.js';
+
+export type { RecipientContext } from './variables.js';
+
+export interface RenderedCreative {
+  subject: string;
+  html: string;
+  text: string;
+  /** Variable names with no value and no fallback (empty when everything resolved). */
+  unresolvedTokens: string[];
+}
+
+export interface RenderCreativeOptions {
+  /** Recipient id for the spintax seed when the context has no contactId (default companyId, else ''). */
+  recipientId?: string;
+  /** Skip the text part (callers that need only subject + html, e.g. PDFs). */
+  skipText?: boolean;
+}
+
+const TEXT_OPTIONS = {
+  wordwrap: 100,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkIfSameAsText: true } },
+  ],
+};
+
+/**
+ * The plain-text part of an HTML email (the same conversion renders use). Compiled once: `convert`
+ * rebuilds its selector tree on every call, which cost more than the rest of a send's render. Runs on
+ * the calling thread (email bodies are at most ~200 KB) within the email bounds: HTML nested deeper
+ * than 512 levels or with more than 25,000 elements throws HtmlTooComplex, a 400 naming `what`.
+ */
+export const htmlToText = /* @__PURE__ */ htmlTextConverter(TEXT_OPTIONS, EMAIL_HTML_LIMITS);
+
+/**
+ * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:
+ * the caller loads the context (loadRecipientContext) once per recipient. Throws TemplateError for a
+ * template that does not parse (never stored: saves validate), HtmlTooComplex for HTML over the bounds.
+ */
+export function renderCreativeFor(
+  creative: { id: string; subject: string; bodyHtml: string },
+  recipient: RecipientContext,
+  options: RenderCreativeOptions = {},
+): RenderedCreative {
+  const vars = recipientVariables(recipient);
+  const seed = recipientSeed(creative, recipient, options);
+  const subject = renderTemplate(creative.subject, vars, { seed, html: false });
+  const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
+  const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
+  const text = options.skipText ? '' : htmlToText(body.text, 'bodyHtml');
+  return { subject: oneLine(subject.text), html: body.text, text, unresolvedTokens };
+}

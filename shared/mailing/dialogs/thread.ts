@@ -1,0 +1,60 @@
+import { notFound } from '../../platform/errors.js';
+import { normalizeMessageId } from '../sending/bounces.js';
+import type { SendItemRecord } from '../tasks/entities.js';
+import type { DialogMessageRecord } from './entities.js';
+
+/**
+ * The thread as a reader sees it: the dialog's stored messages (inbound, compose, reply, forward) plus
+ * the send engine's emails it answers (campaign, task or sequence step). Those are not dialog
+ * messages: they are read from their send items at read time (nothing is written on the send path).
+ * A pre-rendered item (campaigns, sequences) keeps its `content`; a plain task's email is rendered
+ * again from its creative (deterministic per creative and contact) while the creative still has the
+ * approved content version, otherwise the body is `unavailable`. Both are the body before the
+ * compliance footer and tracking links were added. The types and the order are here; the reading is
+ * in full-thread.ts.
+ */
+
+export type MessageKind = 'received' | 'sent' | 'forward' | 'campaign' | 'task' | 'sequence';
+export type ThreadMessage = Omit<DialogMessageRecord, 'kind'> & {
+  kind: MessageKind;
+  bodySource?: 'stored' | 'rerendered' | 'unavailable';
+  sendItem?: { taskId: string; contactId: string; status: string; origin: SendItemRecord['origin'] | null };
+};
+
+export const kindOf = (m: DialogMessageRecord): MessageKind => (m.direction === 'in' ? 'received' : m.kind === 'forward' ? 'forward' : 'sent');
+
+/** The message of the thread with this Message-ID (angle brackets optional, case-insensitive); 404 Dialog message. */
+export function findThreadMessage(messages: ThreadMessage[], messageId: string): ThreadMessage {
+  const wanted = normalizeMessageId(messageId).toLowerCase();
+  const m = messages.find((x) => x.messageId.toLowerCase() === wanted);
+  if (!m) throw notFound('Dialog message');
+  return m;
+}
+
+/**
+ * Thread order: by time, except that an email never sorts after a message that answers it (a
+ * reply's Date header has second precision and a foreign clock, the send item's sentAt has ms).
+ */
+export function threadOrder(messages: ThreadMessage[]): ThreadMessage[] {
+  const answeredAt = new Map<string, string>();
+  for (const m of messages)
+    if (m.inReplyTo) {
+      const k = m.inReplyTo.toLowerCase();
+      const prev = answeredAt.get(k);
+      if (!prev || m.at < prev) answeredAt.set(k, m.at);
+    }
+  const keyOf = (m: ThreadMessage) => {
+    const answered = answeredAt.get(m.messageId.toLowerCase());
+    return answered && answered <= m.at ? answered : m.at;
+  };
+  const lc = (s: string | null) => s?.toLowerCase();
+  return messages
+    .map((m, i) => ({ m, i, k: keyOf(m) }))
+    .sort((a, b) => {
+      if (a.k !== b.k) return a.k < b.k ? -1 : 1;
+      if (lc(b.m.inReplyTo) === lc(a.m.messageId)) return -1;
+      if (lc(a.m.inReplyTo) === lc(b.m.messageId)) return 1;
+      return a.m.at < b.m.at ? -1 : a.m.at > b.m.at ? 1 : a.i - b.i;
+    })
+    .map((x) => x.m);
+}

@@ -1,0 +1,202 @@
+import { listContactIds } from '../../crm/contact-lists/lists.js';
+import { stopListMatches } from '../../crm/audience/stoplist.js';
+import { suppressedAmong } from '../../crm/audience/suppression.js';
+import { domainOf, emailHash } from '../../crm/audience/normalize.js';
+import { ConditionFailed, type Item, type TableStore } from '../../platform/ports/table-store.js';
+import type { Deps } from '../../platform/runtime/deps.js';
+import { ContactedMarker, SendItem, Task, type SkipReason } from '../tasks/entities.js';
+import { getTaskItem } from '../tasks/tasks.js';
+import { enqueueSends } from './queue.js';
+import { pad, putItemsCounted } from './items.js';
+import { checkCompletion } from './complete.js';
+import { ContactEntity } from '../../crm/contacts/entities.js';
+import { costStep } from '../../platform/runtime/cost-step.js';
+
+/** Members per build transaction: 99 item puts + the counter update is DynamoDB's limit of 100 actions. */
+const CHUNK = 99;
+/** Chunks built at once. */
+const BUILD_LANES = 4;
+
+interface Verdict {
+  contactId: string;
+  email: string | null;
+  reason?: SkipReason;
+}
+
+/**
+ * Builds a started task's send items (the `build` message): every list member becomes one item,
+ * QUEUED or SKIPPED with a reason. Guardrails, in order: contact gone, no email channel, suppression
+ * (address or domain), stop-list (domain or company), the last verification (invalid, role address),
+ * already contacted by another task within the re-contact period, or by this task for another contact
+ * with the same address (a per-address marker claimed with a conditional write, so one address gets
+ * one email).
+ * Idempotent: members that already have an item are left alone (and were counted with it), so a
+ * crashed build just runs again.
+ */
+export async function buildTaskItems(deps: Deps, tenantId: string, taskId: string) {
+  const table = deps.tenantTable(tenantId);
+  const task = await getTaskItem(table, taskId);
+  if (task.status !== 'ACTIVE' && task.status !== 'PAUSED') return;
+  if ((task as { built?: boolean }).built) return;
+  const ids = await listContactIds(table, task.contactListId!);
+  const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
+  // Chunks are independent (each is one transaction with its counters), so a few are built at once;
+  // a chunk's sends are queued as soon as it is written. After a failure no new chunk starts, the
+  // ones in flight finish, and the message is retried (the rebuild skips what exists).
+  let next = 0;
+  let failure: unknown;
+  const lane = async () => {
+    for (let c = next++; c < chunks.length && failure === undefined; c = next++) {
+      // A concurrent duplicate build message can win a chunk: then re-read and write only what is left.
+      let kept: string[] | undefined;
+      for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunks[c]);
+      if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
+      await costStep('build: queue', () => enqueueSends(deps, tenantId, taskId, kept));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BUILD_LANES, chunks.length) }, () => lane().catch((e) => void (failure ??= e))));
+  if (failure !== undefined) throw failure;
+  await table.update(Task.key({ taskId }), { set: { built: true }, add: { version: 1 } });
+  await checkCompletion(deps, tenantId, taskId);
+}
+
+/**
+ * One chunk's items and the task counters they add, in one transaction (items conditional on not
+ * existing): a crash never leaves items the counters do not know, and members that already have an
+ * item were counted when it was written. Answers the QUEUED contact ids, or undefined when another
+ * build wrote one of these items first.
+ */
+async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: string[]): Promise<string[] | undefined> {
+  const existing = new Set(
+    (await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId),
+  );
+  const fresh = chunk.filter((id) => !existing.has(id));
+  if (!fresh.length) return [];
+  const verdicts = await screen(deps, table, taskId, fresh);
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const items = verdicts.map((v) =>
+    v.reason
+      ? SendItem.item(
+          { taskId, contactId: v.contactId },
+          { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at },
+        )
+      : SendItem.item(
+          { taskId, contactId: v.contactId, dueAt: pad(now) },
+          { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
+        ),
+  );
+  return costStep('build: items + counters', () => putItemsCounted(table, taskId, items));
+}
+
+async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {
+  const { emailOf, reasons } = await screenReasons(table, contactIds);
+  // Only addresses that passed everything else claim their re-contact marker.
+  const claimed = await costStep('build: re-contact claim', () =>
+    claimContactedMany(
+      table,
+      contactIds.filter((_, i) => !reasons[i]).map((contactId) => ({ contactId, email: emailOf.get(contactId)! })),
+      taskId,
+      deps.clock.now(),
+      deps.config.sending.recontactPeriodMs,
+    ),
+  );
+  return contactIds.map((contactId, i) => {
+    const reason = reasons[i] ?? (claimed.has(contactId) ? undefined : 'already_contacted');
+    return { contactId, email: emailOf.get(contactId) ?? null, ...(reason ? { reason } : {}) };
+  });
+}
+
+/**
+ * The guardrails that read only (everything but the re-contact marker claim), for members of one
+ * chunk: each member's skip reason, or undefined when it passes. `seen` (address hash → contact)
+ * carries the "same address twice" check across chunks when a caller screens a whole list.
+ */
+export async function screenReasons(table: TableStore, contactIds: string[], seen = new Map<string, string>()) {
+  const contacts = new Map((await table.batchGet<Item>(contactIds.map((id) => ContactEntity.key({ contactId: id })))).map((c) => [c.id as string, c]));
+  const emailOf = new Map(contactIds.map((id) => [id, contacts.has(id) ? primaryEmail(contacts.get(id)!) : null]));
+  const emails = [...emailOf.values()].filter((e): e is string => !!e);
+  // The chunk's suppression and stop-list look-ups are one BatchGet each.
+  const [suppressed, stopped] = await Promise.all([
+    suppressedAmong(table, emails),
+    stopListMatches(
+      table,
+      contactIds.map((id) => ({ domain: emailOf.get(id) ? domainOf(emailOf.get(id)!) : null, companyId: (contacts.get(id)?.companyId as string) ?? null })),
+    ),
+  ]);
+  const reasons = contactIds.map((contactId, i): SkipReason | undefined => {
+    const c = contacts.get(contactId);
+    const email = emailOf.get(contactId);
+    if (!c) return 'contact_not_found';
+    // A second contact with the same address (as the marker normalises it).
+    if (email && seen.has(emailHash(email))) return 'already_contacted';
+    if (email) seen.set(emailHash(email), contactId);
+    if (!email) return 'no_email_channel';
+    if (suppressed.has(email)) return 'suppressed';
+    if (stopped[i]) return 'stop_listed';
+    const v = verificationOf(c, email);
+    if (v?.result === 'invalid') return 'invalid_address';
+    if (v?.reasons?.includes('role_address')) return 'role_address';
+    return undefined;
+  });
+  return { emailOf, reasons };
+}
+
+function primaryEmail(c: Item): string | null {
+  const ch = ((c.channels as { type: string; value: string }[]) ?? []).find((x) => x.type === 'email');
+  return ch?.value ?? null;
+}
+
+function verificationOf(c: Item, email: string) {
+  const ch = ((c.channels as { type: string; value: string; verification?: { result: string; reasons?: string[] } }[]) ?? []).find(
+    (x) => x.type === 'email' && x.value === email,
+  );
+  return ch?.verification;
+}
+
+/**
+ * Claims each address for this task and contact unless it was contacted within the re-contact
+ * period by another task, or by this task for another contact (two contacts sharing one address get
+ * one email). The same (task, contact) claims again: a rebuild after a crash is idempotent.
+ * One transaction for the chunk (DynamoDB Local writes about twice the items per second in
+ * transactions as in single puts): the markers whose condition failed are left out and the rest
+ * claimed again; after three rounds the rest go one by one. Answers the contact ids that hold their claim.
+ */
+async function claimContactedMany(
+  table: TableStore,
+  claims: { contactId: string; email: string }[],
+  taskId: string,
+  now: number,
+  recontactPeriodMs: number,
+): Promise<Set<string>> {
+  const put = (c: { contactId: string; email: string }) => ({
+    put: ContactedMarker.item({ emailHash: emailHash(c.email) }, { taskId, contactId: c.contactId, contactedAt: now }),
+    condition: {
+      expression: 'attribute_not_exists(pk) OR (taskId = :t AND (contactId = :c OR attribute_not_exists(contactId))) OR contactedAt < :cutoff',
+      values: { ':t': taskId, ':c': c.contactId, ':cutoff': now - recontactPeriodMs },
+    },
+  });
+  let left = claims;
+  for (let round = 0; round < 3 && left.length > 1; round++) {
+    try {
+      await table.transact(left.map(put));
+      return new Set(left.map((c) => c.contactId));
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+      const failed = new Set([...(e.index !== undefined ? [e.index] : []), ...e.reasons.flatMap((r, k) => (r === 'ConditionalCheckFailed' ? [k] : []))]);
+      left = left.filter((_, k) => !failed.has(k));
+    }
+  }
+  const held = await Promise.all(
+    left.map((c) =>
+      table.put(put(c).put, put(c).condition).then(
+        () => true,
+        (e) => {
+          if (e instanceof ConditionFailed) return false;
+          throw e;
+        },
+      ),
+    ),
+  );
+  return new Set(left.filter((_, k) => held[k]).map((c) => c.contactId));
+}

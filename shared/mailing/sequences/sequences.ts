@@ -1,0 +1,215 @@
+import { suppressedAmong } from '../../crm/audience/suppression.js';
+import { getContact } from '../../crm/contacts/contacts.js';
+import { getCreativeItem, toCreative } from '../creatives/creatives.js';
+import { loadRecipientContext, renderSubjectFor } from '../creatives/recipient.js';
+import { parseTemplate } from '../creatives/template.js';
+import { newId } from '../../platform/data/ids.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { ConditionFailed, notExists, type Item, type TableStore } from '../../platform/ports/table-store.js';
+import type { Deps } from '../../platform/runtime/deps.js';
+import { getEmailAccountItem } from '../senders/entities.js';
+import { SendItem, type SendItemRecord } from '../tasks/entities.js';
+import { getTaskItem } from '../tasks/tasks.js';
+import { Enrolment, Sequence, type EnrolmentRecord, type EnrolmentStatus, type SequenceRecord, type SequenceStep } from './entities.js';
+import { addBusinessDays, dueKeys, processEnrolment } from './scheduler.js';
+
+type Tenant = { tenantId: string; table: TableStore };
+const SEQ_ID = /^[0-9a-z]{9}[0-9a-f]{16}$/;
+
+const strip = <T extends Record<string, unknown>>(i: T) => {
+  const { pk: _p, sk: _s, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, entity: _g, _v, ...rest } = i;
+  return rest;
+};
+export const sequenceView = (s: SequenceRecord) => ({ id: s.sequenceId, ...strip(s as unknown as Record<string, unknown>) });
+export const enrolmentView = (e: EnrolmentRecord) => ({
+  ...strip(e as unknown as Record<string, unknown>),
+  nextDueAt: e.nextDueAt ? new Date(e.nextDueAt).toISOString() : null,
+});
+
+export interface SequenceInput {
+  name: string;
+  accountId?: string;
+  tracking?: boolean;
+  steps: { delayDays: number; creativeId?: string; subject?: string; bodyHtml?: string }[];
+}
+
+/** Defines a sequence: ordered steps (a creative or an inline subject + bodyHtml, a delay in business days). */
+export async function createSequence(deps: Deps, table: TableStore, input: SequenceInput) {
+  if (input.accountId && !(await getEmailAccountItem(table, input.accountId))) throw notFound('Email account');
+  const steps: SequenceStep[] = [];
+  for (const [i, s] of input.steps.entries()) {
+    const at = `steps[${i}]`;
+    if (s.creativeId && (s.subject || s.bodyHtml)) throw badRequest([`${at}: give either creativeId or subject + bodyHtml, not both`]);
+    if (s.creativeId) await getCreativeItem(table, s.creativeId);
+    else if (!s.bodyHtml) throw badRequest([`${at}: creativeId or bodyHtml is required`]);
+    else
+      for (const [field, src] of [
+        ['subject', s.subject ?? ''],
+        ['bodyHtml', s.bodyHtml],
+      ] as const) {
+        const parsed = parseTemplate(src);
+        if (!parsed.ok) throw badRequest([`${at}.${field}: ${parsed.message} at ${parsed.position}`]);
+      }
+    steps.push({ step: i + 1, delayDays: s.delayDays, ...(s.creativeId ? { creativeId: s.creativeId } : { subject: s.subject, bodyHtml: s.bodyHtml }) });
+  }
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const sequenceId = newId(now);
+  const record: SequenceRecord = {
+    sequenceId,
+    name: input.name,
+    accountId: input.accountId ?? null,
+    steps,
+    tracking: input.tracking ?? false,
+    enrolledCount: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await table.put(Sequence.item({ sequenceId, createdAt: at }, { ...record }), notExists);
+  return sequenceView(record);
+}
+
+export async function getSequenceRecord(table: TableStore, sequenceId: string) {
+  if (!SEQ_ID.test(sequenceId)) throw notFound('Sequence');
+  const s = await table.get<SequenceRecord>(Sequence.key({ sequenceId }));
+  if (!s || !Sequence.is(s)) throw notFound('Sequence');
+  return s;
+}
+
+export async function listSequences(table: TableStore, q: { limit: number; cursor?: string }) {
+  const page = await table.query<SequenceRecord>({ ...Sequence.query('byCreated', {}), descending: true, limit: q.limit, cursor: q.cursor });
+  return { data: page.items.map(sequenceView), nextCursor: page.cursor ?? null };
+}
+
+export interface EnrollInput {
+  contactIds?: string[];
+  /** A task's (or a campaign's send task's) recipients who were sent to at least `afterDays` ago and have not replied. */
+  nonResponders?: { taskId: string; afterDays: number };
+  accountId?: string;
+}
+
+/**
+ * Enrols contacts, or a task's non-responders, into a sequence. Non-responders continue the thread of
+ * the email they did not answer, from the mailbox that sent it. Repeat-safe: a contact already in the
+ * sequence is reported as `already_enrolled`. Suppressed or address-less contacts are skipped.
+ * Steps due now are handed to the send engine before the answer.
+ */
+export async function enroll(deps: Deps, tenant: Tenant, sequenceId: string, input: EnrollInput) {
+  const { table } = tenant;
+  const seq = await getSequenceRecord(table, sequenceId);
+  const candidates: { contactId: string; email?: string; thread?: EnrolmentRecord['thread']; accountId?: string; source: EnrolmentRecord['source'] }[] = [];
+  if (input.nonResponders) {
+    const task = await getTaskItem(table, input.nonResponders.taskId);
+    const cutoff = deps.clock.now() - input.nonResponders.afterDays * 86_400_000;
+    let cursor: string | undefined;
+    for (let i = 0; i < 50; i++) {
+      const page = await table.query<SendItemRecord & { sentAt?: string; repliedAt?: string }>({
+        ...SendItem.query('primary', { taskId: task.taskId }),
+        skBeginsWith: 'ITEM#',
+        limit: 500,
+        cursor,
+      });
+      for (const it of page.items) {
+        if (it.status !== 'SENT' || it.repliedAt || !it.sentAt || Date.parse(it.sentAt) > cutoff || !it.messageId) continue;
+        if (input.contactIds && !input.contactIds.includes(it.contactId)) continue;
+        // A plain task renders its creative at send time: the same render (same seed) gives the subject the recipient saw.
+        const subject = it.content?.subject ?? (task.creativeId ? await originalSubject(table, task.creativeId, it.contactId) : null);
+        candidates.push({
+          contactId: it.contactId,
+          email: it.email ?? undefined,
+          thread: { references: [...(it.thread?.references ?? []), it.messageId], subject },
+          accountId: task.accountId,
+          source: { kind: 'task', taskId: task.taskId },
+        });
+      }
+      cursor = page.cursor;
+      if (!cursor) break;
+    }
+  } else {
+    const first = seq.steps[0];
+    if (!first.creativeId && !first.subject)
+      throw badRequest(["the sequence's first step has no subject: enrol a task's non-responders (their thread gives it) or define the step with a subject"]);
+    for (const contactId of input.contactIds ?? []) candidates.push({ contactId, source: { kind: 'contacts' } });
+  }
+  const skipped: { contactId: string; reason: string }[] = [];
+  const resolved: (typeof candidates)[number][] = [];
+  for (const c of candidates) {
+    const contact = await getContact(table, c.contactId).catch(() => undefined);
+    if (!contact) skipped.push({ contactId: c.contactId, reason: 'contact_not_found' });
+    else if (!(c.email ?? contact.email)) skipped.push({ contactId: c.contactId, reason: 'no_email_channel' });
+    else resolved.push({ ...c, email: (c.email ?? contact.email)!.toLowerCase() });
+  }
+  const suppressed = await suppressedAmong(
+    table,
+    resolved.map((c) => c.email!),
+  );
+  const now = deps.clock.now();
+  const at = new Date(now).toISOString();
+  const enrolled: EnrolmentRecord[] = [];
+  for (const c of resolved) {
+    if (suppressed.has(c.email!)) {
+      skipped.push({ contactId: c.contactId, reason: 'suppressed' });
+      continue;
+    }
+    const accountId = input.accountId ?? c.accountId ?? seq.accountId;
+    if (!accountId) throw badRequest(['accountId is required: the sequence has no default mailbox and the contacts come with none']);
+    if (!(await getEmailAccountItem(table, accountId))) throw notFound('Email account');
+    const nextDueAt = addBusinessDays(now, seq.steps[0].delayDays);
+    const e: EnrolmentRecord = {
+      sequenceId,
+      contactId: c.contactId,
+      email: c.email!,
+      accountId,
+      status: 'active',
+      stepsQueued: 0,
+      nextStep: 1,
+      nextDueAt,
+      thread: c.thread ?? { references: [], subject: null },
+      source: c.source,
+      stopReason: null,
+      history: [{ at, event: 'enrolled' }],
+      enrolledAt: at,
+      updatedAt: at,
+    };
+    try {
+      await table.transact([
+        { put: Enrolment.item({ sequenceId, contactId: c.contactId }, { ...e, ...dueKeys(sequenceId, c.contactId, nextDueAt) }), condition: notExists },
+        { update: Sequence.key({ sequenceId }), spec: { add: { enrolledCount: 1 } } },
+      ]);
+      enrolled.push(e);
+    } catch (err) {
+      if (err instanceof ConditionFailed) skipped.push({ contactId: c.contactId, reason: 'already_enrolled' });
+      else throw err;
+    }
+  }
+  for (const e of enrolled) if ((e.nextDueAt ?? Infinity) <= now) await processEnrolment(deps, tenant.tenantId, e.sequenceId, e.contactId);
+  const fresh = await Promise.all(enrolled.map((e) => getEnrolmentRecord(table, e.sequenceId, e.contactId)));
+  return { sequenceId, enrolled: enrolled.length, skipped, data: fresh.map(enrolmentView) };
+}
+
+export async function getEnrolmentRecord(table: TableStore, sequenceId: string, contactId: string) {
+  const e = await table.get<EnrolmentRecord>(Enrolment.key({ sequenceId, contactId }));
+  if (!e || !Enrolment.is(e)) throw notFound('Enrolment');
+  return e;
+}
+
+export async function listEnrolments(table: TableStore, sequenceId: string, q: { limit: number; cursor?: string; status?: EnrolmentStatus }) {
+  await getSequenceRecord(table, sequenceId);
+  const page = await table.query<EnrolmentRecord & Item>({
+    ...Enrolment.query('primary', { sequenceId }),
+    skBeginsWith: 'ENROL#',
+    limit: q.limit,
+    cursor: q.cursor,
+    ...(q.status ? { filter: { expression: '#s = :s', names: { '#s': 'status' }, values: { ':s': q.status } } } : {}),
+  });
+  return { data: page.items.map(enrolmentView), nextCursor: page.cursor ?? null };
+}
+
+async function originalSubject(table: TableStore, creativeId: string, contactId: string) {
+  try {
+    const creative = toCreative(await getCreativeItem(table, creativeId));
+    return renderSubjectFor(creative, await loadRecipientContext(table, { contactId })) || null;
+  } catch {
+    return null;
+  }
+}

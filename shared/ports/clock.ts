@@ -1,4 +1,0 @@
-/** The one clock every rule, expiry and workflow reads, so tests can move time forward. Implementations: shared/runtime/clock.ts. */
-export interface Clock {
-  now(): number;
-}
