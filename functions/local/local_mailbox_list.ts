@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { currentSandbox } from '../../infra/local/mail-sandbox/store.js';
 import { notFound } from '../../shared/platform/errors.js';
 import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
@@ -26,12 +25,12 @@ export const operation = defineOperation({
   },
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => {
-    const sb = currentSandbox();
+    const sb = ctx.deps.mailSandbox?.current;
     if (!sb) throw notFound('Mail sandbox');
-    const addresses = query.address ? [query.address.toLowerCase()] : sb.store.addresses();
+    const addresses = query.address ? [query.address.toLowerCase()] : sb.addresses();
     const mailboxes = addresses.map((address) => ({
       address,
-      messages: [...sb.store.mailbox(address).messages]
+      messages: [...sb.inbox(address)]
         .reverse()
         .slice(0, query.limit)
         .map((m) => ({

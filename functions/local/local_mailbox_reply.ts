@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { simpleParser } from 'mailparser';
-import { currentSandbox } from '../../infra/local/mail-sandbox/store.js';
 import { badRequest, notFound } from '../../shared/platform/errors.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
@@ -35,10 +34,10 @@ export const operation = defineOperation({
   output: z.looseObject({ deliveredTo: z.string(), uid: z.number(), messageId: z.string() }),
   hints: { readOnly: false, idempotent: false },
   handler: async ({ body }, ctx) => {
-    const sb = currentSandbox();
+    const sb = ctx.deps.mailSandbox?.current;
     if (!sb) throw notFound('Mail sandbox');
     const address = body.address.toLowerCase();
-    const original = sb.store.mailbox(address).messages.find((m) => m.uid === body.uid);
+    const original = sb.inbox(address).find((m) => m.uid === body.uid);
     if (!original) throw notFound('Message');
     const parsed = await simpleParser(original.raw);
     const replyTo = (parsed.replyTo ?? parsed.from)?.value?.[0]?.address ?? original.from;
@@ -62,7 +61,7 @@ export const operation = defineOperation({
       'MIME-Version: 1.0',
       ...replyBody(text, body.autoReply ? undefined : body.html),
     ].join('\r\n');
-    const m = sb.store.deliver(replyTo, address, subject, raw, new Date(ctx.deps.clock.now()));
+    const m = sb.deliver(replyTo, address, subject, raw, new Date(ctx.deps.clock.now()));
     return { deliveredTo: replyTo.toLowerCase(), uid: m.uid, messageId };
   },
 });

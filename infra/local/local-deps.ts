@@ -52,5 +52,6 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     onEventsCommitted: nudgeWebhookDispatcher,
     files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
     localInstanceId,
+    mailSandbox: {},
   };
 }

@@ -1,6 +1,5 @@
 import '../../shared/platform/runtime/quiet-warnings.js';
 import { startLocalRuntime, type LocalRuntime } from './runtime.js';
-import { currentSandbox } from './mail-sandbox/store.js';
 import { ensureWebBuild } from './web-build.js';
 
 // CLI of the embedded runtime: builds the web app if stale, prints the URL, stops itself and its children on Ctrl-C / SIGTERM, when
@@ -44,7 +43,7 @@ console.log(`svc local runtime listening on ${runtime.url}`);
 console.log(
   `  data: DynamoDB Local at ${runtime.dynamo?.endpoint ?? 'external'} (pid ${runtime.dynamo?.pid ?? '-'}; random high port, answers loopback only, dies with this process, restarted if it dies alone)`,
 );
-const sandbox = currentSandbox();
+const sandbox = runtime.deps.mailSandbox?.current;
 if (sandbox)
   console.log(
     `  mail: sandbox SMTP 127.0.0.1:${sandbox.smtpPort}, IMAP 127.0.0.1:${sandbox.imapPort} (any address, any password; ${runtime.url}/_local/mailbox)`,

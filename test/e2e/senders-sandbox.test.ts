@@ -87,6 +87,24 @@ describe('local mail sandbox', () => {
   );
 });
 
+describe('two runtimes in one process', () => {
+  it('each /_local/mailbox names its own sandbox, and stopping one leaves the other’s (no process-wide current sandbox)', async () => {
+    const other = await startTenantRuntime();
+    try {
+      const mine = (await client(ctx.rt.url).get('/_local/mailbox')).body;
+      const theirs = (await client(other.rt.url).get('/_local/mailbox')).body;
+      expect([mine.smtp.port, mine.imap.port]).toEqual([smtpPort, imapPort]);
+      expect(theirs.smtp.port).not.toBe(smtpPort);
+      expect(theirs.imap.port).not.toBe(imapPort);
+    } finally {
+      await other.rt.stop();
+    }
+    const after = await client(ctx.rt.url).get('/_local/mailbox');
+    expect(after.status).toBe(200);
+    expect(after.body.smtp.port).toBe(smtpPort);
+  }, 120_000);
+});
+
 describe('mail sandbox stop', () => {
   it('ends open SMTP and IMAP sessions instead of waiting for them (npm start stopped only at its 10 s force exit)', async () => {
     const { startMailSandbox } = await import('../../infra/local/mail-sandbox/sandbox.js');

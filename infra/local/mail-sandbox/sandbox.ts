@@ -5,7 +5,8 @@ import { simpleParser } from 'mailparser';
 import type { Deps } from '../../../shared/platform/runtime/deps.js';
 import type { BackgroundService } from '../background.js';
 import { startSandboxImap } from './imap-server.js';
-import { currentSandbox, SandboxStore, setCurrentSandbox } from './store.js';
+import type { MailSandbox as MailSandboxView } from '../../../shared/platform/ports/mail-sandbox.js';
+import { SandboxStore } from './store.js';
 
 /**
  * The local mail sandbox of `npm start`: an SMTP server and an IMAP server on 127.0.0.1 that a
@@ -74,14 +75,11 @@ export async function startMailSandbox(opts: { dataDir?: string; smtpPort?: numb
   imap.on('connection', (socket: Socket) => (imapSockets.add(socket), socket.once('close', () => imapSockets.delete(socket))));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const imapPort = (imap.address() as AddressInfo).port;
-  const mine = { store, smtpPort, imapPort };
-  setCurrentSandbox(mine);
   return {
     smtpPort,
     imapPort,
     store,
     async stop() {
-      if (currentSandbox() === mine) setCurrentSandbox(undefined); // another runtime in this process may have started since
       const imapClosed = new Promise<void>((r) => imap.close(() => r()));
       for (const socket of imapSockets) socket.destroy();
       await Promise.all([new Promise<void>((r) => smtp.close(() => r())), imapClosed]);
@@ -107,5 +105,23 @@ export async function startMailSandboxService(deps: Deps): Promise<BackgroundSer
     // The default ports are taken (a second runtime, the test suite): any free port instead.
     sandbox = await startMailSandbox({ dataDir, smtpPort: 0, imapPort: 0, now: () => deps.clock.now() });
   }
-  return { name: 'mail-sandbox', sandbox, stop: () => sandbox.stop() };
+  const slot = deps.mailSandbox;
+  if (slot) slot.current = sandboxView(sandbox);
+  return {
+    name: 'mail-sandbox',
+    sandbox,
+    stop: () => {
+      if (slot) slot.current = undefined;
+      return sandbox.stop();
+    },
+  };
 }
+
+/** What the `/_local/mailbox` operations see of a running sandbox (deps.mailSandbox). */
+const sandboxView = ({ store, smtpPort, imapPort }: MailSandbox): MailSandboxView => ({
+  smtpPort,
+  imapPort,
+  addresses: () => store.addresses(),
+  inbox: (address) => store.mailbox(address).messages,
+  deliver: (to, from, subject, raw, at) => store.deliver(to, from, subject, raw, at),
+});

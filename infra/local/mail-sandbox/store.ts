@@ -76,8 +76,3 @@ export class SandboxStore {
     return [...this.boxes.keys()].filter((k) => !k.includes('\0')).sort();
   }
 }
-
-/** The running sandbox of this process (the local runtime starts one), read by GET /_local/mailbox. */
-let current: { store: SandboxStore; smtpPort: number; imapPort: number } | undefined;
-export const setCurrentSandbox = (s: typeof current) => void (current = s);
-export const currentSandbox = () => current;

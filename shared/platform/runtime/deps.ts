@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { DiscoveryData } from '../registry/discovery-data.js';
 import type { RequestInfo, TenantContext } from './context.js';
 import type { Principal } from './principal.js';
+import type { MailSandboxSlot } from '../ports/mail-sandbox.js';
 
 /**
  * Who is calling and in which workspace: identity's authentication and tenancy's tenant resolution.
@@ -59,4 +60,6 @@ export interface Deps {
    * outlives any one process.
    */
   localInstanceId?: string;
+  /** The embedded runtime only: its mail sandbox, filled while the sandbox runs (the `/_local/mailbox` operations read it). */
+  mailSandbox?: MailSandboxSlot;
 }
