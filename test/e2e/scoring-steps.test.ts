@@ -120,7 +120,11 @@ beforeAll(async () => {
   listId = (await api.post('/api/company-lists', { name: 'steps', type: 'STATIC' })).body.id;
   await api.post(`/api/company-lists/${listId}/companies`, { companyIds: Object.values(ids) });
   const { taskId } = (await api.post('/api/site-enrichment/tasks', { listId, domainField: 'website' })).body;
-  for (let i = 0; i < 480 && (await api.get(`/api/site-enrichment/tasks/${taskId}`)).body.status !== 'DONE'; i++) await new Promise((r) => setTimeout(r, 250));
+  // secure.test is DOWN (tls_error), so the task ends PARTIAL: wait for any end, then make sure it is that one.
+  let status = '';
+  for (let i = 0; i < 480 && !['DONE', 'PARTIAL', 'FAILED'].includes((status = (await api.get(`/api/site-enrichment/tasks/${taskId}`)).body.status)); i++)
+    await new Promise((r) => setTimeout(r, 250));
+  expect(status).toBe('PARTIAL');
 }, 240_000);
 
 afterAll(async () => {
