@@ -11,7 +11,6 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { badRequest } from '../../errors.js';
 import {
   ConditionFailed,
   ItemTooLarge,
@@ -30,8 +29,8 @@ import { consumedCapacity, kindOfKey, recordCapacity } from './consumed-capacity
 import { CursorSeal } from '../../http/paging.js';
 import { BATCH_RETRY, sendUntilProcessed, type BatchRetryPolicy } from './batch-retry.js';
 import { isLocalLockTimeout, rethrowOutage } from './store-errors.js';
-
-type Expr = { names: Record<string, string>; values: Record<string, unknown> };
+import { ph, val, merge, conditionParams, updateParams, type Expr } from './expressions.js';
+import { cursorScope, cursorWithin } from './query-cursor.js';
 
 /** TableStore over one DynamoDB table through the document client. */
 export class DynamoTableStore implements TableStore {
@@ -243,107 +242,4 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
     }
     rethrowOutage(err);
   }
-}
-
-function ph(e: Expr, name: string) {
-  const key = `#${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
-  e.names[key] = name;
-  return key;
-}
-
-function val(e: Expr, value: unknown) {
-  const key = `:v${Object.keys(e.values).length}`;
-  e.values[key] = value;
-  return key;
-}
-
-/** Merges a caller's raw condition (its own #names and :values) into the expression, renaming values. */
-function merge(e: Expr, c: Condition) {
-  Object.assign(e.names, c.names ?? {});
-  let expression = c.expression;
-  for (const [k, v] of Object.entries(c.values ?? {})) {
-    const fresh = val(e, v);
-    expression = expression.replace(new RegExp(`${k}(?![A-Za-z0-9_])`, 'g'), fresh);
-  }
-  return expression;
-}
-
-function conditionParams(c?: Condition) {
-  if (!c) return {};
-  const e: Expr = { names: {}, values: {} };
-  const ConditionExpression = merge(e, c);
-  return {
-    ConditionExpression,
-    ...(Object.keys(e.names).length ? { ExpressionAttributeNames: e.names } : {}),
-    ...(Object.keys(e.values).length ? { ExpressionAttributeValues: e.values } : {}),
-  };
-}
-
-function updateParams(spec: UpdateSpec) {
-  const e: Expr = { names: {}, values: {} };
-  const sets = [
-    ...Object.entries(spec.set ?? {})
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${ph(e, k)} = ${val(e, v)}`),
-    ...Object.entries(spec.setIfMissing ?? {}).map(([k, v]) => `${ph(e, k)} = if_not_exists(${ph(e, k)}, ${val(e, v)})`),
-  ];
-  const adds = Object.entries(spec.add ?? {}).map(([k, v]) => `${ph(e, k)} ${val(e, v)}`);
-  const removes = [
-    ...(spec.remove ?? []),
-    ...Object.entries(spec.set ?? {})
-      .filter(([, v]) => v === undefined)
-      .map(([k]) => k),
-  ].map((k) => ph(e, k));
-  const parts = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ].filter(Boolean);
-  const ConditionExpression = spec.condition ? merge(e, spec.condition) : undefined;
-  return {
-    UpdateExpression: parts.join(' '),
-    ConditionExpression,
-    ExpressionAttributeNames: Object.keys(e.names).length ? e.names : undefined,
-    ExpressionAttributeValues: Object.keys(e.values).length ? e.values : undefined,
-  };
-}
-
-/**
- * What a cursor is bound to: the table (so the tenant), the index, the partition and the query's
- * prefix and direction. Moving bounds (`skLessThan: now`) are left out on purpose; the range check
- * below still holds the key inside them.
- */
-const cursorScope = (tableName: string, spec: QuerySpec) =>
-  JSON.stringify([tableName, spec.index ?? '', spec.pk, spec.skBeginsWith ?? null, Boolean(spec.descending)]);
-
-/** The cursor's key must be signed for this query and lie inside its key condition (DynamoDB refuses one outside it). */
-function cursorWithin(cursors: CursorSealer, tableName: string, spec: QuerySpec, pkName: string, skName: string) {
-  const key = decodeCursor(cursors.open(cursorScope(tableName, spec), spec.cursor!), pkName, spec.pk);
-  const sk = key[skName];
-  const inside =
-    typeof sk === 'string' &&
-    (spec.skBeginsWith === undefined || sk.startsWith(spec.skBeginsWith)) &&
-    (spec.skBetween === undefined || (sk >= spec.skBetween[0] && sk <= spec.skBetween[1])) &&
-    (spec.skGreaterThan === undefined || sk > spec.skGreaterThan) &&
-    (spec.skLessThan === undefined || sk < spec.skLessThan);
-  if (!inside) throw badRequest(['cursor is not valid']);
-  return key;
-}
-
-/**
- * A cursor is only valid for the partition it came from: one from another list (or forged) is a
- * client error here, not an invalid ExclusiveStartKey inside DynamoDB.
- */
-function decodeCursor(opened: unknown, pkName = 'pk', expectedPk?: string): Record<string, unknown> {
-  const parsed = opened as Record<string, unknown>;
-  const valid =
-    parsed &&
-    typeof parsed === 'object' &&
-    !Array.isArray(parsed) &&
-    typeof parsed.pk === 'string' &&
-    typeof parsed.sk === 'string' &&
-    (expectedPk === undefined || parsed[pkName] === expectedPk) &&
-    Object.values(parsed).every((v) => typeof v === 'string' && v !== '');
-  if (!valid) throw badRequest(['cursor is not valid']);
-  return parsed;
 }
