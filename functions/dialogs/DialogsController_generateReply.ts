@@ -4,7 +4,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { draftOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_generateReply',
@@ -24,7 +23,7 @@ export const operation = defineOperation({
       instructions: z.string().max(2000).optional().describe('What the reply should do'),
     }),
   },
-  output: uncheckedOutput(draftOutput),
+  output: draftOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, body }, ctx) => draftReply(ctx.deps, requireTenant(ctx), path.id, body),
   guidance: (r) => ({

@@ -4,7 +4,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { threadOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_getThread',
@@ -20,7 +19,7 @@ export const operation = defineOperation({
     path: z.strictObject({ id: z.string().min(1).max(64) }),
     query: z.strictObject({ markRead: z.enum(['true', 'false']).optional() }),
   },
-  output: uncheckedOutput(threadOutput),
+  output: threadOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => getThread(requireTenant(ctx).table, path.id, { markRead: query.markRead === 'true' }),
   guidance: (t) => ({

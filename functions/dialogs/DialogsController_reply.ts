@@ -6,7 +6,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_reply',
@@ -39,7 +38,7 @@ export const operation = defineOperation({
         .describe('Makes two deliberate identical replies distinct; repeats with the same key are not sent again'),
     }),
   },
-  output: uncheckedOutput(sendOutput),
+  output: sendOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {

@@ -7,7 +7,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sendOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_compose',
@@ -43,7 +42,7 @@ export const operation = defineOperation({
       requestKey: z.string().min(1).max(128).optional(),
     }),
   },
-  output: uncheckedOutput(sendOutput),
+  output: sendOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => {

@@ -5,7 +5,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { forwardOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_forward',
@@ -41,7 +40,7 @@ export const operation = defineOperation({
       requestKey: z.string().min(1).max(128).optional().describe('Makes two deliberate identical forwards distinct'),
     }),
   },
-  output: uncheckedOutput(forwardOutput),
+  output: forwardOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {

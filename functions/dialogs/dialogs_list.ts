@@ -6,7 +6,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { dialogListOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_list',
@@ -28,7 +27,7 @@ export const operation = defineOperation({
       accountId: z.string().min(1).max(64).optional().describe('Sender mailbox'),
     }),
   },
-  output: uncheckedOutput(dialogListOutput),
+  output: dialogListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) =>
     listDialogs(requireTenant(ctx).table, { ...toPage(query), unread: query.unread === undefined ? undefined : query.unread === 'true' }),

@@ -3,9 +3,8 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { outboxHistory } from '../../shared/mailing/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
+import { outboxHistoryOutput } from './outbox-outputs.js';
 import { campaignIdPath } from '../campaigns/schema.js';
-import { outboxTaskOutput } from '../campaigns/outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_outbox_history',
@@ -25,7 +24,7 @@ export const operation = defineOperation({
       cursor: z.string().max(2000).optional(),
     }),
   },
-  output: uncheckedOutput(z.looseObject({ data: z.array(outboxTaskOutput), nextCursor: z.string().nullable() })),
+  output: outboxHistoryOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => outboxHistory(ctx.deps, requireTenant(ctx).tenantId, path.id, query),
 });

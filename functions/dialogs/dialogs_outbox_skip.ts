@@ -3,7 +3,7 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { skipExecute, SKIP_MAX } from '../../shared/mailing/campaigns/outbox.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { outboxSkipOutput } from './outbox-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_outbox_skip',
@@ -22,9 +22,7 @@ export const operation = defineOperation({
       excludeIds: z.array(z.string().max(130)).max(SKIP_MAX).default([]),
     }),
   },
-  output: uncheckedOutput(
-    z.looseObject({ skipped: z.number(), results: z.array(z.looseObject({ id: z.string(), outcome: z.string() })), nextCursor: z.string().nullable() }),
-  ),
+  output: outboxSkipOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => skipExecute(ctx.deps, requireTenant(ctx).tenantId, body),
 });

@@ -3,7 +3,7 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { skipPreview, SKIP_MAX } from '../../shared/mailing/campaigns/outbox.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { outboxSkipPreviewOutput } from './outbox-outputs.js';
 
 const outboxId = z
   .string()
@@ -20,14 +20,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { body: z.strictObject({ taskIds: z.array(outboxId).min(1).max(SKIP_MAX), excludeIds: z.array(outboxId).max(SKIP_MAX).default([]) }) },
-  output: uncheckedOutput(
-    z.looseObject({
-      snapshot: z.string(),
-      count: z.number(),
-      wouldSkip: z.array(z.looseObject({ id: z.string() })),
-      notSkippable: z.array(z.looseObject({ id: z.string() })),
-    }),
-  ),
+  output: outboxSkipPreviewOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => skipPreview(ctx.deps, requireTenant(ctx).tenantId, body),
   guidance: (r) => ({

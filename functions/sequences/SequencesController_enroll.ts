@@ -5,7 +5,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrollOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'SequencesController_enroll',
@@ -30,7 +29,7 @@ export const operation = defineOperation({
       accountId: z.string().min(1).max(64).optional(),
     }),
   },
-  output: uncheckedOutput(enrollOutput),
+  output: enrollOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const taskId = body.taskId ?? body.campaignId;

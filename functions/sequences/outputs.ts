@@ -1,32 +1,24 @@
 import * as z from 'zod';
-import { ENROLMENT_STATUSES } from '../../shared/mailing/sequences/entities.js';
+import { ENROL_SKIP_REASONS, Enrolment, Sequence } from '../../shared/mailing/sequences/entities.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
-export const sequenceOutput = z.looseObject({
-  id: z.string().describe('Sequence id'),
-  name: z.string(),
-  accountId: z.string().nullable().describe('Default sending mailbox'),
-  steps: z.array(
-    z.looseObject({ step: z.number(), delayDays: z.number().describe('Business days after the previous step'), creativeId: z.string().optional() }),
-  ),
-  enrolledCount: z.number(),
-});
-export const sequenceListOutput = z.looseObject({ data: z.array(sequenceOutput), nextCursor: z.string().nullable() });
+/** Success answers of the sequences operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
+const nextCursor = z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page');
 
-export const enrolmentOutput = z.looseObject({
-  sequenceId: z.string(),
-  contactId: z.string(),
-  email: z.string(),
-  accountId: z.string(),
-  status: z.enum(ENROLMENT_STATUSES).describe(ENROLMENT_STATUSES.join(', ')),
-  stepsQueued: z.number().describe('Steps handed to the send engine so far'),
-  nextStep: z.number().nullable(),
-  nextDueAt: z.string().nullable(),
-  stopReason: z.string().nullable(),
-});
-export const enrolmentListOutput = z.looseObject({ data: z.array(enrolmentOutput), nextCursor: z.string().nullable() });
-export const enrollOutput = z.looseObject({
-  sequenceId: z.string(),
-  enrolled: z.number(),
-  skipped: z.array(z.looseObject({ contactId: z.string(), reason: z.string().describe('contact_not_found, no_email_channel, suppressed, already_enrolled') })),
-  data: z.array(enrolmentOutput),
-});
+export const sequenceOutput = checkedOutput(z.looseObject({ id: z.string().describe('Sequence id'), ...Sequence.output.shape }));
+export const sequenceListOutput = checkedOutput(z.looseObject({ data: z.array(sequenceOutput).describe('Newest first'), nextCursor }));
+
+export const enrolmentOutput = checkedOutput(
+  Enrolment.output.extend({
+    nextDueAt: z.string().nullable().describe('When the scheduler looks at it next (ISO 8601); null once it stopped or finished'),
+  }),
+);
+export const enrolmentListOutput = checkedOutput(z.looseObject({ data: z.array(enrolmentOutput), nextCursor }));
+export const enrollOutput = checkedOutput(
+  z.looseObject({
+    sequenceId: z.string(),
+    enrolled: z.number().describe('Contacts enrolled by this call'),
+    skipped: z.array(z.looseObject({ contactId: z.string(), reason: z.enum(ENROL_SKIP_REASONS).describe(ENROL_SKIP_REASONS.join(', ')) })),
+    data: z.array(enrolmentOutput).describe('The enrolments made, as they are after the steps due now were handed to the send engine'),
+  }),
+);

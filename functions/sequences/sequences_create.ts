@@ -4,7 +4,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sequenceOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 const step = z.strictObject({
   delayDays: z.number().int().min(0).max(90).describe('Business days (Mon–Fri) after the previous step; for step 1, after enrolment'),
@@ -32,7 +31,7 @@ export const operation = defineOperation({
       tracking: z.boolean().optional(),
     }),
   },
-  output: uncheckedOutput(sequenceOutput),
+  output: sequenceOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
   handler: async ({ body }, ctx) => createSequence(ctx.deps, requireTenant(ctx).table, body),

@@ -4,7 +4,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrolmentOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_enrolments_get',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64), contactId: z.string().min(1).max(64) }) },
-  output: uncheckedOutput(enrolmentOutput),
+  output: enrolmentOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => {
     const table = requireTenant(ctx).table;

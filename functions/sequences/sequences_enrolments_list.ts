@@ -6,7 +6,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { enrolmentListOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_enrolments_list',
@@ -21,7 +20,7 @@ export const operation = defineOperation({
     path: z.strictObject({ id: z.string().min(1).max(64) }),
     query: z.strictObject({ ...pageQuery(), status: z.enum(ENROLMENT_STATUSES).optional() }),
   },
-  output: uncheckedOutput(enrolmentListOutput),
+  output: enrolmentListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listEnrolments(requireTenant(ctx).table, path.id, toPage(query)),
 });

@@ -5,7 +5,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { sequenceListOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'sequences_list',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { query: z.strictObject({ ...pageQuery() }) },
-  output: uncheckedOutput(sequenceListOutput),
+  output: sequenceListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listSequences(requireTenant(ctx).table, toPage(query)),
 });

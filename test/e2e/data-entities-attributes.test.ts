@@ -5,7 +5,10 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
 import { declaredEntities } from '../../shared/platform/data/entity.js';
+import { credit } from '../../shared/workspace/billing/billing.js';
 import { startTenantRuntime } from '../support/accounts.js';
+import { sandboxMailbox } from '../support/mail-sandbox.js';
+import { client } from '../support/runtime.js';
 
 /**
  * Every entity declared with its attributes describes what is really stored: the items the CRM
@@ -71,6 +74,31 @@ async function seed() {
   const lead = await ok(http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id, title: 'Deal', value: 100, currency: 'EUR' }));
   await ok(http.post(`/api/leads/${lead.id}/interest`, { interest: 'high' }));
   await ok(http.post(`/api/leads/${lead.id}/move`, { stageId: won.id }));
+  await seedMailing(ok);
+}
+
+/**
+ * Dialogs and sequences, in the runtime's mail sandbox: a composed thread answered by its recipient
+ * (outbound and inbound messages), a sequence that recipient was enrolled in (step 1 waits a business
+ * day, so nothing is sent) and which the answer stopped.
+ */
+async function seedMailing(ok: (p: Promise<{ status: number; body: any }>) => Promise<any>) {
+  const { http } = env;
+  const local = client(env.rt.url);
+  await credit(env.rt.deps, env.account.tenantId, 5, 'test balance', 'test');
+  const mailbox = await ok(http.post('/api/email-accounts', await sandboxMailbox(env.rt.url, 'attr@sandbox.test')));
+  await ok(http.patch(`/api/email-accounts/${mailbox.id}`, { dnsAcknowledged: true }));
+  await ok(http.put('/api/settings/company-profile', { companyName: 'Attr Labs', physicalAddress: '1 Attr Street, Riga' }));
+  const buyer = await ok(http.post('/api/contacts', { firstName: 'Buyer', email: 'buyer@sandbox.test' }));
+  const sequence = await ok(
+    http.post('/api/sequences', { name: 'Follow-up', accountId: mailbox.id, steps: [{ delayDays: 1, subject: 'Hello', bodyHtml: '<p>Hi {{firstName}}</p>' }] }),
+  );
+  await ok(http.post(`/api/sequences/${sequence.id}/enroll`, { contactIds: [buyer.id] }));
+  await ok(http.post('/api/dialogs/compose', { recipient: buyer.id, accountId: mailbox.id, content: { subject: 'Pricing', bodyHtml: '<p>Hi Buyer</p>' } }));
+  const [sent] = (await local.get('/_local/mailbox?address=buyer@sandbox.test')).body.mailboxes[0].messages;
+  await ok(local.post('/_local/mailbox/reply', { address: 'buyer@sandbox.test', uid: sent.uid, text: 'Interested, send me the pricing.' }));
+  const sync = await ok(http.post('/api/dialogs/sync', { accountId: mailbox.id }));
+  expect(sync.data[0].outcomes.stored).toBe(1);
 }
 
 describe('entities declared with their attributes', () => {
@@ -78,7 +106,20 @@ describe('entities declared with their attributes', () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
     expect(withAttributes.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['company', 'contact', 'company_list', 'contact_list', 'lead', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
+      expect.arrayContaining([
+        'company',
+        'contact',
+        'company_list',
+        'contact_list',
+        'lead',
+        'pipeline',
+        'pipeline_stage',
+        'pipeline_automation',
+        'dialog',
+        'dialog_message',
+        'sequence',
+        'sequence_enrolment',
+      ]),
     );
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
@@ -101,6 +142,8 @@ describe('entities declared with their attributes', () => {
     expect(['importRow', 'generic', 'linkedin'].filter((a) => !stored('contact', a))).toEqual([]);
     expect(['importRow', 'cfIndexSlug', 'version'].filter((a) => !stored('company', a))).toEqual([]);
     expect(stored('pipeline_stage', 'automationCount')).toBe(true);
+    expect(['uid', 'classificationMethod', 'smtp'].filter((a) => !stored('dialog_message', a))).toEqual([]);
+    expect(stored('sequence_enrolment', 'stopReason') && items.some((i) => i.entity === 'sequence_enrolment' && i.status === 'replied')).toBe(true);
   });
 
   it('answers what the old output schemas refused: an unnamed automation (pipelines_get), a card whose contact is gone (kanban)', async () => {

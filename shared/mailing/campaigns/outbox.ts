@@ -9,6 +9,9 @@ import { OutboxSnapshot } from './entities.js';
 
 /** Skip preview and skip execution: up to 10 outbox tasks (send items) per call (spec Limits). */
 export const SKIP_MAX = 10;
+/** What dialogs_outbox_skip did with each send of the snapshot. */
+export const SKIP_OUTCOMES = ['skipped', 'already_skipped', 'excluded', 'not_skippable'] as const;
+type SkipOutcome = (typeof SKIP_OUTCOMES)[number];
 const SNAPSHOT_TTL_MS = 3_600_000;
 
 const parseId = (id: string) => {
@@ -65,7 +68,7 @@ export async function skipExecute(deps: Deps, tenantId: string, body: { snapshot
   if (!Number.isInteger(start) || start < 0 || start > snap.ids.length) throw badRequest(['cursor must be a nextCursor of this snapshot']);
   const excluded = new Set(body.excludeIds);
   const slice = snap.ids.slice(start, start + SKIP_MAX);
-  const results: { id: string; outcome: 'skipped' | 'already_skipped' | 'excluded' | 'not_skippable'; status?: string }[] = [];
+  const results: { id: string; outcome: SkipOutcome; status?: string }[] = [];
   const tasks = new Set<string>();
   for (const id of slice) {
     if (excluded.has(id)) {

@@ -6,7 +6,7 @@ import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { stopEnrolmentsOf } from '../sequences/stop.js';
 import { aiClassifies, classifyByRules, classifyMessage } from './classify.js';
-import { Dialog, DialogMessage, type Classification, type DialogMessageRecord, type DialogRecord } from './entities.js';
+import { Dialog, DialogMessage, type Classification, type DialogMessageRecord } from './entities.js';
 import { dialogView, getDialogRecord, messageView } from './store.js';
 import { kindOf, threadOrder, type ThreadMessage } from './thread.js';
 
@@ -40,14 +40,14 @@ export async function listDialogs(table: TableStore, q: DialogListQuery) {
     Object.assign(names, { '#o': 'origin', '#k': 'kind', '#i': 'id' });
     Object.assign(values, { ':ok': 'campaign', ':oi': q.campaignId });
   }
-  const page = await table.query<DialogRecord>({
+  const page = await table.query({
     ...Dialog.query('byLast', {}),
     descending: true,
     limit: q.limit,
     cursor: q.cursor,
     ...(conds.length ? { filter: { expression: conds.join(' AND '), values, ...(Object.keys(names).length ? { names } : {}) } } : {}),
   });
-  return { data: page.items.map(dialogView), nextCursor: page.cursor ?? null };
+  return { data: page.items.map((i) => dialogView(Dialog.view(i))), nextCursor: page.cursor ?? null };
 }
 
 /** The dialog's stored messages (inbound, compose, reply, forward), bounded: the first 500. */

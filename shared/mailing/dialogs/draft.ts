@@ -87,6 +87,6 @@ export async function draftReply(deps: Deps, tenant: Tenant, dialogId: string, i
     .split(/\n{2,}/)
     .map((p) => `<p>${p.replace(/[&<>]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[ch]!).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  const result = { dialogId, draft: { subject, text, html }, method, briefId: brief?.id ?? null, classification: d.classification, sent: false };
+  const result = { dialogId, draft: { subject, text, html }, method, briefId: brief?.id ?? null, classification: d.classification, sent: false as const };
   return method === 'ai' ? withBilling(result, await chargeAiCall(deps, tenant.tenantId, `draft:${dialogId}`)) : result;
 }

@@ -1,4 +1,5 @@
-import { defineEntity } from '../../platform/data/entity.js';
+import * as z from 'zod';
+import { defineEntity, type ItemOf, type OutputOf } from '../../platform/data/entity.js';
 
 /**
  * Tenant-table entities of dialogs (the two-way inbox).
@@ -10,7 +11,21 @@ import { defineEntity } from '../../platform/data/entity.js';
  * - thread key:    DIALOGTHREAD#<hash> / DIALOGTHREAD         (mailbox, counterpart, normalised subject) → dialog: the fallback when
  *                                                              an inbound email carries no known In-Reply-To/References
  * - sync cursor:   INBOXSYNC#<accountId> / INBOXSYNC          UIDVALIDITY + last UID of the mailbox's INBOX, last run and its figures
+ *
+ * Dialogs and their messages declare their attributes: what the dialogs operations answer (`Dialog.output`, `DialogMessage.output`).
  */
+export const CLASSIFICATIONS = ['interested', 'not_interested', 'later', 'out_of_office', 'unsubscribe_request', 'wrong_person', 'bounce'] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+
+const attachmentMeta = z.looseObject({
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().describe('Bytes'),
+  sha256: z.string().describe('SHA-256 of the bytes (hex): what arrived is what was sent'),
+  fileKey: z.string().optional().describe('Where the bytes are kept in the tenant file store (absent when no file store was wired)'),
+});
+export type AttachmentMeta = z.infer<typeof attachmentMeta>;
+
 export const Dialog = defineEntity({
   entity: 'dialog',
   version: 1,
@@ -19,14 +34,75 @@ export const Dialog = defineEntity({
     primary: { pk: 'DIALOG#${dialogId}', sk: 'DIALOG' },
     byLast: { index: 'gsi1', pk: 'DIALOGS', sk: '${lastMessageAt}#${dialogId}' },
   },
+  attributes: {
+    dialogId: z.string().describe('Dialog id (also `id`)'),
+    accountId: z.string().describe('The mailbox of the conversation'),
+    email: z.string().describe("The other party's address"),
+    contactId: z.string().nullable().describe('The contact of that address (null when it is no known contact)'),
+    subject: z.string(),
+    rootMessageId: z.string().describe('Message-ID the thread started with (our first outbound email, or the first inbound one)'),
+    taskId: z.string().nullable().describe('The send task of the outbound email the thread answers'),
+    origin: z
+      .object({ kind: z.enum(['campaign', 'sequence', 'dialog']), id: z.string(), step: z.number().optional().describe('kind sequence: the step') })
+      .nullable()
+      .describe('campaign, sequence or dialog the thread started from'),
+    unread: z.boolean(),
+    classification: z.enum(CLASSIFICATIONS).nullable().describe(CLASSIFICATIONS.join(', ')),
+    confidence: z.number().nullable().describe('Of the classification, 0..1'),
+    messageCount: z
+      .number()
+      .describe('Stored messages (inbound, reply, compose, forward); the send-engine email the thread answers is listed in messages, not counted'),
+    replyCount: z.number().describe('Real replies from the other party (auto-replies excluded)'),
+    lastMessageAt: z.string().describe('ISO 8601 time of the latest message'),
+    lastInboundMessageId: z.string().nullable().describe('Message-ID of the latest inbound message (what a reply answers)'),
+    references: z.array(z.string()).describe('References of the thread so far (for the next reply), newest last, bounded'),
+    leadId: z.string().nullable().describe('The lead promoted from the dialog'),
+    createdAt: z.string().describe('ISO 8601 time of creation'),
+    updatedAt: z.string().describe('ISO 8601 time of the last change'),
+  },
 });
+/** A dialog as read (getDialogRecord: its view, so a nullable attribute it lacks is null); written by updates, never whole. */
+export type DialogRecord = OutputOf<typeof Dialog>;
 
 export const DialogMessage = defineEntity({
   entity: 'dialog_message',
   version: 1,
   table: 'tenant',
   keys: { primary: { pk: 'DIALOG#${dialogId}', sk: 'MSG#${at}#${messageKey}' } },
+  attributes: {
+    dialogId: z.string(),
+    messageKey: z
+      .string()
+      .describe(
+        "The message's key in its dialog: 16 hex characters for a stored message (DialogsController_getAttachment takes it); send-… for a send-engine email",
+      ),
+    at: z.string().describe('Sent or received at (ISO 8601); thread order: never before the message it answers'),
+    date: z.string().optional().describe("Inbound: the email's Date header"),
+    direction: z.enum(['in', 'out']).describe('in = inbound (from the other party), out = outbound (ours: the original email, replies, composes, forwards)'),
+    messageId: z.string().describe('RFC 5322 Message-ID (forward takes it to pick the message)'),
+    inReplyTo: z.string().nullable(),
+    from: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string().describe('Plain-text body (empty when bodySource is unavailable)'),
+    html: z.string().nullable().describe('HTML body when there is one'),
+    attachments: z
+      .array(attachmentMeta)
+      .describe('Files of a stored message; DialogsController_getAttachment answers one by messageKey and its place in this list (from 0)'),
+    autoReply: z.boolean().describe('An auto-reply (RFC 3834 Auto-Submitted, out-of-office): not counted as a reply'),
+    classification: z.enum(CLASSIFICATIONS).nullable(),
+    confidence: z.number().nullable(),
+    classificationMethod: z.enum(['rules', 'ai']).optional().describe('Inbound: how sync classified it (ai is paid: ai_generation)'),
+    aiSkipped: z.enum(['insufficient_balance', 'ai_unavailable']).optional().describe('Inbound: why the rules answered instead of the AI provider'),
+    kind: z.enum(['forward']).optional().describe('Outbound: forward for a forward to a third party (no threading headers)'),
+    forwardOf: z.string().optional().describe('kind forward: the Message-ID of the forwarded message'),
+    uid: z.number().optional().describe('Inbound: the IMAP UID it was read at'),
+    smtp: z.looseObject({ outcome: z.string(), code: z.number(), response: z.string() }).optional().describe("Outbound: the relay's answer"),
+  },
 });
+export type DialogMessageRecord = ItemOf<typeof DialogMessage>;
+/** A stored message as answered (its declared attributes; nullable ones it lacks read as null). */
+export type DialogMessageView = OutputOf<typeof DialogMessage>;
 
 export const DialogMessageId = defineEntity({
   entity: 'dialog_message_id',
@@ -48,73 +124,3 @@ export const InboxSyncCursor = defineEntity({
   table: 'tenant',
   keys: { primary: { pk: 'INBOXSYNC#${accountId}', sk: 'INBOXSYNC' } },
 });
-
-export const CLASSIFICATIONS = ['interested', 'not_interested', 'later', 'out_of_office', 'unsubscribe_request', 'wrong_person', 'bounce'] as const;
-export type Classification = (typeof CLASSIFICATIONS)[number];
-
-export interface AttachmentMeta {
-  filename: string;
-  contentType: string;
-  size: number;
-  /** SHA-256 of the bytes (hex): what arrived is what was sent. */
-  sha256: string;
-  /** Where the bytes are kept in the tenant file store (absent when no file store is wired). */
-  fileKey?: string;
-}
-
-export interface DialogRecord {
-  dialogId: string;
-  accountId: string;
-  /** The other party's address and contact (when the address is a known contact). */
-  email: string;
-  contactId: string | null;
-  subject: string;
-  /** Message-ID the thread started with (our first outbound email, or the first inbound one). */
-  rootMessageId: string;
-  /** The outbound email the conversation answers: send task, campaign/sequence origin. */
-  taskId: string | null;
-  origin: { kind: string; id: string; step?: number } | null;
-  unread: boolean;
-  classification: Classification | null;
-  confidence: number | null;
-  messageCount: number;
-  /** Real replies from the other party (auto-replies excluded). */
-  replyCount: number;
-  lastMessageAt: string;
-  lastInboundMessageId: string | null;
-  /** References of the thread so far (for our next reply), newest last, bounded. */
-  references: string[];
-  leadId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DialogMessageRecord {
-  dialogId: string;
-  messageKey: string;
-  /** Thread order (ISO): never before the message it follows. */
-  at: string;
-  /** Inbound: the Date header. */
-  date?: string;
-  direction: 'in' | 'out';
-  messageId: string;
-  inReplyTo: string | null;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attachments: AttachmentMeta[];
-  autoReply: boolean;
-  classification: Classification | null;
-  confidence: number | null;
-  /** Inbound: how sync classified it (`ai` is paid: ai_generation) and, when the rules answered instead of the AI, why (insufficient_balance, ai_unavailable). */
-  classificationMethod?: 'rules' | 'ai';
-  aiSkipped?: 'insufficient_balance' | 'ai_unavailable';
-  /** Outbound: `forward` for a forward to a third party (no threading headers; `forwardOf` names the forwarded message). */
-  kind?: 'forward';
-  forwardOf?: string;
-  /** Inbound: the IMAP UID it was read at; outbound: the SMTP answer. */
-  uid?: number;
-  smtp?: { outcome: string; code: number; response: string };
-}

@@ -8,7 +8,7 @@ import { requireDialog } from './dialogs.js';
 import { getThread } from './full-thread.js';
 import { resolveRecipient } from './recipient.js';
 import { sendDialogEmail } from './send.js';
-import { readKeptAttachment } from './store.js';
+import { readKeptAttachment, type NotAttachedReason } from './store.js';
 import { findThreadMessage, type ThreadMessage } from './thread.js';
 
 /**
@@ -45,7 +45,7 @@ function pick(messages: ThreadMessage[], messageId?: string) {
 /** The original's stored attachments, checked against their checksums; the rest listed with why. */
 async function reattach(deps: Deps, tenantId: string, m: ThreadMessage) {
   const files: DecodedAttachment[] = [];
-  const notAttached: { filename: string; sha256: string; reason: string }[] = [];
+  const notAttached: { filename: string; sha256: string; reason: NotAttachedReason }[] = [];
   for (const a of m.attachments) {
     // A received file whose name passes for another type (invoice.pdf.exe, a right-to-left override) is not passed on.
     if (unsafeFilename(a.filename)) {

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../platform/runtime/deps.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
-import { Dialog, DialogMessageId, DialogThreadKey, type AttachmentMeta, type DialogMessageRecord, type DialogRecord } from './entities.js';
+import {
+  Dialog,
+  DialogMessage,
+  DialogMessageId,
+  DialogThreadKey,
+  type AttachmentMeta,
+  type DialogMessageRecord,
+  type DialogMessageView,
+  type DialogRecord,
+} from './entities.js';
 
 /** Keys, ids and small helpers the inbound (sync) and outbound (compose/reply) paths share. */
 
@@ -28,15 +37,12 @@ export const DIALOG_ID = /^d[0-9a-f]{24}$/;
 
 export async function getDialogRecord(table: TableStore, dialogId: string) {
   if (!DIALOG_ID.test(dialogId)) return undefined;
-  const item = await table.get<DialogRecord>(Dialog.key({ dialogId }));
-  return item && Dialog.is(item) ? item : undefined;
+  const item = await table.get(Dialog.key({ dialogId }));
+  return item && Dialog.is(item) ? Dialog.view(item) : undefined;
 }
 
-/** Public view of a dialog (no keys). */
-export function dialogView(d: DialogRecord) {
-  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, ...rest } = d as DialogRecord & Record<string, unknown>;
-  return { id: d.dialogId, ...rest };
-}
+/** A dialog as answered: its attributes (a DialogRecord is its view already), with its id also as `id`. */
+export const dialogView = (d: DialogRecord) => ({ id: d.dialogId, ...d });
 
 /** Keeps attachment bytes in the tenant file store (content-addressed per dialog); metadata stays on the message. */
 export async function keepAttachments(deps: Deps, tenantId: string, dialogId: string, files: { filename: string; contentType: string; content: Buffer }[]) {
@@ -59,6 +65,11 @@ export async function keepAttachments(deps: Deps, tenantId: string, dialogId: st
 
 /** Why a kept attachment cannot be read back: never kept (no file store then), gone from the store, or changed since. */
 export type UnreadableAttachment = 'not_stored' | 'missing' | 'checksum_mismatch';
+/** Why forward did not attach an attachment of the forwarded message again (unreadable, or a name that passes for another type). */
+export const NOT_ATTACHED_REASONS = ['not_stored', 'missing', 'checksum_mismatch', 'unsafe_filename'] as const satisfies readonly (
+  UnreadableAttachment | 'unsafe_filename'
+)[];
+export type NotAttachedReason = (typeof NOT_ATTACHED_REASONS)[number];
 
 /** A kept attachment's bytes from the tenant file store, checked against the SHA-256 taken when it was kept. */
 export async function readKeptAttachment(deps: Deps, tenantId: string, meta: AttachmentMeta): Promise<{ bytes: Buffer } | { reason: UnreadableAttachment }> {
@@ -74,8 +85,5 @@ export const nextReferences = (refs: string[], latest: string) => {
   return all.length > 20 ? [all[0], ...all.slice(-19)] : all;
 };
 
-/** A message as the API shows it (no table keys); here, not in send.ts, so reading a thread does not bundle the mail composer. */
-export const messageView = (m: DialogMessageRecord) => {
-  const { pk: _p, sk: _s, entity: _e, _v, ...rest } = m as DialogMessageRecord & Record<string, unknown>;
-  return rest as unknown as DialogMessageRecord;
-};
+/** A message as the API shows it (its attributes); here, not in send.ts, so reading a thread does not bundle the mail composer. */
+export const messageView = (m: DialogMessageRecord): DialogMessageView => DialogMessage.view(m);

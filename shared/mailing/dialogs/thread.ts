@@ -1,7 +1,7 @@
 import { notFound } from '../../platform/errors.js';
 import { normalizeMessageId } from '../sending/bounces.js';
-import type { SendItemRecord } from '../tasks/entities.js';
-import type { DialogMessageRecord } from './entities.js';
+import type { SendOrigin } from '../tasks/entities.js';
+import type { DialogMessageRecord, DialogMessageView } from './entities.js';
 
 /**
  * The thread as a reader sees it: the dialog's stored messages (inbound, compose, reply, forward) plus
@@ -14,11 +14,12 @@ import type { DialogMessageRecord } from './entities.js';
  * in full-thread.ts.
  */
 
-export type MessageKind = 'received' | 'sent' | 'forward' | 'campaign' | 'task' | 'sequence';
-export type ThreadMessage = Omit<DialogMessageRecord, 'kind'> & {
+export const MESSAGE_KINDS = ['received', 'sent', 'forward', 'campaign', 'task', 'sequence'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export type ThreadMessage = Omit<DialogMessageView, 'kind'> & {
   kind: MessageKind;
   bodySource?: 'stored' | 'rerendered' | 'unavailable';
-  sendItem?: { taskId: string; contactId: string; status: string; origin: SendItemRecord['origin'] | null };
+  sendItem?: { taskId: string; contactId: string; status: string; origin: SendOrigin | null };
 };
 
 export const kindOf = (m: DialogMessageRecord): MessageKind => (m.direction === 'in' ? 'received' : m.kind === 'forward' ? 'forward' : 'sent');

@@ -10,21 +10,16 @@ import type { Deps } from '../../platform/runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 import { SendItem, type SendItemRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { Enrolment, Sequence, type EnrolmentRecord, type EnrolmentStatus, type SequenceRecord, type SequenceStep } from './entities.js';
+import { Enrolment, Sequence, type EnrolmentRecord, type EnrolmentStatus, type EnrolSkipReason, type SequenceRecord, type SequenceStep } from './entities.js';
 import { addBusinessDays, dueKeys, processEnrolment } from './scheduler.js';
 
 type Tenant = { tenantId: string; table: TableStore };
 const SEQ_ID = /^[0-9a-z]{9}[0-9a-f]{16}$/;
 
-const strip = <T extends Record<string, unknown>>(i: T) => {
-  const { pk: _p, sk: _s, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, entity: _g, _v, ...rest } = i;
-  return rest;
-};
-export const sequenceView = (s: SequenceRecord) => ({ id: s.sequenceId, ...strip(s as unknown as Record<string, unknown>) });
-export const enrolmentView = (e: EnrolmentRecord) => ({
-  ...strip(e as unknown as Record<string, unknown>),
-  nextDueAt: e.nextDueAt ? new Date(e.nextDueAt).toISOString() : null,
-});
+/** A sequence as answered: its attributes, with its id also as `id`. */
+export const sequenceView = (s: SequenceRecord) => ({ id: s.sequenceId, ...Sequence.view(s) });
+/** An enrolment as answered: its attributes, `nextDueAt` as ISO 8601 (stored as epoch ms for the due index). */
+export const enrolmentView = (e: EnrolmentRecord) => ({ ...Enrolment.view(e), nextDueAt: e.nextDueAt ? new Date(e.nextDueAt).toISOString() : null });
 
 export interface SequenceInput {
   name: string;
@@ -65,7 +60,7 @@ export async function createSequence(deps: Deps, table: TableStore, input: Seque
     createdAt: at,
     updatedAt: at,
   };
-  await table.put(Sequence.item({ sequenceId, createdAt: at }, { ...record }), notExists);
+  await table.put(Sequence.item({ sequenceId, createdAt: at }, record), notExists);
   return sequenceView(record);
 }
 
@@ -131,7 +126,7 @@ export async function enroll(deps: Deps, tenant: Tenant, sequenceId: string, inp
       throw badRequest(["the sequence's first step has no subject: enrol a task's non-responders (their thread gives it) or define the step with a subject"]);
     for (const contactId of input.contactIds ?? []) candidates.push({ contactId, source: { kind: 'contacts' } });
   }
-  const skipped: { contactId: string; reason: string }[] = [];
+  const skipped: { contactId: string; reason: EnrolSkipReason }[] = [];
   const resolved: (typeof candidates)[number][] = [];
   for (const c of candidates) {
     const contact = await getContact(table, c.contactId).catch(() => undefined);
