@@ -60,7 +60,7 @@ export async function runDueEnrolments(deps: Deps, tenantId: string) {
  */
 export async function processEnrolment(deps: Deps, tenantId: string, sequenceId: string, contactId: string) {
   const table = deps.tenantTable(tenantId);
-  const e = await table.get<EnrolmentRecord & { lastTaskId?: string }>(Enrolment.key({ sequenceId, contactId }));
+  const e = await table.get<EnrolmentRecord>(Enrolment.key({ sequenceId, contactId }));
   if (!e || e.status !== 'active') return;
   const seq = await table.get<SequenceRecord>(Sequence.key({ sequenceId }));
   if (!seq) return stopEnrolment(deps, tenantId, e, 'stopped', 'sequence_deleted');

@@ -9,7 +9,7 @@ import { Enrolment, type EnrolmentRecord, type EnrolmentStatus } from './entitie
  */
 export async function stopEnrolmentsOf(deps: Deps, tenantId: string, contactId: string, status: Exclude<EnrolmentStatus, 'active'>, reason: string) {
   const table = deps.tenantTable(tenantId);
-  const page = await table.query<EnrolmentRecord & { lastTaskId?: string }>({ ...Enrolment.query('byContact', { contactId }), limit: 100 });
+  const page = await table.query<EnrolmentRecord>({ ...Enrolment.query('byContact', { contactId }), limit: 100 });
   let stopped = 0;
   for (const e of page.items.filter((x) => x.status === 'active')) {
     if (await stopEnrolment(deps, tenantId, e, status, reason)) stopped++;
@@ -17,13 +17,7 @@ export async function stopEnrolmentsOf(deps: Deps, tenantId: string, contactId: 
   return stopped;
 }
 
-export async function stopEnrolment(
-  deps: Deps,
-  tenantId: string,
-  e: EnrolmentRecord & { lastTaskId?: string },
-  status: Exclude<EnrolmentStatus, 'active'>,
-  reason: string,
-) {
+export async function stopEnrolment(deps: Deps, tenantId: string, e: EnrolmentRecord, status: Exclude<EnrolmentStatus, 'active'>, reason: string) {
   const table = deps.tenantTable(tenantId);
   const at = new Date(deps.clock.now()).toISOString();
   try {
