@@ -11,7 +11,7 @@ import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';
 
 /**
- * Every entity declared with its attributes describes what is really stored: the items the CRM
+ * Every entity declared with its attributes describes what is really stored: the items the CRM and mailing
  * operations write parse with the entity's schema and carry no attribute it does not declare (keys and
  * stamps aside), and each one's view parses with the entity's output schema, strictly. A Scan is fine
  * here: it reads a fresh test table, never a request path.
