@@ -1,11 +1,10 @@
 import { log } from '../../platform/runtime/logger.js';
 import { costStep } from '../../platform/runtime/cost-step.js';
-import { BOUNCE_REASON } from './bounce-guard.js';
 import { newMessageId } from './compose.js';
 import type { Lease } from './items.js';
 import { shareOutcomeCommitter, type Outcome } from './outcomes.js';
 import type { RecipientContext, SendItemRecord, SendResult, SendStore } from './port.js';
-import { LEASE_MS, backoffMs } from './settings.js';
+import { BOUNCE_REASON, LEASE_MS, backoffMs } from './settings.js';
 
 /** SMTP transactions of one batch at a time: the pooled transport's connections per mailbox (shared/mailing/senders/smtp.ts). */
 const SMTP_LANES = 2;
