@@ -1,6 +1,5 @@
 import { costStep } from '../../platform/runtime/cost-step.js';
-import type { BounceGuard } from '../../workspace/settings/bounce-guard.js';
-import type { Committed, Outcome, RecordedOutcome, SendStore } from './port.js';
+import type { BounceGuard, Committed, Outcome, RecordedOutcome, SendStore } from './port.js';
 import { MAX_ATTEMPTS } from './settings.js';
 
 export type { Committed, Outcome } from './port.js';

@@ -83,7 +83,7 @@ export interface SendStore {
 export type SendTask = TaskRecord & { version: number };
 export type Rendered = { subject: string; html: string; text: string };
 export type Render = (item: SendItemRecord, recipient: RecipientContext) => Rendered;
-export type { EmailAccountItem, RecipientContext, SendItemRecord, SendResult };
+export type { BounceGuard, EmailAccountItem, RecipientContext, SendItemRecord, SendResult };
 
 /** One SMTP answer of the send worker, waiting to be recorded. */
 export interface Outcome {
