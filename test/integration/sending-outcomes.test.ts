@@ -3,6 +3,8 @@ import { SenderDay, utcDay } from '../../shared/mailing/senders/entities.js';
 import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
 import { OutcomeCommitter, shareOutcomeCommitter } from '../../shared/mailing/sending/outcomes.js';
 import { getItem } from '../../shared/mailing/sending/items.js';
+import { sendStore } from '../../shared/mailing/sending/store.js';
+import { DEFAULT_BOUNCE_GUARD } from '../../shared/workspace/settings/bounce-guard.js';
 import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
 import { counterAttr, createMailingTask, taskView } from '../../shared/mailing/tasks/tasks.js';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -35,7 +37,7 @@ describe('send outcomes: group commit', () => {
     // The sweep took c3 back (its lease expired): this worker's answer for it must not be recorded.
     await table.update(SendItem.key({ taskId: task.id, contactId: 'c3' }), { set: { status: 'QUEUED' }, remove: ['workerId'] });
 
-    const committer = new OutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc1', 'w1');
+    const committer = new OutcomeCommitter(sendStore(rt.deps, a.tenantId), task.id, 'acc1', 'w1', DEFAULT_BOUNCE_GUARD);
     const results = await Promise.all([
       ...['c1', 'c2', 'c3'].map((c) => committer.add({ contactId: c, email: `${c}@x.test`, attempts: 1, result: accepted(c) })),
       committer.add({
@@ -77,8 +79,8 @@ describe('send outcomes: group commit', () => {
         ),
       );
     const guard = { enabled: true, maxBounceRatePercent: 5, windowSends: 100, minSends: 50 };
-    const first = shareOutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc2', 'w2', guard);
-    const second = shareOutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc2', 'w2', guard);
+    const first = shareOutcomeCommitter(sendStore(rt.deps, a.tenantId), task.id, 'acc2', 'w2', guard);
+    const second = shareOutcomeCommitter(sendStore(rt.deps, a.tenantId), task.id, 'acc2', 'w2', guard);
     expect(second.committer).toBe(first.committer);
     resetCapacity();
     const answers = ['d1', 'd2'].map((c) => first.committer.add({ contactId: c, email: `${c}@x.test`, attempts: 1, result: accepted(c) }));
@@ -92,7 +94,7 @@ describe('send outcomes: group commit', () => {
     expect(outcomeWrites.map(([kind, c]) => [kind, c.calls])).toEqual([['tx:TASK/ITEM×4+TASK/TASK+MAILBOX/DAY+MAILBOX/BOUNCEWINDOW', 1]]);
     expect(taskView((await table.get(Task.key({ taskId: task.id })))!).counters).toMatchObject({ sent: 4, queued: 0 });
     // Released by both: the next batch of the task gets a fresh committer.
-    const next = shareOutcomeCommitter(rt.deps, a.tenantId, task.id, 'acc2', 'w2', guard);
+    const next = shareOutcomeCommitter(sendStore(rt.deps, a.tenantId), task.id, 'acc2', 'w2', guard);
     expect(next.committer).not.toBe(first.committer);
     next.release();
   }, 60_000);

@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/runtime/deps.js';
 import { log } from '../../platform/runtime/logger.js';
 import { EmailAccount, MailboxBounceWindow } from '../senders/entities.js';
 import type { BounceGuard } from '../../workspace/settings/bounce-guard.js';
+import { BOUNCE_REASON } from './settings.js';
 
 /**
  * Bounce-rate protection per mailbox (docs/sending.md, "Bounce-rate protection"). The window costs no
@@ -17,7 +18,6 @@ import type { BounceGuard } from '../../workspace/settings/bounce-guard.js';
  * `bounce_rate_exceeded`, `bounceTrip`), marks the window and writes the `email_account.bounce_rate_exceeded`
  * event; tasks sending through the mailbox pause with `sender_bounce_rate_exceeded`.
  */
-export const BOUNCE_REASON = 'bounce_rate_exceeded';
 const CHECKPOINTS = 5;
 const KEEP = CHECKPOINTS + 2;
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/runtime/deps.js';
 import { buildTaskItems } from './build.js';
 import { sweepTenantSends } from './lease-sweep.js';
 import { SEND_BATCH, type SendMessage } from './queue.js';
+import { sendStore } from './store.js';
 import { sendItems } from './worker.js';
 import { costStep } from '../../platform/runtime/cost-step.js';
 
@@ -14,8 +15,7 @@ export async function handleSendMessage(deps: Deps, msg: SendMessage) {
     case 'send':
       return costStep('send: batch reads', () =>
         sendItems(
-          deps,
-          msg.tenantId,
+          sendStore(deps, msg.tenantId),
           msg.taskId,
           (msg.contactIds ?? [msg.contactId]).filter((id): id is string => typeof id === 'string').slice(0, SEND_BATCH),
         ),

@@ -1,28 +1,8 @@
-import type { Provider } from '../deliverability/matrix.js';
-import type { SendResult } from '../../platform/ports/mail-transport.js';
-import { ConditionFailed, exists, type TxOp, type UpdateSpec } from '../../platform/ports/table-store.js';
-import type { Deps } from '../../platform/runtime/deps.js';
-import { senderDayUpdate } from '../senders/transport.js';
-import { Task } from '../tasks/entities.js';
-import { counterAdds, type CounterName } from '../tasks/tasks.js';
-import { itemKey } from './items.js';
-import { MAX_ATTEMPTS } from './settings.js';
-import { bounceWindowAdd, checkBounceWindow } from './bounce-guard.js';
-import { DEFAULT_BOUNCE_GUARD, type BounceGuard } from '../../workspace/settings/bounce-guard.js';
 import { costStep } from '../../platform/runtime/cost-step.js';
+import type { BounceGuard, Committed, Outcome, RecordedOutcome, SendStore } from './port.js';
+import { MAX_ATTEMPTS } from './settings.js';
 
-/** One SMTP answer of the send worker, waiting to be recorded. */
-export interface Outcome {
-  contactId: string;
-  email: string;
-  /** The attempt this answer ends (attempts before it + 1). */
-  attempts: number;
-  result: SendResult;
-  provider?: Provider;
-}
-
-/** How an outcome was recorded: a final state, back to QUEUED for a retry, or not at all (the lease was lost: the sweep owns the item). */
-export type Committed = 'final' | 'deferred' | 'lost';
+export type { Committed, Outcome } from './port.js';
 
 /** Outcomes per transaction: their items, the task counters, the mailbox day row and its bounce window stay within DynamoDB's 100 actions. */
 const GROUP_MAX = 48;
@@ -59,12 +39,11 @@ export class OutcomeCommitter {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly deps: Deps,
-    private readonly tenantId: string,
+    private readonly store: SendStore,
     private readonly taskId: string,
     private readonly accountId: string,
     private readonly workerId: string,
-    private bounceGuard: BounceGuard = DEFAULT_BOUNCE_GUARD,
+    private bounceGuard: BounceGuard,
   ) {}
 
   /** Batches of this process using the committer now (`shareOutcomeCommitter`), and how many of them still send. */
@@ -114,41 +93,23 @@ export class OutcomeCommitter {
   }
 
   private async write(group: Outcome[]): Promise<Committed[]> {
-    const table = this.deps.tenantTable(this.tenantId);
-    const now = this.deps.clock.now();
-    const at = new Date(now).toISOString();
-    const counters: Partial<Record<CounterName, number>> = {};
-    const moves = group.map((o) => transition(o, at, this.workerId));
-    for (const m of moves) for (const [k, v] of Object.entries(m.counters) as [CounterName, number][]) counters[k] = (counters[k] ?? 0) + v;
-    const day = senderDayUpdate(this.accountId, now, group);
-    const window = bounceWindowAdd(
-      this.accountId,
-      group.map((o) => o.result),
-    );
-    const ops: TxOp[] = [
-      ...moves.map((m, i) => ({ update: itemKey(this.taskId, group[i].contactId), spec: m.spec })),
-      { update: Task.key({ taskId: this.taskId }), spec: { add: counterAdds(counters), condition: exists } },
-      day,
-      ...(window ? [window] : []),
-    ];
-    try {
-      await costStep('send: outcome', () => table.transact(ops));
-    } catch (e) {
-      if (!(e instanceof ConditionFailed)) throw e;
+    const recorded: RecordedOutcome[] = group.map((o) => ({ o, kind: outcomeKind(o) }));
+    const written = await this.store.commitOutcomes(this.taskId, this.accountId, this.workerId, recorded);
+    if (written === 'lost') {
       if (group.length === 1) return ['lost'];
       const one: Committed[] = [];
       for (const o of group) one.push((await this.write([o]))[0]);
       return one;
     }
-    this.finals += moves.filter((m) => m.kind === 'final').length;
-    if (window && !this.tripped)
-      this.tripped = await costStep('send: bounce check', () => checkBounceWindow(this.deps, this.tenantId, this.accountId, this.bounceGuard, this.taskId));
-    return moves.map((m) => m.kind);
+    this.finals += recorded.filter((r) => r.kind === 'final').length;
+    if (written.window && !this.tripped)
+      this.tripped = await costStep('send: bounce check', () => this.store.bounceTripped(this.accountId, this.bounceGuard, this.taskId));
+    return recorded.map((r) => r.kind);
   }
 }
 
-/** The committers in use, per runtime (its Deps) and task, mailbox and worker: the batches of one task in this process share one. */
-const shared = new WeakMap<Deps, Map<string, OutcomeCommitter>>();
+/** The committers in use, per store (one per runtime and tenant) and task, mailbox and worker: the batches of one task in this process share one. */
+const shared = new WeakMap<SendStore, Map<string, OutcomeCommitter>>();
 
 /**
  * The committer of this task's batches in this process: concurrent batches (one queue message each)
@@ -156,10 +117,10 @@ const shared = new WeakMap<Deps, Map<string, OutcomeCommitter>>();
  * window are rewritten once per group of the task instead of once per group of each batch. `release`
  * when the batch has recorded its answers.
  */
-export function shareOutcomeCommitter(deps: Deps, tenantId: string, taskId: string, accountId: string, workerId: string, guard: BounceGuard) {
-  const byKey = shared.get(deps) ?? shared.set(deps, new Map()).get(deps)!;
-  const key = `${tenantId}|${taskId}|${accountId}|${workerId}`;
-  const committer = byKey.get(key) ?? byKey.set(key, new OutcomeCommitter(deps, tenantId, taskId, accountId, workerId, guard)).get(key)!;
+export function shareOutcomeCommitter(store: SendStore, taskId: string, accountId: string, workerId: string, guard: BounceGuard) {
+  const byKey = shared.get(store) ?? shared.set(store, new Map()).get(store)!;
+  const key = `${taskId}|${accountId}|${workerId}`;
+  const committer = byKey.get(key) ?? byKey.set(key, new OutcomeCommitter(store, taskId, accountId, workerId, guard)).get(key)!;
   committer.useGuard(guard);
   if (committer.users++ === 0) committer.tripped = false; // a committer kept from before judges the mailbox afresh
   committer.sending++;
@@ -177,21 +138,6 @@ export function shareOutcomeCommitter(deps: Deps, tenantId: string, taskId: stri
   return { committer, sent, release };
 }
 
-/** An SMTP answer as an item transition: accepted → SENT, 5xx → BOUNCED, 4xx → QUEUED for a retry (FAILED after MAX_ATTEMPTS). */
-function transition(o: Outcome, at: string, workerId: string): { spec: UpdateSpec; counters: Partial<Record<CounterName, number>>; kind: Committed } {
-  const smtp = { outcome: o.result.outcome, code: o.result.code, response: o.result.response.slice(0, 500) };
-  const condition = { expression: '#s = :sending AND workerId = :w', names: { '#s': 'status' }, values: { ':sending': 'SENDING', ':w': workerId } };
-  const final = (status: string, extra: Record<string, unknown>, counters: Partial<Record<CounterName, number>>) => ({
-    spec: { set: { status, smtp, updatedAt: at, ...extra }, remove: ['gsi2pk', 'gsi2sk', 'leaseUntil', 'workerId', 'dueAt'], condition },
-    counters,
-    kind: 'final' as const,
-  });
-  if (o.result.outcome === 'accepted') return final('SENT', { sentAt: at }, { sent: 1, queued: -1 });
-  if (o.result.outcome === 'rejected') return final('BOUNCED', { reason: 'hard_bounce' }, { bounced: 1, queued: -1 });
-  if (o.attempts >= MAX_ATTEMPTS) return final('FAILED', { reason: 'deferred_too_often' }, { failed: 1, queued: -1, deferred: 1 });
-  return {
-    spec: { set: { status: 'QUEUED', smtp, updatedAt: at }, remove: ['leaseUntil', 'workerId', 'smtpStartedAt'], condition },
-    counters: { deferred: 1 },
-    kind: 'deferred',
-  };
-}
+/** An SMTP answer as an item transition: accepted and 5xx are final (SENT, BOUNCED), 4xx goes back to QUEUED for a retry (final, FAILED, after MAX_ATTEMPTS). */
+export const outcomeKind = (o: Outcome): RecordedOutcome['kind'] =>
+  o.result.outcome === 'accepted' || o.result.outcome === 'rejected' || o.attempts >= MAX_ATTEMPTS ? 'final' : 'deferred';
