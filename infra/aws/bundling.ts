@@ -7,7 +7,9 @@ import { DISCOVERY_DATA_FILE } from '../../shared/platform/registry/discovery-da
 /**
  * esbuild options shared by CDK (NodejsFunction), the bundle tests and the bundle-size benchmark. One
  * ESM file per function: the HTML worker threads (shared/platform/html/off-thread.ts) run that same file, found
- * through its import.meta.url, so nothing else needs emitting (test/infra/operation-bundles.test.ts).
+ * through its import.meta.url, so nothing else needs emitting (test/infra/operation-bundles.test.ts). The
+ * MCP function adds code splitting to these options (infra/aws/mcp-bundle.ts); its workers run the chunk
+ * holding off-thread.ts and import the chunks that declare the jobs.
  */
 const LAMBDA_BUNDLING = {
   minify: true,

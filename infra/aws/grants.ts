@@ -1,6 +1,6 @@
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { queueUrlEnvName } from '../../shared/platform/adapters/queue/sqs-queue.js';
 import { RATE_COUNTER_PREFIX } from '../../shared/platform/http/resource-guard.js';
@@ -24,8 +24,8 @@ const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem',
  * but one declaring `tableScan` (the data migrations: a table has no index by entity).
  */
 export class Grants {
-  private readonly declared: { fn: NodejsFunction; resources: Grantable[] }[] = [];
-  private readonly providers = new Map<string, (fn: NodejsFunction) => void>();
+  private readonly declared: { fn: LambdaFunction; resources: Grantable[] }[] = [];
+  private readonly providers = new Map<string, (fn: LambdaFunction) => void>();
 
   constructor(
     private readonly platform: Table,
@@ -33,7 +33,7 @@ export class Grants {
     private readonly mailFrom: string,
   ) {}
 
-  apply(fn: NodejsFunction, resources: readonly Grantable[]) {
+  apply(fn: LambdaFunction, resources: readonly Grantable[]) {
     const set = new Set<Grantable>(['platformTable:read', ...resources]);
     const table = this.platform.tableArn;
     fn.addEnvironment('PLATFORM_TABLE', this.platform.tableName);
@@ -73,7 +73,7 @@ export class Grants {
   }
 
   /** A domain construct provides a resource (`queue:<name>` via `provideQueue`, `workflows`, `files`, …). */
-  provide(resource: AwsResource, grant: (fn: NodejsFunction) => void) {
+  provide(resource: AwsResource, grant: (fn: LambdaFunction) => void) {
     if (this.providers.has(resource)) throw new Error(`${resource} is provided twice`);
     this.providers.set(resource, grant);
   }

@@ -2,7 +2,7 @@ import { CfnParameter, Duration, NestedStack, RemovalPolicy, Stack, type StackPr
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -44,19 +44,21 @@ export interface StackContext {
       resources?: readonly Grantable[];
       /** Runs Chromium: the shared Chromium layer, CHROMIUM_PACK_DIR, x86_64 and enough memory (infra/aws/chromium.ts). */
       chromium?: boolean;
+      /** Code built by its own bundling (handler `index.handler`) instead of the house single-file NodejsFunction build of `entry` (the MCP function). */
+      code?: Code;
     },
-  ): NodejsFunction;
+  ): LambdaFunction;
   api: HttpApi;
   /** Where domain constructs provide queues (`provideQueue`) and other resources for `finish()` to grant. */
   grants: Grants;
 }
 
 export class SvcStack extends Stack {
-  readonly functions = new Map<string, NodejsFunction>();
+  readonly functions = new Map<string, LambdaFunction>();
   readonly operationStacks = new Map<string, NestedStack>();
 
   /** An operation's Lambda; an unknown or local-only id fails synth (a rename never drops a grant silently). */
-  operationFunction(operationId: string): NodejsFunction {
+  operationFunction(operationId: string): LambdaFunction {
     const fn = this.functions.get(operationId);
     if (!fn) throw new Error(`infra/aws: no deployed operation ${operationId}`);
     return fn;
@@ -141,9 +143,7 @@ export class SvcStack extends Stack {
       grants,
       lambda: (fid, entry, opts = {}) => {
         const scope = opts.scope ?? this;
-        const fn = new NodejsFunction(scope, fid, {
-          entry: path.join(ROOT, entry),
-          handler: 'handler',
+        const common = {
           runtime: Runtime.NODEJS_22_X,
           architecture: opts.chromium ? CHROMIUM_ARCHITECTURE : Architecture.ARM_64,
           memorySize: opts.chromium ? Math.max(opts.memorySize ?? 0, CHROMIUM_MIN_MEMORY_MB) : (opts.memorySize ?? 512),
@@ -151,10 +151,17 @@ export class SvcStack extends Stack {
           environment: { ...environment, ...(opts.chromium ? CHROMIUM_ENVIRONMENT : {}), ...opts.environment },
           layers: opts.chromium ? [chromiumLayer(scope)] : undefined,
           logGroup: new LogGroup(scope, `${fid}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
-          bundling: { ...lambdaBundling(opts.resources?.filter((r): r is AwsResource => r !== 'rateCounters')), format: OutputFormat.ESM },
-          projectRoot: ROOT,
-          depsLockFilePath: path.join(ROOT, 'package-lock.json'),
-        });
+        };
+        const fn = opts.code
+          ? new LambdaFunction(scope, fid, { ...common, code: opts.code, handler: 'index.handler' })
+          : new NodejsFunction(scope, fid, {
+              ...common,
+              entry: path.join(ROOT, entry),
+              handler: 'handler',
+              bundling: { ...lambdaBundling(opts.resources?.filter((r): r is AwsResource => r !== 'rateCounters')), format: OutputFormat.ESM },
+              projectRoot: ROOT,
+              depsLockFilePath: path.join(ROOT, 'package-lock.json'),
+            });
         grants.apply(fn, opts.resources ?? []);
         return fn;
       },

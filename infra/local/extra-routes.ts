@@ -1,5 +1,6 @@
 import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { limits } from '../../shared/platform/limits/limits.js';
+import { catalogOf } from '../../shared/platform/mcp/catalog.js';
 import type { LocalRoute } from './router.js';
 import { webAppRoute } from './web-app.js';
 
@@ -10,7 +11,9 @@ import { webAppRoute } from './web-app.js';
  */
 export async function extraRoutes(deps: Deps): Promise<LocalRoute[]> {
   const { mcpHandler } = await import('../../functions/mcp/mcp.js');
-  const mcp = mcpHandler(async () => deps);
+  // The same handler as deployed over the registry this process has loaded (in AWS: the build's catalogue).
+  const { operations } = await import('../../functions/registry.js');
+  const mcp = mcpHandler(async () => deps, catalogOf(operations));
   const { handler: consolePage } = await import('../../functions/console/console_page.js');
   return [
     { method: '*', path: '/mcp', routeKey: 'ANY /mcp', maxBodyBytes: limits().apiBodyBytes, handler: mcp },

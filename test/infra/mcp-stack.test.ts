@@ -1,11 +1,15 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Function as LambdaFunction, Runtime, type Code } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { mcpServer } from '../../infra/aws/mcp.js';
+import { mcpCode, mcpServer } from '../../infra/aws/mcp.js';
+import { MCP_TOOLS_FILE } from '../../shared/platform/mcp/catalog-file.js';
+import { DISCOVERY_DATA_FILE } from '../../shared/platform/registry/discovery-data-file.js';
 
 /**
  * The MCP construct on its own stack (the house `ctx.lambda` shape, bundling skipped), so it is
@@ -15,6 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 let template: Template;
 let granted: readonly string[] | undefined = [];
 let fnIds: Record<string, string> = {};
+let mcpCodeGiven: Code | undefined;
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -23,8 +28,16 @@ beforeAll(() => {
     functions,
     operationFunction: (id: string) => functions.get(id)!,
   });
-  const lambda = (id: string, entry: string, opts: { timeout?: never; memorySize?: number; resources?: readonly string[] } = {}) => {
-    if (id === 'McpServer') granted = opts.resources;
+  const lambda = (id: string, entry: string, opts: { timeout?: never; memorySize?: number; resources?: readonly string[]; code?: Code } = {}) => {
+    if (id === 'McpServer') [granted, mcpCodeGiven] = [opts.resources, opts.code];
+    if (opts.code)
+      return new LambdaFunction(stack, id, {
+        code: opts.code,
+        handler: 'index.handler',
+        runtime: Runtime.NODEJS_22_X,
+        timeout: opts.timeout,
+        memorySize: opts.memorySize,
+      });
     return new NodejsFunction(stack, id, {
       entry: path.join(ROOT, entry),
       runtime: Runtime.NODEJS_22_X,
@@ -62,4 +75,22 @@ describe('MCP function in CDK', () => {
     expect(routes).toEqual(['ANY /mcp']);
     template.hasOutput('McpUrl', { Value: Match.anyValue() });
   });
+});
+
+describe('MCP function code', () => {
+  const outdir = mkdtempSync(path.join(ROOT, '.tmp', 'mcp-cdk-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('is the code-split build with the catalogue and discovery data beside it, as synth stages it', () => {
+    // A Code of its own (ctx.lambda then skips the single-file NodejsFunction build).
+    expect(mcpCodeGiven).toBeDefined();
+    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': ['McpBundled'] } });
+    const stack = new Stack(app, 'McpBundled', { env: { account: '123456789012', region: 'eu-west-1' } });
+    const fn = new LambdaFunction(stack, 'McpServer', { code: mcpCode(), handler: 'index.handler', runtime: Runtime.NODEJS_22_X });
+    app.synth();
+    const staged = readdirSync(path.join(outdir, (fn.node.findChild('Code') as Asset).assetPath));
+    expect(staged).toEqual(expect.arrayContaining(['index.mjs', MCP_TOOLS_FILE, DISCOVERY_DATA_FILE]));
+    // One chunk per operation it may run, at least, beside the entry.
+    expect(staged.filter((f) => f.endsWith('.mjs')).length).toBeGreaterThan(200);
+  }, 180_000);
 });

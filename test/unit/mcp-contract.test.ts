@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { operations } from '../../functions/registry.js';
 import { createMcpServer } from '../../shared/platform/mcp/server.js';
+import { catalogOf } from '../../shared/platform/mcp/catalog.js';
 import {
   BODY_ARG,
   IDEMPOTENCY_ARG,
@@ -106,7 +107,7 @@ describe('adding an operation needs no change in the MCP code', () => {
   afterEach(async () => c?.close());
 
   async function connect(guidance = true) {
-    const server = createMcpServer(deps, registry, { event, guidance });
+    const server = createMcpServer(deps, catalogOf(registry), { event, guidance });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
     c = new Client({ name: 'contract', version: '1' });

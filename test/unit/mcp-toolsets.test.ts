@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { operations } from '../../functions/registry.js';
 import { createMcpServer } from '../../shared/platform/mcp/server.js';
+import { catalogOf } from '../../shared/platform/mcp/catalog.js';
 import { TOOL_DESCRIPTION_MAX, listTools, shortDescription } from '../../shared/platform/mcp/tools.js';
 import { SEARCH_TOOL, searchToolDefinition, words } from '../../shared/platform/mcp/tools-search.js';
 import { DEFAULT_TOOLSETS, TAG_TOOLSETS, TOOLSETS, inToolsets, selectToolsets, toolsetOf } from '../../shared/platform/mcp/toolsets.js';
@@ -95,7 +96,7 @@ describe('svc_tools_search (official client over an in-memory transport, synthet
 
   async function connect(selection = '') {
     const toolsets = selectToolsets(selection, undefined);
-    const server = createMcpServer(deps, registry, { event, principal: everything, guidance: true, toolsets });
+    const server = createMcpServer(deps, catalogOf(registry), { event, principal: everything, guidance: true, toolsets });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
     c = new Client({ name: 'toolsets', version: '1' });

@@ -164,7 +164,13 @@ export function defaultGuidance(op: AnyOperation, result: unknown, has: (id: str
 }
 
 /** `_expert` for an error result: how to recover from that error class. */
-export function errorGuidance(op: AnyOperation, status: number, body: unknown, headers: Record<string, string> = {}, ops: AnyOperation[] = []): ExpertGuidance {
+export function errorGuidance(
+  op: AnyOperation,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  ops: readonly Listable[] = [],
+): ExpertGuidance {
   const b = (body ?? {}) as Record<string, unknown>;
   const code = typeof b.code === 'string' ? b.code : typeof b.error === 'string' ? b.error : undefined;
   switch (true) {
@@ -226,8 +232,11 @@ export function errorGuidance(op: AnyOperation, status: number, body: unknown, h
   }
 }
 
+/** What "not found" recovery needs to know of the other operations (MCP passes its catalogue entries, not the operations). */
+type Listable = Pick<AnyOperation, 'operationId' | 'tag' | 'method' | 'path' | 'mcp'>;
+
 /** A list operation of the same tag (GET without path parameters), for "not found" recovery. */
-function listOf(op: AnyOperation, ops: AnyOperation[]): string | null {
-  const list = ops.find((o) => o.tag === op.tag && o.method === 'GET' && !o.path.includes('{') && o.mcp !== false && o !== op);
+function listOf(op: AnyOperation, ops: readonly Listable[]): string | null {
+  const list = ops.find((o) => o.tag === op.tag && o.method === 'GET' && !o.path.includes('{') && o.mcp !== false && o.operationId !== op.operationId);
   return list?.operationId ?? null;
 }

@@ -14,7 +14,8 @@ import { HtmlTooComplex, htmlTooComplex, type HtmlTooComplexReason } from './bou
  * started when a job waits, ended after IDLE_MS unused.
  *
  * Which file a worker runs: in a Lambda the bundle itself (esbuild puts every module, this one and the
- * jobs included, into one file, whose import.meta.url a worker can load); from source (npm start,
+ * jobs included, into one file, whose import.meta.url a worker can load; in the code-split MCP function
+ * the chunk holding this module, and the job modules are the chunks declaring them); from source (npm start,
  * tests) worker-bootstrap.mjs, which registers tsx and imports this module. Either way this module's
  * top level sees the flag in workerData, imports the job modules and serves jobs.
  */

@@ -8,6 +8,7 @@ import type { AnyOperation, ExpertGuidance } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
 import { IDEMPOTENCY_HEADER } from '../idempotency/idempotency.js';
 import { BODY_ARG, IDEMPOTENCY_ARG, TENANT_ARG, argumentNames, isMcpTool, toolName } from './tools.js';
+import type { OperationSummary } from './catalog.js';
 
 /** Headers of the MCP request that belong to the MCP transport, not to the operation. */
 const TRANSPORT_HEADERS = new Set([
@@ -108,7 +109,7 @@ export interface ToolResult {
 /** Runs one tool call through the one execution path and shapes the MCP result. */
 export async function callTool(
   deps: Deps,
-  operations: AnyOperation[],
+  operations: readonly OperationSummary[],
   op: AnyOperation,
   args: Record<string, unknown>,
   mcp: APIGatewayProxyEventV2,
@@ -131,7 +132,7 @@ export async function callTool(
  * structuredContent against the tool's outputSchema, error or not, and an error body is not the
  * success shape; the spec lets an error result go without structuredContent.
  */
-export function toToolResult(operations: AnyOperation[], op: AnyOperation, o: OperationOutcome, opts: { guidance: boolean }): ToolResult {
+export function toToolResult(operations: readonly OperationSummary[], op: AnyOperation, o: OperationOutcome, opts: { guidance: boolean }): ToolResult {
   const isError = o.status >= 400;
   const body = o.body;
   const structured: Record<string, unknown> =
@@ -150,7 +151,7 @@ export function toToolResult(operations: AnyOperation[], op: AnyOperation, o: Op
 }
 
 /** op.guidance(result, input) when it has one, else the central default; recovery advice on errors. */
-export function expertFor(operations: AnyOperation[], op: AnyOperation, o: OperationOutcome): ExpertGuidance {
+export function expertFor(operations: readonly OperationSummary[], op: AnyOperation, o: OperationOutcome): ExpertGuidance {
   const byId = new Map(operations.map((x) => [x.operationId, x]));
   let g: ExpertGuidance | undefined;
   if (o.status >= 400) g = errorGuidance(op, o.status, o.body, o.headers, operations);
@@ -166,7 +167,7 @@ export function expertFor(operations: AnyOperation[], op: AnyOperation, o: Opera
 }
 
 /** An operationId becomes its tool name; a plain-REST operation is named by its route. */
-function nextTool(next: string | null, byId: Map<string, AnyOperation>): string | null {
+function nextTool(next: string | null, byId: Map<string, OperationSummary>): string | null {
   if (!next || next.startsWith('svc_') || next.includes(' ')) return next;
   const op = byId.get(next);
   if (op && op.mcp === false) return `${op.method} ${op.path}`;

@@ -7,16 +7,17 @@ import { storeOutageOutcome, toHttp } from '../http/pipeline.js';
 import { requestFromEvent } from '../http/request.js';
 import { limits } from '../limits/limits.js';
 import { log } from '../runtime/logger.js';
-import type { AnyOperation } from '../registry/operation.js';
 import type { RequestInfo } from '../runtime/context.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { createMcpServer } from './server.js';
+import type { ToolCatalog } from './catalog.js';
 import { TOOLSETS_HEADER, selectToolsets } from './toolsets.js';
 
 export interface McpHandlerOptions {
   deps: () => Promise<Deps>;
-  operations: () => Promise<AnyOperation[]> | AnyOperation[];
+  /** The tools: build-time entries and one operation loaded per call in AWS, the loaded registry locally. */
+  catalog: ToolCatalog;
 }
 
 /**
@@ -75,7 +76,7 @@ export function createMcpHandler(opts: McpHandlerOptions) {
       if (isAppError(e)) return toHttp({ status: e.status, body: e.body, headers: e.headers, cookies: [] });
       throw e;
     }
-    const server = createMcpServer(deps, await opts.operations(), {
+    const server = createMcpServer(deps, opts.catalog, {
       event,
       principal,
       toolsets,

@@ -1,12 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { AnyOperation } from '../registry/operation.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Principal } from '../runtime/principal.js';
 import { callTool } from './call.js';
 import { acceptsIdempotencyKey } from '../idempotency/idempotency.js';
-import { IDEMPOTENCY_ARG, TOOL_PREFIX, cachedToolDefinition, isMcpTool, listTools, visibleTo } from './tools.js';
+import { IDEMPOTENCY_ARG, TOOL_PREFIX, isMcpTool, listedFor, type ToolDefinition } from './tools.js';
+import type { ToolCatalog, ToolEntry } from './catalog.js';
 import { SEARCH_TOOL, searchToolDefinition, searchTools } from './tools-search.js';
 import { inToolsets, type ToolsetSelection } from './toolsets.js';
 import { isAppError } from '../errors.js';
@@ -32,39 +32,45 @@ export interface McpRequestContext {
 /**
  * One MCP server per HTTP request (stateless). The low-level Server is used on purpose: tools come
  * from the registry with JSON Schemas we derive ourselves, and arguments are validated by the same
- * pipeline as HTTP (so a bad argument gets the HTTP 400 body, not an SDK message).
+ * pipeline as HTTP (so a bad argument gets the HTTP 400 body, not an SDK message). Listing and search
+ * read the catalogue's entries; a call loads its one operation (catalog.ts).
  */
-export function createMcpServer(deps: Deps, operations: AnyOperation[], req: McpRequestContext) {
+export function createMcpServer(deps: Deps, catalog: ToolCatalog, req: McpRequestContext) {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const mode = deps.config.mode;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
-      ...listTools(
-        operations.filter((op) => inToolsets(op, req.toolsets)),
-        req.principal,
-        deps.config.mode,
-      ),
+      ...(await catalog.entries()).filter((e) => inToolsets(e, req.toolsets) && listedFor(e, req.principal, mode)).map(definitionOf),
       searchToolDefinition,
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;
-    if (name === SEARCH_TOOL) return searchResult(deps, operations, req, (request.params.arguments ?? {}) as Record<string, unknown>);
-    const op = name.startsWith(TOOL_PREFIX) ? operations.find((o) => o.operationId === name.slice(TOOL_PREFIX.length)) : undefined;
+    const entries = await catalog.entries();
+    if (name === SEARCH_TOOL) return searchResult(mode, entries, req, (request.params.arguments ?? {}) as Record<string, unknown>);
+    const entry = name.startsWith(TOOL_PREFIX) ? entries.find((e) => e.operationId === name.slice(TOOL_PREFIX.length)) : undefined;
     // Hidden for a missing scope is still callable (and answers the HTTP 403); never-exposed tools do not exist.
-    if (!op || !isMcpTool(op, deps.config.mode)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (!entry || !isMcpTool(entry, mode)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const op = await catalog.load(entry.operationId);
+    if (!op) throw new Error(`MCP catalogue: no operation module for ${entry.operationId}`);
     const args = { ...((request.params.arguments ?? {}) as Record<string, unknown>) };
     const metaKey = (request.params._meta as Record<string, unknown> | undefined)?.[IDEMPOTENCY_ARG];
     if (args[IDEMPOTENCY_ARG] === undefined && typeof metaKey === 'string' && acceptsIdempotencyKey(op)) args[IDEMPOTENCY_ARG] = metaKey;
-    return callTool(deps, operations, op, args, req.event, { guidance: req.guidance });
+    return callTool(deps, entries, op, args, req.event, { guidance: req.guidance });
   });
   return server;
 }
 
+const definitionOf = (e: ToolEntry): ToolDefinition => {
+  if (!e.tool) throw new Error(`MCP catalogue: no tool definition for ${e.operationId}`);
+  return e.tool;
+};
+
 /** svc_tools_search over the tools this caller may use (all toolsets), marked listed or not for this connection. */
-function searchResult(deps: Deps, operations: AnyOperation[], req: McpRequestContext, args: Record<string, unknown>) {
-  const callable = operations.filter((op) => isMcpTool(op, deps.config.mode) && visibleTo(op, req.principal));
+function searchResult(mode: 'local' | 'aws', entries: readonly ToolEntry[], req: McpRequestContext, args: Record<string, unknown>) {
+  const callable = entries.filter((e) => listedFor(e, req.principal, mode));
   try {
-    const found = searchTools(callable, req.toolsets, args, cachedToolDefinition);
+    const found = searchTools(callable, req.toolsets, args, definitionOf);
     return { content: [{ type: 'text' as const, text: JSON.stringify(found) }], structuredContent: found };
   } catch (e) {
     if (!isAppError(e)) throw e;

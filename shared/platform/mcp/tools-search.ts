@@ -45,8 +45,10 @@ export const words = (text: string) =>
 const matches = (q: string, tokens: Set<string>) =>
   tokens.has(q) || (q.length >= 4 && [...tokens].some((t) => t.length >= 4 && (t.startsWith(q) || q.startsWith(t))));
 
+type Searchable = Pick<AnyOperation, 'operationId' | 'tag' | 'summary' | 'description'>;
+
 /** Score: a word in the name counts most, then toolset/tag and summary, then the description. */
-function score(op: AnyOperation, query: string[]) {
+function score(op: Searchable, query: string[]) {
   const fields: [Set<string>, number][] = [
     [new Set(words(op.operationId)), 3],
     [new Set(words(`${op.tag} ${toolsetOf(op) ?? ''}`)), 2],
@@ -71,7 +73,12 @@ export interface SearchArgs {
   include_schema?: unknown;
 }
 
-export function searchTools(callable: AnyOperation[], selection: ToolsetSelection, args: SearchArgs, definition: (op: AnyOperation) => ToolDefinition) {
+export function searchTools<T extends Searchable>(
+  callable: readonly T[],
+  selection: ToolsetSelection,
+  args: SearchArgs,
+  definition: (op: T) => ToolDefinition,
+) {
   const unknown = Object.keys(args).filter((k) => !['query', 'toolset', 'limit', 'include_schema'].includes(k));
   if (unknown.length) throw badRequest(unknown.map((k) => `property ${k} should not exist`));
   if (args.query !== undefined && (typeof args.query !== 'string' || args.query.length > 200))

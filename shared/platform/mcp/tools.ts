@@ -14,7 +14,7 @@ export const TOOL_PREFIX = 'svc_';
 export const toolName = (op: Pick<AnyOperation, 'operationId'>) => `${TOOL_PREFIX}${op.operationId}`;
 
 /** Tenant MCP exposes every operation except plain-REST ones (`mcp: false`), admin ones, and local-only ones outside the local runtime. */
-export const isMcpTool = (op: AnyOperation, mode: 'local' | 'aws' = 'local') =>
+export const isMcpTool = (op: Pick<AnyOperation, 'mcp' | 'access' | 'localOnly'>, mode: 'local' | 'aws' = 'local') =>
   op.mcp !== false && op.access !== 'admin' && (!op.localOnly || mode === 'local');
 
 export interface ToolDefinition {
@@ -147,9 +147,13 @@ export const cachedToolDefinition = (op: AnyOperation) => {
  * Whether the caller may use an operation: the pipeline's own access rule (shared/platform/registry/access.ts),
  * so tools/list never shows a tool whose call would be refused. Admin operations are no MCP tools.
  */
-export const visibleTo = (op: AnyOperation, p: Principal | undefined): boolean => op.access !== 'admin' && mayCall(op, p);
+export const visibleTo = (op: Pick<AnyOperation, 'access' | 'scope'>, p: Principal | undefined): boolean => op.access !== 'admin' && mayCall(op, p);
 
-/** The tools/list answer for a caller. */
+/** Whether tools/list shows the operation's tool to this caller in this runtime (before the toolset filter). */
+export const listedFor = (op: Pick<AnyOperation, 'mcp' | 'access' | 'localOnly' | 'scope'>, principal: Principal | undefined, mode: 'local' | 'aws') =>
+  isMcpTool(op, mode) && visibleTo(op, principal);
+
+/** The tools/list answer for a caller, derived from the operations themselves. */
 export function listTools(operations: AnyOperation[], principal: Principal | undefined, mode: 'local' | 'aws' = 'local') {
-  return operations.filter((op) => isMcpTool(op, mode) && visibleTo(op, principal)).map(cachedToolDefinition);
+  return operations.filter((op) => listedFor(op, principal, mode)).map(cachedToolDefinition);
 }
