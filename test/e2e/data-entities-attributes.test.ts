@@ -71,6 +71,9 @@ async function seed() {
   const lead = await ok(http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id, title: 'Deal', value: 100, currency: 'EUR' }));
   await ok(http.post(`/api/leads/${lead.id}/interest`, { interest: 'high' }));
   await ok(http.post(`/api/leads/${lead.id}/move`, { stageId: won.id }));
+  const campaign = await ok(http.post('/api/campaigns', { name: 'Attr campaign', renderMode: 'BYOC' }));
+  await ok(http.post(`/api/campaigns/${campaign.id}/pour`, { allContacts: true }));
+  await ok(http.post(`/api/campaigns/${campaign.id}/screen`, {}));
 }
 
 describe('entities declared with their attributes', () => {
@@ -78,7 +81,18 @@ describe('entities declared with their attributes', () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
     expect(withAttributes.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['company', 'contact', 'company_list', 'contact_list', 'lead', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
+      expect.arrayContaining([
+        'company',
+        'contact',
+        'company_list',
+        'contact_list',
+        'lead',
+        'pipeline',
+        'pipeline_stage',
+        'pipeline_automation',
+        'campaign',
+        'campaign_activity',
+      ]),
     );
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
@@ -101,6 +115,7 @@ describe('entities declared with their attributes', () => {
     expect(['importRow', 'generic', 'linkedin'].filter((a) => !stored('contact', a))).toEqual([]);
     expect(['importRow', 'cfIndexSlug', 'version'].filter((a) => !stored('company', a))).toEqual([]);
     expect(stored('pipeline_stage', 'automationCount')).toBe(true);
+    expect(['stateCounters', 'recipientCount', 'rc_NEW', 'rc_SCREENED'].filter((a) => !stored('campaign', a))).toEqual([]);
   });
 
   it('answers what the old output schemas refused: an unnamed automation (pipelines_get), a card whose contact is gone (kanban)', async () => {

@@ -47,10 +47,13 @@ export const Campaign = defineEntity({
     name: z.string(),
     renderMode: z.enum(RENDER_MODES).describe('PLATFORM: AI render billed per email; BYOC: you submit renders'),
     creativeIds: z.array(z.string()).describe('Iterations of the audit rotate through them'),
-    briefId: z.string().nullable().describe("The brief whose icp.nonTargetRoles screen the audience (null when none)"),
+    briefId: z.string().nullable().describe('The brief whose icp.nonTargetRoles screen the audience (null when none)'),
     sendWindow: SendWindowSchema.optional().describe("The campaign's own window; absent: the workspace's (sendReadiness says which)"),
     senderConfig: z
-      .looseObject({ accountId: z.string().describe('Sender mailbox'), tracking: z.boolean().optional().describe('Open pixel and click redirect (default true)') })
+      .looseObject({
+        accountId: z.string().describe('Sender mailbox'),
+        tracking: z.boolean().optional().describe('Open pixel and click redirect (default true)'),
+      })
       .optional()
       .describe('Absent: the first mailbox that can send'),
     status: z.enum(CAMPAIGN_STATUSES).describe('DRAFT until the first send; PAUSED with pauseReason; BLOCKED = manual moderation'),
