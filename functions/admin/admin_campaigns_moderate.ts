@@ -6,7 +6,6 @@ import { Tenant } from '../../shared/workspace/tenancy/entities.js';
 import { moderateCampaign } from '../../shared/mailing/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignOutput, id } from '../campaigns/schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_campaigns_moderate',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   description:
     'Body {action: release | keep, note}. release: a fresh audit budget and back to PAUSED (DRAFT if it never sent) for its owner to resume; keep: stays BLOCKED. ' +
     `Logged with the admin as actor. 409 campaign_not_blocked otherwise. ${ADMIN_ACCESS_NOTE}`,
-  output: uncheckedOutput(campaignOutput),
+  output: campaignOutput,
   access: 'admin',
   mcp: false,
   input: {

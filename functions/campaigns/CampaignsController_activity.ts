@@ -4,7 +4,9 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { listActivity } from '../../shared/mailing/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, pageQuery } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { Activity } from '../../shared/mailing/campaigns/entities.js';
+
+const { activityId, at, actor, action, reason, detail } = Activity.output.shape;
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_activity',
@@ -17,12 +19,10 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: pageQuery },
-  output: uncheckedOutput(
-    z.looseObject({
-      data: z.array(z.looseObject({ at: z.string(), actor: z.looseObject({ kind: z.string() }), action: z.string(), reason: z.string().nullable() })),
-      nextCursor: z.string().nullable(),
-    }),
-  ),
+  output: z.looseObject({
+    data: z.array(z.looseObject({ id: activityId, at, actor, action, reason, detail })).describe('The log, newest first'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
   hints: { readOnly: true, idempotent: true },
   // Pure read: a pause by the send engine is written to the log by the conveyor (or the next send/pause/resume).
   handler: async ({ path, query }, ctx) => listActivity(requireTenant(ctx).table, path.id, query),

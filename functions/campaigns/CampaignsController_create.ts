@@ -7,7 +7,6 @@ import { newId } from '../../shared/platform/data/ids.js';
 import { campaignView, createCampaign, getCampaignItem, logActivity, updateCampaign } from '../../shared/mailing/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignCreateBody, campaignOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_create',
@@ -21,7 +20,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { body: campaignCreateBody },
-  output: uncheckedOutput(campaignOutput),
+  output: campaignOutput,
   successStatus: 201,
   resources: ['platformTable:write'],
   hints: { readOnly: false, idempotent: false },

@@ -1,10 +1,9 @@
-import * as z from 'zod';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { geoRisk } from '../../shared/mailing/campaigns/reports.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { geoRiskOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_geoRisk',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(z.looseObject({ total: z.number(), byPolicy: z.record(z.string(), z.number()), byCountry: z.record(z.string(), z.number()) })),
+  output: geoRiskOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => geoRisk(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

@@ -2,8 +2,7 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { getCampaignView } from '../../shared/mailing/campaigns/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
-import { campaignIdPath, campaignOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { campaignIdPath, campaignOutput, recipientCountsOutput } from './schema.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_get',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(campaignOutput),
+  output: campaignOutput.extend({ recipients: recipientCountsOutput }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getCampaignView(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

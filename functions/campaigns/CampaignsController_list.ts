@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { listCampaigns } from '../../shared/mailing/campaigns/campaigns.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignListOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_list',
@@ -22,7 +21,7 @@ export const operation = defineOperation({
       status: z.enum(['DRAFT', 'ACTIVE', 'PAUSED', 'BLOCKED']).optional(),
     }),
   },
-  output: uncheckedOutput(campaignListOutput),
+  output: campaignListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listCampaigns(requireTenant(ctx).table, query),
 });

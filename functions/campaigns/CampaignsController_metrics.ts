@@ -1,12 +1,10 @@
-import * as z from 'zod';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { campaignMetrics } from '../../shared/mailing/campaigns/reports.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { metricsOutput } from './outputs.js';
 
-const tu = z.looseObject({ total: z.number(), unique: z.number() });
 export const operation = defineOperation({
   operationId: 'CampaignsController_metrics',
   method: 'GET',
@@ -18,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(z.looseObject({ sent: z.number(), delivered: z.number(), opened: tu, clicked: tu, replied: tu })),
+  output: metricsOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => campaignMetrics(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

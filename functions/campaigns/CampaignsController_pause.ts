@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { pauseCampaign } from '../../shared/mailing/campaigns/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_pause',
@@ -20,7 +19,7 @@ export const operation = defineOperation({
     path: campaignIdPath,
     body: z.strictObject({ note: z.string().trim().min(1).max(500).optional().describe('Why it is paused, for the activity log') }).optional(),
   },
-  output: uncheckedOutput(campaignOutput),
+  output: campaignOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => pauseCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx), body?.note),
   guidance: (c) => ({ next: 'CampaignsController_resume', why: 'Resume when ready.', check: `POST /api/campaigns/${c.id}/resume` }),

@@ -5,7 +5,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { pour } from '../../shared/mailing/campaigns/recipients.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, id } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_pour',
@@ -22,7 +21,15 @@ export const operation = defineOperation({
     path: campaignIdPath,
     body: z.strictObject({ listId: id.optional(), companyListId: id.optional(), allContacts: z.literal(true).optional() }).optional(),
   },
-  output: uncheckedOutput(z.looseObject({ added: z.number(), noEmail: z.number(), duplicate: z.number(), inactiveChannel: z.number(), notFound: z.number() })),
+  output: z.looseObject({
+    campaignId: z.string(),
+    added: z.number().describe('New recipients (NEW)'),
+    noEmail: z.number(),
+    duplicate: z.number().describe('Already in, or the same address as another recipient'),
+    inactiveChannel: z.number().describe('Address fails the syntax check'),
+    notFound: z.number(),
+    total: z.number().describe('Contacts of the source (at most 100,000)'),
+  }),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const given = Object.entries(body ?? {}).filter(([, v]) => v !== undefined);

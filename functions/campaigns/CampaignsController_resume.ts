@@ -4,7 +4,6 @@ import { resumeCampaign } from '../../shared/mailing/campaigns/recovery.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput } from './schema.js';
 import { aiRecoveryOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_resume',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(campaignOutput.extend({ aiRecovery: aiRecoveryOutput })),
+  output: campaignOutput.extend({ aiRecovery: aiRecoveryOutput }),
   resources: ['queue:sends', 'workflow:campaign-recipients'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => resumeCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id, actorOf(ctx)),

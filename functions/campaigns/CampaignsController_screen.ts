@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { screen } from '../../shared/mailing/campaigns/screen.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_screen',
@@ -18,9 +17,13 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(
-    z.looseObject({ screened: z.number(), skipped: z.number(), reasons: z.record(z.string(), z.number()).describe('SKIPPED by reason') }),
-  ),
+  output: z.looseObject({
+    campaignId: z.string(),
+    screened: z.number().describe('Moved NEW → SCREENED'),
+    skipped: z.number().describe('Moved NEW → SKIPPED'),
+    reasons: z.record(z.string(), z.number()).describe('SKIPPED by reason'),
+    more: z.boolean().describe('NEW recipients are left after the bounded run: screen again'),
+  }),
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => screen(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: (_r, { path }) => ({

@@ -4,7 +4,8 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { sendCampaign } from '../../shared/mailing/campaigns/send.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { effectiveOutput } from './outputs.js';
+import { CAMPAIGN_STATUSES } from '../../shared/mailing/campaigns/entities.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_send',
@@ -18,14 +19,14 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: campaignIdPath, body: z.strictObject({ limit: z.number().int().min(1).max(10_000) }) },
-  output: uncheckedOutput(
-    z.looseObject({
-      queued: z.number().describe('Recipients handed to the send engine by this call'),
-      remainingReady: z.number(),
-      taskId: z.string().describe('The campaign’s send task (tasks_get, tasks_items)'),
-      status: z.string(),
-    }),
-  ),
+  output: z.looseObject({
+    campaignId: z.string(),
+    taskId: z.string().describe('The campaign’s send task (tasks_get, tasks_items)'),
+    status: z.enum(CAMPAIGN_STATUSES).describe('The campaign’s status (ACTIVE after the first send)'),
+    queued: z.number().describe('Recipients handed to the send engine by this call'),
+    remainingReady: z.number(),
+    effective: effectiveOutput,
+  }),
   resources: ['queue:sends'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => sendCampaign(ctx.deps, requireTenant(ctx).tenantId, path.id, body.limit, actorOf(ctx)),

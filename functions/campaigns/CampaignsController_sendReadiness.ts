@@ -4,7 +4,6 @@ import { sendReadiness } from '../../shared/mailing/campaigns/send.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
 import { readinessOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_sendReadiness',
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(readinessOutput),
+  output: readinessOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => sendReadiness(ctx.deps, requireTenant(ctx).tenantId, path.id),
   guidance: (r) =>

@@ -5,7 +5,6 @@ import { campaignView, logActivity, patchCampaign } from '../../shared/mailing/c
 import { enqueueQueuedItems } from '../../shared/mailing/sending/items.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath, campaignOutput, campaignPatchBody } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'CampaignsController_update',
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath, body: campaignPatchBody },
-  output: uncheckedOutput(campaignOutput),
+  output: campaignOutput,
   resources: ['platformTable:write', 'queue:sends'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {

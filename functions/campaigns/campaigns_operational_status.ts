@@ -1,11 +1,9 @@
-import * as z from 'zod';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { operationalStatus } from '../../shared/mailing/campaigns/outbox-history.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath } from './schema.js';
-import { outboxTaskOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { operationalStatusOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_operational_status',
@@ -18,15 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(
-    z.looseObject({
-      status: z.string(),
-      operationalState: z.enum(['NORMAL', 'DEGRADED']),
-      primaryBlocker: z.string().nullable(),
-      pipeline: z.looseObject({ retryAt: z.string().nullable() }),
-      tasks: z.array(outboxTaskOutput),
-    }),
-  ),
+  output: operationalStatusOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => operationalStatus(ctx.deps, requireTenant(ctx).tenantId, path.id),
 });

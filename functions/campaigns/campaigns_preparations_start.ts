@@ -1,10 +1,10 @@
+import * as z from 'zod';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { startPreparation } from '../../shared/mailing/campaigns/prepare.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
 import { generationOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_preparations_start',
@@ -18,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: campaignIdPath },
-  output: uncheckedOutput(generationOutput),
+  output: generationOutput.extend({ alreadyRunning: z.boolean().describe('A preparation was already running: it is answered instead') }),
   successStatus: 202,
   resources: ['workflow:campaign-recipients', 'platformTable:write'],
   hints: { readOnly: false, idempotent: true },

@@ -5,7 +5,6 @@ import { getGeneration } from '../../shared/mailing/campaigns/preparation-runs.j
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { generationOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_preparations_status',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id, generationId: id }) },
-  output: uncheckedOutput(generationOutput),
+  output: generationOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getGeneration(requireTenant(ctx).table, path.id, path.generationId),
   guidance: (g) =>

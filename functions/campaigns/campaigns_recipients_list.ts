@@ -4,7 +4,7 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { listRecipients } from '../../shared/mailing/campaigns/recipients.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, recipientsQuery } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { recipientOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_recipients_list',
@@ -18,14 +18,10 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: campaignIdPath, query: recipientsQuery },
-  output: uncheckedOutput(
-    z.looseObject({
-      data: z.array(
-        z.looseObject({ contactId: z.string(), email: z.string(), status: z.string(), reason: z.string().nullable(), auditCategories: z.array(z.string()) }),
-      ),
-      nextCursor: z.string().nullable(),
-    }),
-  ),
+  output: z.looseObject({
+    data: z.array(recipientOutput).describe('The items of this page'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listRecipients(requireTenant(ctx).table, path.id, query),
 });

@@ -4,7 +4,7 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { submitRenderedEmails } from '../../shared/mailing/campaigns/byoc.js';
 import { lambdaHandler } from '../lambda.js';
 import { campaignIdPath, id } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { CAMPAIGN_STATUSES } from '../../shared/mailing/campaigns/entities.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_submit_rendered_emails',
@@ -33,20 +33,22 @@ export const operation = defineOperation({
         .max(100),
     }),
   },
-  output: uncheckedOutput(
-    z.looseObject({
-      accepted: z.number(),
-      rejected: z.number(),
-      results: z.array(
-        z.looseObject({
-          contactId: z.string(),
-          status: z.enum(['READY', 'REJECTED', 'NOT_ACCEPTED']),
-          reason: z.string().nullable(),
-          auditCategories: z.array(z.string()).describe('Rules (and AI categories) that failed the audit'),
-        }),
-      ),
-    }),
-  ),
+  output: z.looseObject({
+    campaignId: z.string(),
+    campaignStatus: z.enum(CAMPAIGN_STATUSES).describe('BLOCKED once the audit budget is spent'),
+    accepted: z.number().describe('READY'),
+    rejected: z.number().describe('REJECTED by the audit: resubmit a corrected render'),
+    notAccepted: z.number(),
+    results: z.array(
+      z.looseObject({
+        contactId: z.string(),
+        status: z.enum(['READY', 'REJECTED', 'NOT_ACCEPTED']),
+        reason: z.string().nullable().describe('audit_failed, recipient_<state>, not_a_recipient, campaign_blocked, AI_STAGES_HALTED, insufficient_balance'),
+        auditCategories: z.array(z.string()).describe('Rules (and AI categories) that failed the audit'),
+        auditIterations: z.number().describe('Audit iterations of the recipient so far (the 5th failed one makes it CREATIVE_FAILED)'),
+      }),
+    ),
+  }),
   resources: ['platformTable:write'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => submitRenderedEmails(ctx.deps, requireTenant(ctx).tenantId, path.id, body.emails),

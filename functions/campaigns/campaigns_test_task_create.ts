@@ -5,7 +5,6 @@ import { createTestTask } from '../../shared/mailing/campaigns/test-task.js';
 import { lambdaHandler } from '../lambda.js';
 import { actorOf, campaignIdPath } from './schema.js';
 import { testTaskOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_test_task_create',
@@ -19,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: campaignIdPath, body: z.strictObject({ requestKey: z.uuid() }) },
-  output: uncheckedOutput(testTaskOutput),
+  output: testTaskOutput,
   successStatus: 201,
   resources: ['queue:sends'],
   hints: { readOnly: false, idempotent: true },

@@ -5,7 +5,6 @@ import { testTaskStatus } from '../../shared/mailing/campaigns/test-task.js';
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { testTaskOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'campaigns_test_task_status',
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id, taskId: id }) },
-  output: uncheckedOutput(testTaskOutput),
+  output: testTaskOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => testTaskStatus(ctx.deps, requireTenant(ctx).tenantId, path.id, path.taskId),
 });

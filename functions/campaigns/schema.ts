@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { OperationContext } from '../../shared/platform/runtime/context.js';
 import { SendWindowPatchSchema } from '../../shared/workspace/settings/send-window.js';
-import { RECIPIENT_STATUSES } from '../../shared/mailing/campaigns/entities.js';
+import { Campaign, RECIPIENT_STATUSES } from '../../shared/mailing/campaigns/entities.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const id = z
   .string()
@@ -35,22 +36,20 @@ export const campaignPatchBody = z.strictObject({
   senderConfig: senderConfigSchema.optional(),
 });
 
-export const campaignOutput = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  renderMode: z.enum(['PLATFORM', 'BYOC']),
-  creativeIds: z.array(z.string()),
-  status: z.enum(['DRAFT', 'ACTIVE', 'PAUSED', 'BLOCKED']).describe('DRAFT until the first send; PAUSED with pauseReason; BLOCKED = manual moderation'),
-  label: z.string().nullable().describe('CAMPAIGN_DRAFT while a draft: a label, never an activation'),
-  pauseReason: z.string().nullable().describe('manual, insufficient_balance, sender_* ...'),
-  operationalState: z.enum(['NORMAL', 'DEGRADED']).describe('DEGRADED: AI stages halted (render, tier-2 audit); READY emails keep sending'),
-  primaryBlocker: z.string().nullable().describe('AI_STAGES_HALTED, AUDIT_EXHAUSTED or null'),
-  pipeline: z.looseObject({ retryAt: z.string().nullable() }).nullable().describe('When the AI stages are retried by themselves'),
-  auditIterations: z.number(),
-  createdAt: z.string(),
-});
+/** A campaign as answered: its id and the attributes declared on the entity (shared/mailing/campaigns/entities.ts). */
+export const campaignOutput = checkedOutput(z.looseObject({ id: z.string().describe('Identifier'), ...Campaign.output.shape }));
 
-export const campaignListOutput = z.looseObject({ data: z.array(campaignOutput), nextCursor: z.string().nullable() });
+/** Recipients per state, from the campaign's counters. */
+export const recipientCountsOutput = z
+  .looseObject(Object.fromEntries(RECIPIENT_STATUSES.map((st) => [st, z.number()])) as Record<(typeof RECIPIENT_STATUSES)[number], z.ZodNumber>)
+  .describe('Recipients per state');
+
+export const campaignListOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(campaignOutput).describe('The items of this page'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
+);
 
 export const pageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),

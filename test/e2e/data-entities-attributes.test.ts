@@ -74,6 +74,9 @@ async function seed() {
   const lead = await ok(http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id, title: 'Deal', value: 100, currency: 'EUR' }));
   await ok(http.post(`/api/leads/${lead.id}/interest`, { interest: 'high' }));
   await ok(http.post(`/api/leads/${lead.id}/move`, { stageId: won.id }));
+  const campaign = await ok(http.post('/api/campaigns', { name: 'Attr campaign', renderMode: 'BYOC' }));
+  await ok(http.post(`/api/campaigns/${campaign.id}/pour`, { allContacts: true }));
+  await ok(http.post(`/api/campaigns/${campaign.id}/screen`, {}));
   await seedMailing(ok);
 }
 
@@ -119,6 +122,8 @@ describe('entities declared with their attributes', () => {
         'dialog_message',
         'sequence',
         'sequence_enrolment',
+        'campaign',
+        'campaign_activity',
       ]),
     );
     await seed();
@@ -144,6 +149,7 @@ describe('entities declared with their attributes', () => {
     expect(stored('pipeline_stage', 'automationCount')).toBe(true);
     expect(['uid', 'classificationMethod', 'smtp'].filter((a) => !stored('dialog_message', a))).toEqual([]);
     expect(stored('sequence_enrolment', 'stopReason') && items.some((i) => i.entity === 'sequence_enrolment' && i.status === 'replied')).toBe(true);
+    expect(['stateCounters', 'recipientCount', 'rc_NEW', 'rc_SCREENED'].filter((a) => !stored('campaign', a))).toEqual([]);
   });
 
   it('answers what the old output schemas refused: an unnamed automation (pipelines_get), a card whose contact is gone (kanban)', async () => {

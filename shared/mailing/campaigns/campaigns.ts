@@ -1,25 +1,21 @@
+import type * as z from 'zod';
 import { conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/data/ids.js';
+import type { ItemOf } from '../../platform/data/entity.js';
 import { ConditionFailed, type Item, type TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { getCreativeItem } from '../creatives/creatives.js';
 import { mergeSendWindow, type SendWindow, type SendWindowPatch } from '../../workspace/settings/send-window.js';
 import { Task } from '../tasks/entities.js';
-import { Activity, Campaign, type CampaignRecord, type RenderMode } from './entities.js';
+import { Activity, actorSchema, Campaign, type CampaignRecord, type RenderMode } from './entities.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export interface Actor {
-  kind: string;
-  id?: string;
-}
+/** Who acted (a key, a user, the system conveyor, a platform admin): declared once, on the entities. */
+export type Actor = z.infer<typeof actorSchema>;
 
-export function campaignView(i: CampaignRecord | Item) {
-  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, entity: _e, _v, stateCounters: _sc, ...rest } = i as Item;
-  // The per-state counters (rc_<STATE>) are answered as `recipients` by the reads that count.
-  for (const k of Object.keys(rest)) if (k.startsWith('rc_')) delete rest[k];
-  return { id: (i as CampaignRecord).campaignId, ...(rest as unknown as CampaignRecord) };
-}
+/** A campaign as answered: its id and its answered attributes (the per-state counters are answered as `recipients` by the reads that count). */
+export const campaignView = (c: CampaignRecord) => ({ id: c.campaignId, ...Campaign.view(c) });
 
 export async function getCampaignItem(table: TableStore, id: string): Promise<CampaignRecord> {
   if (!ID.test(id)) throw notFound('Campaign');
@@ -71,7 +67,7 @@ export async function createCampaign(
     updatedAt: at,
     version: 1,
   };
-  await table.put(Campaign.item({ campaignId, createdAt: at }, record as unknown as Item), { expression: 'attribute_not_exists(pk)' });
+  await table.put(Campaign.item({ campaignId, createdAt: at }, record), { expression: 'attribute_not_exists(pk)' });
   return record;
 }
 
@@ -87,7 +83,7 @@ export function withTaskPause(c: CampaignRecord, task: { status?: string; pauseR
   // A task paused for `campaign_paused` only echoes the campaign's own pause: while a resume is
   // between its two writes (campaign ACTIVE, task not yet) it must not pause the campaign again.
   if (c.status !== 'ACTIVE' || task?.status !== 'PAUSED' || task.pauseReason === CAMPAIGN_PAUSED) return c;
-  return { ...c, status: 'PAUSED', pauseReason: task.pauseReason ?? 'send_task_paused', pausedBy: { kind: 'system' } } as CampaignRecord;
+  return { ...c, status: 'PAUSED', pauseReason: task.pauseReason ?? 'send_task_paused', pausedBy: { kind: 'system' } };
 }
 
 export async function listCampaigns(table: TableStore, q: { limit: number; cursor?: string; status?: string }) {
@@ -202,7 +198,7 @@ export async function logActivity(
 
 export async function listActivity(table: TableStore, campaignId: string, q: { limit: number; cursor?: string }) {
   await getCampaignItem(table, campaignId);
-  const page = await table.query<Item>({ pk: `CAMPAIGN#${campaignId}`, skBeginsWith: 'ACT#', descending: true, limit: q.limit, cursor: q.cursor });
+  const page = await table.query<ItemOf<typeof Activity>>({ ...Activity.query('primary', { campaignId }), descending: true, limit: q.limit, cursor: q.cursor });
   return {
     data: page.items.map((i) => ({ id: i.activityId, at: i.at, actor: i.actor, action: i.action, reason: i.reason ?? null, detail: i.detail ?? {} })),
     nextCursor: page.cursor ?? null,
@@ -223,7 +219,7 @@ export async function moderateCampaign(deps: Deps, table: TableStore, id: string
     await logActivity(deps, table, id, actor, 'moderation_kept_blocked', note);
     return campaignView(c);
   }
-  const activated = !!(c as CampaignRecord & { activatedAt?: string }).activatedAt;
+  const activated = !!c.activatedAt;
   const after = await updateCampaign(
     table,
     c,

@@ -28,7 +28,7 @@ export async function placementAdvice(table: TableStore, sender: { id: string; e
     return {
       accountId: null,
       days: PLACEMENT_DAYS,
-      step: 'no_sender',
+      step: 'no_sender' as const,
       byProvider: {},
       flagged: [],
       advice: 'Connect a sender mailbox first (EmailAccountsController_create).',
@@ -60,20 +60,20 @@ export async function placementAdvice(table: TableStore, sender: { id: string; e
   if (!total)
     return {
       ...base,
-      step: 'first_send',
+      step: 'first_send' as const,
       advice: `No sends measured from ${sender.email} in the last ${PLACEMENT_DAYS} days: send by measurement, start with limit=1, then read placement per provider (CampaignsController_metrics, the deliverability matrix) before sending more.`,
     };
   if (flagged.length) {
     const named = flagged.map((f) => `${f.provider} refused ${f.bounced} of ${f.sent} (${Math.round((f.bounceRate ?? 0) * 100)}%)`).join('; ');
     return {
       ...base,
-      step: 'fix_relay',
+      step: 'fix_relay' as const,
       advice: `${named}. Hold the volume and change one variable at a time: relay first (the sending mailbox/SMTP relay, its DNS and reputation), then the creative, then the volume; after each change send with limit=1 to ${flagged.map((f) => f.provider).join(', ')} and read placement again.`,
     };
   }
   return {
     ...base,
-    step: total < MEASURED_ENOUGH ? 'measure' : 'scale',
+    step: total < MEASURED_ENOUGH ? ('measure' as const) : ('scale' as const),
     advice:
       total < MEASURED_ENOUGH
         ? `${total} sends measured, no provider above ${BOUNCE_ALERT_RATE * 100}% refusals: keep sending by measurement, raise the limit step by step and read placement per provider after each send (an inbox-placement test shows spam placement).`

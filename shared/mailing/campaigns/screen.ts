@@ -18,7 +18,7 @@ import { mapLimit, moveRecipients, recipientsIn, type Move } from './recipients.
 export type NonTargetMatcher = (email: string, position: string | undefined) => boolean;
 
 /** A brief's `icp.nonTargetRoles` as matchers: local-part prefixes and role words in the position. */
-export async function nonTargetMatcher(table: TableStore, briefId: string | null) {
+export async function nonTargetMatcher(table: TableStore, briefId: string | null | undefined) {
   const brief = briefId ? await getBriefItem(table, briefId).catch(() => undefined) : undefined;
   const ntr = ((brief?.content as { icp?: { nonTargetRoles?: { roles?: string[]; emailPrefixes?: string[] } } } | undefined)?.icp?.nonTargetRoles ?? {}) as {
     roles?: string[];

@@ -43,7 +43,7 @@ async function resolveSender(deps: Deps, tenantId: string, table: TableStore, c:
 /** The window that governs the campaign's sends: its own, else the workspace's (or the default). */
 export async function effectiveWindow(deps: Deps, table: TableStore, c: CampaignRecord) {
   const now = deps.clock.now();
-  if (c.sendWindow) return { source: 'campaign', configured: c.sendWindow, ...sendWindowState(c.sendWindow, now) };
+  if (c.sendWindow) return { source: 'campaign' as const, configured: c.sendWindow, ...sendWindowState(c.sendWindow, now) };
   const { source, ...ws } = await getWorkspaceSendWindow(table);
   return { source, configured: ws, ...sendWindowState(ws, now) };
 }

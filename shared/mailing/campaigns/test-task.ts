@@ -8,6 +8,7 @@ import { renderCreativeFor } from '../creatives/render.js';
 import { ensureOwnedSendTask, getTaskItem, taskView } from '../tasks/tasks.js';
 import { addSendItems, getItem } from '../sending/items.js';
 import { sendWindowState } from '../../workspace/settings/send-window-state.js';
+import type { SendItemRecord } from '../tasks/entities.js';
 import { TestRequest } from './entities.js';
 import { getCampaignItem, logActivity, type Actor } from './campaigns.js';
 import { recipientsIn } from './recipients.js';
@@ -80,7 +81,8 @@ export async function testTaskStatus(deps: Deps, tenantId: string, campaignId: s
   if (!taskId.startsWith(`${campaignId}T`)) throw notFound('Test task');
   const task = await getTaskItem(table, taskId);
   if (task.owner?.id !== campaignId) throw notFound('Test task');
-  const item = (await getItem(table, taskId, OWNER_CONTACT)) as (Item & { status: string; dueAt?: number; smtp?: unknown; messageId?: string }) | undefined;
+  const item = (await getItem(table, taskId, OWNER_CONTACT)) as
+    (Item & Pick<SendItemRecord, 'email' | 'status' | 'smtp' | 'messageId'> & { dueAt?: number }) | undefined;
   const now = deps.clock.now();
   let reasonCode: string;
   let nextAction: string;
