@@ -5,7 +5,6 @@ import { LISTABLE_STATES, listRegistrations } from '../../shared/workspace/accou
 import { ADMIN_ACCESS_NOTE } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_registrations_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_registrations_list',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   description:
     `state (default awaiting_admin_approval): awaiting_email_confirm | awaiting_agreement | awaiting_admin_approval | approved. ` +
     `Oldest first, {data:[{id, email, state, createdAt, stateEnteredAt, expiresAt, org, use_case, channel, firstName, lastName, termsAcceptedAt, tenantId}], nextCursor}. ${ADMIN_ACCESS_NOTE}`,
-  output: uncheckedOutput(admin_registrations_listOutput),
+  output: admin_registrations_listOutput,
   access: 'admin',
   mcp: false,
   input: {

@@ -4,7 +4,6 @@ import { credit, MAX_CREDIT } from '../../shared/workspace/billing/billing.js';
 import { ADMIN_ACCESS_NOTE, adminActor } from '../../shared/workspace/accounts/admin-access.js';
 import { lambdaHandler } from '../lambda.js';
 import { admin_tenants_creditOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'admin_tenants_credit',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   description:
     `Body {amount, note}: amount in currency units (> 0, up to ${MAX_CREDIT}), note up to 500 characters. Appends a credit entry to the ledger ` +
     `(actor recorded) and answers it with balance_after. Unknown tenant 404. ${ADMIN_ACCESS_NOTE}`,
-  output: uncheckedOutput(admin_tenants_creditOutput),
+  output: admin_tenants_creditOutput,
   resources: ['platformTable:write'],
   access: 'admin',
   mcp: false,

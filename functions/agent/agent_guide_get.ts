@@ -3,7 +3,6 @@ import { agentGuide } from '../../shared/platform/agent/guide.js';
 import { mcpEndpoint } from '../../shared/platform/mcp/endpoint.js';
 import { lambdaHandler } from '../lambda.js';
 import { agent_guide_getOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 /**
  * Public on purpose: the spec names no scope for it (while the receipt route next to it names
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   summary: 'Agent guide: outreach order, compliance, limits, error recovery',
   description:
     'Markdown `text` plus the same as data: outreachOrder (steps with their tools), compliance rules, limits, errorRecovery per error class, the capability-receipt rule and MCP usage. Public.',
-  output: uncheckedOutput(agent_guide_getOutput),
+  output: agent_guide_getOutput,
   access: 'public',
   input: {},
   hints: { readOnly: true, idempotent: true },

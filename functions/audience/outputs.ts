@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { SUPPRESSION_SOURCES } from '../../shared/crm/audience/suppression.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 /** Success answers of the audience operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
@@ -139,33 +141,37 @@ export const suppression_addOutput = z.looseObject({
   created: z.boolean(),
 });
 
-export const suppression_checkOutput = z.looseObject({
-  email: z.string().describe('Email address'),
-  suppressed: z.boolean(),
-  suppression: z
-    .looseObject({
-      id: z.string().describe('Identifier'),
-      type: z.string(),
-      value: z.string(),
-      hashed: z.boolean(),
-      source: z.string(),
-      note: z.string().nullable(),
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-    })
-    .nullable(),
-  stopListed: z.boolean(),
-  stopList: z
-    .looseObject({
-      id: z.string().describe('Identifier'),
-      type: z.string(),
-      domain: z.string(),
-      companyId: z.string().nullable().describe('Company id (null when none)'),
-      companyName: z.string().nullable(),
-      note: z.string(),
-      createdAt: z.string().describe('ISO 8601 time of creation'),
-    })
-    .nullable(),
-});
+export const suppression_checkOutput = checkedOutput(
+  z.looseObject({
+    email: z.string().describe('The address checked, normalised'),
+    suppressed: z.boolean().describe('true: the address, its domain or a parent domain is suppressed'),
+    suppression: z
+      .looseObject({
+        id: z.string().describe('SHA-256 hash the entry is looked up by'),
+        type: z.enum(['email', 'domain']),
+        value: z.string().nullable().describe('The address or domain; null for an erasure entry, which keeps only the hash'),
+        hashed: z.boolean().describe('true when only the hash is kept'),
+        source: z.enum(SUPPRESSION_SOURCES),
+        note: z.string().nullable(),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+      })
+      .nullable()
+      .describe('The matching suppression entry (null when none)'),
+    stopListed: z.boolean().describe("true: the address's domain is on the stop list"),
+    stopList: z
+      .looseObject({
+        id: z.string().describe('`domain:<domain>` or `company:<companyId>`'),
+        type: z.enum(['domain', 'company']),
+        domain: z.string().nullable(),
+        companyId: z.string().nullable().describe('Company id (null when none)'),
+        companyName: z.string().nullable().describe('Name of the company when it was added'),
+        note: z.string().nullable(),
+        createdAt: z.string().describe('ISO 8601 time of creation'),
+      })
+      .nullable()
+      .describe('The matching stop-list entry (null when none)'),
+  }),
+);
 
 export const suppression_listOutput = z.looseObject({
   data: z

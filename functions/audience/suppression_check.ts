@@ -7,7 +7,6 @@ import { normalizeEmail } from '../../shared/crm/audience/normalize.js';
 import { badRequest } from '../../shared/platform/errors.js';
 import { lambdaHandler } from '../lambda.js';
 import { suppression_checkOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'suppression_check',
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   description:
     'Query email. {email, suppressed, suppression (the matching entry: the address, its domain or a parent domain, by hash), stopListed, stopList (matching domain entry)}. ' +
     'The campaign screen applies the same rules (isSuppressed / isStopListed).',
-  output: uncheckedOutput(suppression_checkOutput),
+  output: suppression_checkOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ email: z.string().trim().min(3).max(254) }) },

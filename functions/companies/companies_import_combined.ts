@@ -5,7 +5,6 @@ import { IMPORT_DESCRIPTION, IMPORT_JOB_DESCRIPTION } from '../../shared/crm/imp
 import { companyImportSchema } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_import_combinedOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'companies_import_combined',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Import companies with contacts and custom fields',
   description: `Imports companies, one contact per row (c: targets) and company custom fields (cf:<slug>). ${IMPORT_JOB_DESCRIPTION} Poll companies_import_job_get. ${IMPORT_DESCRIPTION}`,
-  output: uncheckedOutput(companies_import_combinedOutput),
+  output: companies_import_combinedOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyImportSchema },

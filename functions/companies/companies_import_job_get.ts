@@ -2,21 +2,29 @@ import * as z from 'zod';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { getImportJob } from '../../shared/crm/imports/jobs.js';
+import { ImportJob } from '../../shared/crm/imports/entities.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
-export const importJobOutput = z.looseObject({
-  jobId: z.string().describe('The job id from the 202 answer of the import'),
-  status: z.enum(['queued', 'running', 'completed', 'failed']).describe('completed: `result` holds the import result object'),
-  processed: z.number().describe('Rows processed so far'),
-  total: z.number().describe('Rows in the import'),
-  rowsPerSecond: z.number().describe('Rate of the running job'),
-  etaSeconds: z.number().nullable().describe('Estimated seconds left (null before the first chunk)'),
-  result: z
-    .looseObject({})
-    .optional()
-    .describe('The same result object a synchronous import answers (created, updated, skipped, errors, contactsCreated, cfValuesSet, createdIds, listId)'),
-});
+const job = ImportJob.output.shape;
+/** A job's status: its attributes (the id as jobId) and the figures computed from them. */
+export const importJobOutput = checkedOutput(
+  z.looseObject({
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    processed: job.processed,
+    total: job.total,
+    rowsPerSecond: z.number().describe('Rate of the running job (0 before the first chunk)'),
+    etaSeconds: z.number().nullable().describe('Estimated seconds left (0 once completed; null before the first chunk)'),
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    result: job.result,
+    error: job.error,
+    elapsedSeconds: z.number().describe('Seconds the job has run (to its end once finished; 0 before it started)'),
+  }),
+);
 
 export const operation = defineOperation({
   operationId: 'companies_import_job_get',
@@ -26,7 +34,7 @@ export const operation = defineOperation({
   summary: 'Status of an import job',
   description:
     'Progress of an import answered with 202 (Prefer: respond-async, more than 500 rows, or a synchronous call past its ~20 s): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.',
-  output: uncheckedOutput(importJobOutput),
+  output: importJobOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ jobId: z.string().min(1).max(64) }) },

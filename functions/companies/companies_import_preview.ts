@@ -5,7 +5,6 @@ import { IMPORT_DESCRIPTION } from '../../shared/crm/imports/docs.js';
 import { companyPreviewSchema } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_import_previewOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'companies_import_preview',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Preview a company import (writes nothing)',
   description: `Plans the import of {rows, mapping, options} exactly as import/combined would run it and writes nothing: the validated mapping, per-row outcome (create | update | skip, with companyId/duplicateOf and the matched domain/INN key), row errors, and the counts it would produce. ${IMPORT_DESCRIPTION}`,
-  output: uncheckedOutput(companies_import_previewOutput),
+  output: companies_import_previewOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { body: companyPreviewSchema },

@@ -5,7 +5,6 @@ import { IMPORT_DESCRIPTION, IMPORT_JOB_DESCRIPTION } from '../../shared/crm/imp
 import { companyImportSchema } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { companies_import_startOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'companies_import_start',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   tag: 'companies',
   summary: 'Import companies',
   description: `Imports companies only (contact and cf: targets are ignored and listed in ignoredTargets). ${IMPORT_JOB_DESCRIPTION} Poll companies_import_job_get. ${IMPORT_DESCRIPTION}`,
-  output: uncheckedOutput(companies_import_startOutput),
+  output: companies_import_startOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: companyImportSchema },

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CompanyEntity } from '../../shared/crm/companies/entities.js';
 import { CompanyListEntity, LIST_TYPES } from '../../shared/crm/company-lists/entities.js';
+import { importResultSchema } from '../../shared/crm/imports/entities.js';
 import { LeadEntity } from '../../shared/crm/leads/entities.js';
 import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
@@ -21,21 +22,13 @@ const CustomField = z.looseObject({
   createdAt: at('Created'),
 });
 
-const rowErrors = z
-  .array(z.looseObject({ index: z.number().describe('0-based row'), reason: z.string() }))
-  .describe('Rows that were not imported, with why; the others were');
-
+const { created, updated, skipped, errors, contactsCreated, cfValuesSet, createdIds } = importResultSchema.shape;
 /** What an import answers (preview: what it would do). */
-export const importResult = {
-  created: z.number().describe('Rows that created a new record'),
-  updated: z.number().describe('Rows merged into an existing record (duplicateHandling update)'),
-  skipped: z.number().describe('Duplicates left alone (duplicateHandling skip)'),
-  errors: rowErrors,
-  contactsCreated: z.number().describe('Contacts created from c: targets'),
-  cfValuesSet: z.number().describe('Custom field values written'),
-  createdIds: z.array(z.string()).describe('Ids of the records created, in row order'),
-};
-const importDone = { importId: z.string().describe('Recorded as source.importId on what was created'), ...importResult };
+export const importResult = { created, updated, skipped, errors, contactsCreated, cfValuesSet, createdIds };
+/** What a synchronous import answers (a 202 answers its job instead: poll its status operation). */
+export const importDone = z.looseObject({ ...importResultSchema.shape, importId: z.string().describe('Recorded as source.importId on what was created') });
+/** A mapped column and its target, as the mapping was validated. */
+export const mappedColumn = z.looseObject({ column: z.string().describe('Column of the rows'), target: z.string().describe('Its target') });
 
 export const CompanyListsController_addCompaniesOutput = z.looseObject({
   listId: z.string().describe('Company list id'),
@@ -103,28 +96,41 @@ export const companies_custom_fields_valuesOutput = z.looseObject({
     .describe('Every company custom field with this company’s value'),
 });
 
-export const companies_import_combinedOutput = z.looseObject(importDone);
-export const companies_import_startOutput = z.looseObject({
-  ...importDone,
-  ignoredTargets: z.array(z.string()).optional().describe('c: and cf: targets this operation does not import (use import/combined)'),
-  listId: z.string().optional().describe('The company list the companies were added to (options.listId or newListName)'),
-});
-export const companies_import_previewOutput = z.looseObject({
-  preview: z.boolean().describe('Always true: nothing was written'),
-  mapping: z.record(z.string(), z.unknown()).describe('The validated mapping {column: target}'),
-  ...importResult,
-  createdIds: z.array(z.unknown()).describe('Always empty in a preview'),
-  rows: z
-    .array(
-      z.looseObject({
-        index: z.number(),
-        outcome: z.string().describe('create | update | skip | error'),
-        matchedBy: z.string().optional().describe('domain or inn: the key that matched an existing company'),
-        duplicateOfRow: z.number().optional().describe('An earlier row of this request with the same key'),
-      }),
-    )
-    .describe('The plan for each row'),
-});
+export const companies_import_combinedOutput = checkedOutput(importDone);
+export const companies_import_startOutput = checkedOutput(
+  importDone.extend({
+    ignoredTargets: z.array(z.string()).optional().describe('c: and cf: targets this operation does not import (use import/combined)'),
+    listId: z.string().optional().describe('The company list the companies were added to (options.listId or newListName)'),
+  }),
+);
+export const companies_import_previewOutput = checkedOutput(
+  z.looseObject({
+    preview: z.boolean().describe('Always true: nothing was written'),
+    mapping: z
+      .looseObject({
+        company: z.array(mappedColumn).describe('Columns mapped to company fields'),
+        contact: z.array(mappedColumn).describe('Columns mapped to contact fields (target c:<field>)'),
+        customFields: z.array(mappedColumn).describe('Columns mapped to company custom fields (target cf:<slug>)'),
+        ignored: z.array(z.string()).describe('Targets this operation would not import'),
+      })
+      .describe('The validated mapping'),
+    ...importResult,
+    createdIds: z.array(z.string()).describe('Always empty in a preview'),
+    rows: z
+      .array(
+        z.looseObject({
+          index: z.number().describe('0-based row'),
+          outcome: z.enum(['create', 'update', 'skip']).describe('What the import would do with the row (rows with errors are in errors[])'),
+          matchedBy: z.string().optional().describe('domain or inn: the key that matched an existing company'),
+          companyId: z.string().optional().describe('The existing company the row would update'),
+          sameCompanyAsRow: z.number().optional().describe('An earlier row of this request whose company this row would merge into'),
+          duplicateOf: z.string().optional().describe('The existing company this row duplicates'),
+          duplicateOfRow: z.number().optional().describe('An earlier row of this request with the same key'),
+        }),
+      )
+      .describe('The plan for each row'),
+  }),
+);
 
 export const companies_listOutput = checkedOutput(
   z.looseObject({

@@ -3,7 +3,6 @@ import { searchCompaniesByName } from '../../shared/crm/connectors/registry.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_registry_nameOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_registry_name',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   summary: 'Find companies by name in the registry (DaData)',
   description:
     'Query q (2-300 characters: a name, INN or OGRN), count (1-20, default 10). Searches the Russian company registry through DaData "suggest party" and answers {data:[{name, inn, ogrn, address, status}]} (status: ACTIVE, LIQUIDATING, LIQUIDATED, BANKRUPT, REORGANIZING). 503 when the registry is not configured (REGISTRY_API_KEY) or unavailable. Use the INN to create or dedupe companies.',
-  output: uncheckedOutput(connectors_registry_nameOutput),
+  output: connectors_registry_nameOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { query: z.strictObject({ q: z.string().trim().min(2).max(300), count: z.coerce.number().int().min(1).max(20).optional() }) },

@@ -4,7 +4,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
 import { connectors_tokens_revokeOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'connectors_tokens_revoke',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   summary: 'Revoke a connector token',
   description:
     'From now on the form builder\'s calls with this token get 401 {statusCode:401, message:"Invalid credentials"}. Idempotent; 404 for an unknown id.',
-  output: uncheckedOutput(connectors_tokens_revokeOutput),
+  output: connectors_tokens_revokeOutput,
   resources: ['platformTable:write'],
   access: 'tenant',
   scope: 'webhooks:write',

@@ -4,7 +4,6 @@ import { bulkContacts } from '../../shared/crm/contacts/bulk.js';
 import { BULK_MAX, bulkSchema } from '../../shared/crm/contacts/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_bulkOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_bulk',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Update or delete many contacts',
   description: `Body \`{action: "update"|"delete", ids: [...] (1-${BULK_MAX}), patch?}\` (patch: the contacts_update fields, applied to every id). Returns \`{action, total, succeeded, failed, results: [{id, ok, error?}]}\`: an unknown id or a bad value fails that item only.`,
-  output: uncheckedOutput(ContactsController_bulkOutput),
+  output: ContactsController_bulkOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: bulkSchema },

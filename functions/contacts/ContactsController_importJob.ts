@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { ASYNC_ABOVE_ROWS, getImportJob } from '../../shared/crm/imports/jobs.js';
 import { lambdaHandler } from '../lambda.js';
 import { importJobOutput } from '../companies/companies_import_job_get.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importJob',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Status of a contact import job',
   description: `Progress of a contact import answered with 202 (Prefer: respond-async, more than ${ASYNC_ABOVE_ROWS} rows, or a synchronous call past its ~20 s): processed/total, rate, ETA, and the result object once completed. Poll every few seconds.`,
-  output: uncheckedOutput(importJobOutput),
+  output: importJobOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { path: z.strictObject({ jobId: z.string().min(1).max(64) }) },

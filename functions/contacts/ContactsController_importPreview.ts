@@ -4,7 +4,6 @@ import { runContactImport } from '../../shared/crm/imports/contacts-import.js';
 import { contactPreviewSchema, MAX_PREVIEW_ROWS } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_importPreviewOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importPreview',
@@ -13,7 +12,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Preview a contact import (writes nothing)',
   description: `Plans the import and writes nothing: per-row outcome (create | update | skip), row errors and the counts it would produce. Body {rows, mapping: {column: target}, options} (targets and options: see the body schema). Duplicates are found by email. At most ${MAX_PREVIEW_ROWS} rows per request; a bad row never stops the others.`,
-  output: uncheckedOutput(ContactsController_importPreviewOutput),
+  output: ContactsController_importPreviewOutput,
   access: 'tenant',
   scope: 'crm:read',
   input: { body: contactPreviewSchema },

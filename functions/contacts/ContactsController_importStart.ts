@@ -5,7 +5,6 @@ import { IMPORT_JOB_DESCRIPTION } from '../../shared/crm/imports/docs.js';
 import { contactImportSchema, MAX_ROWS } from '../../shared/crm/imports/schema.js';
 import { lambdaHandler } from '../lambda.js';
 import { ContactsController_importStartOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'ContactsController_importStart',
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   tag: 'contacts',
   summary: 'Import contacts',
   description: `Body {rows, mapping: {column: target}, options} (targets and options: see the body schema). Duplicates are found by email. At most ${MAX_ROWS} rows per request; a bad row never stops the others. ${IMPORT_JOB_DESCRIPTION} Poll ContactsController_importJob.`,
-  output: uncheckedOutput(ContactsController_importStartOutput),
+  output: ContactsController_importStartOutput,
   access: 'tenant',
   scope: 'crm:write',
   input: { body: contactImportSchema },

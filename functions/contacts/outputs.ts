@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ContactListEntity } from '../../shared/crm/contact-lists/entities.js';
 import { ContactEntity, contactChannel } from '../../shared/crm/contacts/entities.js';
 import { checkedOutput } from '../../shared/platform/registry/output-check.js';
-import { importResult } from '../companies/outputs.js';
+import { importDone, importResult, mappedColumn } from '../companies/outputs.js';
 
 /** Success answers of the contacts operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
@@ -22,47 +22,61 @@ export const contacts_listOutput = checkedOutput(z.looseObject({ data: z.array(C
 /** The channel (added, or the one the contact already had: then with its verification, when any). */
 export const ContactsController_addChannelOutput = checkedOutput(z.looseObject({ contactId: z.string().describe('Contact id'), ...contactChannel.shape }));
 
-export const ContactsController_bulkOutput = z.looseObject({
-  action: z.string().describe('The bulk action that ran'),
-  total: z.number(),
-  succeeded: z.number(),
-  failed: z.number(),
-  results: z
-    .array(
-      z.looseObject({
-        id: z.string().describe('Contact id'),
-        ok: z.boolean(),
-        error: z
-          .looseObject({ status: z.number(), message: z.union([z.string(), z.array(z.string())]) })
-          .optional()
-          .describe('Why this item failed (HTTP status and message)'),
-      }),
-    )
-    .describe('One result per id, in request order'),
-});
+export const ContactsController_bulkOutput = checkedOutput(
+  z.looseObject({
+    action: z.enum(['update', 'delete']).describe('The bulk action that ran'),
+    total: z.number().describe('Distinct ids processed'),
+    succeeded: z.number(),
+    failed: z.number(),
+    results: z
+      .array(
+        z.looseObject({
+          id: z.string().describe('Contact id'),
+          ok: z.boolean(),
+          error: z
+            .looseObject({
+              status: z.number().describe('HTTP status the single operation would have answered'),
+              code: z.string().optional().describe('Error code, when the error has one'),
+              message: z.union([z.string(), z.array(z.string())]),
+            })
+            .optional()
+            .describe('Why this item failed (absent when ok)'),
+        }),
+      )
+      .describe('One result per distinct id, in request order'),
+  }),
+);
 
-const importDone = { importId: z.string().describe('Recorded as source.importId on the contacts created'), ...importResult };
+export const ContactsController_importStartOutput = checkedOutput(
+  importDone.extend({
+    importId: z.string().describe('Recorded as source.importId on the contacts created'),
+    listId: z.string().optional().describe('The contact list the contacts were added to (options.listId or newListName)'),
+  }),
+);
 
-export const ContactsController_importStartOutput = z.looseObject({
-  ...importDone,
-  listId: z.string().optional().describe('The contact list the contacts were added to (options.listId or newListName)'),
-});
-
-export const ContactsController_importPreviewOutput = z.looseObject({
-  preview: z.boolean().describe('Always true: nothing was written'),
-  mapping: z.record(z.string(), z.unknown()).describe('The validated mapping {column: target}'),
-  ...importResult,
-  createdIds: z.array(z.unknown()).describe('Always empty in a preview'),
-  rows: z
-    .array(
-      z.looseObject({
-        index: z.number(),
-        outcome: z.string().describe('create | update | skip | error'),
-        sameContactAsRow: z.number().optional().describe('An earlier row of this request with the same email'),
-      }),
-    )
-    .describe('The plan for each row'),
-});
+export const ContactsController_importPreviewOutput = checkedOutput(
+  z.looseObject({
+    preview: z.boolean().describe('Always true: nothing was written'),
+    mapping: z
+      .looseObject({
+        contact: z.array(mappedColumn).describe('Columns mapped to contact fields'),
+        customFields: z.array(mappedColumn).describe('Columns mapped to contact custom fields (target cf:<slug>)'),
+      })
+      .describe('The validated mapping'),
+    ...importResult,
+    createdIds: z.array(z.string()).describe('Always empty in a preview'),
+    rows: z
+      .array(
+        z.looseObject({
+          index: z.number().describe('0-based row'),
+          outcome: z.enum(['create', 'update', 'skip']).describe('What the import would do with the row (rows with errors are in errors[])'),
+          duplicateOf: z.string().optional().describe('The existing contact with the same email'),
+          sameContactAsRow: z.number().optional().describe('An earlier row of this request with the same email'),
+        }),
+      )
+      .describe('The plan for each row'),
+  }),
+);
 
 export const ContactListsController_createOutput = ContactList;
 export const ContactListsController_addContactsOutput = z.looseObject({

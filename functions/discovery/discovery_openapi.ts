@@ -2,7 +2,6 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { openApiDocument } from '../../shared/platform/registry/openapi.js';
 import { lambdaHandler } from '../lambda.js';
 import { discovery_openapiOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'discovery_openapi',
@@ -11,7 +10,7 @@ export const operation = defineOperation({
   tag: 'discovery',
   summary: 'OpenAPI 3.1 document of the whole API',
   description: 'Generated from the operation registry: every route, its input schemas, scope (x-scope) and MCP tool name (x-mcp-tool).',
-  output: uncheckedOutput(discovery_openapiOutput),
+  output: discovery_openapiOutput,
   access: 'public',
   mcp: false,
   input: {},

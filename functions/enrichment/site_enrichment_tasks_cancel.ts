@@ -22,6 +22,6 @@ export const operation = defineOperation({
     const tenant = requireTenant(ctx);
     return taskView(await transition(ctx.deps, tenant.tenantId, input.path.id, 'cancel'));
   },
-  guidance: (r: any) => guideStats(r.taskId ?? r.id ?? ''),
+  guidance: (r) => guideStats(r.taskId),
 });
 export const handler = lambdaHandler(operation);

@@ -21,6 +21,6 @@ export const operation = defineOperation({
     const tenant = requireTenant(ctx);
     return taskView(await getTaskRecord(tenant.table, input.path.id));
   },
-  guidance: (r: any) => guideStats(r.taskId ?? r.id ?? ''),
+  guidance: (r) => guideStats(r.taskId),
 });
 export const handler = lambdaHandler(operation);

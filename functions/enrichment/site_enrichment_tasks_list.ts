@@ -5,7 +5,7 @@ import { TASK_STATUSES } from '../../shared/research/enrichment/entities.js';
 import { listTasks } from '../../shared/research/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
 import { taskOutput } from './schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_list',
@@ -25,7 +25,13 @@ export const operation = defineOperation({
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
     }),
   },
-  output: uncheckedOutput(z.looseObject({ data: z.array(taskOutput).describe('Tasks'), page: z.number(), pageSize: z.number() })),
+  output: checkedOutput(
+    z.looseObject({
+      data: z.array(taskOutput).describe('Tasks of this page, newest first'),
+      page: z.number().describe('Page number applied'),
+      pageSize: z.number().describe('Page size applied'),
+    }),
+  ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) =>
     listTasks(requireTenant(ctx).table, { ...query, owned: query.owned === undefined ? undefined : query.owned === 'true', userId: ctx.principal?.userId }),

@@ -4,7 +4,7 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { rawOf } from '../../shared/research/enrichment/views.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'site_enrichment_tasks_raw',
@@ -26,8 +26,29 @@ export const operation = defineOperation({
         .optional(),
     }),
   },
-  output: uncheckedOutput(
-    z.looseObject({ data: z.array(z.looseObject({ page: z.string(), url: z.string(), rawText: z.string() })).describe('RawFetch rows, newest first') }),
+  output: checkedOutput(
+    z.looseObject({
+      data: z
+        .array(
+          z.looseObject({
+            companyId: z.string().describe('Company id'),
+            taskId: z.string().describe('The task whose visit read the page'),
+            page: z.enum(['home', 'contacts']),
+            url: z.string().describe('The URL requested'),
+            finalUrl: z.string().describe('The URL after redirects'),
+            httpStatus: z.number().nullable().describe('HTTP status (null when the browser rendered the page)'),
+            method: z.enum(['fetch', 'browser']),
+            durationMs: z.number(),
+            rawText: z.string().describe('The text of the page, at most 8000 characters'),
+            truncated: z.boolean().describe('true when rawText was cut'),
+            rawChars: z.number().describe('Length of the whole text'),
+            screenshotFileId: z.string().nullable().describe("The home page's screenshot (saveScreenshot tasks), else null"),
+            createdAt: z.string().describe('When it was read (ISO 8601)'),
+            expiresAt: z.string().describe('When the row is deleted (ISO 8601)'),
+          }),
+        )
+        .describe('RawFetch rows, newest first'),
+    }),
   ),
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => {

@@ -3,7 +3,6 @@ import { LocalOutboxMailer } from '../../shared/platform/adapters/mail/local-out
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { lambdaHandler } from '../lambda.js';
 import { local_outbox_listOutput } from './outputs.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'local_outbox_list',
@@ -12,7 +11,7 @@ export const operation = defineOperation({
   tag: 'local',
   summary: 'Platform mail sent by the local runtime (newest first)',
   description: 'Local runtime only (404 when deployed). {data:[{to, subject, text, html, links, createdAt}]}, newest first; `to` filters by recipient.',
-  output: uncheckedOutput(local_outbox_listOutput),
+  output: local_outbox_listOutput,
   access: 'public',
   localOnly: true,
   mcp: false,

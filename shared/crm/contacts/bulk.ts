@@ -5,10 +5,17 @@ import { deleteContact, updateContact, type ContactPatch } from './contacts.js';
 export interface BulkResult {
   id: string;
   ok: boolean;
-  error?: { status: number; code?: string; message: unknown };
+  error?: { status: number; code?: string; message: string | string[] };
 }
 
 const CONCURRENCY = 8;
+
+/** An error body's message (a string, or a 400's list), else its code, else the status. */
+const messageOf = (body: Record<string, unknown>, status: number): string | string[] => {
+  const m = body.message;
+  if (typeof m === 'string' || (Array.isArray(m) && m.every((x) => typeof x === 'string'))) return m;
+  return body.code ? String(body.code) : `HTTP ${status}`;
+};
 
 /**
  * Applies one action to many contacts (bounded by the schema's BULK_MAX). Each id gets its own
@@ -33,7 +40,7 @@ export async function bulkContacts(table: TableStore, input: { action: 'update' 
         results[i] = {
           id,
           ok: false,
-          error: { status: e.status, ...(body.code ? { code: String(body.code) } : {}), message: body.message ?? body.code ?? `HTTP ${e.status}` },
+          error: { status: e.status, ...(body.code ? { code: String(body.code) } : {}), message: messageOf(body, e.status) },
         };
       }
     }

@@ -16,6 +16,20 @@ export { DEFAULT_GENERIC_CONTACT_NAME } from './company-write.js';
  * `run`: the import this call is a chunk of (jobs.ts), so an attempt run again finds what an earlier
  * one committed; a call of its own is a new import.
  */
+export function runCompanyImport(
+  table: TableStore,
+  body: CompanyImportBody,
+  mode: 'preview',
+  now: number,
+  opts?: { recover?: boolean; run?: ImportRun },
+): Promise<ReturnType<typeof previewResult>>;
+export function runCompanyImport(
+  table: TableStore,
+  body: CompanyImportBody,
+  mode: Exclude<ImportMode, 'preview'>,
+  now: number,
+  opts?: { recover?: boolean; run?: ImportRun },
+): ReturnType<typeof writeImport>;
 export async function runCompanyImport(
   table: TableStore,
   body: CompanyImportBody,

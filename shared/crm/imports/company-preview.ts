@@ -29,10 +29,18 @@ export function previewResult(
   };
 }
 
-function previewOutcome(o: Outcome, slots: Slot[]) {
+/** A row's would-be outcome: the company and duplicate it names, as the earlier row of this request when one holds it. */
+interface PreviewRow extends Omit<Outcome, 'companyId' | 'duplicateOf'> {
+  companyId?: string;
+  sameCompanyAsRow?: number;
+  duplicateOf?: string;
+  duplicateOfRow?: number;
+}
+
+function previewOutcome(o: Outcome, slots: Slot[]): PreviewRow {
   const row = (id?: string) => slots.find((s) => s.id === id)?.rows[0];
   const { companyId, duplicateOf, ...rest } = o;
-  const out: Record<string, unknown> = { ...rest };
+  const out: PreviewRow = { ...rest };
   if (row(companyId) !== undefined) {
     if (row(companyId) !== o.index) out.sameCompanyAsRow = row(companyId);
   } else if (companyId) out.companyId = companyId;

@@ -30,13 +30,27 @@ interface Wanted {
  * `call.run`: the import this call is a chunk of (jobs.ts): a contact an earlier attempt of the chunk
  * wrote for its row (`importId`, `importRow`) counts as created and is not written again.
  */
-export async function runContactImport(
+export function runContactImport(
   table: TableStore,
   body: ContactImportBody,
-  mode: 'preview' | 'start',
+  mode: 'preview',
   now: number,
-  call: { recover?: boolean; run?: ImportRun } = {},
-) {
+  call?: { recover?: boolean; run?: ImportRun },
+): Promise<Extract<ContactImportAnswer, { preview: boolean }>>;
+export function runContactImport(
+  table: TableStore,
+  body: ContactImportBody,
+  mode: 'start',
+  now: number,
+  call?: { recover?: boolean; run?: ImportRun },
+): Promise<Exclude<ContactImportAnswer, { preview: boolean }>>;
+export function runContactImport(table: TableStore, body: ContactImportBody, mode: 'preview' | 'start', now: number, call = {}) {
+  return contactImport(table, body, mode, now, call);
+}
+/** A preview's answer or a write's (runContactImport answers the one of its mode). */
+type ContactImportAnswer = Awaited<ReturnType<typeof contactImport>>;
+
+async function contactImport(table: TableStore, body: ContactImportBody, mode: 'preview' | 'start', now: number, call: { recover?: boolean; run?: ImportRun }) {
   // What a crashed import left (derived items of committed companies/contacts) is repaired first.
   if (mode === 'start' && call.recover !== false) await recoverImports(table);
   const run = call.run ?? { importId: newId(now), rowOffset: 0 };

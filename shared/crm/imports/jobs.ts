@@ -1,11 +1,13 @@
+import type * as z from 'zod';
 import { notFound } from '../../platform/errors.js';
+import type { ItemOf } from '../../platform/data/entity.js';
 import { newId } from '../../platform/data/ids.js';
 import { log } from '../../platform/runtime/logger.js';
 import type { Item, TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
-import { runCompanyImport, type ImportMode } from './companies-import.js';
+import { runCompanyImport } from './companies-import.js';
 import { runContactImport } from './contacts-import.js';
-import { ImportJob } from './entities.js';
+import { ImportJob, type importResultSchema, type JOB_KINDS } from './entities.js';
 import { chunkListsItem, readJobBody, readResultLists, storeJobBody } from './job-body.js';
 import { recoverImports } from './recovery.js';
 import { claimJob, renewLease, resumeStalledJobs } from './job-lease.js';
@@ -42,42 +44,12 @@ export interface ImportJobMessage {
   tenantId: string;
   jobId: string;
 }
-type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
 /** A company import mode, or `contacts` (ContactsController_importStart). */
-export type JobKind = Exclude<ImportMode, 'preview'> | 'contacts';
-interface JobItem {
-  id: string;
-  kind: JobKind;
-  status: JobStatus;
-  total: number;
-  processed: number;
-  parts: number;
-  /** The import every chunk belongs to (source.importId of what it creates). */
-  importId?: string;
-  /** Whether the result's lists are in chunk items (job-body.ts), not in `result`/`partial`. */
-  listsInChunks?: boolean;
-  createdAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-  rowsPerSecond?: number;
-  result?: Record<string, unknown>;
-  error?: string;
-  partial?: ImportResult;
-}
+export type JobKind = (typeof JOB_KINDS)[number];
+type JobItem = ItemOf<typeof ImportJob>;
 
 /** The result object of an import (summed over chunks): the spec's fields plus importId, listId, ignoredTargets. */
-export interface ImportResult {
-  created: number;
-  updated: number;
-  skipped: number;
-  contactsCreated: number;
-  cfValuesSet: number;
-  errors: { index: number; reason: string }[];
-  createdIds: string[];
-  importId?: string;
-  listId?: string;
-  ignoredTargets?: unknown;
-}
+export type ImportResult = z.infer<typeof importResultSchema>;
 export const emptyResult = (): ImportResult => ({ created: 0, updated: 0, skipped: 0, contactsCreated: 0, cfValuesSet: 0, errors: [], createdIds: [] });
 /** Moves the lists out of a result (to a chunk item): what stays is counts. */
 const takeLists = (r: ImportResult) => ({ errors: r.errors.splice(0), createdIds: r.createdIds.splice(0) });
@@ -148,8 +120,9 @@ export async function startImportJob(
     listsInChunks: true,
     createdAt: new Date(now).toISOString(),
     ...(resume ? { partial: resume.partial } : {}),
+    ttl,
   };
-  await table.put(ImportJob.item({ jobId }, { ...job, ttl }));
+  await table.put(ImportJob.item({ jobId }, job));
   await deps.queue.send(IMPORT_QUEUE, { tenantId, jobId } satisfies ImportJobMessage);
   return { jobId, status: 'queued' as const, total: job.total, processed: job.processed, statusUrl: jobStatusUrl(kind, jobId) };
 }

@@ -28,22 +28,22 @@ export async function runImportWithinBudget(
   kind: JobKind,
   body: CompanyImportBody | ContactImportBody,
   budgetMs = SYNC_BUDGET_MS,
-): Promise<{ result: ImportResult } | { job: Awaited<ReturnType<typeof startImportJob>> }> {
+): Promise<{ result: ImportResult & { importId: string } } | { job: Awaited<ReturnType<typeof startImportJob>> }> {
   const started = performance.now();
   const { table } = tenant;
   // What a crashed import left (derived items of committed anchors, jobs whose worker died) is repaired first, once per call.
   await recoverImports(table);
   await resumeStalledJobs(deps, tenant.tenantId, table);
-  const acc = emptyResult();
   // One import over every chunk, and over the job that takes the rest (it keeps acc.importId).
   const importId = newId(deps.clock.now());
+  const acc = { ...emptyResult(), importId };
   let from = 0;
   let size = FIRST_CHUNK_ROWS;
   for (;;) {
     const t = performance.now();
     const single = from === 0 && body.rows.length <= size;
     const r = await runImportChunk(table, kind, body, { from, size, importId }, acc, deps.clock.now());
-    if (single) return { result: r as ImportResult }; // the whole body in one chunk: exactly the import's own answer
+    if (single) return { result: { ...(r as ImportResult), importId } }; // the whole body in one chunk: exactly the import's own answer
     from = Math.min(body.rows.length, from + size);
     if (from >= body.rows.length) return { result: acc };
     const rowsPerMs = size / Math.max(1, performance.now() - t);

@@ -159,10 +159,29 @@ export async function listBriefs(table: TableStore, page: { pageSize?: number; c
   return { data: out.items.map(toBrief), pageSize, nextCursor: out.cursor ?? null };
 }
 
+/** What a revision changed: `created` is the brief's first revision. */
+export const REVISION_CHANGES = ['created', 'content', 'variables', 'locks'] as const;
+/** A revision as stored (sk REV#<n>) and answered. */
+interface RevisionItem {
+  revision: number;
+  change: (typeof REVISION_CHANGES)[number];
+  /** The merge patch applied (content, variables), the new locks (locks), null at creation. */
+  patch: unknown;
+  reason: string | null;
+  by: string;
+  at: string;
+}
+
 export async function listRevisions(table: TableStore, id: string, page: { pageSize?: number; cursor?: string }) {
   await getBriefItem(table, id);
   const pageSize = page.pageSize ?? 50;
-  const out = await table.query({ pk: Brief.key({ briefId: id }).pk, skBeginsWith: 'REV#', limit: pageSize, cursor: page.cursor, descending: true });
+  const out = await table.query<RevisionItem>({
+    pk: Brief.key({ briefId: id }).pk,
+    skBeginsWith: 'REV#',
+    limit: pageSize,
+    cursor: page.cursor,
+    descending: true,
+  });
   return {
     data: out.items.map(({ revision, change, patch, reason, by, at }) => ({ revision, change, patch, reason, by, at })),
     pageSize,

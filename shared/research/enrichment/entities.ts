@@ -160,6 +160,26 @@ export interface ItemRecord {
   processedAt?: string | null;
 }
 
+/** A RawFetch row: what the crawler read of one page of an OK site (rawText capped), kept 12 h. */
+export interface RawRecord {
+  companyId: string;
+  taskId: string;
+  page: 'home' | 'contacts';
+  url: string;
+  finalUrl: string;
+  /** null when the page was rendered by the browser. */
+  httpStatus: number | null;
+  method: 'fetch' | 'browser';
+  durationMs: number;
+  rawText: string;
+  truncated: boolean;
+  rawChars: number;
+  /** The home page's screenshot (saveScreenshot tasks). */
+  screenshotFileId?: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface HostRecord {
   taskId: string;
   host: string;

@@ -1,5 +1,5 @@
 import type { TableStore } from '../../platform/ports/table-store.js';
-import { EnrichmentItem, EnrichmentTask, RawFetch, TERMINAL, type ItemRecord, type TaskRecord } from './entities.js';
+import { EnrichmentItem, EnrichmentTask, RawFetch, TERMINAL, type ItemRecord, type RawRecord, type TaskRecord } from './entities.js';
 
 export function taskView(t: TaskRecord) {
   return {
@@ -105,9 +105,9 @@ export async function itemsOf(table: TableStore, taskId: string, q: { status?: s
 }
 
 export async function rawOf(table: TableStore, companyId: string, now: number) {
-  const page = await table.query<Record<string, unknown>>({ ...RawFetch.query('primary', { companyId }), descending: true, limit: 50 });
+  const page = await table.query<RawRecord>({ ...RawFetch.query('primary', { companyId }), descending: true, limit: 50 });
   const data = page.items
-    .filter((r) => Date.parse(r.expiresAt as string) > now)
+    .filter((r) => Date.parse(r.expiresAt) > now)
     .map((r) => ({
       companyId: r.companyId,
       taskId: r.taskId,

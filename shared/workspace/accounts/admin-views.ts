@@ -16,12 +16,12 @@ export async function listRegistrations(deps: Deps, q: { state: ListableState; l
   });
   return {
     // The index follows the item; the filter only hides a moment of lag after a transition.
-    data: page.items.filter((a) => a.registrationState === q.state).map(registrationView),
+    data: page.items.filter((a): a is RegistrationRecord & { registrationState: ListableState } => a.registrationState === q.state).map(registrationView),
     nextCursor: page.cursor ?? null,
   };
 }
 
-export const registrationView = (a: RegistrationRecord) => ({
+export const registrationView = (a: RegistrationRecord & { registrationState: ListableState }) => ({
   id: a.accountId,
   email: a.email,
   state: a.registrationState,

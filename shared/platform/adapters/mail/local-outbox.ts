@@ -3,6 +3,16 @@ import type { TableStore } from '../../ports/table-store.js';
 import type { Clock } from '../../ports/clock.js';
 import { newId } from '../../data/ids.js';
 
+/** A message as the outbox keeps it. */
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  links: Record<string, string>;
+  createdAt: string;
+}
+
 /** Local runtime default: platform mail is kept in the platform table and read at GET /_local/outbox. */
 export class LocalOutboxMailer implements PlatformMailer {
   constructor(
@@ -26,8 +36,8 @@ export class LocalOutboxMailer implements PlatformMailer {
     });
   }
 
-  async list(limit = 100) {
-    const page = await this.table.query<Record<string, unknown>>({ pk: 'LOCAL#OUTBOX', limit });
+  async list(limit = 100): Promise<OutboxMessage[]> {
+    const page = await this.table.query<OutboxMessage>({ pk: 'LOCAL#OUTBOX', limit });
     return page.items.map(({ to, subject, text, html, links, createdAt }) => ({ to, subject, text, html, links, createdAt }));
   }
 }
