@@ -6,13 +6,14 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
 import { constructId, eventBridgeSchedule } from '../../infra/aws/background.js';
-import { SvcStack } from '../../infra/aws/stack.js';
+import type { SvcStack } from '../../infra/aws/stack.js';
 import { startSchedule, startWorker } from '../../infra/local/background.js';
 import { LocalWorkQueue, type ConsumeOptions } from '../../infra/local/local-queue.js';
 import { defineSchedule, scheduleExpression, type ScheduleDefinition } from '../../shared/platform/registry/background.js';
 import { systemClock } from '../../shared/platform/runtime/clock.js';
 import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { localConfig } from '../../shared/platform/runtime/local-config.js';
+import { svcApp } from '../support/svc-app.js';
 
 /**
  * Every declaration of functions/background.ts, on both sides: the synthesized CloudFormation (queue
@@ -38,9 +39,7 @@ const deps = { queue, clock: systemClock, config: { local: localConfig({ LOG_LEV
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'ParityTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  template = Template.fromJSON(app.synth().getStackArtifact(stack.artifactId).template);
+  ({ stack, template } = svcApp());
   for (const w of workers) stops.push((await startWorker(deps, { ...w, local: { ...w.local, onStart: undefined, onStop: undefined } })).stop);
 }, 120_000);
 afterAll(async () => {

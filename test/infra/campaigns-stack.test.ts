@@ -1,17 +1,16 @@
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SvcStack } from '../../infra/aws/stack.js';
+import type { SvcStack } from '../../infra/aws/stack.js';
+import { svcApp, type SvcApp } from '../support/svc-app.js';
 
 // The synthesized template (bundling skipped) carries the campaign-recipients machine, its step Lambda,
 // the conveyor schedule, and the machine ARN on every operation that starts a preparation.
 let stack: SvcStack;
 let template: Template;
+let templateOf: SvcApp['templateOf'];
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'CampaignsTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  template = Template.fromStack(stack);
+  ({ stack, template, templateOf } = svcApp());
 }, 300_000);
 
 describe('campaigns on AWS', () => {
@@ -28,7 +27,7 @@ describe('campaigns on AWS', () => {
   it('the conveyor runs every minute; starters carry the machine ARN', () => {
     const rules = Object.values(template.findResources('AWS::Scheduler::Schedule')).map((r) => r.Properties.ScheduleExpression);
     expect(rules.filter((r) => r === 'rate(1 minute)').length).toBeGreaterThanOrEqual(1);
-    const ops = Template.fromStack(stack.operationStacks.get('campaigns')!);
+    const ops = templateOf(stack.operationStacks.get('campaigns')!);
     const withArn = Object.values(ops.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.SFN_ARN_CAMPAIGN_RECIPIENTS);
     expect(withArn).toHaveLength(3);
   });

@@ -1,12 +1,13 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { App } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
-import { SvcStack } from '../../infra/aws/stack.js';
+import type { SvcStack } from '../../infra/aws/stack.js';
+import { svcApp, type SvcApp } from '../support/svc-app.js';
 
 // The synthesized template (Lambda bundling skipped; the layer asset is staged) carries one Chromium
 // layer from @sparticuz/chromium, attached to the creatives worker only, which runs on x86_64 with
@@ -14,14 +15,11 @@ import { SvcStack } from '../../infra/aws/stack.js';
 let app: App;
 let template: Template;
 let stack: SvcStack;
+let templateOf: SvcApp['templateOf'];
 
 beforeAll(() => {
-  app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'CreativesTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  template = Template.fromStack(stack);
+  ({ app, stack, template, templateOf } = svcApp());
 }, 300_000);
-// The staged layer asset is ~66 MB: do not leave it in TMPDIR.
-afterAll(() => rmSync(app.outdir, { recursive: true, force: true }));
 
 const functions = (t: Template) => Object.entries(t.findResources('AWS::Lambda::Function'));
 // The web app's BucketDeployment brings CDK's own layers (the AWS CLI) and a Python function: they are not ours to check here.
@@ -59,7 +57,7 @@ describe('creatives on AWS: Chromium', () => {
       expect(f.Properties.Layers ?? []).not.toContainEqual({ Ref: layerId });
       if (!f.Properties.Environment?.Variables?.CHROMIUM_PACK_DIR) expect(f.Properties.Architectures).toEqual(['arm64']);
     }
-    const ops = Template.fromStack(stack.operationStacks.get('creatives')!);
+    const ops = templateOf(stack.operationStacks.get('creatives')!);
     for (const [, f] of functions(ops)) {
       expect(f.Properties.Architectures).toEqual(['arm64']);
       expect(f.Properties.Layers).toBeUndefined();

@@ -1,25 +1,18 @@
-import { rmSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
-import { SvcStack } from '../../infra/aws/stack.js';
+import { svcApp } from '../support/svc-app.js';
 
 // The crawl worker runs the browser path in Lambda: it carries the stack's one Chromium layer
 // (infra/aws/chromium.ts, shared with the creatives worker), CHROMIUM_PACK_DIR on x86_64 with enough
 // memory, the browser switched on and the files grant for screenshots; esbuild bundles
 // @sparticuz/chromium into the worker and neither it nor puppeteer-core into the site-enrichment API Lambdas.
-let app: App;
 let template: Template;
-let stack: SvcStack;
 
 beforeAll(() => {
-  app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'EnrichmentTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  template = Template.fromStack(stack);
+  ({ template } = svcApp());
 }, 300_000);
-afterAll(() => rmSync(app.outdir, { recursive: true, force: true })); // the staged layer is ~66 MB
 
 describe('site enrichment on AWS: Chromium in the crawl worker', () => {
   it('the crawl worker has the one shared Chromium layer, CHROMIUM_PACK_DIR, x86_64, >= 1600 MB and the browser on', () => {

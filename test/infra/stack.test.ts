@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../functions/registry.js';
-import { SvcStack } from '../../infra/aws/stack.js';
+import type { SvcStack } from '../../infra/aws/stack.js';
+import { svcApp } from '../support/svc-app.js';
 
 const deployable = operations.filter((op) => !op.localOnly);
 let stack: SvcStack;
@@ -14,18 +12,9 @@ let templates: Template[];
 const allResources = (type: string): Record<string, any> => Object.assign({}, ...templates.map((t) => t.findResources(type)));
 
 beforeAll(() => {
-  // Bundling is skipped here (it is exercised by `npm run synth`); the template is otherwise the deployed one.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'Test', { env: { account: '123456789012', region: 'eu-west-1' } });
-  // Synthesize once and read every template from the assembly (Template.fromStack per nested stack
-  // would synthesize the whole app again each time).
-  const assembly = app.synth();
-  template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
-  templates = [
-    template,
-    ...[...stack.operationStacks.values()].map((n) => Template.fromJSON(JSON.parse(readFileSync(path.join(assembly.directory, n.templateFile), 'utf8')))),
-  ];
-});
+  // Bundling is skipped (it is exercised by `npm run synth`); the template is otherwise the deployed one.
+  ({ stack, template, templates } = svcApp());
+}, 300_000);
 
 describe('CDK app', () => {
   it('has one HTTP API route per deployable operation', () => {

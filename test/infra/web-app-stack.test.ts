@@ -1,18 +1,14 @@
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SvcStack } from '../../infra/aws/stack.js';
 import { API_PATH_PATTERNS } from '../../infra/aws/web-app.js';
+import { svcApp } from '../support/svc-app.js';
 
 /** The web app in AWS: a private bucket behind CloudFront (origin access control) and the HTTP API on the same origin. */
 let template: Template;
-let stack: SvcStack;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'WebTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  template = Template.fromJSON(app.synth().getStackArtifact(stack.artifactId).template);
-});
+  ({ template } = svcApp());
+}, 300_000);
 
 const only = (type: string) => {
   const all = Object.values(template.findResources(type));

@@ -1,27 +1,19 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SvcStack } from '../../infra/aws/stack.js';
+import type { SvcStack } from '../../infra/aws/stack.js';
+import { svcApp, type SvcApp } from '../support/svc-app.js';
 
 let stack: SvcStack;
 let template: Template;
-let assemblyDir: string;
+let templateOf: SvcApp['templateOf'];
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new SvcStack(app, 'WebhooksTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  const assembly = app.synth();
-  assemblyDir = assembly.directory;
-  template = Template.fromJSON(assembly.getStackArtifact(stack.artifactId).template);
-});
+  ({ stack, template, templateOf } = svcApp());
+}, 300_000);
 
 /** The synthesized template of the (nested) stack a function lives in, and the function's resource. */
 function functionResource(operationId: string) {
   const fn = stack.functions.get(operationId)!;
-  const nested = [...stack.operationStacks.values()].find((n) => n === fn.stack);
-  const t = nested ? JSON.parse(readFileSync(path.join(assemblyDir, nested.templateFile), 'utf8')) : template.toJSON();
-  return t.Resources[fn.stack.getLogicalId(fn.node.defaultChild as never)];
+  return templateOf(fn.stack).toJSON().Resources[fn.stack.getLogicalId(fn.node.defaultChild as never)];
 }
 
 describe('webhooks in the CDK app', () => {
