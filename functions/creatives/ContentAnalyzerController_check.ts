@@ -35,7 +35,7 @@ export const operation = defineOperation({
       companyId: id.optional(),
     }),
   },
-  output: uncheckedOutput(
+  output: UNCHECKED(
     z.looseObject({
       score: z.number().describe('0 (clean) to 100'),
       risk: z.enum(['low', 'medium', 'high']),

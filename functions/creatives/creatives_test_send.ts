@@ -38,7 +38,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'creatives:write',
   input: { path: creativeIdParam, body: z.strictObject({ accountId: id, contactId: id.optional(), companyId: id.optional() }) },
-  output: uncheckedOutput(testSendOutput),
+  output: UNCHECKED(testSendOutput),
   successStatus: 201,
   resources: ['platformTable:read'],
   hints: { readOnly: false, idempotent: false },

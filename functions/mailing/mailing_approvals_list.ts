@@ -84,7 +84,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: {},
-  output: uncheckedOutput(output),
+  output: UNCHECKED(output),
   hints: { readOnly: true, idempotent: true },
   handler: async (_input, ctx) => listApprovals(ctx.deps, requireTenant(ctx).tenantId),
   guidance: (r) =>

@@ -18,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }), query: z.strictObject({ ...pageQuery(1000, 100), ...itemsQuery }) },
-  output: uncheckedOutput(
+  output: UNCHECKED(
     z.looseObject({
       data: z.array(
         z.looseObject({

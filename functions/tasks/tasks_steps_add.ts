@@ -17,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: scoringTaskPath, body: z.strictObject({ steps: z.array(z.unknown()).min(1).max(50).describe('Steps {type, config?}') }) },
-  output: uncheckedOutput(
+  output: UNCHECKED(
     z.looseObject({
       id: z.string(),
       methodId: z.number(),
