@@ -42,6 +42,38 @@ export const taskListOutput = checkedOutput(
   }),
 );
 
+/** One send item as answered (the item entity is undeclared: the send engine writes it). */
+export const taskItemOutput = checkedOutput(
+  z.looseObject({
+    contactId: z.string().describe('Contact id'),
+    email: z.string().nullable().describe('The address it is sent to (null when the contact has none)'),
+    status: z.enum(ITEM_STATUSES).describe('QUEUED, SENDING, SENT, BOUNCED, FAILED, SKIPPED or CANCELLED'),
+    reason: z
+      .string()
+      .nullable()
+      .describe(`Skip reason (${SKIP_REASONS.join(', ')}) or failure reason; null when none`),
+    messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction'),
+    attempts: z.number().describe('Send attempts so far'),
+    smtp: z
+      .looseObject({ outcome: z.string(), code: z.number().describe('SMTP reply code (0: no reply)'), response: z.string() })
+      .nullable()
+      .describe('The last SMTP answer (null before the first attempt)'),
+    sentAt: z.string().nullable().describe('ISO 8601 time the server accepted it'),
+    slotAt: z.number().nullable().describe('Clock time (ms) of the mailbox slot this send took (pacing)'),
+    openedAt: z.string().nullable().describe('First open (tracking)'),
+    clickedAt: z.string().nullable().describe('First click (tracking)'),
+    recovered: z.boolean().describe('Its lease was lost once and recovered'),
+    updatedAt: z.string(),
+  }),
+);
+
+export const taskItemsOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(taskItemOutput).describe('The items of this page'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
+);
+
 export const itemsQuery = {
   status: z.enum(ITEM_STATUSES).optional().describe('Item status filter'),
   reason: z.enum(SKIP_REASONS).or(z.string().max(64)).optional().describe('Skip or failure reason filter'),
