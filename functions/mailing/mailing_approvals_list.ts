@@ -27,10 +27,7 @@ const output = checkedOutput(
           contactListId: z.string().nullable().describe('The recipients'),
           createdAt: z.string(),
           createdBy: actor,
-          lastApproval: z
-            .looseObject({ by: taskActor, note: z.string(), at: z.string() })
-            .nullable()
-            .describe('The approval the creative edit reset'),
+          lastApproval: z.looseObject({ by: taskActor, note: z.string(), at: z.string() }).nullable().describe('The approval the creative edit reset'),
           drift: z
             .looseObject({
               approvedVersion: z.number().nullable(),

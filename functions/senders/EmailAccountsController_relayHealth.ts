@@ -44,7 +44,9 @@ export const operation = defineOperation({
       lastSmtpError: z.looseObject({ message: z.string(), at: z.string().nullable() }).nullable(),
       lastSentAt: z.string().nullable().describe('ISO 8601 time of the last accepted send (null: none)'),
       lastConnectionCheck: account.lastConnectionCheck,
-      dns: z.looseObject({ status: account.dnsStatus, checkedAt: z.string().nullable(), acknowledgedAt: z.string().nullable() }).describe('The last checkDns verdict'),
+      dns: z
+        .looseObject({ status: account.dnsStatus, checkedAt: z.string().nullable(), acknowledgedAt: z.string().nullable() })
+        .describe('The last checkDns verdict'),
       warmup: z
         .looseObject({
           startPerDay: z.number(),
@@ -55,7 +57,13 @@ export const operation = defineOperation({
         .nullable()
         .describe('The warm-up ramp (null: none)'),
       capByDay: z
-        .array(z.looseObject({ day: z.string(), cap: z.number().nullable().describe('null = no cap'), sent: z.number().nullable().describe('null for days to come') }))
+        .array(
+          z.looseObject({
+            day: z.string(),
+            cap: z.number().nullable().describe('null = no cap'),
+            sent: z.number().nullable().describe('null for days to come'),
+          }),
+        )
         .describe('The daily cap against what was sent, per UTC day'),
     }),
   ),

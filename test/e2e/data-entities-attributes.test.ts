@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/client.js';
 import { declaredEntities } from '../../shared/platform/data/entity.js';
 import { startTenantRuntime } from '../support/accounts.js';
+import { sandboxMailbox } from '../support/mail-sandbox.js';
 
 /**
  * Every entity declared with its attributes describes what is really stored: the items the CRM
@@ -71,6 +72,17 @@ async function seed() {
   const lead = await ok(http.post('/api/leads', { contactId: contact.id, pipelineId: pipeline.id, title: 'Deal', value: 100, currency: 'EUR' }));
   await ok(http.post(`/api/leads/${lead.id}/interest`, { interest: 'high' }));
   await ok(http.post(`/api/leads/${lead.id}/move`, { stageId: won.id }));
+  // Mailing: a sender mailbox suspended and resumed, a task approved, one rejected, and a scoring task.
+  const box = await ok(http.post('/api/email-accounts', await sandboxMailbox(env.rt.url, 'attr@sandbox.test', 'Attr')));
+  await ok(http.post(`/api/email-accounts/${box.id}/suspend`, {}));
+  await ok(http.post(`/api/email-accounts/${box.id}/resume`));
+  const creative = await ok(http.post('/api/creatives', { name: 'Intro', subject: 'Hello', bodyHtml: '<p>Hi {{firstName}}</p>' }));
+  const mailing = { methodId: 2, creativeId: creative.id, accountId: box.id, contactListId: tlist.id };
+  const task = await ok(http.post('/api/tasks', { ...mailing, description: 'Approved' }));
+  await ok(http.post(`/api/mailing/${task.id}/approve`, { note: 'Fine' }));
+  const rejected = await ok(http.post('/api/tasks', { ...mailing, description: 'Rejected', tracking: false }));
+  await ok(http.post(`/api/mailing/${rejected.id}/reject`, { note: 'No' }));
+  await ok(http.post('/api/tasks', { methodId: 22, companyListId: clist.id, steps: [{ type: 'DOMAIN_AGE' }] }));
 }
 
 describe('entities declared with their attributes', () => {
@@ -78,7 +90,18 @@ describe('entities declared with their attributes', () => {
     for (const m of entityModules(join(root, 'shared'))) await import(pathToFileURL(m).href);
     const withAttributes = declaredEntities().filter((e) => e.table === 'tenant' && Object.keys(e.attributes).length > 0);
     expect(withAttributes.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['company', 'contact', 'company_list', 'contact_list', 'lead', 'pipeline', 'pipeline_stage', 'pipeline_automation']),
+      expect.arrayContaining([
+        'company',
+        'contact',
+        'company_list',
+        'contact_list',
+        'lead',
+        'pipeline',
+        'pipeline_stage',
+        'pipeline_automation',
+        'task',
+        'email_account',
+      ]),
     );
     await seed();
     const items = await scan(env.rt.deps.tenantTable(env.account.tenantId).tableName);
@@ -101,6 +124,8 @@ describe('entities declared with their attributes', () => {
     expect(['importRow', 'generic', 'linkedin'].filter((a) => !stored('contact', a))).toEqual([]);
     expect(['importRow', 'cfIndexSlug', 'version'].filter((a) => !stored('company', a))).toEqual([]);
     expect(stored('pipeline_stage', 'automationCount')).toBe(true);
+    expect(['approval', 'rejection', 'createdBy', 'steps', 'n_total', 'version'].filter((a) => !stored('task', a))).toEqual([]);
+    expect(['smtpPassEnc', 'suspendedAt', 'lastConnectionCheck'].filter((a) => !stored('email_account', a))).toEqual([]);
   });
 
   it('answers what the old output schemas refused: an unnamed automation (pipelines_get), a card whose contact is gone (kanban)', async () => {

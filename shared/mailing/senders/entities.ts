@@ -40,7 +40,9 @@ export const EmailAccount = defineEntity({
     suspendedReason: z
       .string()
       .nullable()
-      .describe('suspended_by_user (or the given reason), oauth_refresh_failed: <error>, bounce_rate_exceeded (bounceTrip: the window that tripped the bounce guard)'),
+      .describe(
+        'suspended_by_user (or the given reason), oauth_refresh_failed: <error>, bounce_rate_exceeded (bounceTrip: the window that tripped the bounce guard)',
+      ),
     suspendedAt: z.string().nullable().describe('ISO 8601 time of the last suspension (null when never suspended or resumed)'),
     bounceTrip: z
       .looseObject({

@@ -114,7 +114,10 @@ function taskAttributes() {
     cancelledAt: z.string().optional(),
     completedAt: z.string().optional().describe('When it became COMPLETED or FAILED'),
     version: z.number(),
-    ...(Object.fromEntries(COUNTER_ATTRIBUTES.map((n) => [n, z.number().optional()])) as Record<(typeof COUNTER_ATTRIBUTES)[number], z.ZodOptional<z.ZodNumber>>),
+    ...(Object.fromEntries(COUNTER_ATTRIBUTES.map((n) => [n, z.number().optional()])) as Record<
+      (typeof COUNTER_ATTRIBUTES)[number],
+      z.ZodOptional<z.ZodNumber>
+    >),
   };
 }
 

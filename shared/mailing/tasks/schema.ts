@@ -31,7 +31,9 @@ export const taskOutput = checkedOutput(
     ...Task.output.shape,
     counters: z
       .looseObject(Object.fromEntries(TASK_COUNTERS.map((c) => [c, z.number()])) as Record<TaskCounter, z.ZodNumber>)
-      .describe('Progress: total, queued, sent, bounced, failed, skipped, cancelled, deferred, opens, uniqueOpens, clicks, uniqueClicks, unsubscribed, replied'),
+      .describe(
+        'Progress: total, queued, sent, bounced, failed, skipped, cancelled, deferred, opens, uniqueOpens, clicks, uniqueClicks, unsubscribed, replied',
+      ),
   }),
 );
 
