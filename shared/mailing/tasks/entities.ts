@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { defineEntity } from '../../platform/data/entity.js';
-import type { SendWindow } from '../../workspace/settings/send-window.js';
+import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
 
 export const TASK_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -199,47 +198,8 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** Stored shape of a task (methodId 2). */
-export interface TaskRecord {
-  taskId: string;
-  methodId: number;
-  methodName: string;
-  description: string;
-  creativeId?: string;
-  accountId?: string;
-  contactListId?: string;
-  status: TaskStatus;
-  approvalStatus: ApprovalStatus;
-  approval?: {
-    by: TaskActor;
-    note: string;
-    at: string;
-    creativeVersion: number | null;
-    auto?: boolean;
-  };
-  /** Who created the task (a person's session or a key, with the key's name and the channel: http or mcp). */
-  createdBy?: TaskActor;
-  /** Set when a person or key rejected the task instead of approving it (the task is then CANCELLED). */
-  rejection?: { by: TaskActor; note: string; at: string; creativeVersion: number | null };
-  pauseReason?: string | null;
-  /** Why the approval was reset (creative_changed). */
-  approvalResetReason?: string | null;
-  tracking: boolean;
-  /**
-   * Set on tasks another domain owns (a campaign's sends, a sequence's steps, dialog replies): their
-   * items carry pre-rendered `content` and arrive over time (`addSendItems`), so the task never
-   * completes by itself while `open`.
-   */
-  owner?: SendOrigin;
-  open?: boolean;
-  /** The owner's own send window (a campaign's `sendWindow`); the workspace window when absent. */
-  sendWindow?: SendWindow;
-  counters: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-  startedAt?: string;
-  completedAt?: string;
-}
+/** A stored task as its readers use it: the declared attributes (their counters are `n_*` attributes, read through taskView). */
+export type TaskRecord = Omit<ItemOf<typeof Task>, 'version' | `n_${TaskCounter}`>;
 
 export interface SendItemRecord {
   taskId: string;
