@@ -3,6 +3,11 @@ import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
 import type { Item, TableStore } from '../../platform/ports/table-store.js';
 import type { OAuthProvider } from '../../platform/runtime/oauth-config.js';
 
+const SECRET = z.string().optional();
+const ACCOUNT_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
+const DNS_VERDICTS = ['pass', 'warn', 'fail'] as const;
+const OAUTH_PROVIDERS = ['google', 'microsoft'] as const satisfies readonly OAuthProvider[];
+
 /**
  * Sender mailboxes of a tenant (tenant table).
  * - `EmailAccount`: one item per mailbox; listed on gsi1 in creation order.
@@ -10,14 +15,8 @@ import type { OAuthProvider } from '../../platform/runtime/oauth-config.js';
  * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced) and the day's last success or
  *   SMTP error: the send engine's one write per send to the mailbox (relayHealth sums them).
  * - `OAuthState` (platform table): a pending OAuth authorization (the callback arrives without a tenant).
- */
-const SECRET = z.string().optional();
-const ACCOUNT_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
-export const DNS_VERDICTS = ['pass', 'warn', 'fail'] as const;
-const OAUTH_PROVIDERS = ['google', 'microsoft'] as const satisfies readonly OAuthProvider[];
-
-/**
- * Its attributes are what the senders operations answer (`EmailAccount.output`), less the secrets:
+ *
+ * A mailbox's attributes are what the senders operations answer (`EmailAccount.output`), less the secrets:
  * fields ending in `Enc` (AES-GCM, shared/platform/security/secrets.ts) are `internal`, stored and never
  * answered (their presence is answered as booleans, emailAccountView).
  */
