@@ -5,7 +5,7 @@ import { badRequest } from '../../shared/platform/errors.js';
 import { checkContent } from '../../shared/mailing/content-check/check.js';
 import { MAX_BODY_CHARS, MAX_SUBJECT_CHARS } from '../../shared/mailing/creatives/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 const id = z
   .string()
@@ -35,15 +35,21 @@ export const operation = defineOperation({
       companyId: id.optional(),
     }),
   },
-  output: uncheckedOutput(
+  output: checkedOutput(
     z.looseObject({
       score: z.number().describe('0 (clean) to 100'),
       risk: z.enum(['low', 'medium', 'high']),
       hits: z.array(
         z.looseObject({ rule: z.string(), severity: z.enum(['info', 'warning', 'critical']), points: z.number(), detail: z.string(), fix: z.string() }),
       ),
-      stats: z.looseObject({ sizeBytes: z.number(), textChars: z.number(), links: z.number(), images: z.number() }),
-      unresolvedTokens: z.array(z.string()),
+      stats: z.looseObject({
+        sizeBytes: z.number(),
+        textChars: z.number().describe('Visible text characters'),
+        links: z.number(),
+        images: z.number(),
+        textPerImage: z.number().nullable().describe('Visible text characters per image (null without images)'),
+      }),
+      unresolvedTokens: z.array(z.string()).describe('{{tokens}} left unresolved by the render'),
       spamAssassin: z
         .looseObject({
           score: z.number(),
@@ -60,6 +66,7 @@ export const operation = defineOperation({
         })
         .nullable()
         .describe('Why there is no spamAssassin report (null when there is one); the named rules are complete either way'),
+      creativeId: z.string().nullable().describe('The creative checked (null for a subject and body given inline)'),
     }),
   ),
   hints: { readOnly: true, idempotent: true },

@@ -5,26 +5,31 @@ import { conflict } from '../../shared/platform/errors.js';
 import { sendTestEmail } from '../../shared/mailing/creatives/test-sends.js';
 import { lambdaHandler } from '../lambda.js';
 import { creativeIdParam } from './params.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 const id = z
   .string()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
-export const testSendOutput = z.looseObject({
-  id: z.string(),
-  creativeId: z.string(),
-  accountId: z.string().describe('Sender account used'),
-  to: z.string().describe('Always the verified owner address of the caller'),
-  subject: z.string(),
-  outcome: z.enum(['accepted', 'deferred', 'rejected']).describe('The SMTP answer as an outcome'),
-  smtpCode: z.number().describe('SMTP reply code (0: no server answer)'),
-  smtpResponse: z.string(),
-  messageId: z.string(),
-  contentVersion: z.number(),
-  createdAt: z.string(),
-});
+export const testSendOutput = checkedOutput(
+  z.looseObject({
+    id: z.string(),
+    creativeId: z.string(),
+    accountId: z.string().describe('Sender account used'),
+    to: z.string().describe('Always the verified owner address of the caller'),
+    subject: z.string(),
+    contactId: z.string().nullable().describe('The recipient it was rendered for (null: none)'),
+    companyId: z.string().nullable(),
+    outcome: z.enum(['accepted', 'deferred', 'rejected']).describe('The SMTP answer as an outcome'),
+    smtpCode: z.number().describe('SMTP reply code (0: no server answer)'),
+    smtpResponse: z.string(),
+    messageId: z.string(),
+    contentVersion: z.number().describe('The creative version sent'),
+    unresolvedTokens: z.array(z.string()).describe('{{tokens}} the render left unresolved'),
+    createdAt: z.string(),
+  }),
+);
 
 export const operation = defineOperation({
   operationId: 'creatives_test_send',
@@ -38,7 +43,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'creatives:write',
   input: { path: creativeIdParam, body: z.strictObject({ accountId: id, contactId: id.optional(), companyId: id.optional() }) },
-  output: uncheckedOutput(testSendOutput),
+  output: testSendOutput,
   successStatus: 201,
   resources: ['platformTable:read'],
   hints: { readOnly: false, idempotent: false },

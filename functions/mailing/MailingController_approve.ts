@@ -6,7 +6,6 @@ import { keepApprovedRevision } from '../../shared/mailing/creatives/revisions.j
 import { taskOutput } from '../../shared/mailing/tasks/schema.js';
 import { approveTask, approverOf, getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'MailingController_approve',
@@ -19,7 +18,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'mailing:write',
   input: { path: z.strictObject({ taskId: z.string().min(1).max(64) }), body: z.strictObject({ note: z.string().max(2000).describe('Why it is approved') }) },
-  output: uncheckedOutput(taskOutput),
+  output: taskOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);

@@ -3,69 +3,85 @@ import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { listApprovals } from '../../shared/mailing/tasks/approvals.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
+import { CAMPAIGN_STATUSES } from '../../shared/mailing/campaigns/entities.js';
+import { APPROVAL_STATUSES, TASK_STATUSES, taskActor } from '../../shared/mailing/tasks/entities.js';
 
-const actor = z
-  .looseObject({
-    kind: z.string().describe('key (an agent or script), session (a person in the web app) or unknown'),
-    keyId: z.string().optional(),
-    keyName: z.string().optional().describe('The name given to the key at keys_create'),
-    userId: z.string().optional(),
-    email: z.string().optional().describe('The person, for a session'),
-    channel: z.string().optional().describe('http or mcp'),
-  })
-  .nullable()
-  .describe('Who prepared it; null when not recorded (created before this was kept)');
+const actor = taskActor.nullable().describe('Who prepared it; null when not recorded (created before this was kept)');
 const content = z.looseObject({ subject: z.string(), bodyHtml: z.string() }).nullable();
 
-const output = z.looseObject({
-  count: z.number().describe('How many items wait: tasks + creatives + campaigns'),
-  tasks: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        description: z.string(),
-        status: z.string().describe('DRAFT, ACTIVE or PAUSED'),
-        approvalResetReason: z.string().nullable().describe('creative_changed: approved once, then its creative was edited'),
-        creativeId: z.string().nullable(),
-        creativeName: z.string().nullable(),
-        createdAt: z.string(),
-        createdBy: actor,
-        lastApproval: z.looseObject({ note: z.string(), at: z.string() }).nullable().describe('The approval the creative edit reset'),
-        drift: z
-          .looseObject({
-            approvedVersion: z.number().nullable(),
-            currentVersion: z.number().nullable(),
-            approved: content.describe('Subject and body as approved; null when approved before versions were kept'),
-            current: content,
-          })
-          .nullable()
-          .describe('For a task reset by an edit: the creative as approved and as it is now'),
-      }),
-    )
-    .describe('Mailing tasks awaiting approval (MailingController_approve or mailing_reject), newest first'),
-  creatives: z
-    .array(z.looseObject({ id: z.string(), name: z.string(), type: z.string(), createdBy: actor }))
-    .describe('Channel creatives awaiting moderation (CreativesController_moderateChannelCreative, ADMIN)'),
-  campaigns: z
-    .array(z.looseObject({ id: z.string(), name: z.string(), primaryBlocker: z.string().nullable(), createdBy: actor }))
-    .describe('Campaigns BLOCKED for manual moderation (AUDIT_EXHAUSTED): the platform moderates them'),
-  heldCampaigns: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        name: z.string(),
-        status: z.string().describe('DRAFT, ACTIVE or PAUSED (a pause the send engine put on it; a pause by hand is not listed)'),
-        ready: z.number().describe('Recipients READY to send'),
-        blockers: z
-          .array(z.looseObject({ gate: z.string(), reasonCode: z.string() }))
-          .describe('The failing gates of CampaignsController_sendReadiness, with their reason codes'),
-        createdBy: actor,
-      }),
-    )
-    .describe('Prepared campaigns (READY recipients) whose send is held by a failing send gate; counted in `count`'),
-  heldCampaignsTruncated: z.boolean().describe('More prepared campaigns exist than the newest 20 checked: older ones were not evaluated'),
-});
+const output = checkedOutput(
+  z.looseObject({
+    count: z.number().describe('How many items wait: tasks + creatives + campaigns'),
+    tasks: z
+      .array(
+        z.looseObject({
+          id: z.string().describe('Task id'),
+          description: z.string(),
+          status: z.enum(TASK_STATUSES).describe('DRAFT, ACTIVE or PAUSED'),
+          approvalStatus: z.enum(APPROVAL_STATUSES).optional().describe('PENDING: every task listed waits for approval'),
+          approvalResetReason: z.string().nullable().describe('creative_changed: approved once, then its creative was edited'),
+          creativeId: z.string().nullable(),
+          creativeName: z.string().nullable(),
+          accountId: z.string().nullable().describe('The sender email account'),
+          contactListId: z.string().nullable().describe('The recipients'),
+          createdAt: z.string(),
+          createdBy: actor,
+          lastApproval: z.looseObject({ by: taskActor, note: z.string(), at: z.string() }).nullable().describe('The approval the creative edit reset'),
+          drift: z
+            .looseObject({
+              approvedVersion: z.number().nullable(),
+              currentVersion: z.number().nullable(),
+              approved: content.describe('Subject and body as approved; null when approved before versions were kept'),
+              current: content,
+            })
+            .nullable()
+            .describe('For a task reset by an edit: the creative as approved and as it is now'),
+        }),
+      )
+      .describe('Mailing tasks awaiting approval (MailingController_approve or mailing_reject), newest first'),
+    creatives: z
+      .array(
+        z.looseObject({
+          id: z.string(),
+          name: z.string(),
+          type: z.string().describe('The channel'),
+          subject: z.string(),
+          updatedAt: z.string(),
+          createdBy: actor,
+        }),
+      )
+      .describe('Channel creatives awaiting moderation (CreativesController_moderateChannelCreative, ADMIN)'),
+    campaigns: z
+      .array(
+        z.looseObject({
+          id: z.string(),
+          name: z.string(),
+          status: z.enum(CAMPAIGN_STATUSES).describe('BLOCKED'),
+          primaryBlocker: z.string().nullable(),
+          updatedAt: z.string(),
+          createdBy: actor,
+        }),
+      )
+      .describe('Campaigns BLOCKED for manual moderation (AUDIT_EXHAUSTED): the platform moderates them'),
+    heldCampaigns: z
+      .array(
+        z.looseObject({
+          id: z.string(),
+          name: z.string(),
+          status: z.enum(CAMPAIGN_STATUSES).describe('DRAFT, ACTIVE or PAUSED (a pause the send engine put on it; a pause by hand is not listed)'),
+          ready: z.number().describe('Recipients READY to send'),
+          blockers: z
+            .array(z.looseObject({ gate: z.string(), reasonCode: z.string() }))
+            .describe('The failing gates of CampaignsController_sendReadiness, with their reason codes'),
+          updatedAt: z.string(),
+          createdBy: actor,
+        }),
+      )
+      .describe('Prepared campaigns (READY recipients) whose send is held by a failing send gate; counted in `count`'),
+    heldCampaignsTruncated: z.boolean().describe('More prepared campaigns exist than the newest 20 checked: older ones were not evaluated'),
+  }),
+);
 
 export const operation = defineOperation({
   operationId: 'mailing_approvals_list',
@@ -84,7 +100,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: {},
-  output: uncheckedOutput(output),
+  output,
   hints: { readOnly: true, idempotent: true },
   handler: async (_input, ctx) => listApprovals(ctx.deps, requireTenant(ctx).tenantId),
   guidance: (r) =>

@@ -6,7 +6,6 @@ import { rejectTask } from '../../shared/mailing/tasks/lifecycle.js';
 import { taskOutput } from '../../shared/mailing/tasks/schema.js';
 import { approverOf, getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'mailing_reject',
@@ -22,7 +21,7 @@ export const operation = defineOperation({
     path: z.strictObject({ taskId: z.string().min(1).max(64) }),
     body: z.strictObject({ note: z.string().min(1).max(2000).describe('Why it is rejected') }),
   },
-  output: uncheckedOutput(taskOutput),
+  output: taskOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => {
     const tenant = requireTenant(ctx);

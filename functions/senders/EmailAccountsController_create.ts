@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { createPasswordAccount } from '../../shared/mailing/senders/accounts.js';
 import { accountOutput, passwordAccountBody } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_create',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   scope: 'accounts:write',
   resources: ['tenantMail'],
   input: { body: passwordAccountBody },
-  output: uncheckedOutput(accountOutput),
+  output: accountOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => createPasswordAccount(ctx.deps, requireTenant(ctx).table, body),

@@ -4,7 +4,6 @@ import { requireAccount } from '../../shared/mailing/senders/accounts.js';
 import { emailAccountView } from '../../shared/mailing/senders/entities.js';
 import { accountIdPath, accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_get',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: { path: accountIdPath },
-  output: uncheckedOutput(accountOutput),
+  output: accountOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => emailAccountView(await requireAccount(requireTenant(ctx).table, path.id)),
   guidance: (a) => ({

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { COMBO_FORMAT, importOAuthCombo } from '../../shared/mailing/senders/oauth.js';
 import { accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_importOauth',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   scope: 'accounts:write',
   resources: ['tenantMail'],
   input: { body: z.strictObject({ combo: z.string().min(1).max(8192).describe(COMBO_FORMAT), name: z.string().trim().min(1).max(120).optional() }) },
-  output: uncheckedOutput(accountOutput),
+  output: accountOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ body }, ctx) => importOAuthCombo(ctx.deps, requireTenant(ctx).table, body.combo, body.name),

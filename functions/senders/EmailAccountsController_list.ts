@@ -5,7 +5,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { listAccounts } from '../../shared/mailing/senders/accounts.js';
 import { accountListOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_list',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: { query: z.strictObject(pageQuery(100, 50)) },
-  output: uncheckedOutput(accountListOutput),
+  output: accountListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listAccounts(requireTenant(ctx).table, query),
   guidance: (r) => ({

@@ -4,7 +4,11 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { relayHealth } from '../../shared/mailing/senders/lifecycle.js';
 import { accountIdPath } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
+import { EmailAccount } from '../../shared/mailing/senders/entities.js';
+import { UNSENDABLE_REASONS } from '../../shared/mailing/senders/transport.js';
+
+const account = EmailAccount.output.shape;
 
 const counts = {
   sent: z.number(),
@@ -23,17 +27,44 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:read',
   input: { path: accountIdPath },
-  output: uncheckedOutput(
+  output: checkedOutput(
     z.looseObject({
       accountId: z.string(),
-      status: z.string(),
-      sendable: z.boolean(),
-      reason: z.string().nullable(),
-      today: z.looseObject({ day: z.string(), cap: z.number().nullable(), sent: z.number(), remaining: z.number().nullable() }),
-      last7Days: z.looseObject({ ...counts, days: z.array(z.looseObject({ day: z.string(), ...counts })) }),
+      status: account.status,
+      sendable: z.boolean().describe('The mailbox can send now'),
+      reason: z.enum(UNSENDABLE_REASONS).nullable().describe('Why it cannot send now (null when sendable)'),
+      today: z.looseObject({
+        day: z.string().describe('UTC day (YYYY-MM-DD)'),
+        cap: z.number().nullable().describe('null = no cap'),
+        sent: z.number(),
+        remaining: z.number().nullable().describe('null = no cap'),
+      }),
+      last7Days: z.looseObject({ ...counts, days: z.array(z.looseObject({ day: z.string(), ...counts })).describe('Only the days it sent, oldest first') }),
       totals: z.looseObject(counts),
       lastSmtpError: z.looseObject({ message: z.string(), at: z.string().nullable() }).nullable(),
-      capByDay: z.array(z.looseObject({ day: z.string(), cap: z.number().nullable().describe('null = no cap'), sent: z.number().nullable() })),
+      lastSentAt: z.string().nullable().describe('ISO 8601 time of the last accepted send (null: none)'),
+      lastConnectionCheck: account.lastConnectionCheck,
+      dns: z
+        .looseObject({ status: account.dnsStatus, checkedAt: z.string().nullable(), acknowledgedAt: z.string().nullable() })
+        .describe('The last checkDns verdict'),
+      warmup: z
+        .looseObject({
+          startPerDay: z.number(),
+          increasePerDay: z.number(),
+          maxPerDay: z.number(),
+          startedAt: z.string().nullable().optional().describe('ISO 8601 time the warm-up started'),
+        })
+        .nullable()
+        .describe('The warm-up ramp (null: none)'),
+      capByDay: z
+        .array(
+          z.looseObject({
+            day: z.string(),
+            cap: z.number().nullable().describe('null = no cap'),
+            sent: z.number().nullable().describe('null for days to come'),
+          }),
+        )
+        .describe('The daily cap against what was sent, per UTC day'),
     }),
   ),
   hints: { readOnly: true, idempotent: true },

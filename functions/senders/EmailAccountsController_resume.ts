@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { resumeAccount } from '../../shared/mailing/senders/lifecycle.js';
 import { accountIdPath, accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_resume',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: accountIdPath },
-  output: uncheckedOutput(accountOutput),
+  output: accountOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => resumeAccount(ctx.deps, requireTenant(ctx).table, path.id),
   guidance: (a) => ({

@@ -4,7 +4,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { suspendAccount } from '../../shared/mailing/senders/lifecycle.js';
 import { accountIdPath, accountOutput } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_suspend',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'accounts:write',
   input: { path: accountIdPath, body: z.strictObject({ reason: z.string().trim().min(1).max(200).optional() }).optional() },
-  output: uncheckedOutput(accountOutput),
+  output: accountOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => suspendAccount(ctx.deps, requireTenant(ctx).table, path.id, body?.reason),
   guidance: (a) => ({ next: 'EmailAccountsController_resume', why: 'Resume when the cause is fixed.', check: `POST /api/email-accounts/${a.id}/resume` }),

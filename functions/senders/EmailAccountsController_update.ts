@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { updateAccount } from '../../shared/mailing/senders/accounts.js';
 import { accountIdPath, accountOutput, accountPatchBody } from '../../shared/mailing/senders/schema.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'EmailAccountsController_update',
@@ -17,7 +16,7 @@ export const operation = defineOperation({
   scope: 'accounts:write',
   resources: ['tenantMail'],
   input: { path: accountIdPath, body: accountPatchBody },
-  output: uncheckedOutput(accountOutput),
+  output: accountOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path, body }, ctx) => updateAccount(ctx.deps, requireTenant(ctx).table, path.id, body),
   guidance: (a) => ({

@@ -4,7 +4,6 @@ import { createMailing } from '../../shared/mailing/tasks/create.js';
 import { taskCreateBody, taskOutput } from '../../shared/mailing/tasks/schema.js';
 import { createScoringTaskFrom, SCORING_METHOD_ID } from '../../shared/research/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_create',
@@ -17,10 +16,10 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { body: taskCreateBody },
-  output: uncheckedOutput(taskOutput),
+  output: taskOutput,
   successStatus: 201,
   hints: { readOnly: false, idempotent: false },
-  handler: async ({ body }, ctx): Promise<{ id: string; methodId: number; approvalStatus?: string }> => {
+  handler: async ({ body }, ctx) => {
     if (body.methodId === 2) return createMailing(ctx, body);
     if (body.methodId === SCORING_METHOD_ID) return createScoringTaskFrom(ctx, body);
     throw badRequest([`methodId must be one of 2 (mailing), 22 (scoring)`]);

@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { taskIdPath, taskOutput } from '../../shared/mailing/tasks/schema.js';
 import { getTask } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_get',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: taskIdPath },
-  output: uncheckedOutput(taskOutput),
+  output: taskOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path }, ctx) => getTask(requireTenant(ctx).table, path.id),
   guidance: (t) => ({

@@ -2,10 +2,9 @@ import * as z from 'zod';
 import { pageQuery, toPage } from '../../shared/platform/http/paging.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
-import { itemsQuery } from '../../shared/mailing/tasks/schema.js';
+import { itemsQuery, taskItemsOutput } from '../../shared/mailing/tasks/schema.js';
 import { listTaskItems } from '../../shared/mailing/tasks/items.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_items',
@@ -18,20 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { path: z.strictObject({ id: z.string().min(1).max(64) }), query: z.strictObject({ ...pageQuery(1000, 100), ...itemsQuery }) },
-  output: uncheckedOutput(
-    z.looseObject({
-      data: z.array(
-        z.looseObject({
-          contactId: z.string(),
-          email: z.string().nullable(),
-          status: z.string().describe('Item status'),
-          reason: z.string().nullable().describe('Skip or failure reason'),
-          messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction'),
-        }),
-      ),
-      nextCursor: z.string().nullable(),
-    }),
-  ),
+  output: taskItemsOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ path, query }, ctx) => listTaskItems(requireTenant(ctx).table, path.id, toPage(query)),
   guidance: () => ({ next: 'tasks_get', why: 'Counters summarise the items.' }),

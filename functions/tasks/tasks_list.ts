@@ -6,7 +6,6 @@ import { TASK_STATUSES } from '../../shared/mailing/tasks/entities.js';
 import { taskListOutput } from '../../shared/mailing/tasks/schema.js';
 import { listTasks } from '../../shared/mailing/tasks/tasks.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_list',
@@ -18,7 +17,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:read',
   input: { query: z.strictObject({ ...pageQuery(), status: z.enum(TASK_STATUSES).optional(), methodId: z.coerce.number().int().min(1).max(99).optional() }) },
-  output: uncheckedOutput(taskListOutput),
+  output: taskListOutput,
   hints: { readOnly: true, idempotent: true },
   handler: async ({ query }, ctx) => listTasks(requireTenant(ctx).table, toPage(query)),
   guidance: () => ({ next: 'tasks_get', why: 'Open one task for its counters.' }),

@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { taskIdPath, taskOutput } from '../../shared/mailing/tasks/schema.js';
 import { pauseTaskByUser } from '../../shared/mailing/tasks/lifecycle.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_pause',
@@ -15,7 +14,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },
-  output: uncheckedOutput(taskOutput),
+  output: taskOutput,
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => pauseTaskByUser(ctx.deps, requireTenant(ctx), path.id),
   guidance: (t) => ({ next: 'tasks_resume', why: 'Paused: resume when ready.', check: `GET /api/tasks/${t.id}` }),

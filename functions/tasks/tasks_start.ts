@@ -3,7 +3,6 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { taskIdPath, taskOutput } from '../../shared/mailing/tasks/schema.js';
 import { startTask } from '../../shared/mailing/tasks/start.js';
 import { lambdaHandler } from '../lambda.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_start',
@@ -16,7 +15,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: taskIdPath },
-  output: uncheckedOutput(taskOutput),
+  output: taskOutput,
   resources: ['queue:sends'],
   hints: { readOnly: false, idempotent: true },
   handler: async ({ path }, ctx) => startTask(ctx.deps, requireTenant(ctx), path.id),

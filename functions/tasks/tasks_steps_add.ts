@@ -4,7 +4,9 @@ import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { addScoringSteps } from '../../shared/research/scoring/tasks.js';
 import { lambdaHandler } from '../lambda.js';
 import { scoringTaskPath } from '../scoring/schema.js';
-import { uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
+import { Task } from '../../shared/mailing/tasks/entities.js';
+import { taskOutput } from '../../shared/mailing/tasks/schema.js';
 
 export const operation = defineOperation({
   operationId: 'tasks_steps_add',
@@ -17,13 +19,7 @@ export const operation = defineOperation({
   access: 'tenant',
   scope: 'tasks:write',
   input: { path: scoringTaskPath, body: z.strictObject({ steps: z.array(z.unknown()).min(1).max(50).describe('Steps {type, config?}') }) },
-  output: uncheckedOutput(
-    z.looseObject({
-      id: z.string(),
-      methodId: z.number(),
-      steps: z.array(z.looseObject({ type: z.string(), stepId: z.string() })).describe('All steps in order'),
-    }),
-  ),
+  output: checkedOutput(taskOutput.extend({ steps: Task.output.shape.steps.unwrap().describe('All steps in order') })),
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => addScoringSteps(requireTenant(ctx).table, path.id, body.steps, ctx.deps.clock.now()),
   guidance: (r) => ({ next: 'tasks_start', why: "Run the steps over the task's company list.", check: `POST /tasks/${r.id}/scoring-results/retry {}` }),

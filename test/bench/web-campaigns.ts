@@ -4,6 +4,7 @@ import { Campaign, Recipient } from '../../shared/mailing/campaigns/entities.js'
 import { stateCountAttr } from '../../shared/mailing/campaigns/recipients.js';
 import { batchPutAll } from '../../shared/crm/imports/writer.js';
 import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
+import type { ItemOf } from '../../shared/platform/data/entity.js';
 import { counterAttr } from '../../shared/mailing/tasks/tasks.js';
 import { print } from './support.js';
 import { roundStats, startWebBench } from './web-support.js';
@@ -86,7 +87,7 @@ export async function run() {
       ];
     }).flat();
     await batchPutAll(table, items);
-    const task = {
+    const task: ItemOf<typeof Task> = {
       taskId: id,
       methodId: 2,
       methodName: 'campaign',
@@ -98,6 +99,7 @@ export async function run() {
       tracking: true,
       createdAt: iso(now),
       updatedAt: iso(now),
+      version: 1,
       ...Object.fromEntries(Object.entries({ ...counts, total: n, queued: 0 }).map(([k, v]) => [counterAttr(k as 'sent'), v])),
     };
     await table.put(Task.item({ taskId: id, createdAt: iso(now) }, task));

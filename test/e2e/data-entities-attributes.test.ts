@@ -81,6 +81,17 @@ async function seed() {
   const campaign = await ok(http.post('/api/campaigns', { name: 'Attr campaign', renderMode: 'BYOC' }));
   await ok(http.post(`/api/campaigns/${campaign.id}/pour`, { allContacts: true }));
   await ok(http.post(`/api/campaigns/${campaign.id}/screen`, {}));
+  // Mailing: a sender mailbox suspended and resumed, a task approved, one rejected, and a scoring task.
+  const box = await ok(http.post('/api/email-accounts', await sandboxMailbox(env.rt.url, 'tasks@sandbox.test', 'Attr')));
+  await ok(http.post(`/api/email-accounts/${box.id}/suspend`, {}));
+  await ok(http.post(`/api/email-accounts/${box.id}/resume`));
+  const creative = await ok(http.post('/api/creatives', { name: 'Intro', subject: 'Hello', bodyHtml: '<p>Hi {{firstName}}</p>' }));
+  const mailing = { methodId: 2, creativeId: creative.id, accountId: box.id, contactListId: tlist.id };
+  const task = await ok(http.post('/api/tasks', { ...mailing, description: 'Approved' }));
+  await ok(http.post(`/api/mailing/${task.id}/approve`, { note: 'Fine' }));
+  const rejected = await ok(http.post('/api/tasks', { ...mailing, description: 'Rejected', tracking: false }));
+  await ok(http.post(`/api/mailing/${rejected.id}/reject`, { note: 'No' }));
+  await ok(http.post('/api/tasks', { methodId: 22, companyListId: clist.id, steps: [{ type: 'DOMAIN_AGE' }] }));
   await seedMailing(ok);
 }
 
@@ -129,6 +140,8 @@ describe('entities declared with their attributes', () => {
         'campaign',
         'campaign_activity',
         'import_job',
+        'task',
+        'email_account',
       ]),
     );
     await seed();
@@ -156,6 +169,8 @@ describe('entities declared with their attributes', () => {
     expect(stored('sequence_enrolment', 'stopReason') && items.some((i) => i.entity === 'sequence_enrolment' && i.status === 'replied')).toBe(true);
     expect(['stateCounters', 'recipientCount', 'rc_NEW', 'rc_SCREENED'].filter((a) => !stored('campaign', a))).toEqual([]);
     expect(['result', 'finishedAt', 'importId', 'listsInChunks'].filter((a) => !stored('import_job', a))).toEqual([]);
+    expect(['approval', 'rejection', 'createdBy', 'steps', 'n_total', 'version'].filter((a) => !stored('task', a))).toEqual([]);
+    expect(['smtpPassEnc', 'suspendedAt', 'lastConnectionCheck'].filter((a) => !stored('email_account', a))).toEqual([]);
   });
 
   it('answers what the old output schemas refused: an unnamed automation (pipelines_get), a card whose contact is gone (kanban)', async () => {

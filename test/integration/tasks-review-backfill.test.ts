@@ -3,6 +3,7 @@ import { MIGRATIONS } from '../../functions/data-migrations.js';
 import { MigrationMarker } from '../../shared/workspace/migrations/entities.js';
 import { migrateTable, runMigrations } from '../../shared/workspace/migrations/runner.js';
 import type { TableStore } from '../../shared/platform/ports/table-store.js';
+import type { ItemOf } from '../../shared/platform/data/entity.js';
 import { Task } from '../../shared/mailing/tasks/entities.js';
 import { taskReviewBackfill } from '../../shared/mailing/tasks/review-backfill.js';
 import { createApprovedAccount } from '../support/accounts.js';
@@ -20,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => rt?.stop());
 
 /** A task item as createMailingTask wrote it before the review index: the same attributes, no gsi3 keys. */
-async function writeOldTask(table: TableStore, taskId: string, createdAt: string, extra: Record<string, unknown> = {}) {
-  const record = {
+async function writeOldTask(table: TableStore, taskId: string, createdAt: string, extra: Partial<ItemOf<typeof Task>> = {}) {
+  const record: ItemOf<typeof Task> = {
     taskId,
     methodId: 2,
     methodName: 'mailing',

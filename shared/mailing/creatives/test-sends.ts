@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/data/ids.js';
 import { Account } from '../../workspace/identity/entities.js';
+import type { SendResult } from '../../platform/ports/mail-transport.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 import { openSenderTransport, recordSend, SenderUnavailable } from '../senders/transport.js';
@@ -33,7 +34,7 @@ export async function sendTestEmail(
   const id = newId(now);
   const domain = sender.email.split('@')[1] ?? 'localhost';
   const messageId = `<test-${id}.${randomBytes(4).toString('hex')}@${domain}>`;
-  let result: { outcome: string; code: number; response: string };
+  let result: SendResult;
   try {
     const transport = await openSenderTransport(deps, tenantId, input.accountId);
     try {
@@ -49,7 +50,7 @@ export async function sendTestEmail(
     } finally {
       await transport.close();
     }
-    await recordSend(deps, tenantId, input.accountId, result as Parameters<typeof recordSend>[3], deps.clock.now());
+    await recordSend(deps, tenantId, input.accountId, result, deps.clock.now());
   } catch (e) {
     if (e instanceof SenderUnavailable) throw conflict(`Sender account is not available: ${e.reason}`, { code: 'sender_unavailable', reason: e.reason });
     throw e;

@@ -1,6 +1,12 @@
-import { defineEntity } from '../../platform/data/entity.js';
-import type { TableStore } from '../../platform/ports/table-store.js';
+import * as z from 'zod';
+import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
+import type { Item, TableStore } from '../../platform/ports/table-store.js';
 import type { OAuthProvider } from '../../platform/runtime/oauth-config.js';
+
+const SECRET = z.string().optional();
+const ACCOUNT_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
+const DNS_VERDICTS = ['pass', 'warn', 'fail'] as const;
+const OAUTH_PROVIDERS = ['google', 'microsoft'] as const satisfies readonly OAuthProvider[];
 
 /**
  * Sender mailboxes of a tenant (tenant table).
@@ -9,6 +15,10 @@ import type { OAuthProvider } from '../../platform/runtime/oauth-config.js';
  * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced) and the day's last success or
  *   SMTP error: the send engine's one write per send to the mailbox (relayHealth sums them).
  * - `OAuthState` (platform table): a pending OAuth authorization (the callback arrives without a tenant).
+ *
+ * A mailbox's attributes are what the senders operations answer (`EmailAccount.output`), less the secrets:
+ * fields ending in `Enc` (AES-GCM, shared/platform/security/secrets.ts) are `internal`, stored and never
+ * answered (their presence is answered as booleans, emailAccountView).
  */
 export const EmailAccount = defineEntity({
   entity: 'email_account',
@@ -19,6 +29,60 @@ export const EmailAccount = defineEntity({
     primary: { pk: 'MAILBOX#${accountId}', sk: 'MAILBOX' },
     byCreated: { index: 'gsi1', pk: 'MAILBOXES', sk: '${createdAt}#${accountId}' },
   },
+  attributes: {
+    id: z.string().describe('Account id (use as accountId in tasks)'),
+    name: z.string().describe('Display name of the mailbox'),
+    email: z.string().describe('Sending address (lower case)'),
+    auth: z.enum(['password', 'oauth']).describe('How the mailbox logs in: application password or OAuth XOAUTH2'),
+    provider: z.enum(OAUTH_PROVIDERS).optional().describe('OAuth provider (OAuth mailboxes only)'),
+    status: z.enum(ACCOUNT_STATUSES).describe('SUSPENDED: the send engine skips it until resumed'),
+    suspendedReason: z
+      .string()
+      .nullable()
+      .describe(
+        'suspended_by_user (or the given reason), oauth_refresh_failed: <error>, bounce_rate_exceeded (bounceTrip: the window that tripped the bounce guard)',
+      ),
+    suspendedAt: z.string().nullable().describe('ISO 8601 time of the last suspension (null when never suspended or resumed)'),
+    bounceTrip: z
+      .looseObject({
+        at: z.string(),
+        windowSends: z.number(),
+        windowBounces: z.number(),
+        ratePercent: z.number(),
+        thresholdPercent: z.number(),
+        taskId: z.string().optional().describe('The task whose send tripped it'),
+      })
+      .nullable()
+      .describe('The last time the bounce guard suspended the mailbox: the window it saw (kept after a resume, as history)'),
+    smtpHost: z.string(),
+    smtpPort: z.number(),
+    smtpUser: z.string(),
+    imapHost: z.string(),
+    imapPort: z.number(),
+    imapUser: z.string(),
+    dnsStatus: z.enum(DNS_VERDICTS).nullable().describe('Last checkDns verdict; null = never checked (not sendable until checked or acknowledged)'),
+    dnsCheckedAt: z.string().nullable(),
+    dnsAcknowledgedAt: z.string().nullable().describe('Set: the mailbox sends although checkDns fails (explicit acknowledgement)'),
+    warmupStartedAt: z.string().nullable().describe('ISO 8601 time the warm-up started (its first UTC day)'),
+    warmup: z
+      .looseObject({ startPerDay: z.number(), increasePerDay: z.number(), maxPerDay: z.number() })
+      .nullable()
+      .describe('The warm-up ramp, the daily cap while it runs (null: none, dailyLimit applies)'),
+    dailyLimit: z.number().nullable().describe('Daily send cap when no warm-up runs (null = none)'),
+    lastConnectionCheck: z
+      .looseObject({ ok: z.boolean(), at: z.string(), code: z.string().optional(), reason: z.string().optional(), message: z.string().optional() })
+      .nullable()
+      .describe('The last real SMTP and IMAP login (create, update, testConnection)'),
+    oauthClientId: z.string().optional().describe('OAuth: the client id the refresh token belongs to'),
+    accessTokenExpiresAt: z.string().optional().describe('OAuth: when the current access token expires (it is refreshed before)'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    imapPassEnc: SECRET,
+    smtpPassEnc: SECRET,
+    refreshTokenEnc: SECRET,
+    accessTokenEnc: SECRET,
+  },
+  internal: ['imapPassEnc', 'smtpPassEnc', 'refreshTokenEnc', 'accessTokenEnc'],
 });
 
 export const EmailAccountAddress = defineEntity({
@@ -62,56 +126,14 @@ export type AuthKind = 'password' | 'oauth';
 export type { OAuthProvider };
 
 /** The stored item. Secret fields end in `Enc` (AES-GCM, shared/platform/security/secrets.ts) and never leave the domain. */
-export interface EmailAccountItem {
-  id: string;
-  name: string;
-  email: string;
-  auth: AuthKind;
-  provider?: OAuthProvider;
-  imapHost: string;
-  imapPort: number;
-  imapUser: string;
-  smtpHost: string;
-  smtpPort: number;
-  smtpUser: string;
-  imapPassEnc?: string;
-  smtpPassEnc?: string;
-  /** OAuth: refresh token (encrypted), the client id it belongs to, the current access token (encrypted) and its expiry. */
-  refreshTokenEnc?: string;
-  oauthClientId?: string;
-  accessTokenEnc?: string;
-  accessTokenExpiresAt?: string;
-  status: 'ACTIVE' | 'SUSPENDED';
-  suspendedReason?: string | null;
-  suspendedAt?: string | null;
-  /** The last time the bounce guard paused the mailbox: the window it saw (kept after a resume, as history). */
-  bounceTrip?: { at: string; windowSends: number; windowBounces: number; ratePercent: number; thresholdPercent: number; taskId?: string } | null;
-  /** Last DNS check: overall pass/warn/fail; `dnsAcknowledgedAt` lets a failing domain send anyway (explicit). */
-  dnsStatus?: 'pass' | 'warn' | 'fail' | null;
-  dnsCheckedAt?: string | null;
-  dnsAcknowledgedAt?: string | null;
-  /** Warm-up: start date (UTC day) and the ramp; the configured cap applies when no warm-up runs. */
-  warmupStartedAt?: string | null;
-  warmup?: { startPerDay: number; increasePerDay: number; maxPerDay: number } | null;
-  dailyLimit?: number | null;
-  lastConnectionCheck?: { ok: boolean; at: string; code?: string; reason?: string; message?: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type EmailAccountItem = ItemOf<typeof EmailAccount>;
 
-const SECRET_FIELDS = ['imapPassEnc', 'smtpPassEnc', 'refreshTokenEnc', 'accessTokenEnc'] as const;
-
-/** The public view: every field but the secrets (their presence is reported as booleans). */
-export function emailAccountView(a: EmailAccountItem) {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(a)) {
-    if ((SECRET_FIELDS as readonly string[]).includes(k) || ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'entity', '_v'].includes(k)) continue;
-    out[k] = v;
-  }
-  out.hasPassword = Boolean(a.smtpPassEnc);
-  out.hasRefreshToken = Boolean(a.refreshTokenEnc);
-  return out as Omit<EmailAccountItem, (typeof SECRET_FIELDS)[number]> & { hasPassword: boolean; hasRefreshToken: boolean };
-}
+/** The public view: the answered attributes (no secret), and whether a password or a refresh token is stored. */
+export const emailAccountView = (a: EmailAccountItem) => ({
+  ...EmailAccount.view(a as unknown as Item),
+  hasPassword: Boolean(a.smtpPassEnc),
+  hasRefreshToken: Boolean(a.refreshTokenEnc),
+});
 export type EmailAccountView = ReturnType<typeof emailAccountView>;
 
 export const getEmailAccountItem = (table: TableStore, id: string) =>

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { checkedOutput } from '../../platform/registry/output-check.js';
+import { EmailAccount } from './entities.js';
 
 /** Shared zod pieces of the senders operations (inputs and the account output). */
 export const accountIdPath = z.strictObject({ id: z.string().min(1).max(64) });
@@ -38,35 +40,21 @@ export const accountPatchBody = z.strictObject({
   smtpPass: z.string().min(1).max(512).optional(),
 });
 
-export const accountOutput = z.looseObject({
-  id: z.string().describe('Account id (use as accountId in tasks)'),
-  name: z.string(),
-  email: z.string(),
-  auth: z.enum(['password', 'oauth']).describe('How the mailbox logs in: application password or OAuth XOAUTH2'),
-  provider: z.string().optional().describe('OAuth provider: google | microsoft'),
-  status: z.enum(['ACTIVE', 'SUSPENDED']),
-  suspendedReason: z
-    .string()
-    .nullable()
-    .optional()
-    .describe('suspended_by_user (or the given reason), oauth_refresh_failed, bounce_rate_exceeded (bounceTrip: the window that tripped the bounce guard)'),
-  smtpHost: z.string(),
-  smtpPort: z.number(),
-  imapHost: z.string(),
-  imapPort: z.number(),
-  dnsStatus: z
-    .enum(['pass', 'warn', 'fail'])
-    .nullable()
-    .optional()
-    .describe('Last checkDns verdict; null = never checked (not sendable until checked or acknowledged)'),
-  dnsAcknowledgedAt: z.string().nullable().optional(),
-  hasPassword: z.boolean().describe('A password is stored (encrypted; never returned)'),
-  hasRefreshToken: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A mailbox as answered: its attributes (never a secret) and whether a password or a refresh token is stored. */
+export const accountOutput = checkedOutput(
+  EmailAccount.output.extend({
+    hasPassword: z.boolean().describe('A password is stored (encrypted; never returned)'),
+    hasRefreshToken: z.boolean().describe('An OAuth refresh token is stored (encrypted; never returned)'),
+  }),
+);
 
-export const accountListOutput = z.looseObject({ data: z.array(accountOutput), pageSize: z.number(), nextCursor: z.string().nullable() });
+export const accountListOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(accountOutput).describe('The mailboxes of this page, in creation order'),
+    pageSize: z.number(),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
+);
 const side = z.looseObject({
   ok: z.boolean(),
   code: z.string().optional().describe('e.g. smtp_auth_failed, imap_unreachable'),

@@ -76,7 +76,19 @@ export async function getSendingState(deps: Deps, tenantId: string, accountId: s
   return { sendable: !reason, ...(reason ? { reason } : {}), dailyCap, sentToday };
 }
 
-export function unsendableReason(a: EmailAccountItem, dailyCap: number | null, sentToday: number): string | undefined {
+/** Why a mailbox cannot send now (relayHealth's `reason`; start maps them to its 409 codes). */
+export const UNSENDABLE_REASONS = [
+  'suspended',
+  'oauth_refresh_failed',
+  'bounce_rate_exceeded',
+  'connection_failed',
+  'dns_unchecked',
+  'dns_failed',
+  'daily_cap_reached',
+] as const;
+export type UnsendableReason = (typeof UNSENDABLE_REASONS)[number];
+
+export function unsendableReason(a: EmailAccountItem, dailyCap: number | null, sentToday: number): UnsendableReason | undefined {
   if (a.status === 'SUSPENDED') {
     if (a.suspendedReason?.startsWith('oauth_refresh_failed')) return 'oauth_refresh_failed';
     return a.suspendedReason === 'bounce_rate_exceeded' ? 'bounce_rate_exceeded' : 'suspended';

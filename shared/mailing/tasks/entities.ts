@@ -1,5 +1,124 @@
-import { defineEntity } from '../../platform/data/entity.js';
-import type { SendWindow } from '../../workspace/settings/send-window.js';
+import * as z from 'zod';
+import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
+
+export const TASK_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+/** A task's progress counters (ZERO_COUNTERS, shared/mailing/tasks/tasks.ts, says what each counts). */
+export const TASK_COUNTERS = [
+  'total',
+  'queued',
+  'sent',
+  'bounced',
+  'failed',
+  'skipped',
+  'cancelled',
+  'deferred',
+  'opens',
+  'uniqueOpens',
+  'clicks',
+  'uniqueClicks',
+  'unsubscribed',
+  'replied',
+] as const;
+export type TaskCounter = (typeof TASK_COUNTERS)[number];
+/** Counters are stored as top-level attributes (`n_sent` ...) so that workers can ADD to them atomically. */
+const COUNTER_ATTRIBUTES = TASK_COUNTERS.map((c) => `n_${c}` as const);
+
+/** A caller as tasks record it (who created, approved or rejected): never a secret. */
+export const taskActor = z
+  .looseObject({
+    kind: z.string().describe('key (an agent or script), session (a person in the web app) or unknown'),
+    userId: z.string().optional(),
+    keyId: z.string().optional(),
+    keyName: z.string().optional().describe('The name given to the key at keys_create'),
+    accountId: z.string().optional(),
+    email: z.string().optional().describe('The person, for a session'),
+    channel: z.string().optional().describe('http or mcp'),
+  })
+  .describe('Who acted: a person (session, with the email) or a key (with its name), and the channel');
+export type TaskActor = z.infer<typeof taskActor>;
+const decision = {
+  by: taskActor,
+  note: z.string(),
+  at: z.string().describe('ISO 8601 time'),
+  creativeVersion: z.number().nullable().describe("The creative's content version reviewed (null when it had none)"),
+};
+const sendOrigin = z.looseObject({
+  kind: z.enum(['campaign', 'sequence', 'dialog']),
+  id: z.string(),
+  step: z.number().optional().describe('Sequence step number, when kind = sequence'),
+});
+export type SendOrigin = z.infer<typeof sendOrigin>;
+
+/**
+ * A task's attributes: a mailing task (methodId 2, its creative, sender and list) or a scoring task
+ * (methodId 22, its company list and steps: shared/research/scoring/tasks.ts), each with what the other
+ * lacks left out. Operations answer them with the task's `id` and `counters` (taskView).
+ */
+function taskAttributes() {
+  return {
+    taskId: z.string().describe('Task id (also answered as id)'),
+    methodId: z.number().describe('2 = mailing, 22 = scoring'),
+    methodName: z.string().describe('mailing or scoring'),
+    description: z.string(),
+    creativeId: z.string().optional().describe('Mailing: the creative sent'),
+    accountId: z.string().optional().describe('Mailing: the sender email account'),
+    contactListId: z.string().optional().describe('Mailing: the recipients (absent on a task another domain owns)'),
+    companyListId: z.string().optional().describe('Scoring: the companies scored'),
+    steps: z
+      .array(
+        z.object({
+          type: z.string().describe('Step type'),
+          config: z.record(z.string(), z.unknown()).optional(),
+          stepId: z.string(),
+          order: z.number(),
+        }),
+      )
+      .optional()
+      .describe('Scoring: the steps, in order'),
+    options: z.record(z.string(), z.unknown()).optional().describe('Scoring: the options given at creation'),
+    status: z.enum(TASK_STATUSES).describe('DRAFT, ACTIVE, PAUSED, COMPLETED, FAILED, CANCELLED'),
+    approvalStatus: z
+      .enum(APPROVAL_STATUSES)
+      .optional()
+      .describe('Mailing: PENDING or APPROVED. An edit of the approved creative makes it PENDING at once (approvalResetReason creative_changed)'),
+    approval: z
+      .looseObject({ ...decision, auto: z.boolean().optional().describe('true: approved at creation by the workspace auto-approve setting') })
+      .optional()
+      .describe('The last approval: who, the note, when, the creative version approved'),
+    approvalResetReason: z.string().nullable().describe('Why an approval was reset: creative_changed (approve again, then start or resume)'),
+    rejection: z.looseObject(decision).optional().describe('Set when the task was rejected instead of approved (it is then CANCELLED)'),
+    createdBy: taskActor.optional(),
+    pauseReason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why a task is PAUSED: manual, insufficient_balance, creative_changed, physical_address_missing, sender_<reason> (sender_bounce_rate_exceeded: the mailbox passed the bounce-rate threshold, resume it first), campaign_paused',
+      ),
+    tracking: z.boolean().optional().describe('Mailing: open and click tracking'),
+    owner: sendOrigin.optional().describe('The campaign, sequence or dialog owning this send task (its items arrive over time)'),
+    open: z.boolean().optional().describe('An owned task still taking items: it does not complete by itself'),
+    built: z.boolean().optional().describe('Started: whether its send items are built yet'),
+    sendWindow: z
+      .looseObject({ enabled: z.boolean(), workDays: z.array(z.number()), startTime: z.string(), endTime: z.string(), timezone: z.string() })
+      .optional()
+      .describe("The owner's own send window (a campaign's); the workspace window when absent"),
+    createdAt: z.string().describe('ISO 8601 time of creation'),
+    updatedAt: z.string().describe('ISO 8601 time of the last change'),
+    startedAt: z.string().optional(),
+    pausedAt: z.string().optional().describe('When the send engine last paused it'),
+    resumedAt: z.string().optional(),
+    cancelledAt: z.string().optional(),
+    completedAt: z.string().optional().describe('When it became COMPLETED or FAILED'),
+    version: z.number(),
+    ...(Object.fromEntries(COUNTER_ATTRIBUTES.map((n) => [n, z.number().optional()])) as Record<
+      (typeof COUNTER_ATTRIBUTES)[number],
+      z.ZodOptional<z.ZodNumber>
+    >),
+  };
+}
 
 /**
  * Tenant-table entities of tasks and their send items.
@@ -24,8 +143,9 @@ export const Task = defineEntity({
     /** Sparse: given (reviewSince) only by createMailingTask, removed when the task ends (cancel, completion). */
     inReview: { index: 'gsi3', pk: 'TASKREVIEW', sk: '${reviewSince}#${taskId}' },
   },
+  attributes: taskAttributes(),
+  internal: ['version', ...COUNTER_ATTRIBUTES],
 });
-
 /** The gsi3 attributes of `inReview`, removed from a task that ends. */
 export const IN_REVIEW_ATTRIBUTES = ['gsi3pk', 'gsi3sk'];
 
@@ -64,11 +184,6 @@ export const MailboxPacing = defineEntity({
   keys: { primary: { pk: 'SENDPACE#${accountId}', sk: 'SENDPACE' } },
 });
 
-export const TASK_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const APPROVAL_STATUSES = ['PENDING', 'APPROVED'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
 export const ITEM_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'BOUNCED', 'FAILED', 'SKIPPED', 'CANCELLED'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /** Why a list member did not become a send: the guardrails of start, in the order they are applied. */
@@ -83,58 +198,8 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** Stored shape of a task (methodId 2). */
-export interface TaskRecord {
-  taskId: string;
-  methodId: number;
-  methodName: string;
-  description: string;
-  creativeId?: string;
-  accountId?: string;
-  contactListId?: string;
-  status: TaskStatus;
-  approvalStatus: ApprovalStatus;
-  approval?: {
-    by: TaskActor;
-    note: string;
-    at: string;
-    creativeVersion: number | null;
-    auto?: boolean;
-  };
-  /** Who created the task (a person's session or a key, with the key's name and the channel: http or mcp). */
-  createdBy?: TaskActor;
-  /** Set when a person or key rejected the task instead of approving it (the task is then CANCELLED). */
-  rejection?: { by: TaskActor; note: string; at: string; creativeVersion: number | null };
-  pauseReason?: string | null;
-  /** Why the approval was reset (creative_changed). */
-  approvalResetReason?: string | null;
-  tracking: boolean;
-  /**
-   * Set on tasks another domain owns (a campaign's sends, a sequence's steps, dialog replies): their
-   * items carry pre-rendered `content` and arrive over time (`addSendItems`), so the task never
-   * completes by itself while `open`.
-   */
-  owner?: SendOrigin;
-  open?: boolean;
-  /** The owner's own send window (a campaign's `sendWindow`); the workspace window when absent. */
-  sendWindow?: SendWindow;
-  counters: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-  startedAt?: string;
-  completedAt?: string;
-}
-
-/** A caller as tasks record it: never a secret. */
-export interface TaskActor {
-  kind: string;
-  userId?: string;
-  keyId?: string;
-  keyName?: string;
-  accountId?: string;
-  email?: string;
-  channel?: string;
-}
+/** A stored task as its readers use it: the declared attributes (their counters are `n_*` attributes, read through taskView). */
+export type TaskRecord = Omit<ItemOf<typeof Task>, 'version' | `n_${TaskCounter}`>;
 
 export interface SendItemRecord {
   taskId: string;
@@ -169,11 +234,4 @@ export interface SendContent {
   html: string;
   /** Plain-text part; derived from the HTML when absent. */
   text?: string;
-}
-
-export interface SendOrigin {
-  kind: 'campaign' | 'sequence' | 'dialog';
-  id: string;
-  /** Sequence step number, when kind = sequence. */
-  step?: number;
 }

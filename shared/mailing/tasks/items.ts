@@ -1,20 +1,21 @@
 import type { Item, TableStore } from '../../platform/ports/table-store.js';
-import { SendItem } from './entities.js';
+import { SendItem, type ItemStatus, type SendItemRecord } from './entities.js';
 import { getTaskItem } from './tasks.js';
 
+/** One send item as tasks_items answers it (taskItemOutput, ./schema.ts). */
 const itemView = (i: Item) => ({
   contactId: i.contactId as string,
-  email: (i.email as string) ?? null,
-  status: i.status as string,
-  reason: (i.reason as string) ?? null,
-  messageId: (i.messageId as string) ?? null,
-  attempts: (i.attempts as number) ?? 0,
-  smtp: (i.smtp as Record<string, unknown>) ?? null,
-  sentAt: (i.sentAt as string) ?? null,
+  email: (i.email as string | undefined) ?? null,
+  status: i.status as ItemStatus,
+  reason: (i.reason as string | undefined) ?? null,
+  messageId: (i.messageId as string | undefined) ?? null,
+  attempts: (i.attempts as number | undefined) ?? 0,
+  smtp: (i.smtp as SendItemRecord['smtp']) ?? null,
+  sentAt: (i.sentAt as string | undefined) ?? null,
   /** Clock time of the mailbox slot this send took (pacing). */
-  slotAt: (i.slotAt as number) ?? null,
-  openedAt: (i.openedAt as string) ?? null,
-  clickedAt: (i.clickedAt as string) ?? null,
+  slotAt: (i.slotAt as number | undefined) ?? null,
+  openedAt: (i.openedAt as string | undefined) ?? null,
+  clickedAt: (i.clickedAt as string | undefined) ?? null,
   recovered: Boolean(i.recovered),
   updatedAt: i.updatedAt as string,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ITEM_STATUSES, SKIP_REASONS, TASK_STATUSES } from './entities.js';
+import { checkedOutput } from '../../platform/registry/output-check.js';
+import { ITEM_STATUSES, SKIP_REASONS, Task, TASK_COUNTERS, type TaskCounter } from './entities.js';
 
 export const taskIdPath = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -23,33 +24,57 @@ export const taskCreateBody = z.strictObject({
 });
 export type TaskCreateBody = z.infer<typeof taskCreateBody>;
 
-export const taskOutput = z.looseObject({
-  id: z.string().describe('Task id'),
-  methodId: z.number().describe('2 = mailing, 22 = scoring'),
-  description: z.string().optional(),
-  status: z.enum(TASK_STATUSES).or(z.string()).describe('DRAFT, ACTIVE, PAUSED, COMPLETED, FAILED, CANCELLED'),
-  approvalStatus: z
-    .string()
-    .optional()
-    .describe('PENDING or APPROVED (mailing tasks). An edit of the approved creative makes it PENDING at once (approvalResetReason creative_changed)'),
-  approvalResetReason: z.string().nullable().optional().describe('Why an approval was reset: creative_changed (approve again, then start or resume)'),
-  pauseReason: z
-    .string()
-    .nullable()
-    .optional()
-    .describe(
-      'Why a task is PAUSED: manual, insufficient_balance, creative_changed, physical_address_missing, sender_<reason> (sender_bounce_rate_exceeded: the mailbox passed the bounce-rate threshold, resume it first), campaign_paused',
-    ),
-  counters: z
-    .record(z.string(), z.number())
-    .optional()
-    .describe('Progress: total, queued, sent, bounced, failed, skipped, opens, uniqueOpens, clicks, uniqueClicks, unsubscribed'),
-});
+/** A task as answered: its attributes, its id, and its progress counters. */
+export const taskOutput = checkedOutput(
+  z.looseObject({
+    id: z.string().describe('Task id'),
+    ...Task.output.shape,
+    counters: z
+      .looseObject(Object.fromEntries(TASK_COUNTERS.map((c) => [c, z.number()])) as Record<TaskCounter, z.ZodNumber>)
+      .describe(
+        'Progress: total, queued, sent, bounced, failed, skipped, cancelled, deferred, opens, uniqueOpens, clicks, uniqueClicks, unsubscribed, replied',
+      ),
+  }),
+);
 
-export const taskListOutput = z.looseObject({
-  data: z.array(taskOutput).describe('Tasks, newest first'),
-  nextCursor: z.string().nullable().describe('Cursor of the next page'),
-});
+export const taskListOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(taskOutput).describe('Tasks, newest first'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
+);
+
+/** One send item as answered (the item entity is undeclared: the send engine writes it). */
+export const taskItemOutput = checkedOutput(
+  z.looseObject({
+    contactId: z.string().describe('Contact id'),
+    email: z.string().nullable().describe('The address it is sent to (null when the contact has none)'),
+    status: z.enum(ITEM_STATUSES).describe('QUEUED, SENDING, SENT, BOUNCED, FAILED, SKIPPED or CANCELLED'),
+    reason: z
+      .string()
+      .nullable()
+      .describe(`Skip reason (${SKIP_REASONS.join(', ')}) or failure reason; null when none`),
+    messageId: z.string().nullable().describe('Message-ID stored before the SMTP transaction'),
+    attempts: z.number().describe('Send attempts so far'),
+    smtp: z
+      .looseObject({ outcome: z.string(), code: z.number().describe('SMTP reply code (0: no reply)'), response: z.string() })
+      .nullable()
+      .describe('The last SMTP answer (null before the first attempt)'),
+    sentAt: z.string().nullable().describe('ISO 8601 time the server accepted it'),
+    slotAt: z.number().nullable().describe('Clock time (ms) of the mailbox slot this send took (pacing)'),
+    openedAt: z.string().nullable().describe('First open (tracking)'),
+    clickedAt: z.string().nullable().describe('First click (tracking)'),
+    recovered: z.boolean().describe('Its lease was lost once and recovered'),
+    updatedAt: z.string(),
+  }),
+);
+
+export const taskItemsOutput = checkedOutput(
+  z.looseObject({
+    data: z.array(taskItemOutput).describe('The items of this page'),
+    nextCursor: z.string().nullable().describe('Cursor of the next page (pass it as `cursor`); null on the last page'),
+  }),
+);
 
 export const itemsQuery = {
   status: z.enum(ITEM_STATUSES).optional().describe('Item status filter'),

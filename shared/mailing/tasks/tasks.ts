@@ -3,7 +3,8 @@ import { newId } from '../../platform/data/ids.js';
 import { ConditionFailed, type Item, type TableStore } from '../../platform/ports/table-store.js';
 import type { Principal } from '../../platform/runtime/principal.js';
 import type { SendWindow } from '../../workspace/settings/send-window.js';
-import { IN_REVIEW_ATTRIBUTES, Task, type SendOrigin, type TaskActor, type TaskRecord } from './entities.js';
+import type { ItemOf } from '../../platform/data/entity.js';
+import { IN_REVIEW_ATTRIBUTES, Task, TASK_COUNTERS, type SendOrigin, type TaskActor, type TaskCounter, type TaskRecord } from './entities.js';
 import { Creative } from '../creatives/entities.js';
 
 /** Counters every mailing task carries (progress: queued → sending → final). */
@@ -23,7 +24,9 @@ export const ZERO_COUNTERS = {
   unsubscribed: 0,
   /** Recipients who answered (first real reply each, auto-replies excluded): set by the inbox sync. */
   replied: 0,
-};
+} satisfies Record<TaskCounter, 0>;
+/** The counters of a new mailing task, as stored. */
+const zeroCounterAttributes = () => Object.fromEntries(TASK_COUNTERS.map((c) => [counterAttr(c), 0])) as Record<`n_${TaskCounter}`, number>;
 
 export interface MailingTaskInput {
   description: string;
@@ -33,18 +36,16 @@ export interface MailingTaskInput {
   tracking?: boolean;
 }
 
-/** The API view: the stored record without keys and internals. */
-export function taskView(i: Item): TaskRecord & { id: string } {
-  const { pk: _p, sk: _s, gsi1pk: _g, gsi1sk: _gs, gsi3pk: _r, gsi3sk: _rs, entity: _e, _v, version: _ver, ...rest } = i;
-  const counters: Record<string, number> = {};
-  for (const k of Object.keys(ZERO_COUNTERS)) counters[k] = Number(i[counterAttr(k as CounterName)] ?? 0);
-  for (const k of Object.keys(rest)) if (k.startsWith('n_')) delete rest[k];
-  return { id: i.taskId as string, ...(rest as unknown as TaskRecord), counters };
+/** The API view of a stored task: its answered attributes, its id, and its counters (0 for those never added to). */
+export function taskView(i: Item) {
+  const counters = Object.fromEntries(TASK_COUNTERS.map((c) => [c, Number(i[counterAttr(c)] ?? 0)])) as Record<TaskCounter, number>;
+  return { id: i.taskId as string, ...Task.view(i), counters };
 }
+export type TaskView = ReturnType<typeof taskView>;
 
-export type CounterName = keyof typeof ZERO_COUNTERS;
+export type CounterName = TaskCounter;
 /** Counters are top-level attributes (`n_sent` ...) so that workers can ADD to them atomically. */
-export const counterAttr = (name: CounterName) => `n_${name}`;
+export const counterAttr = <C extends CounterName>(name: C) => `n_${name}` as const;
 export const counterAdds = (adds: Partial<Record<CounterName, number>>) =>
   Object.fromEntries(Object.entries(adds).map(([k, v]) => [counterAttr(k as CounterName), v as number]));
 
@@ -56,7 +57,7 @@ export async function createMailingTask(
 ) {
   const taskId = newId(now);
   const at = new Date(now).toISOString();
-  const record: Omit<TaskRecord, 'counters'> & Record<string, unknown> = {
+  const record: ItemOf<typeof Task> = {
     taskId,
     methodId: 2,
     methodName: 'mailing',
@@ -69,7 +70,7 @@ export async function createMailingTask(
     ...(opts.autoApproved ? { approval: opts.autoApproved } : {}),
     ...(opts.createdBy ? { createdBy: opts.createdBy } : {}),
     tracking: input.tracking ?? true,
-    ...counterAdds(ZERO_COUNTERS),
+    ...zeroCounterAttributes(),
     createdAt: at,
     updatedAt: at,
     version: 1,
@@ -90,7 +91,7 @@ export async function ensureOwnedSendTask(
   now: number,
 ) {
   const at = new Date(now).toISOString();
-  const record: Omit<TaskRecord, 'counters'> & Record<string, unknown> = {
+  const record: ItemOf<typeof Task> = {
     taskId: input.taskId,
     methodId: 2,
     methodName: 'mailing',
@@ -103,7 +104,7 @@ export async function ensureOwnedSendTask(
     status: 'ACTIVE',
     approvalStatus: 'APPROVED',
     tracking: input.tracking ?? true,
-    ...counterAdds(ZERO_COUNTERS),
+    ...zeroCounterAttributes(),
     createdAt: at,
     updatedAt: at,
     startedAt: at,
@@ -128,7 +129,7 @@ export const getTask = async (table: TableStore, taskId: string) =>
   (await withCurrentApproval(table, [taskView((await getTaskItem(table, taskId)) as unknown as Item)]))[0];
 
 /** An approval pinned to a creative version that is no longer the creative's (an edit since): content drift. Start, send worker and views share it. */
-export const approvalDrifted = (task: Pick<TaskRecord, 'approvalStatus' | 'approval'>, currentVersion: number | null | undefined) =>
+export const approvalDrifted = (task: { approvalStatus?: string; approval?: { creativeVersion: number | null } }, currentVersion: number | null | undefined) =>
   task.approvalStatus === 'APPROVED' && task.approval?.creativeVersion != null && currentVersion != null && currentVersion !== task.approval.creativeVersion;
 
 /**
@@ -136,7 +137,7 @@ export const approvalDrifted = (task: Pick<TaskRecord, 'approvalStatus' | 'appro
  * PENDING (creative_changed) at once, though the reset is written only by the next start (409
  * approval_stale) or send batch (the task pauses). One BatchGet of the creatives per page.
  */
-export async function withCurrentApproval<T extends TaskRecord & { id: string }>(table: TableStore, tasks: T[]): Promise<T[]> {
+export async function withCurrentApproval<T extends TaskView>(table: TableStore, tasks: T[]): Promise<T[]> {
   const open = tasks.filter(
     (t) => ['DRAFT', 'ACTIVE', 'PAUSED'].includes(t.status) && t.approvalStatus === 'APPROVED' && t.approval?.creativeVersion != null && t.creativeId,
   );

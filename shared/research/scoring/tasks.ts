@@ -54,7 +54,7 @@ export async function createScoringTask(ctx: OperationContext, input: ScoringTas
     companyListId: input.companyListId,
     steps: parseSteps(input.steps, now),
     options: input.options ?? {},
-    status: 'DRAFT',
+    status: 'DRAFT' as const,
     createdAt: at,
     updatedAt: at,
     version: 1,
