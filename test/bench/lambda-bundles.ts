@@ -130,6 +130,7 @@ export async function run() {
         initBundles: measured.length,
         initP50Ms: allRuns.length ? percentile(allRuns, 50) : '-',
         initP95Ms: allRuns.length ? percentile(allRuns, 95) : '-',
+        initCpuP50Ms: allCpu.length ? percentile(allCpu, 50) : '-',
         initCpuP95Ms: allCpu.length ? percentile(allCpu, 95) : '-',
         buildS: Number(buildSeconds),
         initS: Number(initSeconds),

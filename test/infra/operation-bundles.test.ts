@@ -47,6 +47,8 @@ afterAll(() => {
 
 const bundledPackages = new Map<string, string[]>();
 const bundledFiles = new Map<string, string[]>();
+/** The AWS SDK modules a bundle imports statically, so evaluates at a cold start (the runtime provides them). */
+const sdkAtInit = new Map<string, string[]>();
 
 async function bundled(operationId: string) {
   const op = operationById.get(operationId)!;
@@ -60,6 +62,8 @@ async function bundled(operationId: string) {
   const packages = shipped.flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
   bundledPackages.set(operationId, [...new Set(packages)]);
   bundledFiles.set(operationId, shipped);
+  const imports = Object.values(metafile!.outputs)[0].imports;
+  sdkAtInit.set(operationId, [...new Set(imports.filter((i) => i.kind === 'import-statement' && i.path.startsWith('@aws-sdk/')).map((i) => i.path))].sort());
   // `import * as z from 'zod'` lets esbuild drop zod's other locales (~258 KB); `import { z }` would pull them all in.
   expect(
     shipped.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)),
@@ -104,6 +108,8 @@ describe('operation Lambda bundles', () => {
     // Only functions granted platform mail carry the SMTP transport; v1_me starts with PLATFORM_SMTP_URL set all the same.
     expect(bundledPackages.get('v1_signup')).toContain('nodemailer');
     expect(bundledPackages.get('v1_me')).not.toContain('nodemailer');
+    // Every bundle's deps name SQS, SES, Step Functions and S3, but their clients load on first use: a cold start evaluates DynamoDB's only.
+    for (const id of ['v1_signup', 'v1_me']) expect(sdkAtInit.get(id), id).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
   });
 
   it('companies_create and companies_list work from their bundles in the tenant table', async () => {

@@ -1,16 +1,23 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { PlatformMailer, PlatformMessage } from '../../ports/platform-mail.js';
+import { onFirstUse } from '../on-first-use.js';
 
-/** Platform mail through Amazon SES v2 (deployed default). */
+/** Platform mail through Amazon SES v2 (deployed default). The client module is loaded on the first send (onFirstUse). */
 export class SesPlatformMailer implements PlatformMailer {
+  private readonly ses = onFirstUse(async () => {
+    const sdk = await import('@aws-sdk/client-sesv2');
+    return { sdk, client: this.client ?? new sdk.SESv2Client({}) };
+  });
+
   constructor(
     private readonly from: string,
-    private readonly client = new SESv2Client({}),
+    private readonly client?: SESv2Client,
   ) {}
 
   async send(m: PlatformMessage) {
-    await this.client.send(
-      new SendEmailCommand({
+    const { sdk, client } = await this.ses();
+    await client.send(
+      new sdk.SendEmailCommand({
         FromEmailAddress: this.from,
         Destination: { ToAddresses: [m.to] },
         Content: {
