@@ -178,30 +178,47 @@ const FROM: Record<Transition, EnrichmentStatus[]> = {
   retry: ['FAILED', 'PARTIAL', 'CANCELLED'],
 };
 
-/** pause / resume / cancel / retry exactly as the state table says; other states → 409. */
+/** Reads before a transition gives up with task_changed: the crawl moves a task on by itself. */
+const TRANSITION_ATTEMPTS = 5;
+
+/**
+ * pause / resume / cancel / retry exactly as the state table says; other states → 409. The crawl moves
+ * a task on by itself (QUEUED → RUNNING, a new run after a restart) between the read and the write: a
+ * write refused for that reads the task again and decides again, so a person's cancel of a task that
+ * just started is not a 409; after TRANSITION_ATTEMPTS changes in a row it is (task_changed).
+ */
 export async function transition(deps: Deps, tenantId: string, taskId: string, action: Transition) {
   const table = deps.tenantTable(tenantId);
-  const task = await getTaskRecord(table, taskId);
-  const now = deps.clock.now();
-  if (!FROM[action].includes(task.status))
-    throw conflict(`Task is ${task.status}; ${action} needs ${FROM[action].join(' or ')}`, { code: 'invalid_state', status: task.status });
-  const runId = action === 'resume' || action === 'retry' ? newId(now) : task.runId;
-  const next: EnrichmentStatus = action === 'pause' ? 'PAUSED' : action === 'cancel' ? 'CANCELLED' : action === 'resume' ? 'RUNNING' : 'QUEUED';
-  try {
-    await table.update(EnrichmentTask.key({ taskId }), {
-      set: {
-        status: next,
-        runId,
-        updatedAt: new Date(now).toISOString(),
-        ...(next === 'CANCELLED' ? { finishedAt: new Date(now).toISOString() } : { finishedAt: null }),
-        ...(action === 'retry' ? { resumeAttempts: 0 } : {}),
-      },
-      condition: { expression: '#s = :from AND runId = :run', names: { '#s': 'status' }, values: { ':from': task.status, ':run': task.runId } },
-    });
-  } catch (e) {
-    if (e instanceof ConditionFailed) throw conflict('Task changed meanwhile; retry', { code: 'task_changed' });
-    throw e;
+  for (let attempt = 1; ; attempt++) {
+    const task = await getTaskRecord(table, taskId);
+    const now = deps.clock.now();
+    if (!FROM[action].includes(task.status))
+      throw conflict(`Task is ${task.status}; ${action} needs ${FROM[action].join(' or ')}`, { code: 'invalid_state', status: task.status });
+    const runId = action === 'resume' || action === 'retry' ? newId(now) : task.runId;
+    const next: EnrichmentStatus = action === 'pause' ? 'PAUSED' : action === 'cancel' ? 'CANCELLED' : action === 'resume' ? 'RUNNING' : 'QUEUED';
+    try {
+      await table.update(EnrichmentTask.key({ taskId }), {
+        set: {
+          status: next,
+          runId,
+          updatedAt: new Date(now).toISOString(),
+          ...(next === 'CANCELLED' ? { finishedAt: new Date(now).toISOString() } : { finishedAt: null }),
+          ...(action === 'retry' ? { resumeAttempts: 0 } : {}),
+        },
+        condition: { expression: '#s = :from AND runId = :run', names: { '#s': 'status' }, values: { ':from': task.status, ':run': task.runId } },
+      });
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+      if (attempt < TRANSITION_ATTEMPTS) continue;
+      throw conflict('Task changed meanwhile; retry', { code: 'task_changed' });
+    }
+    return afterTransition(deps, tenantId, taskId, action, runId, now);
   }
+}
+
+/** What follows a transition's write: its events, the active list, and for resume / retry the new run. */
+async function afterTransition(deps: Deps, tenantId: string, taskId: string, action: Transition, runId: string, now: number) {
+  const table = deps.tenantTable(tenantId);
   if (action === 'cancel') await appendEvent(table, taskId, 'cancel_requested', null, now);
   if (action === 'pause' || action === 'cancel') await setActive(deps, tenantId, taskId, false);
   if (action === 'cancel') await appendEvent(table, taskId, 'cancelled', null, now);
