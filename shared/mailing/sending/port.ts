@@ -53,7 +53,7 @@ export interface SendStore {
 
   /** A SENDING item whose lease is over, back to QUEUED (marked recovered); undefined when the lease still holds or another recoverer won. */
   recoverLease(item: SendItemRecord): Promise<SendItemRecord | undefined>;
-  /** QUEUED → SENDING for the batch (one conditional write per item, each decided by its own condition): the leased items' Message-IDs by contact id. */
+  /** QUEUED → SENDING for the batch (one transaction; one by one when one was taken): the leased items' Message-IDs by contact id. */
   lease(taskId: string, leases: Lease[], at: { leaseUntil: number; workerId: string; slotAt: number; now: number; at: string }): Promise<Map<string, string>>;
   /** A leased item not handed to SMTP goes back to QUEUED, keeping its charge and Message-ID. */
   unlease(item: SendItemRecord, workerId: string): Promise<void>;

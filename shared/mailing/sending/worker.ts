@@ -15,7 +15,7 @@ const SMTP_LANES = 2;
  * what is left of the daily cap, per-mailbox slot) → paid sends from the task's prepaid pool (one
  * conditional write for the batch; shared/mailing/sending/prepaid.ts) → leases (QUEUED → SENDING with
  * leaseUntil, workerId, the Message-ID, chargedAt and smtpStartedAt: one conditional write per item,
- * all at once) → render and compose → SMTP, in parallel over the mailbox's pooled
+ * one transaction for the batch) → render and compose → SMTP, in parallel over the mailbox's pooled
  * transport → outcomes, group-committed as they arrive (items, task counters and the mailbox day row
  * in one transaction: shared/mailing/sending/outcomes.ts). Per batch the reads (task, settings, mailbox, day
  * row, items, contacts, creative) happen once. See docs/sending.md for the exactly-once argument.
