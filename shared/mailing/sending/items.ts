@@ -34,11 +34,9 @@ export interface Lease {
 /**
  * QUEUED → SENDING for a batch: each item conditional on still being QUEUED, with the lease, the
  * Message-ID, chargedAt (when paying) and smtpStartedAt (from here on a lost lease is ambiguous: the
- * sweep re-sends with this Message-ID). One conditional update per item, all at once, not a
- * transaction: each item's lease is decided by its own condition (an item taken by someone else, a
- * duplicate message or the sweep, just stays out), and a crash between two of them leaves leased items
- * that are recovered like any lost lease (1 write unit per item instead of 2; docs/sending.md).
- * Answers the leased items' Message-IDs by contact id.
+ * sweep re-sends with this Message-ID). One transaction for the batch; when one item was taken by
+ * someone else (a duplicate message, the sweep) the rest are leased one by one. Answers the leased
+ * items' Message-IDs by contact id.
  */
 export async function leaseItems(
   table: TableStore,
@@ -61,6 +59,15 @@ export async function leaseItems(
     condition: { expression: '#s = :st', names: { '#s': 'status' }, values: { ':st': 'QUEUED' } },
   });
   const leased = new Map<string, string>();
+  if (leases.length > 1) {
+    try {
+      await table.transact(leases.map((l) => ({ update: itemKey(taskId, l.contactId), spec: spec(l) })));
+      for (const l of leases) leased.set(l.contactId, l.messageId);
+      return leased;
+    } catch (e) {
+      if (!(e instanceof ConditionFailed)) throw e;
+    }
+  }
   await Promise.all(leases.map(async (l) => (await updateItem(table, taskId, l.contactId, spec(l))) && leased.set(l.contactId, l.messageId)));
   return leased;
 }
