@@ -4,7 +4,7 @@ import { defineEntity, type ItemOf, type OutputOf } from '../../shared/platform/
 import { LeadEntity } from '../../shared/crm/leads/entities.js';
 import type { Lead } from '../../shared/crm/leads/types.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
-import { checkedOutput, uncheckedOutput } from '../../shared/platform/registry/output-check.js';
+import { checkedOutput } from '../../shared/platform/registry/output-check.js';
 
 /**
  * An entity declared with its attributes gives its item type, its stored-item schema and the output
@@ -163,7 +163,5 @@ describe('entity attributes', () => {
     // Every schema is checked, a plain loose object too: it no longer takes the rest at compile time.
     // @ts-expect-error -- the handler answers the lead's fields, which the schema does not name
     defineOperation({ ...probe, output: z.looseObject({ id: z.string() }), handler: async () => ({ ...lead, tenantId: 't1' }) });
-    // An older schema marked unchecked keeps the former behaviour: a loose object takes the rest at run time.
-    defineOperation({ ...probe, output: uncheckedOutput(z.looseObject({ id: z.string() })), handler: async () => ({ ...lead, tenantId: 't1' }) });
   });
 });

@@ -6,22 +6,13 @@ import type * as z from 'zod';
  * or leaves out a field the schema requires; defineOperation names the field paths in the error.
  * Entity outputs (`Entity.output`, shared/platform/data/entity.ts) are the complete contract of an entity;
  * compose them (`Lead.output.extend({...})`).
- *
- * `uncheckedOutput(schema)` is the one way out, for the older schemas that still document less than
- * their handler answers (a loose object accepts the rest at run time): each such operation is listed
- * by it, and is completed (and unwrapped) as its domain's entities are declared with their attributes.
+ * There is no opt-out: every operation's output is checked.
  */
 declare const checked: unique symbol;
 export type CheckedOutput<O extends z.ZodType = z.ZodType> = O & { readonly [checked]: true };
 
-/** Marks an output schema as the complete contract of the operations that answer with it (a type brand; the schema is unchanged; every output is checked now, so this only names the intent). */
+/** Marks an output schema as the complete contract of the operations that answer with it (a type brand; the schema is unchanged; every output is checked, so this only names the intent). */
 export const checkedOutput = <O extends z.ZodType>(schema: O): CheckedOutput<O> => schema as CheckedOutput<O>;
-
-declare const unchecked: unique symbol;
-export type UncheckedOutput<O extends z.ZodType = z.ZodType> = O & { readonly [unchecked]: true };
-
-/** An older schema that documents less than its handler answers: not checked against it (a type brand; the schema is unchanged). To be completed and unwrapped. */
-export const uncheckedOutput = <O extends z.ZodType>(schema: O): UncheckedOutput<O> => schema as UncheckedOutput<O>;
 
 /** Property names of T without its index signatures (a loose object's `[k: string]: unknown`). */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] };
@@ -68,10 +59,8 @@ type MissingFields<R, S, Path extends string> =
  */
 export type OutputCheck<R, O> = unknown extends R
   ? unknown
-  : [O] extends [UncheckedOutput]
-    ? unknown
-    : [O] extends [z.ZodType]
-      ? [Misfits<R, z.input<O>>] extends [never]
-        ? unknown
-        : { output: { 'does not fit what the handler answers, at': Misfits<R, z.input<O>> } }
-      : unknown;
+  : [O] extends [z.ZodType]
+    ? [Misfits<R, z.input<O>>] extends [never]
+      ? unknown
+      : { output: { 'does not fit what the handler answers, at': Misfits<R, z.input<O>> } }
+    : unknown;
