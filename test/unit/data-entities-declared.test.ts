@@ -2,7 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { declaredEntities, keyCollisions } from '../../shared/platform/data/entity.js';
+import { declaredEntities } from '../../shared/platform/data/entity.js';
+import { keyCollisions } from '../../shared/platform/data/key-templates.js';
 import { FORMER_ENTITY_NAMES } from '../../shared/workspace/migrations/entity-casing.js';
 
 const root = join(import.meta.dirname, '../..');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineEntity, keyCollisions } from '../../shared/platform/data/entity.js';
+import { defineEntity } from '../../shared/platform/data/entity.js';
+import { keyCollisions } from '../../shared/platform/data/key-templates.js';
 
 const Company = defineEntity({
   entity: 'test_company',

@@ -1,7 +1,19 @@
-import * as z from 'zod';
-import { badRequest } from '../errors.js';
+import type * as z from 'zod';
 import type { Condition, Item, Key, QuerySpec } from '../ports/table-store.js';
-import { checkedOutput, type CheckedOutput } from '../registry/output-check.js';
+import type { CheckedOutput } from '../registry/output-check.js';
+import { attributeContract, type ItemType, type NoAttributes, type OutputShape, type OutputType, type Shape } from './entity-attributes.js';
+import {
+  attrNames,
+  checkFreeText,
+  fill,
+  hasAllComposites,
+  prefix,
+  type Composites,
+  type IndexName,
+  type ItemComposites,
+  type KeyTemplate,
+  type KeysDeclaration,
+} from './key-templates.js';
 
 /**
  * Entities declared as data, the way ElectroDB does it (`indexes: {pk, sk}` templates with
@@ -45,40 +57,6 @@ import { checkedOutput, type CheckedOutput } from '../registry/output-check.js';
  * export type Lead = OutputOf<typeof LeadEntity>;
  * ```
  */
-
-type Placeholders<S extends string> = S extends `${string}\${${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
-
-export type IndexName = 'gsi1' | 'gsi2' | 'gsi3';
-export interface KeyTemplate {
-  /** Omitted for the table's own pk/sk. */
-  index?: IndexName;
-  pk: string;
-  sk: string;
-}
-export type KeysDeclaration = { primary: { pk: string; sk: string } } & Record<string, KeyTemplate>;
-
-type CompositesOf<T extends KeyTemplate | { pk: string; sk: string }> = Placeholders<T['pk']> | Placeholders<T['sk']>;
-type Composite = string | number;
-export type Composites<K extends KeysDeclaration, N extends keyof K> = { [P in CompositesOf<K[N]>]: Composite };
-type AllComposites<K extends KeysDeclaration> = { [N in keyof K]: CompositesOf<K[N]> }[keyof K];
-type ItemComposites<K extends KeysDeclaration> = Partial<Record<AllComposites<K>, Composite>> & Composites<K, 'primary'>;
-
-type Shape = z.ZodRawShape;
-type NoAttributes = Record<never, never>;
-/** What an entity stores besides its keys and stamps (all declared attributes). */
-type AttributeTypes<A extends Shape> = z.infer<z.ZodObject<A>>;
-/** Attributes a read fills in when an item lacks them (nullable ones, and those with a default): a stored item may lack them. */
-type Fillable<A extends Shape, D extends string> = (D & keyof A) | { [P in keyof A]: null extends z.infer<A[P]> ? P : never }[keyof A];
-type Flat<T> = { [P in keyof T]: T[P] } & {};
-type ItemType<A extends Shape, D extends string> = Flat<
-  Omit<AttributeTypes<A>, Fillable<A, D>> & Partial<Pick<AttributeTypes<A>, Fillable<A, D> & keyof AttributeTypes<A>>>
->;
-type OutputShape<A extends Shape, H extends keyof A> = Omit<A, H>;
-type Answered<A extends Shape, H extends keyof A> = z.infer<z.ZodObject<OutputShape<A, H>>>;
-/** A view's type: the answered attributes, those with a default always present. */
-type OutputType<A extends Shape, H extends keyof A, D extends string> = Flat<
-  Omit<Answered<A, H>, D> & { [P in D & keyof Answered<A, H>]-?: Exclude<Answered<A, H>[P], undefined> }
->;
 
 export interface EntityDeclaration<
   K extends KeysDeclaration,
@@ -163,40 +141,8 @@ export interface Entity<K extends KeysDeclaration, A extends Shape = NoAttribute
 }
 
 const ENTITY_NAME = /^[a-z][a-z0-9_]*$/;
-const PLACEHOLDER = /\$\{([A-Za-z0-9_]+)\}/g;
 
-/** The 400 body names the field; the error message (logs, tests) also names the entity. */
-const keyError = (problem: string, label: string) => Object.assign(badRequest([problem]), { message: `${label}: composite ${problem}` });
-
-function fill(template: string, c: Record<string, unknown>, label: string, free: readonly string[] = []): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
-    const v = c[name];
-    // A client-supplied id reaches here: a 400, never a 500 (issue 16 fuzz run).
-    if (v === undefined || v === null || v === '') throw keyError(`${name} is missing`, label);
-    const s = String(v);
-    if (s.includes('#') && !free.includes(name)) throw keyError(`${name} may not contain '#'`, label);
-    return s;
-  });
-}
-
-/** The literal part of a template up to the first missing composite. */
-function prefix(template: string, c: Record<string, unknown>): string {
-  let out = '';
-  let last = 0;
-  for (const m of template.matchAll(PLACEHOLDER)) {
-    out += template.slice(last, m.index);
-    const v = c[m[1]];
-    if (v === undefined || v === null || v === '') return out;
-    out += String(v);
-    last = m.index! + m[0].length;
-  }
-  return out + template.slice(last);
-}
-
-const placeholders = (t: string) => [...t.matchAll(PLACEHOLDER)].map((m) => m[1]);
-const attrNames = (index?: IndexName) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
-
-/** Any entity, whatever its keys and attributes (the collision test's and the registry's view). */
+/** Any entity, whatever its keys and attributes (what declaredEntities lists). */
 export type AnyEntity = Omit<Entity<any, any, any, any>, 'item'> & { item(c: any, attrs?: any): Item & Key };
 const declared: AnyEntity[] = [];
 
@@ -214,23 +160,10 @@ export function defineEntity<
   const label = decl.entity;
   if (!ENTITY_NAME.test(decl.entity)) throw new Error(`${label}: an entity name is snake_case (the one casing of the \`entity\` stamp)`);
   const free = decl.freeText ?? [];
-  for (const t of Object.values(decl.keys) as KeyTemplate[]) {
-    for (const tpl of [t.pk, t.sk]) {
-      const ps = placeholders(tpl);
-      if (ps.slice(0, -1).some((p) => free.includes(p))) throw new Error(`${label}: free-text composite must be the last placeholder of ${tpl}`);
-    }
-  }
+  checkFreeText(decl.keys, free, label);
   const secondary = Object.entries(decl.keys).filter(([n]) => n !== 'primary') as [string, KeyTemplate][];
-  const hasAll = (t: { pk: string; sk: string }, c: Record<string, unknown>) =>
-    [...placeholders(t.pk), ...placeholders(t.sk)].every((p) => c[p] !== undefined && c[p] !== null && c[p] !== '');
   const attributes = (decl.attributes ?? {}) as A;
-  const internal = new Set<string>(decl.internal ?? []);
-  for (const h of internal) if (!(h in attributes)) throw new Error(`${label}: internal attribute ${h} is not declared`);
-  const outputShape = Object.fromEntries(Object.entries(attributes).filter(([n]) => !internal.has(n))) as OutputShape<A, H>;
-  const defaults = (decl.defaults ?? {}) as Record<string, unknown>;
-  const fillable = new Set(Object.entries(attributes).flatMap(([n, s]) => (n in defaults || (s as z.ZodType).safeParse(null).success ? [n] : [])));
-  // Per answered attribute, what a stored item that lacks it reads as (undefined: left absent).
-  const absent = Object.keys(outputShape).map((n) => [n, n in defaults ? defaults[n] : fillable.has(n) ? null : undefined] as const);
+  const contract = attributeContract<A, H, D>(label, attributes, decl.internal ?? [], (decl.defaults ?? {}) as Record<string, unknown>);
   const entity: Entity<K, A, H, D> = {
     name: decl.entity,
     formerly: decl.formerly,
@@ -246,24 +179,13 @@ export function defineEntity<
     },
     item: ((c: ItemComposites<K>, attrs?: object) => {
       const out: Item = { ...(attrs ?? {}), ...entity.key(c as never) };
-      for (const [name, t] of secondary) if (hasAll(t, c)) Object.assign(out, entity.indexKeys(name as never, c as never));
+      for (const [name, t] of secondary) if (hasAllComposites(t, c)) Object.assign(out, entity.indexKeys(name as never, c as never));
       out.entity = decl.entity;
       out._v = decl.version;
       return out as never;
     }) as Entity<K, A, H, D>['item'],
     attributes,
-    schema: z.looseObject(
-      Object.fromEntries(Object.entries(attributes).map(([n, s]) => [n, fillable.has(n) ? (s as z.ZodType).optional() : s])),
-    ) as unknown as z.ZodType<ItemType<A, D>>,
-    output: checkedOutput(z.looseObject(outputShape)),
-    view: (item) => {
-      const out: Record<string, unknown> = {};
-      for (const [n, ifAbsent] of absent) {
-        const v = item[n] ?? ifAbsent;
-        if (v !== undefined) out[n] = v;
-      }
-      return out as OutputType<A, H, D>;
-    },
+    ...contract,
     query: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;
       const spec: { index?: IndexName; pk: string; skBeginsWith?: string } = { pk: fill(t.pk, c, label, free) };
@@ -285,30 +207,3 @@ export function defineEntity<
 
 /** Every entity declared so far (the collision test imports all entity modules first). */
 export const declaredEntities = (): readonly AnyEntity[] => declared;
-
-/**
- * Two templates can produce the same key when their literal prefixes overlap (one is a prefix of the
- * other). Returns the pairs of entities whose keys on the same table and index can collide.
- */
-export function keyCollisions(entities: readonly AnyEntity[]): string[] {
-  const literal = (t: string) => t.split('${')[0];
-  const overlaps = (a: string, b: string) => {
-    const [x, y] = [literal(a), literal(b)];
-    const exact = !a.includes('${') && !b.includes('${');
-    return exact ? a === b : x.startsWith(y) || y.startsWith(x);
-  };
-  const found: string[] = [];
-  const slots = entities.flatMap((e) =>
-    Object.entries(e.keys as KeysDeclaration).map(([name, t]) => ({ e, name, t: t as KeyTemplate, index: (t as KeyTemplate).index ?? 'table' })),
-  );
-  for (let i = 0; i < slots.length; i++) {
-    for (let j = i + 1; j < slots.length; j++) {
-      const [a, b] = [slots[i], slots[j]];
-      if (a.e === b.e || a.e.table !== b.e.table || a.index !== b.index) continue;
-      const declared = a.name === 'primary' && b.name === 'primary' && (a.e.replaces === b.e.name || b.e.replaces === a.e.name);
-      if (declared) continue;
-      if (overlaps(a.t.pk, b.t.pk) && overlaps(a.t.sk, b.t.sk)) found.push(`${a.e.name}.${a.name} ~ ${b.e.name}.${b.name} (${a.index})`);
-    }
-  }
-  return found;
-}
