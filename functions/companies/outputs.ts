@@ -103,17 +103,14 @@ export const companies_import_startOutput = checkedOutput(
     listId: z.string().optional().describe('The company list the companies were added to (options.listId or newListName)'),
   }),
 );
-export const companies_import_previewOutput = checkedOutput(
+/**
+ * What an import preview answers (companies and contacts alike): its mapping, the counts the import
+ * would give, and the plan for each row (`row`: what a kind's plan adds to the index and outcome).
+ */
+export const importPreviewOutput = <M extends z.ZodRawShape, R extends z.ZodRawShape>(mapping: M, row: R) =>
   z.looseObject({
     preview: z.boolean().describe('Always true: nothing was written'),
-    mapping: z
-      .looseObject({
-        company: z.array(mappedColumn).describe('Columns mapped to company fields'),
-        contact: z.array(mappedColumn).describe('Columns mapped to contact fields (target c:<field>)'),
-        customFields: z.array(mappedColumn).describe('Columns mapped to company custom fields (target cf:<slug>)'),
-        ignored: z.array(z.string()).describe('Targets this operation would not import'),
-      })
-      .describe('The validated mapping'),
+    mapping: z.looseObject(mapping).describe('The validated mapping'),
     ...importResult,
     createdIds: z.array(z.string()).describe('Always empty in a preview'),
     rows: z
@@ -121,15 +118,28 @@ export const companies_import_previewOutput = checkedOutput(
         z.looseObject({
           index: z.number().describe('0-based row'),
           outcome: z.enum(['create', 'update', 'skip']).describe('What the import would do with the row (rows with errors are in errors[])'),
-          matchedBy: z.string().optional().describe('domain or inn: the key that matched an existing company'),
-          companyId: z.string().optional().describe('The existing company the row would update'),
-          sameCompanyAsRow: z.number().optional().describe('An earlier row of this request whose company this row would merge into'),
-          duplicateOf: z.string().optional().describe('The existing company this row duplicates'),
-          duplicateOfRow: z.number().optional().describe('An earlier row of this request with the same key'),
+          ...row,
         }),
       )
       .describe('The plan for each row'),
-  }),
+  });
+
+export const companies_import_previewOutput = checkedOutput(
+  importPreviewOutput(
+    {
+      company: z.array(mappedColumn).describe('Columns mapped to company fields'),
+      contact: z.array(mappedColumn).describe('Columns mapped to contact fields (target c:<field>)'),
+      customFields: z.array(mappedColumn).describe('Columns mapped to company custom fields (target cf:<slug>)'),
+      ignored: z.array(z.string()).describe('Targets this operation would not import'),
+    },
+    {
+      matchedBy: z.string().optional().describe('domain or inn: the key that matched an existing company'),
+      companyId: z.string().optional().describe('The existing company the row would update'),
+      sameCompanyAsRow: z.number().optional().describe('An earlier row of this request whose company this row would merge into'),
+      duplicateOf: z.string().optional().describe('The existing company this row duplicates'),
+      duplicateOfRow: z.number().optional().describe('An earlier row of this request with the same key'),
+    },
+  ),
 );
 
 export const companies_listOutput = checkedOutput(

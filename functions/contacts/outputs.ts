@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ContactListEntity } from '../../shared/crm/contact-lists/entities.js';
 import { ContactEntity, contactChannel } from '../../shared/crm/contacts/entities.js';
 import { checkedOutput } from '../../shared/platform/registry/output-check.js';
-import { importDone, importResult, mappedColumn } from '../companies/outputs.js';
+import { importDone, importPreviewOutput, mappedColumn } from '../companies/outputs.js';
 
 /** Success answers of the contacts operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
 
@@ -55,27 +55,16 @@ export const ContactsController_importStartOutput = checkedOutput(
 );
 
 export const ContactsController_importPreviewOutput = checkedOutput(
-  z.looseObject({
-    preview: z.boolean().describe('Always true: nothing was written'),
-    mapping: z
-      .looseObject({
-        contact: z.array(mappedColumn).describe('Columns mapped to contact fields'),
-        customFields: z.array(mappedColumn).describe('Columns mapped to contact custom fields (target cf:<slug>)'),
-      })
-      .describe('The validated mapping'),
-    ...importResult,
-    createdIds: z.array(z.string()).describe('Always empty in a preview'),
-    rows: z
-      .array(
-        z.looseObject({
-          index: z.number().describe('0-based row'),
-          outcome: z.enum(['create', 'update', 'skip']).describe('What the import would do with the row (rows with errors are in errors[])'),
-          duplicateOf: z.string().optional().describe('The existing contact with the same email'),
-          sameContactAsRow: z.number().optional().describe('An earlier row of this request with the same email'),
-        }),
-      )
-      .describe('The plan for each row'),
-  }),
+  importPreviewOutput(
+    {
+      contact: z.array(mappedColumn).describe('Columns mapped to contact fields'),
+      customFields: z.array(mappedColumn).describe('Columns mapped to contact custom fields (target cf:<slug>)'),
+    },
+    {
+      duplicateOf: z.string().optional().describe('The existing contact with the same email'),
+      sameContactAsRow: z.number().optional().describe('An earlier row of this request with the same email'),
+    },
+  ),
 );
 
 export const ContactListsController_createOutput = ContactList;
