@@ -1,5 +1,6 @@
 import { defineEntity } from '../../platform/data/entity.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
+import type { PageSnapshot } from './crawl/crawl-site.js';
 
 /**
  * Site enrichment entities (tenant table unless noted).
@@ -160,17 +161,10 @@ export interface ItemRecord {
   processedAt?: string | null;
 }
 
-/** A RawFetch row: what the crawler read of one page of an OK site (rawText capped), kept 12 h. */
-export interface RawRecord {
+/** A RawFetch row: what the crawler read of one page of an OK site (the snapshot, its text capped as rawText), kept 12 h. */
+export interface RawRecord extends Omit<PageSnapshot, 'text'> {
   companyId: string;
   taskId: string;
-  page: 'home' | 'contacts';
-  url: string;
-  finalUrl: string;
-  /** null when the page was rendered by the browser. */
-  httpStatus: number | null;
-  method: 'fetch' | 'browser';
-  durationMs: number;
   rawText: string;
   truncated: boolean;
   rawChars: number;

@@ -27,6 +27,7 @@ export interface PageSnapshot {
   page: 'home' | 'contacts';
   url: string;
   finalUrl: string;
+  /** null when the page was rendered by the browser. */
   httpStatus: number | null;
   method: 'fetch' | 'browser';
   durationMs: number;
