@@ -72,7 +72,8 @@ async function selection(table: TableStore, body: CreateBody, cap: number) {
 
 /**
  * Creates a task (QUEUED) with one item per company and one host record per normalised host, then
- * starts its workflow. Companies without a usable site value are NO_SITE at once. Answers 202 {taskId, queued}.
+ * starts its workflow. Companies without a usable site value are NO_SITE at once; one whose hostname is
+ * itself a public suffix is found NO_SITE by the crawl worker (targets.ts). Answers 202 {taskId, queued}.
  */
 export async function createEnrichmentTask(ctx: OperationContext, body: CreateBody, opts: { legacy?: boolean } = {}) {
   const tenant = requireTenant(ctx);
@@ -96,15 +97,16 @@ export async function createEnrichmentTask(ctx: OperationContext, body: CreateBo
     saveScreenshot: body.saveScreenshot ?? false,
     domainField,
   };
-  const hosts = new Map<string, { url: string; companyIds: string[] }>();
+  const hosts = new Map<string, { url: string; companyIds: string[]; wwwCompanyIds: string[] }>();
   const items: Item[] = [];
   const noSite: string[] = [];
   for (const c of companies) {
     const t = targetOf(siteValue(c, domainField));
     const companyId = c.id as string;
     if (t.ok) {
-      const h = hosts.get(t.host) ?? hosts.set(t.host, { url: t.url, companyIds: [] }).get(t.host)!;
+      const h = hosts.get(t.host) ?? hosts.set(t.host, { url: t.url, companyIds: [], wwwCompanyIds: [] }).get(t.host)!;
       h.companyIds.push(companyId);
+      if (t.hostname !== t.host) h.wwwCompanyIds.push(companyId);
     } else noSite.push(companyId);
     items.push(
       EnrichmentItem.item(
@@ -153,7 +155,19 @@ export async function createEnrichmentTask(ctx: OperationContext, body: CreateBo
     EnrichmentTask.notExists,
   );
   const hostItems = [...hosts].map(([host, h]) =>
-    EnrichmentHost.item({ taskId, host }, { taskId, host, url: h.url, companyIds: h.companyIds, status: 'PENDING', runId, attempts: 0 }),
+    EnrichmentHost.item(
+      { taskId, host },
+      {
+        taskId,
+        host,
+        url: h.url,
+        companyIds: h.companyIds,
+        ...(h.wwwCompanyIds.length ? { wwwCompanyIds: h.wwwCompanyIds } : {}),
+        status: 'PENDING',
+        runId,
+        attempts: 0,
+      },
+    ),
   );
   const all = [...items, ...hostItems];
   for (let i = 0; i < all.length; i += 25) await table.batchPut(all.slice(i, i + 25));

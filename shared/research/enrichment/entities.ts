@@ -8,7 +8,7 @@ import type { PageSnapshot } from './crawl/crawl-site.js';
  * - task:   SETASK#<taskId> / SETASK               gsi1: SETASKS / <createdAt>#<taskId> (newest first)
  * - item:   SETASK#<taskId> / ITEM#<companyId>     one per company: PENDING → OK | DOWN | NO_SITE, reasonCode
  * - host:   SETASK#<taskId> / HOST#<host>          one per normalised host per task: the unit of a visit
- *                                                  (companyIds share its result), PENDING → OK | DOWN
+ *                                                  (companyIds share its result), PENDING → OK | DOWN | NO_SITE
  * - event:  SETASK#<taskId> / EVENT#<seq 10 digits> the transition log (seq from the task's eventSeq counter)
  * - slot:   SETASK#<taskId> / SLOT#<n>             a leased browser-page slot (n < pageConcurrency): bounds the task's Chromium pages
  * - list:   SELIST#<listId> / PREFS                the remembered domainField of a company list
@@ -60,7 +60,7 @@ export const EnrichmentListPrefs = defineEntity({
   keys: { primary: { pk: 'SELIST#${listId}', sk: 'PREFS' } },
 });
 
-/** The domain field last used for a company list (its prefs row). Here, not in create.ts: reading tasks does not bundle target parsing (tldts). */
+/** The domain field last used for a company list (its prefs row). Here, not in create.ts: reading tasks does not bundle target parsing. */
 export async function rememberedDomainField(table: TableStore, listId: string) {
   return (await table.get<{ domainField?: string }>(EnrichmentListPrefs.key({ listId })))?.domainField;
 }
@@ -179,7 +179,10 @@ export interface HostRecord {
   host: string;
   url: string;
   companyIds: string[];
-  status: 'PENDING' | 'OK' | 'DOWN';
+  /** Those of companyIds whose site's hostname is `www.<host>` (the suffix list is applied to each company's own hostname). */
+  wwwCompanyIds?: string[];
+  /** NO_SITE: every company's hostname is a public suffix; the host is not visited. */
+  status: 'PENDING' | 'OK' | 'DOWN' | 'NO_SITE';
   runId: string;
   attempts: number;
 }

@@ -5,9 +5,12 @@ import type { TableStore } from '../../platform/ports/table-store.js';
 import { rememberedDomainField } from './entities.js';
 import { siteValue, targetOf } from './targets.js';
 
-// Apart from views.ts: resolving sites takes tldts' public suffix list, which the task views do not need (issue 25).
+// Apart from views.ts: the task views do not resolve sites.
 
-/** Read-only: what a create with this list and domainField would queue. */
+/**
+ * Read-only: what a create with this list and domainField would queue. uniqueDomains counts the hosts a
+ * create queues: a hostname that is itself a public suffix (`co.uk`) is among them until the crawl finds it NO_SITE.
+ */
 export async function previewList(table: TableStore, listId: string, domainField?: string) {
   const list = await getCompanyList(table, listId);
   if (list.type !== 'STATIC') throw badRequest(['listId must be a STATIC company list (SMART lists are not supported)'], { code: 'smart_list_not_supported' });

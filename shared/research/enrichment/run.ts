@@ -150,7 +150,7 @@ async function requeueNotOk(table: TableStore, taskId: string, runId: string, no
   let companies = 0;
   let hosts = 0;
   for await (const h of hostsOf(table, taskId)) {
-    if (h.status === 'OK') continue;
+    if (h.status === 'OK' || h.status === 'NO_SITE') continue;
     const wasDown = h.status === 'DOWN';
     await table.update(EnrichmentHost.key({ taskId, host: h.host }), { set: { status: 'PENDING', runId } });
     if (!wasDown) continue;

@@ -8,6 +8,7 @@ import { appendEvent } from './events.js';
 import { checkRun, type CrawlMessage } from './run.js';
 import { scoreCompany, type ScoreMessage } from '../scoring/run.js';
 import { pageGate } from './page-slots.js';
+import { isRegistrable } from './registrable.js';
 import { storeScreenshot, type ScreenshotRef } from './screenshots.js';
 import { fetchOptions, RAW_TEXT_MAX, RAW_TTL_MS } from './settings.js';
 
@@ -145,6 +146,37 @@ async function applyToCompany(
 }
 
 /**
+ * A company whose site's hostname is itself a public suffix (`co.uk`): NO_SITE invalid_domain, as the
+ * request path would have made it had it carried the suffix list (targets.ts). Claimed like a visit's
+ * result (item, counters and item_no_site event in one transaction); withDomain, and with the host's
+ * mark uniqueDomains, give back what the create counted for it.
+ */
+async function claimNoSite(deps: Deps, table: TableStore, task: TaskRecord, companyId: string, visit?: HostVisit) {
+  const now = deps.clock.now();
+  const claim = {
+    update: EnrichmentItem.key({ taskId: task.taskId, companyId }),
+    spec: {
+      set: { status: 'NO_SITE', reasonCode: 'invalid_domain', host: null, url: null, processedAt: new Date(now).toISOString() },
+      condition: { expression: '#s = :p', names: { '#s': 'status' }, values: { ':p': 'PENDING' } },
+    },
+  };
+  const counters = { processed: 1, noSite: 1, withDomain: -1 };
+  await appendEvent(
+    table,
+    task.taskId,
+    'item_no_site',
+    null,
+    now,
+    { companyId },
+    {
+      ops: visit ? [claim, visit.mark] : [claim],
+      taskAdd: visit ? { ...counters, ...visit.counters } : counters,
+      taskSet: { lastProgressAt: now },
+    },
+  );
+}
+
+/**
  * The `crawls` queue consumer: one message = up to HOSTS_PER_MESSAGE normalised hosts of one run, each
  * visited once, at the same time (a queue message, a task read and a host read per host were most of a
  * page's cost next to the visit). A host that fails fails the message after its siblings are done: the
@@ -174,6 +206,24 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
 
 /** One host of the message: crawled once, its result applied to every company with that host; answers the RawFetch rows to write. */
 async function visitHost(deps: Deps, tenantId: string, table: TableStore, task: TaskRecord, host: HostRecord, cards: Map<string, Record<string, any>>) {
+  const www = new Set(host.wwwCompanyIds ?? []);
+  const ids = host.companyIds.filter((c) => isRegistrable(www.has(c) ? `www.${host.host}` : host.host));
+  const noSite = host.companyIds.filter((c) => !ids.includes(c));
+  if (!ids.length) {
+    const mark: HostVisit = {
+      mark: {
+        update: EnrichmentHost.key({ taskId: task.taskId, host: host.host }),
+        spec: {
+          set: { status: 'NO_SITE', reasonCode: 'invalid_domain' },
+          condition: { expression: '#s = :p AND runId = :run', names: { '#s': 'status' }, values: { ':p': 'PENDING', ':run': host.runId } },
+        },
+      },
+      counters: { uniqueDomains: -1 },
+    };
+    for (const [i, companyId] of noSite.entries()) await claimNoSite(deps, table, task, companyId, i === noSite.length - 1 ? mark : undefined);
+    return [];
+  }
+  for (const companyId of noSite) await claimNoSite(deps, table, task, companyId);
   const s = deps.config.enrichment;
   const o = task.options;
   const result = await crawlSite(host.url, {
@@ -214,7 +264,6 @@ async function visitHost(deps: Deps, tenantId: string, table: TableStore, task: 
   const home = result.pages.find((p) => p.page === 'home');
   const shot =
     result.status === 'OK' && result.screenshot && home ? await storeScreenshot(deps, tenantId, task.taskId, result.screenshot, home.finalUrl) : undefined;
-  const ids = host.companyIds;
   const raw: Item[] = [];
   for (const [i, companyId] of ids.entries())
     raw.push(...(await applyToCompany(deps, table, task, companyId, result, shot, cards.get(companyId), i === ids.length - 1 ? visit : undefined)));

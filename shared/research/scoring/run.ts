@@ -1,6 +1,7 @@
 import { CompanyEntity, isCompany } from '../../crm/companies/entities.js';
 import { RawFetch } from '../enrichment/entities.js';
-import { siteValue, targetOf } from '../enrichment/targets.js';
+import { registrableTarget } from '../enrichment/registrable.js';
+import { siteValue } from '../enrichment/targets.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { ScoringResult, ScoringStepEvent, type Outcome } from './entities.js';
 import { NEEDS_CONTENT, runStep, type StepRun } from './run-step.js';
@@ -33,7 +34,7 @@ export async function scoreCompany(deps: Deps, msg: ScoreMessage) {
     })
   ).items;
   const content = [cf.site_description ?? '', ...raw.map((r) => r.rawText)].join('\n').trim();
-  const target = targetOf(siteValue(card, 'website'));
+  const target = registrableTarget(siteValue(card, 'website'));
   const steps = (task.steps ?? []) as StoredStep[];
   const firstContactId = steps.some((s) => s.config?.targetEntity === 'CONTACT') ? (await companyContactIds(table, msg.companyId, 1))[0] : undefined;
   const inputs = {
