@@ -162,7 +162,7 @@ export async function createEnrichmentTask(ctx: OperationContext, body: CreateBo
         host,
         url: h.url,
         companyIds: h.companyIds,
-        ...(h.wwwCompanyIds.length ? { wwwCompanyIds: h.wwwCompanyIds } : {}),
+        wwwCompanyIds: h.wwwCompanyIds,
         status: 'PENDING',
         runId,
         attempts: 0,

@@ -179,7 +179,10 @@ export interface HostRecord {
   host: string;
   url: string;
   companyIds: string[];
-  /** Those of companyIds whose site's hostname is `www.<host>` (the suffix list is applied to each company's own hostname). */
+  /**
+   * Those of companyIds whose site's hostname is `www.<host>`: the worker applies the suffix list to each
+   * company's own hostname. Absent on a host an earlier version created, which applied the list itself.
+   */
   wwwCompanyIds?: string[];
   /** NO_SITE: every company's hostname is a public suffix; the host is not visited. */
   status: 'PENDING' | 'OK' | 'DOWN' | 'NO_SITE';

@@ -177,6 +177,31 @@ async function claimNoSite(deps: Deps, table: TableStore, task: TaskRecord, comp
 }
 
 /**
+ * Applies the public suffix list to each company's own hostname: those that are a public suffix are
+ * claimed NO_SITE; answers the others, the companies to visit. With none left the host is marked
+ * NO_SITE (not visited) on its last claim, giving back its uniqueDomains.
+ */
+async function settleSuffixSites(deps: Deps, table: TableStore, task: TaskRecord, host: HostRecord) {
+  if (!host.wwwCompanyIds) return host.companyIds; // created by an earlier version, which applied the list itself
+  const www = new Set(host.wwwCompanyIds);
+  const noSite = new Set(host.companyIds.filter((c) => !isRegistrable(www.has(c) ? `www.${host.host}` : host.host)));
+  const visit = host.companyIds.filter((c) => !noSite.has(c));
+  const mark: HostVisit = {
+    mark: {
+      update: EnrichmentHost.key({ taskId: task.taskId, host: host.host }),
+      spec: {
+        set: { status: 'NO_SITE', reasonCode: 'invalid_domain' },
+        condition: { expression: '#s = :p AND runId = :run', names: { '#s': 'status' }, values: { ':p': 'PENDING', ':run': host.runId } },
+      },
+    },
+    counters: { uniqueDomains: -1 },
+  };
+  const last = [...noSite].at(-1);
+  for (const companyId of noSite) await claimNoSite(deps, table, task, companyId, !visit.length && companyId === last ? mark : undefined);
+  return visit;
+}
+
+/**
  * The `crawls` queue consumer: one message = up to HOSTS_PER_MESSAGE normalised hosts of one run, each
  * visited once, at the same time (a queue message, a task read and a host read per host were most of a
  * page's cost next to the visit). A host that fails fails the message after its siblings are done: the
@@ -206,24 +231,8 @@ export async function handleCrawlMessage(deps: Deps, msg: CrawlMessage | ScoreMe
 
 /** One host of the message: crawled once, its result applied to every company with that host; answers the RawFetch rows to write. */
 async function visitHost(deps: Deps, tenantId: string, table: TableStore, task: TaskRecord, host: HostRecord, cards: Map<string, Record<string, any>>) {
-  const www = new Set(host.wwwCompanyIds ?? []);
-  const ids = host.companyIds.filter((c) => isRegistrable(www.has(c) ? `www.${host.host}` : host.host));
-  const noSite = host.companyIds.filter((c) => !ids.includes(c));
-  if (!ids.length) {
-    const mark: HostVisit = {
-      mark: {
-        update: EnrichmentHost.key({ taskId: task.taskId, host: host.host }),
-        spec: {
-          set: { status: 'NO_SITE', reasonCode: 'invalid_domain' },
-          condition: { expression: '#s = :p AND runId = :run', names: { '#s': 'status' }, values: { ':p': 'PENDING', ':run': host.runId } },
-        },
-      },
-      counters: { uniqueDomains: -1 },
-    };
-    for (const [i, companyId] of noSite.entries()) await claimNoSite(deps, table, task, companyId, i === noSite.length - 1 ? mark : undefined);
-    return [];
-  }
-  for (const companyId of noSite) await claimNoSite(deps, table, task, companyId);
+  const ids = await settleSuffixSites(deps, table, task, host);
+  if (!ids.length) return [];
   const s = deps.config.enrichment;
   const o = task.options;
   const result = await crawlSite(host.url, {
