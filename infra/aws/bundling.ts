@@ -23,17 +23,15 @@ const LAMBDA_BUNDLING = {
 };
 
 /**
- * The bundling of one Lambda, given the AWS resources it is granted. Only functions granted
- * `platformMail` may send platform mail (the SES grant says the same), so the others leave the SMTP
- * transport (nodemailer, ~237 KB of a ~265 KB bundle) out; SmtpPlatformMailer imports it lazily.
- * Functions granted `tenantMail` (sender mailbox checks and sends) carry it too. Functions declaring
- * `discoveryData` get the registry's discovery data written beside their bundle after bundling.
+ * The bundling of one Lambda, given the AWS resources it is granted. Functions that do not connect to
+ * tenant mailboxes (`tenantMail`: sends, inbox sync) leave the SMTP transport (nodemailer, ~239 KB) out
+ * where a module they share imports it lazily (shared/mailing/senders/smtp.ts); platform mail goes
+ * through SES when deployed and never needs it. The mailbox probe (a callable, no resources) imports it
+ * statically, so it bundles it all the same. Functions declaring `discoveryData` get the registry's
+ * discovery data written beside their bundle after bundling.
  */
 export function lambdaBundling(resources: readonly AwsResource[] = []) {
-  const externalModules = [
-    ...LAMBDA_BUNDLING.externalModules,
-    ...(resources.includes('platformMail') || resources.includes('tenantMail') ? [] : ['nodemailer']),
-  ];
+  const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('tenantMail') ? [] : ['nodemailer'])];
   const commandHooks: ICommandHooks | undefined = resources.includes('discoveryData')
     ? {
         beforeBundling: () => [],
