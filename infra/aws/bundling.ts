@@ -23,12 +23,12 @@ const LAMBDA_BUNDLING = {
 };
 
 /**
- * The bundling of one Lambda, given the AWS resources it is granted. Functions that do not connect to
- * tenant mailboxes (`tenantMail`: sends, inbox sync) leave the SMTP transport (nodemailer, ~239 KB) out
- * where a module they share imports it lazily (shared/mailing/senders/smtp.ts); platform mail goes
- * through SES when deployed and never needs it. The mailbox probe (a callable, no resources) imports it
- * statically, so it bundles it all the same. Functions declaring `discoveryData` get the registry's
- * discovery data written beside their bundle after bundling.
+ * The bundling of one Lambda, given the AWS resources it is granted. Only functions that connect to
+ * tenant mailboxes (`tenantMail`: the mailbox probe, sends, inbox sync) carry the SMTP transport
+ * (nodemailer, ~239 KB); the others leave it out where a module they share imports it lazily
+ * (shared/mailing/senders/smtp.ts). Platform mail goes through SES when deployed and never needs it.
+ * Functions declaring `discoveryData` get the registry's discovery data written beside their bundle
+ * after bundling.
  */
 export function lambdaBundling(resources: readonly AwsResource[] = []) {
   const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('tenantMail') ? [] : ['nodemailer'])];

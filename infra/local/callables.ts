@@ -8,10 +8,12 @@ import type { Deps } from '../../shared/platform/runtime/deps.js';
  * CallableFailed, as from a Lambda invocation, so what a caller sees is the same on both sides. The
  * declarations are loaded at the first call (the list imports every background module).
  */
-export function localCallables(deps: () => Deps): Callables {
+export function localCallables(
+  deps: () => Deps,
+  declarations: () => Promise<readonly CallableDefinition[]> = () => import('../../functions/background.js').then((m) => m.callables),
+): Callables {
   let declared: Promise<Map<string, CallableDefinition>> | undefined;
-  const byName = () =>
-    (declared ??= import('../../functions/background.js').then(({ callables }) => new Map(callables.map((c) => [c.name, c] as const))));
+  const byName = () => (declared ??= declarations().then((list) => new Map(list.map((c) => [c.name, c] as const))));
   return {
     async call(name, request) {
       const c = (await byName()).get(name);

@@ -92,7 +92,9 @@ describe('SMTP platform mailer (smtp-server on 127.0.0.1)', () => {
     expect(localPlatformMailer(configFromEnv({ SVC_RUNTIME: 'local' }), local)).toBe(local);
     const deployed = { SECRETS_KEY: 'x'.repeat(43) + '=' };
     expect(sesPlatformMailerFor(configFromEnv(deployed))).toBeInstanceOf(SesPlatformMailer);
-    expect(() => sesPlatformMailerFor(configFromEnv({ ...deployed, PLATFORM_SMTP_URL: smtpUrl }))).toThrow(/PLATFORM_SMTP_URL is set, but deployed functions send platform mail through SES only/);
+    expect(() => sesPlatformMailerFor(configFromEnv({ ...deployed, PLATFORM_SMTP_URL: smtpUrl }))).toThrow(
+      /PLATFORM_SMTP_URL is set, but deployed functions send platform mail through SES only/,
+    );
   });
 
   it('end to end: with PLATFORM_SMTP_URL the runtime mails the confirmation link over SMTP and it works', async () => {
