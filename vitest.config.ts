@@ -14,6 +14,7 @@ const CDK_APP_FILES = [
   'test/infra/enrichment-stack.test.ts',
   'test/infra/web-app-stack.test.ts',
   'test/infra/webhooks-stack.test.ts',
+  'test/infra/senders-stack.test.ts',
 ];
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import type { CloudFormationCustomResourceEvent, Context, SQSBatchResponse, SQSE
 import { messageFromSqs } from '../shared/platform/adapters/queue/sqs-queue.js';
 import {
   backgroundScope,
+  type CallableDefinition,
   type MachineDefinition,
   type OnceDefinition,
   type ScheduleDefinition,
@@ -50,6 +51,14 @@ export function machineTaskHandler<P>(machine: MachineDefinition<P>, depsOf: () 
   return async (event: P) => {
     const deps = await depsOf();
     return backgroundScope(deps, machine, () => machine.task(deps, event));
+  };
+}
+
+/** The Lambda handler of a callable: the invocation's payload is the request, the handler's answer the response (an error is the invocation's FunctionError). */
+export function callableHandler<Q, R>(callable: CallableDefinition<Q, R>, depsOf: () => Promise<Deps> = lambdaDeps) {
+  return async (request: Q): Promise<R> => {
+    const deps = await depsOf();
+    return backgroundScope(deps, callable, () => callable.handler(deps, request));
   };
 }
 

@@ -5,13 +5,21 @@ import { inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/mailing/
 import { crawlWorker, siteEnrichmentMachine, siteEnrichmentWatchdog } from '../shared/research/enrichment/background.js';
 import { importWorker } from '../shared/crm/imports/background.js';
 import { dataMigrations } from './data-migrations.js';
-import type { BackgroundDefinition, MachineDefinition, OnceDefinition, ScheduleDefinition, WorkerDefinition } from '../shared/platform/registry/background.js';
+import type {
+  BackgroundDefinition,
+  CallableDefinition,
+  MachineDefinition,
+  OnceDefinition,
+  ScheduleDefinition,
+  WorkerDefinition,
+} from '../shared/platform/registry/background.js';
+import { mailboxProbe } from '../shared/mailing/senders/background.js';
 import { sendsSweep, sendsWorker } from '../shared/mailing/sending/background.js';
 import { wipeWorker } from '../shared/workspace/settings/background.js';
 import { webhooksSweep, webhooksWorker } from '../shared/workspace/webhooks/background.js';
 
 /**
- * Every queue consumer, schedule, state machine and once-per-deploy job, declared beside the domain code it runs. The CDK
+ * Every queue consumer, schedule, state machine, once-per-deploy job and callable function, declared beside the domain code it runs. The CDK
  * app (infra/aws/background.ts) and the embedded runtime (infra/local/background.ts) build their
  * wiring from this list only. Machines come first: the local runtime registers them before anything
  * can start an execution.
@@ -36,9 +44,11 @@ export const background: BackgroundDefinition[] = [
   inboxSchedule,
   sequenceSchedule,
   dataMigrations,
+  mailboxProbe,
 ];
 
 export const workers = background.filter((d): d is WorkerDefinition => d.kind === 'worker');
 export const schedules = background.filter((d): d is ScheduleDefinition => d.kind === 'schedule');
 export const machines = background.filter((d): d is MachineDefinition => d.kind === 'machine');
 export const onceJobs = background.filter((d): d is OnceDefinition => d.kind === 'once');
+export const callables = background.filter((d): d is CallableDefinition => d.kind === 'callable');

@@ -24,6 +24,7 @@ export const operation = defineOperation({
     'SPF: one record that authorises the SMTP host address; DKIM: a key under a usual selector (or dkimSelector); DMARC: record and policy. Each pass/warn/fail with a fix. Mandatory: a failing domain is not sendable until fixed or acknowledged (PATCH dnsAcknowledged:true).',
   access: 'tenant',
   scope: 'accounts:write',
+  resources: ['function:mailbox_probe'],
   input: {
     path: accountIdPath,
     body: z

@@ -14,7 +14,7 @@ export const operation = defineOperation({
     "Logs in for real first: SMTP (EHLO, TLS by port, AUTH; nothing sent) and IMAP (LOGIN, SELECT INBOX). Any failure is 422 {code, side, reason, message} (the side and a category, never the server's own text) (smtp_auth_failed, smtp_unreachable, imap_auth_failed, imap_unreachable ...) and nothing is stored. 409 email_account_exists when the address is connected. Passwords are encrypted, never returned.",
   access: 'tenant',
   scope: 'accounts:write',
-  resources: ['tenantMail'],
+  resources: ['function:mailbox_probe'],
   input: { body: passwordAccountBody },
   output: accountOutput,
   successStatus: 201,

@@ -14,7 +14,7 @@ export const operation = defineOperation({
   description: `Body {combo: '${COMBO_FORMAT}', name?}. No browser step: the refresh token is redeemed at Microsoft's token endpoint with that client id, then SMTP and IMAP are checked with XOAUTH2. The password part is not stored. 400 invalid_combo names the format; 422 oauth_refresh_failed or a login code.`,
   access: 'tenant',
   scope: 'accounts:write',
-  resources: ['tenantMail'],
+  resources: ['tenantMail', 'function:mailbox_probe'], // tenantMail: the OAuth settings
   input: { body: z.strictObject({ combo: z.string().min(1).max(8192).describe(COMBO_FORMAT), name: z.string().trim().min(1).max(120).optional() }) },
   output: accountOutput,
   successStatus: 201,

@@ -14,7 +14,7 @@ export const operation = defineOperation({
     'Exchanges the code (PKCE), checks SMTP and IMAP with XOAUTH2 and stores the mailbox in the workspace that started the flow. Only from the browser that started it (its binding cookie): else 400 oauth_state_invalid, as for an unknown or expired state; 400 oauth_denied / oauth_exchange_failed; 422 as on create when a login fails; 409 when the address is already connected.',
   access: 'public',
   mcp: false,
-  resources: ['platformTable:write', 'tenantTables', 'tenantMail'],
+  resources: ['platformTable:write', 'tenantTables', 'tenantMail', 'function:mailbox_probe'], // tenantMail: the OAuth settings
   input: {
     path: z.strictObject({ provider: z.enum(['google', 'microsoft']) }),
     query: z.looseObject({ code: z.string().max(4096).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),

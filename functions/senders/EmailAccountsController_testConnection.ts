@@ -14,7 +14,7 @@ export const operation = defineOperation({
     "The same real checks as on connect. Always 200 with {ok, smtp, imap}; each failed side carries its code, a category (reason: auth_failed, connection_refused, timeout, tls_failed …) and a message in our words, never the server's own text. A failing result makes the mailbox unsendable (connection_failed) until a later test passes.",
   access: 'tenant',
   scope: 'accounts:write',
-  resources: ['tenantMail'],
+  resources: ['tenantMail', 'function:mailbox_probe'], // tenantMail: an OAuth mailbox's token is refreshed here
   input: { path: accountIdPath },
   output: connectionOutput,
   hints: { readOnly: false, idempotent: true },

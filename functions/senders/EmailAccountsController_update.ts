@@ -14,7 +14,7 @@ export const operation = defineOperation({
     'Omitted fields stay. Changing a host, port, user or password re-runs the real login first (422 as on create, nothing changed). dnsAcknowledged:true lets a mailbox send although checkDns fails.',
   access: 'tenant',
   scope: 'accounts:write',
-  resources: ['tenantMail'],
+  resources: ['tenantMail', 'function:mailbox_probe'], // tenantMail: an OAuth mailbox's token is refreshed here
   input: { path: accountIdPath, body: accountPatchBody },
   output: accountOutput,
   hints: { readOnly: false, idempotent: true },

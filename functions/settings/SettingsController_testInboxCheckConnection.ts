@@ -21,7 +21,7 @@ export const operation = defineOperation({
     'Body {mailboxes:[{email, provider?, imapHost, imapPort, imapUser, imapPass}], save?}. Logs in to each (LOGIN + SELECT INBOX) and answers per mailbox {ok, code, message}. save:true (ADMIN+) stores the list when every login passes (passwords encrypted). Max 10 mailboxes.',
   access: 'tenant',
   scope: 'workspace:write',
-  resources: ['tenantMail'],
+  resources: ['function:mailbox_probe'],
   input: {
     body: z.strictObject({
       mailboxes: z

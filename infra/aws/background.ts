@@ -7,7 +7,8 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
-import { machines, onceJobs, schedules, workers } from '../../functions/background.js';
+import { callables, machines, onceJobs, schedules, workers } from '../../functions/background.js';
+import { functionNameVariable } from '../../shared/platform/adapters/functions/lambda-callables.js';
 import { workflowArnVariable } from '../../shared/platform/adapters/workflows/sfn-workflows.js';
 import { backgroundEntry, scheduleExpression, type ScheduleDefinition } from '../../shared/platform/registry/background.js';
 import type { StackContext } from './stack.js';
@@ -28,7 +29,9 @@ export const constructId = (name: string) => name.replace(/(^|[_-])([a-z0-9])/g,
  * - a once job (data migrations): its Lambda as the service token of a custom resource whose one
  *   property is the job's `runKey`, so CloudFormation invokes it at the deploy that creates the
  *   resource or changes the key (and on delete, which it answers at once); the function's name is a
- *   stack output for a run by hand (README, "Deploying").
+ *   stack output for a run by hand (README, "Deploying");
+ * - a callable: its Lambda and the `function:<name>` resource: its name as FUNCTION_NAME_<NAME> and
+ *   lambda:InvokeFunction on that function alone (no versions, no other function).
  * Rights come only from each function's declared `resources` (infra/aws/grants.ts).
  */
 export function backgroundWork(stack: Stack, ctx: StackContext) {
@@ -82,13 +85,21 @@ export function backgroundWork(stack: Stack, ctx: StackContext) {
     new CustomResource(stack, `${id}Run`, { serviceToken: fn.functionArn, resourceType: `Custom::${id}`, properties: { RunKey: j.runKey } });
     new CfnOutput(stack, `${id}Function`, { value: fn.functionName, description: `${j.name}: run it again by hand with aws lambda invoke` });
   }
+
+  for (const c of callables) {
+    const fn = lambdaOf(ctx, c);
+    ctx.grants.provide(`function:${c.name}`, (caller) => {
+      caller.addEnvironment(functionNameVariable(c.name), fn.functionName);
+      caller.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    });
+  }
 }
 
 /** The EventBridge Scheduler expression of a declaration (scheduleExpression); a cron in UTC, as the local runtime reads it. */
 export const eventBridgeSchedule = (s: ScheduleDefinition) =>
   s.cron === undefined ? ScheduleExpression.rate(Duration.minutes(s.every.minutes)) : ScheduleExpression.expression(scheduleExpression(s), TimeZone.ETC_UTC);
 
-const lambdaOf = (ctx: StackContext, d: (typeof machines | typeof workers | typeof schedules | typeof onceJobs)[number]) =>
+const lambdaOf = (ctx: StackContext, d: (typeof machines | typeof workers | typeof schedules | typeof onceJobs | typeof callables)[number]) =>
   ctx.lambda(constructId(d.name), backgroundEntry(d), {
     timeout: Duration.seconds(d.timeout),
     memorySize: d.memorySize,

@@ -23,17 +23,15 @@ const LAMBDA_BUNDLING = {
 };
 
 /**
- * The bundling of one Lambda, given the AWS resources it is granted. Only functions granted
- * `platformMail` may send platform mail (the SES grant says the same), so the others leave the SMTP
- * transport (nodemailer, ~237 KB of a ~265 KB bundle) out; SmtpPlatformMailer imports it lazily.
- * Functions granted `tenantMail` (sender mailbox checks and sends) carry it too. Functions declaring
- * `discoveryData` get the registry's discovery data written beside their bundle after bundling.
+ * The bundling of one Lambda, given the AWS resources it is granted. Only functions that connect to
+ * tenant mailboxes (`tenantMail`: the mailbox probe, sends, inbox sync) carry the SMTP transport
+ * (nodemailer, ~239 KB); the others leave it out where a module they share imports it lazily
+ * (shared/mailing/senders/smtp.ts). Platform mail goes through SES when deployed and never needs it.
+ * Functions declaring `discoveryData` get the registry's discovery data written beside their bundle
+ * after bundling.
  */
 export function lambdaBundling(resources: readonly AwsResource[] = []) {
-  const externalModules = [
-    ...LAMBDA_BUNDLING.externalModules,
-    ...(resources.includes('platformMail') || resources.includes('tenantMail') ? [] : ['nodemailer']),
-  ];
+  const externalModules = [...LAMBDA_BUNDLING.externalModules, ...(resources.includes('tenantMail') ? [] : ['nodemailer'])];
   const commandHooks: ICommandHooks | undefined = resources.includes('discoveryData')
     ? {
         beforeBundling: () => [],

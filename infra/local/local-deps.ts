@@ -3,7 +3,7 @@ import { createDocumentClient } from '../../shared/platform/adapters/dynamodb/cl
 import { DynamoTableAdmin } from '../../shared/platform/adapters/dynamodb/table-admin.js';
 import { DynamoTableStore } from '../../shared/platform/adapters/dynamodb/table-store.js';
 import { LocalOutboxMailer } from '../../shared/platform/adapters/mail/local-outbox.js';
-import { platformMailerFor } from '../../shared/platform/adapters/mail/platform-mailer.js';
+import { localPlatformMailer } from '../../shared/platform/adapters/mail/platform-mailer.js';
 import { tableNames } from '../../shared/platform/data/schema.js';
 import { AdjustableClock } from '../../shared/platform/runtime/clock.js';
 import { configFromEnv } from '../../shared/platform/runtime/config.js';
@@ -17,6 +17,7 @@ import { requestAccess } from '../../shared/workspace/tenancy/request-access.js'
 import '../../shared/crm/pipelines/tenant-init.js';
 import { localSecretsKey } from './secrets-key.js';
 import { discoveryDataOf, type DiscoveryData } from '../../shared/platform/registry/discovery-data.js';
+import { localCallables } from './callables.js';
 
 /** Deps of the embedded runtime: DynamoDB Local, a movable clock, the local outbox for platform mail. */
 export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promise<Deps> {
@@ -34,7 +35,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
   const stores = new Map<string, DynamoTableStore>();
   let discovery: Promise<DiscoveryData> | undefined;
   const localInstanceId = `rt-${process.pid}-${randomBytes(4).toString('hex')}`;
-  return {
+  const deps: Deps = {
     config,
     clock,
     platform,
@@ -44,7 +45,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
       return s;
     },
     tableAdmin,
-    mailer: await platformMailerFor(config, new LocalOutboxMailer(platform, clock)),
+    mailer: localPlatformMailer(config, new LocalOutboxMailer(platform, clock)),
     // The runtime has the registry loaded: computed from it once, as the build computes it for Lambda.
     discoveryData: () => (discovery ??= import('../../functions/registry.js').then(({ operations }) => discoveryDataOf(operations))),
     queue: new LocalWorkQueue(platform, clock, localInstanceId),
@@ -53,5 +54,7 @@ export async function localDeps(endpoint: string, env: NodeJS.ProcessEnv): Promi
     files: new LocalFileStore(`${config.local.dataDir}/files`, () => clock.now(), config.local.filesMaxBytes),
     localInstanceId,
     mailSandbox: {},
+    callables: localCallables(() => deps),
   };
+  return deps;
 }

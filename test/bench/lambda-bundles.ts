@@ -321,7 +321,6 @@ function coldInitRuns(file: string) {
     TABLE_PREFIX: 'bench-',
     SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'),
     PUBLIC_BASE_URL: 'https://api.example.com',
-    PLATFORM_SMTP_URL: 'smtp://127.0.0.1:1',
   };
   const times: { wall: number; cpu: number }[] = [];
   for (let i = 0; i < INIT_RUNS; i++) {

@@ -35,8 +35,9 @@ beforeAll(async () => {
   };
   // Tables and a tenant created by the local runtime's own services, then read by the bundles.
   account = await createApprovedAccount(await localDeps(env.AWS_ENDPOINT_URL_DYNAMODB, { ...process.env, ...env }));
-  // A relay nobody listens on: no test here sends platform mail, but every bundle must start with one configured.
-  Object.assign(process.env, env, { PLATFORM_SMTP_URL: 'smtp://127.0.0.1:1' });
+  // Deployed functions send platform mail through SES only (a PLATFORM_SMTP_URL would fail them at start).
+  Object.assign(process.env, env);
+  delete process.env.PLATFORM_SMTP_URL;
   delete process.env.SVC_RUNTIME;
 });
 afterAll(() => {
@@ -105,8 +106,8 @@ describe('operation Lambda bundles', () => {
     expect(JSON.parse(profile.body!)).toMatchObject({ flow: 'sandbox', quota: { monthly: 500 } });
     const bad = await signup(event('POST', '/v1/signup', '/v1/signup', { body: { email: 'x@example.com', extra: 1 } }), {});
     expect(JSON.parse(bad.body!)).toMatchObject({ statusCode: 400, message: ['property extra should not exist'] });
-    // Only functions granted platform mail carry the SMTP transport; v1_me starts with PLATFORM_SMTP_URL set all the same.
-    expect(bundledPackages.get('v1_signup')).toContain('nodemailer');
+    // Platform mail goes through SES when deployed: no function carries an SMTP transport for it, not even one that mails.
+    expect(bundledPackages.get('v1_signup')).not.toContain('nodemailer');
     expect(bundledPackages.get('v1_me')).not.toContain('nodemailer');
     // Every bundle's deps name SQS, SES, Step Functions and S3, but their clients load on first use: a cold start evaluates DynamoDB's only.
     for (const id of ['v1_signup', 'v1_me']) expect(sdkAtInit.get(id), id).toEqual(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation as outboxOp } from '../../functions/local/local_outbox_list.js';
-import { SesPlatformMailer } from '../../shared/platform/adapters/mail/ses-mailer.js';
+import { SesPlatformMailer, sesPlatformMailerFor } from '../../shared/platform/adapters/mail/ses-mailer.js';
 import { SmtpPlatformMailer } from '../../shared/platform/adapters/mail/smtp-mailer.js';
 import { LocalOutboxMailer } from '../../shared/platform/adapters/mail/local-outbox.js';
-import { platformMailerFor } from '../../shared/platform/adapters/mail/platform-mailer.js';
+import { localPlatformMailer } from '../../shared/platform/adapters/mail/platform-mailer.js';
 import { SfnWorkflows, workflowArnVariable } from '../../shared/platform/adapters/workflows/sfn-workflows.js';
 import { confirmEmailMessage, acceptTermsMessage } from '../../shared/workspace/accounts/mail.js';
 import { executeOperation } from '../../shared/platform/http/pipeline.js';
@@ -86,11 +86,15 @@ describe('SMTP platform mailer (smtp-server on 127.0.0.1)', () => {
     expect(m.html).not.toContain('<y>');
   });
 
-  it('is chosen when PLATFORM_SMTP_URL is set; else the outbox locally and SES when deployed', async () => {
+  it('is chosen locally when PLATFORM_SMTP_URL is set, else the outbox; deployed, SES only (a relay set there fails at start)', async () => {
     const local = new LocalOutboxMailer(undefined as never, undefined as never);
-    expect(await platformMailerFor(configFromEnv({ SVC_RUNTIME: 'local', PLATFORM_SMTP_URL: smtpUrl }), local)).toBeInstanceOf(SmtpPlatformMailer);
-    expect(await platformMailerFor(configFromEnv({ SVC_RUNTIME: 'local' }), local)).toBe(local);
-    expect(await platformMailerFor(configFromEnv({ SECRETS_KEY: 'x'.repeat(43) + '=' }))).toBeInstanceOf(SesPlatformMailer);
+    expect(localPlatformMailer(configFromEnv({ SVC_RUNTIME: 'local', PLATFORM_SMTP_URL: smtpUrl }), local)).toBeInstanceOf(SmtpPlatformMailer);
+    expect(localPlatformMailer(configFromEnv({ SVC_RUNTIME: 'local' }), local)).toBe(local);
+    const deployed = { SECRETS_KEY: 'x'.repeat(43) + '=' };
+    expect(sesPlatformMailerFor(configFromEnv(deployed))).toBeInstanceOf(SesPlatformMailer);
+    expect(() => sesPlatformMailerFor(configFromEnv({ ...deployed, PLATFORM_SMTP_URL: smtpUrl }))).toThrow(
+      /PLATFORM_SMTP_URL is set, but deployed functions send platform mail through SES only/,
+    );
   });
 
   it('end to end: with PLATFORM_SMTP_URL the runtime mails the confirmation link over SMTP and it works', async () => {

@@ -11,7 +11,8 @@ import { nudgeWebhookDispatcher } from '../../../shared/workspace/webhooks/nudge
 import { requestAccess } from '../../../shared/workspace/tenancy/request-access.js';
 // Registers the default pipeline as a tenant initializer (tenancy runs it when a workspace is born or wiped).
 import '../../../shared/crm/pipelines/tenant-init.js';
-import { platformMailerFor } from '../../../shared/platform/adapters/mail/platform-mailer.js';
+import { sesPlatformMailerFor } from '../../../shared/platform/adapters/mail/ses-mailer.js';
+import { lambdaCallablesFromConfig } from '../../../shared/platform/adapters/functions/lambda-callables.js';
 import { sfnWorkflowsFromConfig } from '../../../shared/platform/adapters/workflows/sfn-workflows.js';
 import { s3FileStore } from '../../../shared/platform/adapters/files/s3-files.js';
 import { discoveryDataBeside } from '../../../shared/platform/registry/discovery-data-file.js';
@@ -40,11 +41,12 @@ export async function awsDeps(config: Config = configFromEnv()): Promise<Deps> {
       return store;
     },
     tableAdmin: new DynamoTableAdmin(doc),
-    mailer: await platformMailerFor(config),
+    mailer: sesPlatformMailerFor(config),
     // import.meta.url is the function's bundle: the build emits the data beside it.
     discoveryData: discoveryDataBeside(import.meta.url),
     queue: sqsQueueFromConfig(config),
     workflows: sfnWorkflowsFromConfig(config),
+    callables: lambdaCallablesFromConfig(config),
     access: requestAccess,
     onEventsCommitted: nudgeWebhookDispatcher,
     files: config.aws.filesBucket ? s3FileStore(config.aws.filesBucket, config.aws.region, config.local.filesMaxBytes) : undefined,

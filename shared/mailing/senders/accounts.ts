@@ -3,9 +3,9 @@ import { newId } from '../../platform/data/ids.js';
 import { ConditionFailed, type TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { encryptSecret } from '../../platform/security/secrets.js';
-import { checkConnection, connectionError, type ConnectionResult } from './connection.js';
 import { mailLogins } from './credentials.js';
 import { EmailAccount, EmailAccountAddress, emailAccountView, getEmailAccountItem, type EmailAccountItem } from './entities.js';
+import { connectionError, probeConnection, type ConnectionResult } from './probe.js';
 
 /**
  * Sender mailboxes: created only after a real login on both sides, so no half-connected account is
@@ -30,7 +30,7 @@ export async function createPasswordAccount(deps: Deps, table: TableStore, input
   const email = input.email.trim().toLowerCase();
   await refuseExisting(table, email);
   const logins = { smtp: { user: input.smtpUser, pass: input.smtpPass }, imap: { user: input.imapUser, pass: input.imapPass } };
-  const check = await checkConnection(deps.config, input, logins);
+  const check = await probeConnection(deps, input, logins);
   if (!check.ok) throw connectionError(check);
   const key = deps.config.secretsKey;
   return storeAccount(deps, table, {
@@ -134,7 +134,7 @@ export async function updateAccount(deps: Deps, table: TableStore, id: string, p
       a.auth === 'oauth'
         ? { smtp: { user: smtpUser, accessToken: current.smtp.accessToken! }, imap: { user: imapUser, accessToken: current.imap.accessToken! } }
         : { smtp: { user: smtpUser, pass: patch.smtpPass ?? current.smtp.pass! }, imap: { user: imapUser, pass: patch.imapPass ?? current.imap.pass! } };
-    const check = await checkConnection(deps.config, target, logins);
+    const check = await probeConnection(deps, target, logins);
     if (!check.ok) throw connectionError(check);
     Object.assign(set, target, { smtpUser, imapUser, lastConnectionCheck: { ok: true, at } });
     if (patch.smtpPass !== undefined) set.smtpPassEnc = encryptSecret(patch.smtpPass, deps.config.secretsKey);
@@ -168,17 +168,16 @@ export async function deleteAccount(table: TableStore, id: string) {
 export async function testConnection(deps: Deps, table: TableStore, id: string) {
   const a = await requireAccount(table, id);
   const at = new Date(deps.clock.now()).toISOString();
-  let result: ConnectionResult;
-  try {
-    result = await checkConnection(deps.config, a, await mailLogins(deps, table, a));
-  } catch (e) {
-    // OAuth refresh failure: the account is already suspended with the reason.
-    result = {
-      ok: false,
-      smtp: { ok: false, code: 'oauth_refresh_failed', message: (e as Error).message },
-      imap: { ok: false, code: 'oauth_refresh_failed', message: (e as Error).message },
-    };
-  }
+  // OAuth refresh failure: the account is already suspended with the reason. A failure of the probe itself is not the mailbox's: it throws.
+  const logins = await mailLogins(deps, table, a).catch((e: Error) => e);
+  const result: ConnectionResult =
+    logins instanceof Error
+      ? {
+          ok: false,
+          smtp: { ok: false, code: 'oauth_refresh_failed', message: logins.message },
+          imap: { ok: false, code: 'oauth_refresh_failed', message: logins.message },
+        }
+      : await probeConnection(deps, a, logins);
   const failed = !result.smtp.ok ? result.smtp : !result.imap.ok ? result.imap : undefined;
   const lastConnectionCheck = { ok: result.ok, at, ...(failed ? { code: failed.code, reason: failed.reason, message: failed.message } : {}) };
   await table

@@ -5,9 +5,9 @@ import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { encryptSecret } from '../../platform/security/secrets.js';
 import { refuseExisting, storeAccount } from './accounts.js';
-import { checkConnection, connectionError } from './connection.js';
 import { OAuthState, type OAuthProvider } from './entities.js';
 import { OAuthTokenError, tokenRequest, type TokenAnswer } from './oauth-tokens.js';
+import { connectionError, probeConnection } from './probe.js';
 
 /**
  * OAuth mailboxes: the authorization-code flow with PKCE (start → provider consent → callback) and
@@ -154,8 +154,8 @@ export async function connectOAuthMailbox(
   await refuseExisting(table, a.email);
   const cfg = deps.config.oauth[a.provider];
   const login = { user: a.email, accessToken: a.tokens.accessToken };
-  const check = await checkConnection(
-    deps.config,
+  const check = await probeConnection(
+    deps,
     { smtpHost: cfg.smtpHost, smtpPort: cfg.smtpPort, imapHost: cfg.imapHost, imapPort: cfg.imapPort },
     { smtp: login, imap: login },
   );

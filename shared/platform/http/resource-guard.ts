@@ -15,8 +15,8 @@ export const countsRequests = (op: Pick<AnyOperation, 'access' | 'path'>) => op.
 
 /**
  * Test-only contract check (config `contractChecks`): the deps an operation's handler sees, wrapped
- * so that a write to the platform table without `platformTable:write`, or a message to a queue without
- * `queue:<name>`, is recorded. IAM is derived from `resources`, so such a write would be AccessDenied
+ * so that a write to the platform table without `platformTable:write`, a message to a queue without
+ * `queue:<name>`, or a call of a callable function without `function:<name>`, is recorded. IAM is derived from `resources`, so such a write would be AccessDenied
  * in AWS (a lost outbox nudge, silently); the pipeline turns any recorded violation into a loud 500.
  */
 export function guardedDeps(deps: Deps, op: AnyOperation): { deps: Deps; violations: string[] } {
@@ -50,7 +50,14 @@ export function guardedDeps(deps: Deps, op: AnyOperation): { deps: Deps; violati
       return q.send(name, body, options);
     },
   };
-  return { deps: { ...deps, platform, ...(queue ? { queue } : {}) }, violations };
+  const c = deps.callables;
+  const callables = c && {
+    call: (name: string, request: unknown) => {
+      if (!granted.has(`function:${name}`)) violations.push(`calls function ${name} without declaring function:${name}`);
+      return c.call(name, request);
+    },
+  };
+  return { deps: { ...deps, platform, ...(queue ? { queue } : {}), ...(callables ? { callables } : {}) }, violations };
 }
 
 /** The pipeline's verdict after the handler ran (loud, test-only: the message says what to declare). */

@@ -10,7 +10,7 @@ import type { AwsResource } from './operation.js';
  * schedule's period are the same on both sides by construction (test/infra/background-parity.test.ts).
  *
  * Each declaration names its Lambda entry `functions/<tag>/<name>.ts`, a one-line file that exports
- * `handler = sqsWorker(decl)`, `scheduleHandler(decl)`, `machineTaskHandler(decl)` or `onceHandler(decl)` (functions/background-handlers.ts).
+ * `handler = sqsWorker(decl)`, `scheduleHandler(decl)`, `machineTaskHandler(decl)`, `onceHandler(decl)` or `callableHandler(decl)` (functions/background-handlers.ts).
  */
 interface LambdaSettings {
   /** snake_case; the Lambda entry is functions/<tag>/<name>.ts and the constructs are named after it. */
@@ -111,7 +111,18 @@ export interface OnceDefinition extends LambdaSettings {
   handler: (deps: Deps, opts: { keepGoing: () => boolean }) => Promise<unknown>;
 }
 
-export type BackgroundDefinition = WorkerDefinition | ScheduleDefinition | MachineDefinition | OnceDefinition;
+/**
+ * A function another function calls and waits for (`deps.callables.call(name, request)`): work that needs
+ * libraries its callers should not carry (mailbox logins over SMTP/IMAP, SPF evaluation). In AWS its own
+ * Lambda, invoked synchronously by the functions that declare `function:<name>` (lambda:InvokeFunction on
+ * it alone); in the embedded runtime its handler, in the caller's process. Request and answer are JSON.
+ */
+export interface CallableDefinition<Q = any, R = any> extends LambdaSettings {
+  kind: 'callable';
+  handler: (deps: Deps, request: Q) => Promise<R>;
+}
+
+export type BackgroundDefinition = WorkerDefinition | ScheduleDefinition | MachineDefinition | OnceDefinition | CallableDefinition;
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -140,6 +151,10 @@ export function defineMachine<P>(def: Omit<MachineDefinition<P>, 'kind'>): Machi
 
 export function defineOnce(def: Omit<OnceDefinition, 'kind'>): OnceDefinition {
   return checked({ kind: 'once', ...def });
+}
+
+export function defineCallable<Q, R>(def: Omit<CallableDefinition<Q, R>, 'kind'>): CallableDefinition<Q, R> {
+  return checked({ kind: 'callable', ...def });
 }
 
 /** The Lambda entry of a declaration. */

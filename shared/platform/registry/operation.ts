@@ -38,7 +38,9 @@ export type AwsResource =
   | 'files'
   | `queue:${string}`
   /** Start executions of that state machine (and answer its task tokens when the machine `signals`); its ARN as SFN_ARN_<NAME>. */
-  | `workflow:${string}`;
+  | `workflow:${string}`
+  /** Invoke that callable function (defineCallable) and wait for its answer; its name as FUNCTION_NAME_<NAME>. */
+  | `function:${string}`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

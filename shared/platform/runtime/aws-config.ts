@@ -11,6 +11,8 @@ export interface AwsConfig {
   queueUrls: Record<string, string>;
   /** SFN_ARN_<MACHINE>: the state machines this function may start or signal. */
   workflowArns: Record<string, string>;
+  /** FUNCTION_NAME_<NAME>: the callable functions (defineCallable) this function may invoke. */
+  functionNames: Record<string, string>;
 }
 
 export const awsConfig = (env: NodeJS.ProcessEnv): AwsConfig => ({
@@ -24,6 +26,7 @@ export const awsConfig = (env: NodeJS.ProcessEnv): AwsConfig => ({
   filesBucket: env.FILES_BUCKET || undefined,
   queueUrls: byPrefix(env, 'QUEUE_URL_'),
   workflowArns: byPrefix(env, 'SFN_ARN_'),
+  functionNames: byPrefix(env, 'FUNCTION_NAME_'),
 });
 
 /** `PREFIX_NAME=value` variables as {name: value} (names lower-cased, `_` as in the variable). */

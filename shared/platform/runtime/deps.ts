@@ -9,6 +9,7 @@ import type { DiscoveryData } from '../registry/discovery-data.js';
 import type { RequestInfo, TenantContext } from './context.js';
 import type { Principal } from './principal.js';
 import type { MailSandboxSlot } from '../ports/mail-sandbox.js';
+import type { Callables } from '../ports/callables.js';
 
 /**
  * Who is calling and in which workspace: identity's authentication and tenancy's tenant resolution.
@@ -46,6 +47,8 @@ export interface Deps {
   files?: FileStore;
   /** Step Functions (AWS) or the local workflow runner; absent where no workflow is wired (unit fixtures). */
   workflows?: Workflows;
+  /** Callable functions (another Lambda in AWS, in-process locally); absent where none is wired (unit fixtures). */
+  callables?: Callables;
   /**
    * Called after a commit that wrote outbox items, with the deps of the caller (an operation's are
    * guarded: its queue sends are checked against what it declares). The composition roots wake the

@@ -2,9 +2,8 @@ import type { Transporter } from 'nodemailer';
 import type { PlatformMailer, PlatformMessage } from '../../ports/platform-mail.js';
 
 /**
- * Platform mail through any SMTP relay (`PLATFORM_SMTP_URL`, e.g. smtp://user:pass@host:587).
- * nodemailer is loaded on the first send: deployed functions that never send platform mail are
- * bundled without it (infra/aws/bundling.ts).
+ * Platform mail through any SMTP relay (`PLATFORM_SMTP_URL`, e.g. smtp://user:pass@host:587): the
+ * embedded runtime's option (platform-mailer.ts). nodemailer is loaded on the first send.
  */
 export class SmtpPlatformMailer implements PlatformMailer {
   private transport?: Promise<Transporter>;
