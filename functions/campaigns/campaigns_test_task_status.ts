@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
-import { testTaskStatus } from '../../shared/mailing/campaigns/test-task.js';
+import { testTaskStatus } from '../../shared/mailing/campaigns/test-task-status.js';
 import { lambdaHandler } from '../lambda.js';
 import { id } from './schema.js';
 import { testTaskOutput } from './outputs.js';

@@ -3,7 +3,7 @@ import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/
 import { credit } from '../../shared/workspace/billing/billing.js';
 import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
 import { createContact } from '../../shared/crm/contacts/contacts.js';
-import { PREPARE_BATCH } from '../../shared/mailing/campaigns/prepare.js';
+import { PREPARE_BATCH } from '../../shared/mailing/campaigns/prepare-step.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
 import { print, startBenchRuntime } from './support.js';

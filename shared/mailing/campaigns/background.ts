@@ -1,7 +1,8 @@
 import { defineMachine, defineSchedule } from '../../platform/registry/background.js';
 import { runConveyor } from './conveyor.js';
 import { LOCAL_CAMPAIGN_STEP_ARN, readCampaignRecipientsAsl } from './machine.js';
-import { CAMPAIGN_MACHINE, runCampaignStep, type StepInput } from './prepare.js';
+import { CAMPAIGN_MACHINE } from './prepare.js';
+import { runCampaignStep, type StepInput } from './prepare-step.js';
 
 /**
  * The campaign-recipients machine (statemachines/campaign-recipients.asl.json): one execution per

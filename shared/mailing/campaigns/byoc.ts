@@ -10,7 +10,7 @@ import { getCampaignItem } from './campaigns.js';
 import { auditableOf, moveRecipient } from './recipients.js';
 import { auditEmail, recordAuditIteration } from './audit.js';
 import { sourceDisclosure } from './geo.js';
-import { markDegraded } from './prepare.js';
+import { markDegraded } from './degraded.js';
 
 export interface RenderedEmailRow {
   contactId: string;

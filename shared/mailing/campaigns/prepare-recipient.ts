@@ -13,7 +13,7 @@ import { moveRecipient } from './recipients.js';
 import { auditEmail, contentHash, recordAuditIteration, type Rendered } from './audit.js';
 import { sourceDisclosure } from './geo.js';
 
-// One recipient of a PLATFORM preparation (a step of the campaign-recipients machine, prepare.ts):
+// One recipient of a PLATFORM preparation (a step of the campaign-recipients machine, prepare-step.ts):
 // render → charge platform_render → audit → charge the audit iteration, up to MAX_AUDIT_ITERATIONS,
 // then READY or CREATIVE_FAILED; an AI outage, a spent balance or a blocked campaign ends the step.
 

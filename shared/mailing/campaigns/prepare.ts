@@ -1,21 +1,18 @@
 import { conflict } from '../../platform/errors.js';
 import { newId } from '../../platform/data/ids.js';
-import type { AiProvider } from '../../platform/ports/ai.js';
-import { ConditionFailed, type Item, type TableStore } from '../../platform/ports/table-store.js';
+import type { Item } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { log } from '../../platform/runtime/logger.js';
 import { Generation, type CampaignRecord } from './entities.js';
 import { getCampaignItem, logActivity, updateCampaign } from './campaigns.js';
-import { auditableOf, recipientsIn } from './recipients.js';
-import { preparationContext, prepareRecipient } from './prepare-recipient.js';
-import { screen } from './screen.js';
 import { executionGone, generationView, takeOverRun, type GenerationRecord } from './preparation-runs.js';
 
+// Starting a preparation only starts the campaign-recipients machine; its steps (rendering, the audit,
+// the HTML libraries) run in the machine's step Lambda (prepare-step.ts), not in the operations that
+// start or resume a preparation (issue 25).
+
 export const CAMPAIGN_MACHINE = 'campaign-recipients';
-/** Recipients per step of the state machine (one Lambda invocation, two state transitions). */
-export const PREPARE_BATCH = 25;
-/** At most this many recipients per preparation (a new start continues with the SCREENED left). */
-export const PREPARATION_MAX = 5000;
+
 /**
  * Starts a PLATFORM preparation (bounded async generation over the SCREENED recipients) as one
  * execution of the campaign-recipients state machine; a preparation already running is answered
@@ -53,7 +50,7 @@ export async function startPreparation(deps: Deps, tenantId: string, campaignId:
     failed: 0,
     startedAt: new Date(now).toISOString(),
     finishedAt: null,
-    ...(deps.localInstanceId ? { runner: deps.localInstanceId } : {}),
+    ...(deps.localInstanceId && deps.workflows ? { runner: deps.localInstanceId } : {}),
   };
   await table.put(Generation.item({ campaignId, generationId }, g as unknown as Item));
   await updateCampaign(table, c, { activeGenerationId: generationId }, now);
@@ -77,126 +74,14 @@ async function resumePreparation(deps: Deps, tenantId: string, g: GenerationReco
   return taken;
 }
 
-/** Starts the ASL execution (Step Functions, or the local runner); without a runner, the same steps in-process. */
-async function runMachine(deps: Deps, input: { tenantId: string; campaignId: string; generationId: string; stage: 'prepare' }, attempt?: string) {
-  if (deps.workflows) return deps.workflows.start(CAMPAIGN_MACHINE, [input.campaignId, input.generationId, attempt].filter(Boolean).join('-'), input);
-  void (async () => {
-    let step: Awaited<ReturnType<typeof runCampaignStep>> = { state: 'more', outcome: 'more' };
-    for (let i = 0; i < 100_000 && step.state === 'more'; i++) step = await runCampaignStep(deps, { ...input, action: 'screen' });
-    if (step.state === 'done') step = { state: 'more', outcome: 'more' };
-    for (let i = 0; i < 100_000 && step.state === 'more'; i++) step = await runCampaignStep(deps, { ...input, action: 'prepare' });
-    await runCampaignStep(deps, { ...input, action: 'finish', outcome: step.outcome });
-  })().catch((e) => log.warn('campaign preparation failed', { message: (e as Error).message }));
-}
-
-export interface StepInput {
-  action: 'screen' | 'prepare' | 'finish';
-  stage?: string;
-  tenantId: string;
-  campaignId: string;
-  generationId: string;
-  outcome?: string;
-}
-
 /**
- * One step of the campaign-recipients machine (the Lambda behind its Task states):
- * - screen: one page (100) of NEW recipients → SCREENED or SKIPPED (free); `more` while NEW remain;
- * - prepare: up to PREPARE_BATCH SCREENED recipients are rendered, audited (≤ 5 iterations each) and
- *   become READY or CREATIVE_FAILED; answers `more`, `done` or `halted` (AI outage, balance spent,
- *   campaign blocked or superseded) — the Choice state loops on `more`.
- * - finish: closes the generation (completed, or failed with the halt reason).
+ * Starts the ASL execution (Step Functions, or the local runner). Without a runner (deps without a
+ * workflow wiring) the generation was recorded without one (startPreparation), so a local conveyor
+ * or the next start takes it over once a runner is there.
  */
-export async function runCampaignStep(deps: Deps, input: StepInput): Promise<{ state: 'more' | 'done' | 'halted'; outcome: string }> {
-  const table = deps.tenantTable(input.tenantId);
-  const gkey = Generation.key({ campaignId: input.campaignId, generationId: input.generationId });
-  if (input.action === 'finish') {
-    const halted = input.outcome && input.outcome !== 'done';
-    await table
-      .update(gkey, {
-        set: { status: halted ? 'failed' : 'completed', error: halted ? input.outcome : null, finishedAt: new Date(deps.clock.now()).toISOString() },
-        condition: { expression: '#s = :r', names: { '#s': 'status' }, values: { ':r': 'running' } },
-      })
-      .catch((e) => {
-        if (!(e instanceof ConditionFailed)) throw e;
-      });
-    return { state: 'done', outcome: 'done' };
-  }
-  try {
-    await table.update(gkey, { set: { progressAt: deps.clock.now() }, condition: { expression: 'attribute_exists(pk)' } });
-  } catch (e) {
-    if (e instanceof ConditionFailed) return { state: 'halted', outcome: 'campaign_deleted' };
-    throw e;
-  }
-  const campaign = await getCampaignItem(table, input.campaignId).catch(() => undefined);
-  if (!campaign) return halt('campaign_deleted');
-  if (campaign.status === 'BLOCKED') return halt('campaign_blocked');
-  if (campaign.activeGenerationId !== input.generationId) return halt('superseded');
-  // NEW → SCREENED | SKIPPED first (free): recipients poured after the last screen are not left out.
-  if (input.action === 'screen') {
-    const r = await screen(deps, table, input.campaignId, 1);
-    return r.more ? { state: 'more', outcome: 'more' } : { state: 'done', outcome: 'done' };
-  }
-  // Bounded: one preparation renders at most PREPARATION_MAX recipients; a new start takes the rest.
-  const gen = await table.get<GenerationRecord>(gkey);
-  if ((gen?.processed ?? 0) >= PREPARATION_MAX) return { state: 'done', outcome: 'done' };
-  const page = await recipientsIn(table, input.campaignId, 'SCREENED', Math.min(PREPARE_BATCH, PREPARATION_MAX - (gen?.processed ?? 0)));
-  if (!page.items.length) return { state: 'done', outcome: 'done' };
-  // Named before they move: a crash mid-step leaves the generation knowing whom it was preparing (takeOverRun counts them).
-  await table.update(gkey, { set: { inFlight: page.items.map((r) => r.contactId) } });
-  const auditable = auditableOf(campaign);
-  const ctx = await preparationContext(deps, table, campaign);
-  let ready = 0;
-  let failed = 0;
-  for (const r of page.items) {
-    const out = await prepareRecipient(deps, input.tenantId, table, campaign, r, ctx, auditable);
-    if (out === 'ready') ready++;
-    else if (out === 'failed') failed++;
-    if (out === 'halted_ai') {
-      await table.update(gkey, {
-        set: { progressAt: deps.clock.now() },
-        remove: ['inFlight'],
-        add: { processed: ready + failed + 1, ready, failed: failed + 1 },
-      });
-      await markDegraded(deps, table, campaign, ctx.ai);
-      return halt('AI_STAGES_HALTED');
-    }
-    if (out === 'halted_balance') {
-      await table.update(gkey, { set: { progressAt: deps.clock.now() }, remove: ['inFlight'], add: { processed: ready + failed, ready, failed } });
-      return halt('insufficient_balance');
-    }
-    if (out === 'blocked') {
-      await table.update(gkey, {
-        set: { progressAt: deps.clock.now() },
-        remove: ['inFlight'],
-        add: { processed: ready + failed + 1, ready, failed: failed + 1 },
-      });
-      return halt('campaign_blocked');
-    }
-  }
-  await table.update(gkey, { set: { progressAt: deps.clock.now() }, remove: ['inFlight'], add: { processed: ready + failed, ready, failed } });
-  return { state: 'more', outcome: 'more' };
-}
-
-const halt = (reason: string) => ({ state: 'halted' as const, outcome: reason });
-
-/** AI outage: the campaign stays in its status, operationalState DEGRADED, primaryBlocker AI_STAGES_HALTED, pipeline.retryAt. */
-export async function markDegraded(deps: Deps, table: TableStore, c: CampaignRecord, ai: AiProvider, lastError?: string) {
-  const now = deps.clock.now();
-  const cooldown = deps.config.ai.breakerCooldownMs || 30_000;
-  const retryAt = new Date(now + cooldown).toISOString();
-  const fresh = await getCampaignItem(table, c.campaignId);
-  await updateCampaign(
-    table,
-    fresh,
-    {
-      operationalState: 'DEGRADED',
-      primaryBlocker: 'AI_STAGES_HALTED',
-      pipeline: { retryAt, lastError: lastError ?? 'AI provider unavailable', provider: ai.name },
-    },
-    now,
-  );
-  if (fresh.operationalState !== 'DEGRADED')
-    await logActivity(deps, table, c.campaignId, { kind: 'system' }, 'degraded', 'ai_provider_outage', { provider: ai.name, retryAt });
+async function runMachine(deps: Deps, input: { tenantId: string; campaignId: string; generationId: string; stage: 'prepare' }, attempt?: string) {
+  if (!deps.workflows) return log.warn('campaign preparation: no workflow runner; the generation waits for a takeover', input);
+  await deps.workflows.start(CAMPAIGN_MACHINE, [input.campaignId, input.generationId, attempt].filter(Boolean).join('-'), input);
 }
 
 /** The conveyor's check: a running preparation whose execution is gone is resumed (a previous local runtime ran it) or superseded (stalled). */

@@ -9,7 +9,8 @@ import { moveRecipients, recipientsIn, type Move } from './recipients.js';
 import { startPreparation } from './prepare.js';
 import { sendTaskOf, syncCampaign } from './lifecycle.js';
 
-// Apart from lifecycle.ts: these restart preparation (rendering, the audit, the HTML libraries), which reading or pausing a campaign never bundles.
+// Apart from lifecycle.ts: resume and the AI retry move recipients, enqueue sends and start a preparation
+// (only its machine: the preparation's steps are prepare-step.ts), which reading or pausing a campaign does not need.
 
 /**
  * Resume: PAUSED → ACTIVE (its send task resumes; a cause still present pauses it again), and in any

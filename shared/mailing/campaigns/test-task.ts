@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import { conflict, notFound } from '../../platform/errors.js';
-import { ConditionFailed, type Item } from '../../platform/ports/table-store.js';
+import { conflict } from '../../platform/errors.js';
+import { ConditionFailed } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { Account } from '../../workspace/identity/entities.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
 import { renderCreativeFor } from '../creatives/render.js';
-import { ensureOwnedSendTask, getTaskItem, taskView } from '../tasks/tasks.js';
-import { addSendItems, getItem } from '../sending/items.js';
-import { sendWindowState } from '../../workspace/settings/send-window-state.js';
-import type { SendItemRecord } from '../tasks/entities.js';
+import { ensureOwnedSendTask } from '../tasks/tasks.js';
+import { addSendItems } from '../sending/items.js';
 import { TestRequest } from './entities.js';
 import { getCampaignItem, logActivity, type Actor } from './campaigns.js';
 import { recipientsIn } from './recipients.js';
-import { effectiveWindow, sendReadiness } from './send.js';
+import { sendReadiness } from './send.js';
+import { OWNER_CONTACT, testTaskStatus } from './test-task-status.js';
 
-/** The test email's "contact": no contact row exists for it (no audience row is ever enrolled). */
-export const OWNER_CONTACT = 'owner';
 /** Gates a test must pass too (it sends a real email): everything but READY recipients and activation. */
 const TEST_GATES = ['sender', 'balance', 'legal', 'compliance_footer'];
 
@@ -72,45 +69,4 @@ async function testContent(table: ReturnType<Deps['tenantTable']>, creativeIds: 
   const ready = (await recipientsIn(table, campaignId, 'READY', 1)).items[0];
   if (!ready?.content) throw conflict('Nothing to test yet: no creative and no READY render', { code: 'nothing_to_test' });
   return { ...ready.content, subject: `[TEST] ${ready.content.subject}` };
-}
-
-/** Where the test is: `decision {reasonCode, nextAction}` and `retryAt` (when to look again). */
-export async function testTaskStatus(deps: Deps, tenantId: string, campaignId: string, taskId: string) {
-  const table = deps.tenantTable(tenantId);
-  const c = await getCampaignItem(table, campaignId);
-  if (!taskId.startsWith(`${campaignId}T`)) throw notFound('Test task');
-  const task = await getTaskItem(table, taskId);
-  if (task.owner?.id !== campaignId) throw notFound('Test task');
-  const item = (await getItem(table, taskId, OWNER_CONTACT)) as
-    (Item & Pick<SendItemRecord, 'email' | 'status' | 'smtp' | 'messageId'> & { dueAt?: number }) | undefined;
-  const now = deps.clock.now();
-  let reasonCode: string;
-  let nextAction: string;
-  let retryAt: string | null = null;
-  const window = task.sendWindow ? { ...sendWindowState(task.sendWindow, now) } : await effectiveWindow(deps, table, c);
-  if (item?.status === 'SENT') ((reasonCode = 'sent'), (nextAction = 'CampaignsController_sendReadiness'));
-  else if (item?.status === 'BOUNCED') ((reasonCode = 'bounced'), (nextAction = 'EmailAccountsController_checkDns'));
-  else if (item?.status === 'FAILED') ((reasonCode = 'failed'), (nextAction = 'EmailAccountsController_testConnection'));
-  else if (task.status === 'PAUSED') {
-    reasonCode = task.pauseReason ?? 'paused';
-    nextAction = reasonCode === 'insufficient_balance' ? 'top_up_then_campaigns_test_task_create' : 'EmailAccountsController_testConnection';
-  } else if (!window.windowOpen) {
-    reasonCode = 'outside_send_window';
-    nextAction = 'wait';
-    retryAt = window.nextOpenAt;
-  } else {
-    reasonCode = item?.status === 'SENDING' ? 'sending' : 'queued';
-    nextAction = 'wait';
-    retryAt = new Date(Math.max(now, Number(item?.dueAt ?? now)) + 5000).toISOString();
-  }
-  const view = taskView(task as unknown as Item);
-  return {
-    taskId,
-    campaignId,
-    status: view.status,
-    to: item?.email ?? null,
-    item: item ? { status: item.status, messageId: item.messageId ?? null, smtp: item.smtp ?? null } : null,
-    decision: { reasonCode, nextAction },
-    retryAt,
-  };
 }

@@ -9,10 +9,7 @@ import * as z from 'zod';
  */
 export const SEND_WINDOW_DEFAULTS = { enabled: true, workDays: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00', timezone: 'UTC' } as const;
 
-/**
- * A time zone Intl knows, the check luxon's IANAZone.isValidZone makes: the schemas stay free of luxon
- * (~70 KB), which only the window's state needs (send-window-state.ts), issue 25.
- */
+/** A time zone Intl knows: the zones the window's state can compute (send-window-state.ts reads their offsets with Intl). */
 function isValidZone(tz: string) {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz }).format();
