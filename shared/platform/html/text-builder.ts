@@ -115,7 +115,8 @@ export class TextBuilder {
     }
     if (!str.length || (b.stashedBreaks && ONLY_SPACE.test(str))) return;
     if (b.stashedBreaks) b.lines.newLine(b.stashedBreaks);
-    const apply = (w: string) => (transform ? this.transforms.reduceRight((acc, t) => t(acc), w) : w);
+    const transforms = transform ? this.transforms : [];
+    const apply = (w: string) => (transforms.length ? transforms.reduceRight((acc, t) => t(acc), w) : w);
     const lines = b.lines;
     const stashed = lines.stashedSpace;
     let any = false;
