@@ -12,7 +12,12 @@ export interface HtmlText {
   type: 'text';
   data: string;
 }
-export type HtmlNode = HtmlElement | HtmlText | { type: 'comment' | 'directive' };
+/** A comment (a CDATA section is one in HTML) or a declaration/processing instruction (`data` without the `<` and `>`). */
+export interface HtmlOther {
+  type: 'comment' | 'directive';
+  data: string;
+}
+export type HtmlNode = HtmlElement | HtmlText | HtmlOther;
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
@@ -100,7 +105,7 @@ export function parseHtmlTree(html: string): HtmlElement {
       flush(lt);
       if (c === 33 && html.startsWith('--', lt + 2)) {
         const end = html.indexOf('-->', lt + 2);
-        if (end >= 0 || lt + 4 < n) add({ type: 'comment' }); // an unfinished one: if anything follows `<!--`
+        if (end >= 0 || lt + 4 < n) add({ type: 'comment', data: html.slice(lt + 4, end < 0 ? n : end) }); // an unfinished one: if anything follows `<!--`
         if (end < 0) return root;
         textStart = i = end + 3;
         continue;
@@ -111,7 +116,7 @@ export function parseHtmlTree(html: string): HtmlElement {
         while (k < 6 && code(from + 1 + k) === 'CDATA['.charCodeAt(k)) k++;
         if (k === 6) {
           const end = html.indexOf(']]>', from + 7);
-          if (end >= 0 || from + 7 < n) add({ type: 'comment' });
+          if (end >= 0 || from + 7 < n) add({ type: 'comment', data: `[CDATA[${html.slice(from + 7, end < 0 ? n : end)}]]` });
           if (end < 0) return root;
           textStart = i = end + 3;
           continue;
@@ -119,7 +124,7 @@ export function parseHtmlTree(html: string): HtmlElement {
         from += 1 + k;
       } else if (c === 33) from += code(from) === 45 /* - */ ? 2 : 1;
       const gt = from < n ? html.indexOf('>', from) : -1;
-      if (gt >= 0) add({ type: 'directive' });
+      if (gt >= 0) add({ type: 'directive', data: html.slice(lt + 1, gt) });
       if (!resume(gt, html.slice(lt + 2))) return root;
       continue;
     }
@@ -134,7 +139,7 @@ export function parseHtmlTree(html: string): HtmlElement {
       flush(lt);
       if (!isAlpha(code(p))) {
         const gt = html.indexOf('>', p);
-        if (gt >= 0) add({ type: 'comment' });
+        if (gt >= 0) add({ type: 'comment', data: html.slice(p, gt) });
         if (!resume(gt, html.slice(p))) return root;
         continue;
       }
