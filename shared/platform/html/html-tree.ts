@@ -223,3 +223,28 @@ export function parseHtmlTree(html: string): HtmlElement {
   flush(n);
   return root;
 }
+
+/** The elements below `node` named in `names`, in document order, at most `limit`. */
+export function elementsIn(node: HtmlElement, names: ReadonlySet<string>, limit = Infinity): HtmlElement[] {
+  const found: HtmlElement[] = [];
+  const pending: HtmlNode[] = [...node.children].reverse();
+  while (pending.length && found.length < limit) {
+    const n = pending.pop()!;
+    if (!('children' in n)) continue;
+    if (names.has(n.name)) found.push(n);
+    for (let k = n.children.length - 1; k >= 0; k--) pending.push(n.children[k]);
+  }
+  return found;
+}
+
+/** The text below `node` (script and style included, as cheerio's `.text()`), up to `max` characters. */
+export function textIn(node: HtmlElement, max = Infinity): string {
+  let out = '';
+  const pending: HtmlNode[] = [node];
+  while (pending.length && out.length < max) {
+    const n = pending.pop()!;
+    if (n.type === 'text') out += n.data;
+    else if ('children' in n) for (let k = n.children.length - 1; k >= 0; k--) pending.push(n.children[k]);
+  }
+  return out.length > max ? out.slice(0, max) : out;
+}
