@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { badRequest } from '../../shared/platform/errors.js';
-import { enroll } from '../../shared/mailing/sequences/sequences.js';
+import { enroll } from '../../shared/mailing/sequences/enroll.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';

@@ -45,5 +45,5 @@ export async function run() {
     renderTemplate(creative.bodyHtml, v, { seed, html: true });
   });
   measure('renderCreativeFor without text part', 100_000, (i) => renderCreativeFor(creative, ctx(i), { skipText: true }));
-  measure('renderCreativeFor with html-to-text part', 3_000, (i) => renderCreativeFor(creative, ctx(i)));
+  measure('renderCreativeFor with the text part', 3_000, (i) => renderCreativeFor(creative, ctx(i)));
 }

@@ -1,5 +1,5 @@
 import { EMAIL_HTML_LIMITS } from '../../platform/html/bounds.js';
-import { htmlTextConverter } from '../../platform/html/text.js';
+import { plainTextConverter } from '../../platform/html/plain-text.js';
 import { oneLine, recipientSeed } from './recipient.js';
 import { renderTemplate } from './template.js';
 import { recipientVariables, type RecipientContext } from './variables.js';
@@ -21,21 +21,14 @@ export interface RenderCreativeOptions {
   skipText?: boolean;
 }
 
-const TEXT_OPTIONS = {
-  wordwrap: 100,
-  selectors: [
-    { selector: 'img', format: 'skip' },
-    { selector: 'a', options: { hideLinkIfSameAsText: true } },
-  ],
-};
-
 /**
- * The plain-text part of an HTML email (the same conversion renders use). Compiled once: `convert`
- * rebuilds its selector tree on every call, which cost more than the rest of a send's render. Runs on
- * the calling thread (email bodies are at most ~200 KB) within the email bounds: HTML nested deeper
- * than 512 levels or with more than 25,000 elements throws HtmlTooComplex, a 400 naming `what`.
+ * The plain-text part of an HTML email (the same conversion renders use): html-to-text 10's layout
+ * (wrapped at 100, images skipped, links as `text [href]`) on a light parser (plain-text.ts), so a
+ * function that renders does not bundle html-to-text (issue 25). Runs on the calling thread (email
+ * bodies are at most ~200 KB) within the email bounds: HTML nested deeper than 512 levels or with more
+ * than 25,000 elements throws HtmlTooComplex, a 400 naming `what`.
  */
-export const htmlToText = /* @__PURE__ */ htmlTextConverter(TEXT_OPTIONS, EMAIL_HTML_LIMITS);
+export const htmlToText = /* @__PURE__ */ plainTextConverter({ wordwrap: 100, linkHrefs: true }, EMAIL_HTML_LIMITS);
 
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:

@@ -57,10 +57,11 @@ export function assertHtmlWithinBounds(html: string, what: string, limits: HtmlL
   if (over) throw htmlTooComplex(what, over, limits);
 }
 
-// htmlparser2 10 in HTML mode (Parser.ts): the elements a start tag closes when they are the current node.
+// htmlparser2 10 in HTML mode (Parser.ts): the elements a start tag closes when they are the current node
+// (html-tree.ts builds its tree by the same rules).
 const P = ['p'];
 const FORM = ['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea'];
-const IMPLIES_CLOSE = new Map<string, Set<string>>([
+export const IMPLIES_CLOSE = new Map<string, Set<string>>([
   ['tr', new Set(['tr', 'th', 'td'])],
   ['th', new Set(['th'])],
   ['td', new Set(['thead', 'th', 'td'])],
@@ -79,7 +80,7 @@ const IMPLIES_CLOSE = new Map<string, Set<string>>([
     .concat(['footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'])
     .map((t) => [t, new Set(P)] as [string, Set<string>]),
 ]);
-const VOID = new Set([
+export const VOID = new Set([
   'area',
   'base',
   'basefont',
@@ -100,10 +101,10 @@ const VOID = new Set([
   'track',
   'wbr',
 ]);
-const FOREIGN = new Set(['math', 'svg']);
-const INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
+export const FOREIGN = new Set(['math', 'svg']);
+export const INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
 /** The tokenizer's raw-text elements: their content is text up to the matching end tag. */
-const RAW_END = new Map(['script', 'style', 'title', 'textarea', 'xmp'].map((t) => [t, new RegExp(`</${t}[ \\t\\n\\f\\r>]`, 'gi')]));
+export const RAW_END = new Map(['script', 'style', 'title', 'textarea', 'xmp'].map((t) => [t, new RegExp(`</${t}[ \\t\\n\\f\\r>]`, 'gi')]));
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
