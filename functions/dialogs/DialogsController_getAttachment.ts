@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { contentDisposition, messageAttachment } from '../../shared/mailing/dialogs/attachment-download.js';
 import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../shared/mailing/dialogs/attachment-names.js';
-import { workspaceQuery } from '../../shared/platform/http/framed-document.js';
+import { workspaceQuery } from '../../shared/platform/http/workspace-query.js';
 import { defineOperation, respond } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';

@@ -1,36 +1,32 @@
 import * as z from 'zod';
-import { syncMailbox, syncTenantMailboxes } from '../../shared/mailing/dialogs/sync.js';
-import { notFound } from '../../shared/platform/errors.js';
+import { INBOX_QUEUE, ON_DEMAND_MAX_MESSAGES, requestInboxSync } from '../../shared/mailing/dialogs/sync-jobs.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
-import { getEmailAccountItem } from '../../shared/mailing/senders/entities.js';
 import { lambdaHandler } from '../lambda.js';
-import { syncOutput } from './outputs.js';
+import { syncJobOutput } from './outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_sync',
   method: 'POST',
   path: '/api/dialogs/sync',
   tag: 'dialogs',
-  summary: 'Read the mailboxes now',
+  summary: 'Read the mailboxes now (a job to poll)',
   description:
-    'Runs the inbox sync at once (it also runs on a schedule): new messages of one mailbox (body accountId) or of every active mailbox, ' +
-    'incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most 200 messages per mailbox per call (the schedule, or another call, continues from the cursor). Replies become dialogs, DSNs bounces. ' +
+    'Queues the inbox sync at once (it also runs on a schedule) and answers 202 with a jobId; poll dialogs_sync_status until status is completed. It reads new messages of one mailbox (body accountId; 404 when unknown) or of every active mailbox, ' +
+    `incrementally by UID (a UIDVALIDITY change re-reads without duplicates); at most ${ON_DEMAND_MAX_MESSAGES} messages per mailbox per sync (the schedule, or another sync, continues from the cursor). Replies become dialogs, DSNs bounces. ` +
     'With an AI provider each new reply’s AI classification is paid (ai_generation, once per message); a short balance classifies by the rules instead (message aiSkipped insufficient_balance), never a 402.',
   access: 'tenant',
   scope: 'crm:write',
-  resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'], // platformTable:write: AI classification is charged (ledger)
+  resources: [`queue:${INBOX_QUEUE}`],
   input: { body: z.strictObject({ accountId: z.string().min(1).max(64).optional() }) },
-  output: syncOutput,
+  output: syncJobOutput,
+  successStatus: 202,
   hints: { readOnly: false, idempotent: true },
-  handler: async ({ body }, ctx) => {
-    const tenant = requireTenant(ctx);
-    if (body.accountId) {
-      if (!(await getEmailAccountItem(tenant.table, body.accountId))) throw notFound('Email account');
-      return { data: [await syncMailbox(ctx.deps, tenant.tenantId, body.accountId, { maxMessages: 200 })] };
-    }
-    return { data: await syncTenantMailboxes(ctx.deps, tenant.tenantId, { maxMessages: 200 }) };
-  },
-  guidance: () => ({ next: 'dialogs_list', why: 'New replies are listed as dialogs (unread=true).' }),
+  handler: async ({ body }, ctx) => requestInboxSync(ctx.deps, requireTenant(ctx), body.accountId),
+  guidance: (job) => ({
+    next: 'dialogs_sync_status',
+    why: 'The mailboxes are read in the background; the job lists each mailbox’s outcome once read.',
+    check: `jobId ${job.jobId}: poll until status is completed, then dialogs_list (new replies are unread=true).`,
+  }),
 });
 export const handler = lambdaHandler(operation);

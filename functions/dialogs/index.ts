@@ -9,6 +9,7 @@ import { operation as reply } from './DialogsController_reply.js';
 import { operation as lead } from './DialogsController_createLead.js';
 import { operation as compose } from './dialogs_compose.js';
 import { operation as sync } from './dialogs_sync.js';
+import { operation as syncStatus } from './dialogs_sync_status.js';
 import { operation as forward } from './dialogs_forward.js';
 import { operation as outboxHistory } from './dialogs_outbox_history.js';
 import { operation as skipPreview } from './dialogs_outbox_skip_preview.js';
@@ -27,6 +28,7 @@ export const dialogOperations: AnyOperation[] = [
   lead,
   compose,
   sync,
+  syncStatus,
   outboxHistory,
   skipPreview,
   skip,

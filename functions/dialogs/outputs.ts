@@ -97,21 +97,28 @@ export const draftOutput = checkedOutput(
   }),
 );
 
-export const syncOutput = z.looseObject({
-  data: z.array(
-    z.looseObject({
-      accountId: z.string(),
-      fetched: z.number(),
-      outcomes: z.record(z.string(), z.number()).describe('stored, duplicate, dsn (bounce reports), own, unparsable'),
-      reset: z.boolean().describe('UIDVALIDITY changed: re-read without duplicates'),
-      cursor: z
-        .looseObject({ uidValidity: z.string().describe('UIDVALIDITY, a decimal string'), lastUid: z.number().describe('The last UID read') })
-        .nullable()
-        .describe('Where the next sync starts; null when nothing was read'),
-      skipped: z.string().optional(),
-      error: z.string().optional(),
-    }),
-  ),
+/** One mailbox's outcome in an inbox sync. */
+const mailboxSyncOutput = z.looseObject({
+  accountId: z.string(),
+  fetched: z.number(),
+  outcomes: z.record(z.string(), z.number()).describe('stored, duplicate, dsn (bounce reports), own, unparsable'),
+  reset: z.boolean().describe('UIDVALIDITY changed: re-read without duplicates'),
+  cursor: z
+    .looseObject({ uidValidity: z.string().describe('UIDVALIDITY, a decimal string'), lastUid: z.number().describe('The last UID read') })
+    .nullable()
+    .describe('Where the next sync starts; null when nothing was read'),
+  skipped: z.string().optional().describe('busy (another run was reading the mailbox), suspended, not_found'),
+  error: z.string().optional(),
+});
+
+/** An on-demand inbox sync (dialogs_sync answers it queued; dialogs_sync_status as it goes). */
+export const syncJobOutput = z.looseObject({
+  jobId: z.string().describe('Poll dialogs_sync_status with it'),
+  status: z.enum(['queued', 'running', 'completed']).describe('completed once every mailbox was read (data then has one entry per mailbox)'),
+  requestedAt: z.string(),
+  finishedAt: z.string().nullable().describe('When the last mailbox was read; null until completed'),
+  mailboxes: z.number().describe('Mailboxes queued'),
+  data: z.array(mailboxSyncOutput).describe('The mailboxes read so far, in the order they were queued'),
 });
 
 /** A lead promoted from a dialog: the created lead with the dialog it came from. */

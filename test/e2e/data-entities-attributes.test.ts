@@ -9,6 +9,7 @@ import { credit } from '../../shared/workspace/billing/billing.js';
 import { startTenantRuntime } from '../support/accounts.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 /**
  * Every entity declared with its attributes describes what is really stored: the items the CRM and mailing
@@ -115,7 +116,7 @@ async function seedMailing(ok: (p: Promise<{ status: number; body: any }>) => Pr
   await ok(http.post('/api/dialogs/compose', { recipient: buyer.id, accountId: mailbox.id, content: { subject: 'Pricing', bodyHtml: '<p>Hi Buyer</p>' } }));
   const [sent] = (await local.get('/_local/mailbox?address=buyer@sandbox.test')).body.mailboxes[0].messages;
   await ok(local.post('/_local/mailbox/reply', { address: 'buyer@sandbox.test', uid: sent.uid, text: 'Interested, send me the pricing.' }));
-  const sync = await ok(http.post('/api/dialogs/sync', { accountId: mailbox.id }));
+  const sync = await ok(syncInbox(http, { accountId: mailbox.id }));
   expect(sync.data[0].outcomes.stored).toBe(1);
 }
 

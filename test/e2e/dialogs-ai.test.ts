@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../shared/workspace/billing/billing.js';
 import { createApprovedAccount, startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // The AI provider port on the dialog paths: a local OpenAI-compatible chat-completions server on
 // 127.0.0.1 (AI_PROVIDER=openai) that classifies and drafts, and can fail (HTTP 503) to show the
@@ -67,14 +68,14 @@ describe('dialogs with an AI provider', () => {
     expect(sent.status).toBe(201);
     const uid = (await local.get('/_local/mailbox?address=buyer@sandbox.test')).body.mailboxes[0].messages[0].uid;
     await local.post('/_local/mailbox/reply', { address: 'buyer@sandbox.test', uid, text: 'Yes, tell me more about pricing.' });
-    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).status).toBe(200);
+    expect((await syncInbox(http, { accountId: me.body.id })).status).toBe(200);
 
     // The provider's class wins over the rules (which would say interested).
     const thread = (await http.get(`/api/dialogs/${sent.body.dialogId}`)).body;
     expect(thread).toMatchObject({ classification: 'later', confidence: 0.77 });
     expect(thread.messages.find((m: { direction: string }) => m.direction === 'in')).toMatchObject({ classificationMethod: 'ai' });
     // Sync's AI classification is paid: one ai_generation, once per message (a second sync finds nothing new and charges nothing).
-    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).status).toBe(200);
+    expect((await syncInbox(http, { accountId: me.body.id })).status).toBe(200);
     expect(await aiCharges(http)).toEqual([expect.objectContaining({ quantity: 1, refId: `classify:${sent.body.dialogId}` })]);
     const viaAi = await http.post(`/api/dialogs/${sent.body.dialogId}/classify`, {});
     expect(viaAi.body).toMatchObject({ classification: 'later', confidence: 0.77, method: 'ai' });
@@ -133,7 +134,7 @@ describe('dialogs with an AI provider', () => {
     const uid = (await local.get('/_local/mailbox?address=cheap@sandbox.test')).body.mailboxes[0].messages[0].uid;
     await local.post('/_local/mailbox/reply', { address: 'cheap@sandbox.test', uid, text: 'Sounds good, send me your rates please.' });
     const asked = prompts.length;
-    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).status).toBeLessThan(300);
+    expect((await syncInbox(http, { accountId: me.body.id })).status).toBeLessThan(300);
 
     const thread = (await http.get(`/api/dialogs/${sent.body.dialogId}`)).body;
     expect(thread.classification).toBe('interested'); // the rules' answer
@@ -156,7 +157,7 @@ describe('dialogs with an AI provider', () => {
     failing = true;
     const uid2 = (await local.get('/_local/mailbox?address=cheap@sandbox.test')).body.mailboxes[0].messages[0].uid;
     await local.post('/_local/mailbox/reply', { address: 'cheap@sandbox.test', uid: uid2, text: 'Also, do you ship to Spain?' });
-    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).status).toBe(200);
+    expect((await syncInbox(http, { accountId: me.body.id })).status).toBe(200);
     failing = false;
     const later = (await http.get(`/api/dialogs/${sent.body.dialogId}`)).body.messages.filter((m: { direction: string }) => m.direction === 'in');
     expect(later).toHaveLength(2);

@@ -7,6 +7,7 @@ import { createApprovedAccount, startTenantRuntime } from '../support/accounts.j
 import { mcpClients } from '../support/mcp-client.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // DialogsController_getAttachment over HTTP and MCP. Real parts: the embedded runtime (DynamoDB Local,
 // its file store) and its local mail sandbox: the contact's answer, with five attachments, is a real
@@ -76,7 +77,7 @@ describe('a received message’s attachments, downloaded', () => {
       attachments: sent.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
     });
     smtp.close();
-    const sync = await http.post('/api/dialogs/sync', { accountId: mailbox.body.id });
+    const sync = await syncInbox(http, { accountId: mailbox.body.id });
     expect(sync.body.data[0].outcomes.stored).toBe(1);
   }, 120_000);
 

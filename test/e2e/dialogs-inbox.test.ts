@@ -12,6 +12,7 @@ import { mcpClients } from '../support/mcp-client.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { startWebhookReceiver, waitFor } from '../support/webhook-receiver.js';
 import { otherTenantClient } from '../support/accounts.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // Real parts: the embedded runtime (DynamoDB Local, local queue, send worker, webhook worker), Dovecot
 // (the sender's IMAP INBOX, replies APPENDed into it), smtp-server as the SMTP sink, a webhook receiver
@@ -175,9 +176,23 @@ describe('dialogs over a real IMAP inbox', () => {
     );
     await append(dsn({ rcpt: 'carl@buyer.test', original: sentTo['carl@buyer.test'] }));
 
-    const sync = await http.post('/api/dialogs/sync', { accountId });
-    expect(sync.status).toBe(200);
+    // dialogs_sync answers the job at once (the inbox worker reads the mailbox); dialogs_sync_status answers it as it goes.
+    const started = await http.post('/api/dialogs/sync', { accountId });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ status: 'queued', mailboxes: 1, data: [], finishedAt: null });
+    const sync = await waitFor(
+      async () => {
+        const job = await http.get(`/api/dialogs/sync/${started.body.jobId}`);
+        return job.body.status === 'completed' ? job : undefined;
+      },
+      'the sync job completed',
+      60_000,
+      100,
+    );
+    expect(sync.body).toMatchObject({ jobId: started.body.jobId, mailboxes: 1, finishedAt: expect.any(String) });
     expect(sync.body.data[0]).toMatchObject({ accountId, fetched: 3, outcomes: { stored: 2, dsn: 1, duplicate: 0 } });
+    expect((await http.get('/api/dialogs/sync/0000000000000000000000000')).status).toBe(404);
+    expect((await (await otherTenantClient(ctx.rt)).get(`/api/dialogs/sync/${started.body.jobId}`)).status).toBe(404);
 
     const list = await http.get('/api/dialogs?pageSize=10');
     expect(list.status).toBe(200);
@@ -228,7 +243,7 @@ describe('dialogs over a real IMAP inbox', () => {
     expect((await http.get('/api/suppression?source=bounce')).body.data.map((e: any) => e.value)).toContain('carl@buyer.test');
 
     // A second sync reads nothing new; the signed dialog.received deliveries arrived (two: the reply and the auto-reply).
-    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0]).toMatchObject({ fetched: 0 });
+    expect((await syncInbox(http, { accountId })).body.data[0]).toMatchObject({ fetched: 0 });
     const hooks = await waitFor(() => {
       const got = receiver.received.filter((r) => r.json?.type === 'dialog.received');
       return got.length >= 2 ? got : undefined;
@@ -324,7 +339,7 @@ describe('dialogs over a real IMAP inbox', () => {
         '',
       ].join('\n'),
     );
-    const sync = await http.post('/api/dialogs/sync', { accountId });
+    const sync = await syncInbox(http, { accountId });
     expect(sync.body.data[0]).toMatchObject({ reset: true, outcomes: { stored: 1, duplicate: 2, dsn: 1 } });
     const after = (await http.get('/api/dialogs?pageSize=50')).body.data;
     expect(after).toHaveLength(before.length);
@@ -546,7 +561,7 @@ describe('dialogs over a real IMAP inbox', () => {
     await append(
       `From: Ann <ann@buyer.test>\nTo: ${USER}\nSubject: RE: Hello Ann\nMessage-ID: <ann-3@buyer.test>\nContent-Type: text/plain\n\nOne more question.\n`,
     );
-    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0].outcomes.stored).toBe(1);
+    expect((await syncInbox(http, { accountId })).body.data[0].outcomes.stored).toBe(1);
     const after = (await http.get(`/api/dialogs/${ann.id}`)).body;
     expect(after.messages.map((m: any) => m.messageId)).toContain('<ann-3@buyer.test>');
     expect(after.messageCount).toBe(ann.messageCount + 1);
@@ -626,7 +641,7 @@ describe('dialogs over a real IMAP inbox', () => {
         '',
       ].join('\n'),
     );
-    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0].outcomes.stored).toBe(1);
+    expect((await syncInbox(http, { accountId })).body.data[0].outcomes.stored).toBe(1);
     const before = relay.messages.length;
     const fwd = await http.post(`/api/dialogs/${ann.id}/forward`, { recipient: 'dave@partner.test', messageId: '<ann-4@buyer.test>' });
     expect(fwd.status).toBe(201);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../shared/workspace/billing/billing.js';
 import { startTenantRuntime } from '../support/accounts.js';
 import { client } from '../support/runtime.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // The newcomer's path in the local runtime's own mail sandbox (SMTP + IMAP on 127.0.0.1): compose from
 // a sender mailbox, reply as the recipient from /_local/mailbox, sync, and read the dialog. Nothing mocked.
@@ -50,7 +51,7 @@ describe('local mail sandbox → dialogs', () => {
     expect(r.body.deliveredTo).toBe('me@sandbox.test');
     expect((await local.post('/_local/mailbox/reply', { address: 'buyer@sandbox.test', uid: 999 })).status).toBe(404);
 
-    const sync = await http.post('/api/dialogs/sync', {});
+    const sync = await syncInbox(http, {});
     expect(sync.body.data.find((s: any) => s.accountId === me.body.id)).toMatchObject({ outcomes: { stored: 1 } });
     const thread = (await http.get(`/api/dialogs/${sent.body.dialogId}`)).body;
     expect(thread).toMatchObject({ contactId: contact.body.id, classification: 'interested', replyCount: 1, messageCount: 2 });
@@ -66,7 +67,7 @@ describe('local mail sandbox → dialogs', () => {
       text: 'Please unsubscribe me from these emails.',
     });
     expect(again.status).toBe(200);
-    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).body.data[0].outcomes.stored).toBe(1);
+    expect((await syncInbox(http, { accountId: me.body.id })).body.data[0].outcomes.stored).toBe(1);
     expect((await http.get(`/api/dialogs/${sent.body.dialogId}`)).body).toMatchObject({ classification: 'unsubscribe_request', replyCount: 2 });
     expect((await http.get('/api/suppression?source=unsubscribe')).body.data.map((e: any) => e.value)).toContain('buyer@sandbox.test');
     const refused = await http.post('/api/dialogs/compose', {

@@ -4,6 +4,7 @@ import { Membership } from '../../shared/workspace/tenancy/entities.js';
 import { createApprovedAccount, otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { sandboxMailbox } from '../support/mail-sandbox.js';
 import { client } from '../support/runtime.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // The HTML the web app frames as a document of its own (a creative's preview, one message's HTML
 // version), over HTTP: its own policy in the headers, the HTML as rendered with its inline style kept,
@@ -112,7 +113,7 @@ describe('framed documents: HTML the app shows in a sandboxed frame, from its ow
       (await local.post('/_local/mailbox/reply', { address: 'buyer@sandbox.test', uid: original.uid, text: 'Interested, send the pricing.', html })).status,
     ).toBe(200);
     expect((await local.post('/_local/mailbox/reply', { address: 'buyer@sandbox.test', uid: original.uid, text: 'Text only.' })).status).toBe(200);
-    expect((await http.post('/api/dialogs/sync', { accountId: me.body.id })).body.data[0].outcomes.stored).toBe(2);
+    expect((await syncInbox(http, { accountId: me.body.id })).body.data[0].outcomes.stored).toBe(2);
     const dialogId = sent.body.dialogId;
     const thread = (await http.get(`/api/dialogs/${dialogId}`)).body;
     // The two replies share a Date second: found by their text, not their order.

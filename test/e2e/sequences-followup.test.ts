@@ -5,6 +5,7 @@ import { otherTenantClient, startTenantRuntime } from '../support/accounts.js';
 import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { waitFor } from '../support/webhook-receiver.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // Real parts: the embedded runtime (send worker, sequence scheduler every 300 ms), Dovecot (replies
 // APPENDed into the sender's INBOX), smtp-server as the sink. The clock moves with POST /_local/clock.
@@ -120,7 +121,7 @@ describe('follow-up sequences', () => {
     await append(
       `From: xena@buyer.test\nTo: ${USER}\nSubject: Re: Quick question, Xena\nMessage-ID: <xena-r1@buyer.test>\nIn-Reply-To: ${step1.xena}\nReferences: ${step1.xena}\nDate: ${new Date().toUTCString()}\nContent-Type: text/plain\n\nSure, ask away.\n`,
     );
-    expect((await http.post('/api/dialogs/sync', { accountId })).body.data[0].outcomes.stored).toBe(1);
+    expect((await syncInbox(http, { accountId })).body.data[0].outcomes.stored).toBe(1);
     const xena = (await http.get(`/api/sequences/${sid}/enrolments/${ids.Xena}`)).body;
     expect(xena).toMatchObject({ status: 'replied', stepsQueued: 1, nextStep: null });
     expect((await http.get(`/api/tasks/${sid}s1`)).body.counters).toMatchObject({ sent: 2, bounced: 1, replied: 1 });

@@ -10,6 +10,7 @@ import { startBrowser, type BrowserRun } from '../support/browser.js';
 import { startAiStandIn } from '../support/campaigns-ai-stand-in.js';
 import { client, TEST_ADMIN_TOKEN } from '../support/runtime.js';
 import { activeAccount, startAccountsRuntime } from './accounts-fixtures.js';
+import { syncInbox } from './dialogs-fixtures.js';
 
 // A real Chromium through several pages with axe: a bound for a shared 2-core machine, not a timing assertion.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
@@ -68,7 +69,7 @@ async function leadFromConversation(account: Awaited<ReturnType<typeof activeAcc
   expect(sent.status).toBe(201);
   const uid = (await local.get(`/_local/mailbox?address=${encodeURIComponent(buyer)}`)).body.mailboxes[0].messages[0].uid;
   await local.post('/_local/mailbox/reply', { address: buyer, uid, text: 'Interesting, what does it cost?' });
-  expect((await api.post('/api/dialogs/sync', { accountId: box.body.id })).status).toBe(200);
+  expect((await syncInbox(api, { accountId: box.body.id })).status).toBe(200);
   const lead = await api.post(`/api/dialogs/${sent.body.dialogId}/lead`, { title: 'Bea at Buyer Co' });
   expect(lead.status).toBe(201);
   expect((await api.get('/api/billing/balance')).body.balance).toBe(0);

@@ -77,7 +77,7 @@ const event = (
   method: string,
   routePath: string,
   rawPath: string,
-  opts: { body?: unknown; key?: string; query?: Record<string, string> } = {},
+  opts: { body?: unknown; key?: string; query?: Record<string, string>; pathParameters?: Record<string, string> } = {},
 ): APIGatewayProxyEventV2 =>
   ({
     version: '2.0',
@@ -86,6 +86,7 @@ const event = (
     rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
     isBase64Encoded: false,
     queryStringParameters: opts.query,
+    pathParameters: opts.pathParameters,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     headers: { 'content-type': 'application/json', ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}) },
     requestContext: {
@@ -126,6 +127,27 @@ describe('operation Lambda bundles', () => {
     expect(JSON.parse(page.body!).data.map((c: { name: string }) => c.name)).toContain('Bundled Ltd');
     const denied = await list(event('GET', '/api/companies', '/api/companies', {}), {});
     expect(JSON.parse(denied.body!)).toEqual({ statusCode: 401, message: 'Invalid credentials' });
+  });
+
+  // Issue 25: reading mailboxes is the inbox worker's; the operation queues a job and carries no IMAP, MIME or HTML library.
+  it('dialogs_sync answers a job and dialogs_sync_status reads it, from bundles without imapflow, mailparser or html-to-text', async () => {
+    const sync = await bundled('dialogs_sync');
+    const started = await sync(event('POST', '/api/dialogs/sync', '/api/dialogs/sync', { key: account.apiKey, body: {} }), {});
+    expect(started.statusCode).toBe(202);
+    const job = JSON.parse(started.body!);
+    // A new workspace has no mailbox: nothing to queue, so the job is complete at once.
+    expect(job).toMatchObject({ status: 'completed', mailboxes: 0, data: [] });
+    const status = await bundled('dialogs_sync_status');
+    const read = await status(
+      event('GET', '/api/dialogs/sync/{jobId}', `/api/dialogs/sync/${job.jobId}`, { key: account.apiKey, pathParameters: { jobId: job.jobId } }),
+      {},
+    );
+    expect(read.statusCode).toBe(200);
+    expect(JSON.parse(read.body!)).toMatchObject({ jobId: job.jobId, status: 'completed', mailboxes: 0 });
+    const unknown = await sync(event('POST', '/api/dialogs/sync', '/api/dialogs/sync', { key: account.apiKey, body: { accountId: 'nope' } }), {});
+    expect(unknown.statusCode).toBe(404);
+    for (const id of ['dialogs_sync', 'dialogs_sync_status'])
+      for (const pkg of ['imapflow', 'mailparser', 'nodemailer', 'html-to-text', 'cheerio']) expect(bundledPackages.get(id), id).not.toContain(pkg);
   });
 
   // Issue 27: HTML is parsed in worker threads, which in a Lambda run the function's own bundle (shared/platform/html/off-thread.ts).

@@ -2,7 +2,7 @@ import { conflict, gone, notFound, tooLarge } from '../../platform/errors.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { ATTACHMENT_MAX_TOTAL_BYTES, downloadName, visible } from './attachment-names.js';
-import { getThread } from './full-thread.js';
+import { requireDialog, storedMessages } from './dialogs.js';
 import { readKeptAttachment } from './store.js';
 
 /**
@@ -51,8 +51,9 @@ export async function messageAttachment(
   messageKey: string,
   index: number,
 ): Promise<AttachmentDownload> {
-  const thread = await getThread(tenant.table, dialogId, { originals: false });
-  const message = thread.messages.find((m) => m.messageKey === messageKey);
+  // Only stored messages carry attachments (the send engine's emails have none): no thread re-render here.
+  await requireDialog(tenant.table, dialogId);
+  const message = (await storedMessages(tenant.table, dialogId)).find((m) => m.messageKey === messageKey);
   if (!message) throw notFound('Dialog message');
   const meta = message.attachments[index];
   if (!meta) throw notFound('Attachment');

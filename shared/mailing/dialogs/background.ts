@@ -24,7 +24,7 @@ export const inboxWorker = defineWorker<InboxMessage>({
   resources: ['tenantTables', 'platformTable:write', 'tenantMail', 'files', `queue:${WEBHOOK_QUEUE}`, `queue:${SEND_QUEUE}`],
 });
 
-/** Every 2 minutes one `sync-mailbox` message per active mailbox (`dialogs_sync` runs one on demand). */
+/** Every 2 minutes one `sync-mailbox` message per active mailbox (`dialogs_sync` queues the same message on demand, with its job id). */
 export const inboxSchedule = defineSchedule({
   name: 'inbox_schedule',
   tag: 'dialogs',

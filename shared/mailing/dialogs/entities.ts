@@ -124,3 +124,22 @@ export const InboxSyncCursor = defineEntity({
   table: 'tenant',
   keys: { primary: { pk: 'INBOXSYNC#${accountId}', sk: 'INBOXSYNC' } },
 });
+
+/**
+ * An on-demand inbox sync (dialogs_sync): the mailboxes it queued, one `sync-mailbox` message each;
+ * the inbox worker writes one result item per mailbox beside it (InboxSyncJobResult). Kept a day (ttl).
+ */
+export const InboxSyncJob = defineEntity({
+  entity: 'inbox_sync_job',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'INBOXSYNCJOB#${jobId}', sk: 'JOB' } },
+});
+
+/** One mailbox's outcome in an on-demand sync (SyncResult), written by the inbox worker when its run ends. */
+export const InboxSyncJobResult = defineEntity({
+  entity: 'inbox_sync_job_result',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'INBOXSYNCJOB#${jobId}', sk: 'ACCOUNT#${accountId}' } },
+});

@@ -3,23 +3,19 @@ import { log } from '../../platform/runtime/logger.js';
 import { runDueEnrolments } from '../sequences/scheduler.js';
 import { EmailAccount, type EmailAccountItem } from '../senders/entities.js';
 import { syncMailbox } from './sync.js';
+import { INBOX_QUEUE, ON_DEMAND_MAX_MESSAGES, recordSyncJobResult, type InboxMessage } from './sync-jobs.js';
 import { forEachTenant } from '../../workspace/tenancy/each-tenant.js';
 
-/** The inbox queue (SQS `inbox` + DLQ in AWS): scheduled fan-out of mailbox syncs and sequence runs. */
-export const INBOX_QUEUE = 'inbox';
-
-export type InboxMessage =
-  /** Read one mailbox from its cursor (bounded per message; the next schedule continues). */
-  | { type: 'sync-mailbox'; tenantId: string; accountId: string }
-  /** Hand one tenant's due sequence steps to the send engine. */
-  | { type: 'sequence-tenant'; tenantId: string };
+// The queue's name and message shape are declared in sync-jobs.ts, which dialogs_sync imports without this consumer's IMAP code.
+export { INBOX_QUEUE, type InboxMessage };
 
 /** The `inbox` queue consumer (SQS Lambda in AWS). */
 export async function handleInboxMessage(deps: Deps, msg: InboxMessage) {
   switch (msg?.type) {
     case 'sync-mailbox': {
-      const r = await syncMailbox(deps, msg.tenantId, msg.accountId, { maxMessages: 2000 });
+      const r = await syncMailbox(deps, msg.tenantId, msg.accountId, { maxMessages: msg.jobId ? ON_DEMAND_MAX_MESSAGES : 2000 });
       if (r.error) log.warn('inbox sync failed', { tenantId: msg.tenantId, accountId: msg.accountId, error: r.error });
+      if (msg.jobId) await recordSyncJobResult(deps.tenantTable(msg.tenantId), msg.jobId, r, deps.clock.now());
       return r;
     }
     case 'sequence-tenant':

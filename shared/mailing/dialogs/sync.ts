@@ -2,7 +2,7 @@ import type { InboxCursor, InboxReader } from '../../platform/ports/inbox.js';
 import { ConditionFailed } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { log } from '../../platform/runtime/logger.js';
-import { EmailAccount, getEmailAccountItem, type EmailAccountItem } from '../senders/entities.js';
+import { getEmailAccountItem } from '../senders/entities.js';
 import { openInboxReader } from '../senders/inbox.js';
 import { mailSessionFailure } from '../senders/mail-failure.js';
 import { InboxSyncCursor } from './entities.js';
@@ -111,18 +111,4 @@ export async function syncMailbox(
   } finally {
     if (!opts.reader) await reader?.close().catch(() => undefined);
   }
-}
-
-/** Every ACTIVE mailbox of a tenant, one after the other (bounded pages). */
-export async function syncTenantMailboxes(deps: Deps, tenantId: string, opts: { maxMessages?: number } = {}) {
-  const table = deps.tenantTable(tenantId);
-  const results: SyncResult[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < 20; i++) {
-    const page = await table.query<EmailAccountItem>({ ...EmailAccount.query('byCreated', {}), limit: 100, cursor });
-    for (const a of page.items) if (a.status !== 'SUSPENDED') results.push(await syncMailbox(deps, tenantId, a.id, opts));
-    cursor = page.cursor;
-    if (!cursor) break;
-  }
-  return results;
 }

@@ -22,15 +22,7 @@ export const imagesQuery = (byDefault: 'on' | 'off') =>
       `Remote images: on = https: images load (the sender may learn when and from where the document was opened), off = dropped, only data: images show. Default ${byDefault}`,
     );
 
-/**
- * `workspace` query of a framed document or a download link: neither request can carry X-Tenant-Id, so
- * the workspace rides in the URL (a GET that declares `workspace` takes the tenant from it; X-Tenant-Id wins).
- */
-export const workspaceQuery = z
-  .string()
-  .max(64)
-  .optional()
-  .describe('Tenant id, for a frame or a plain link that cannot send X-Tenant-Id; agents pass tenant_id as usual (default: yours)');
+export { workspaceQuery } from './workspace-query.js';
 
 export function framedDocumentPolicy(remoteImages: boolean): string {
   return [

@@ -1,11 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, timing } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { useWorkspace } from '../../app/workspace';
 import { inboxKey, mailboxesQuery } from './inbox-api';
 
-interface SyncResult {
+interface SyncJob {
+  jobId: string;
+  status: 'queued' | 'running' | 'completed';
   data: { accountId: string; fetched: number; outcomes: Record<string, number>; reset: boolean; skipped?: string; error?: string }[];
+}
+
+/** The job is polled this often, for at most this many polls (the worker reads at most 200 messages per mailbox). */
+const POLL_MS = 1000;
+const MAX_POLLS = 300;
+
+/** dialogs_sync queues the reading; its job (dialogs_sync_status) lists each mailbox once read. */
+async function syncAndWait(): Promise<SyncJob> {
+  let job = await api.post<SyncJob>('/api/dialogs/sync', {});
+  for (let i = 0; i < MAX_POLLS && job.status !== 'completed'; i++) {
+    await timing.sleep(POLL_MS);
+    job = await api.get<SyncJob>(`/api/dialogs/sync/${encodeURIComponent(job.jobId)}`);
+  }
+  return job;
 }
 
 const OUTCOME_WORDS: Record<string, string> = {
@@ -16,14 +32,14 @@ const OUTCOME_WORDS: Record<string, string> = {
   unparsable: 'unreadable',
 };
 
-/** "Sync now" (dialogs_sync): reads every active mailbox at once (the schedule also does), then refreshes the inbox. */
+/** "Sync now" (dialogs_sync): reads every active mailbox now (the schedule also does), waits for the job, then refreshes the inbox. */
 export function SyncNow() {
   const { workspace } = useWorkspace();
   const t = workspace.tenantId;
   const queryClient = useQueryClient();
   const mailboxes = useQuery(mailboxesQuery(t));
   const sync = useMutation({
-    mutationFn: () => api.post<SyncResult>('/api/dialogs/sync', {}),
+    mutationFn: syncAndWait,
     meta: { action: 'sync the mailboxes' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey(t) }),
   });
@@ -35,7 +51,7 @@ export function SyncNow() {
       </button>
       <div role="status">
         {sync.data &&
-          (sync.data.data.length === 0 ? (
+          (sync.data.status === 'completed' && sync.data.data.length === 0 ? (
             <p>No active mailbox to read. Connect one under Senders.</p>
           ) : (
             <ul className="plain">
@@ -56,6 +72,7 @@ export function SyncNow() {
               ))}
             </ul>
           ))}
+        {sync.data && sync.data.status !== 'completed' && <p>The other mailboxes are still being read; the inbox shows their mail once read.</p>}
       </div>
       {sync.error && (
         <p className="error-text" role="alert">
