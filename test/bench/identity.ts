@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
-import { countWrites, load, print, startBenchRuntime } from './support.js';
+import { countWrites, load, print, processTreeCpuMs, startBenchRuntime } from './support.js';
 import { httpClients } from './clients/http-clients.js';
 
 /**
@@ -52,7 +52,9 @@ export async function run() {
 
     const total = Number(process.env.BENCH_ME ?? 2000);
     const writes = countWrites();
+    const storeCpuBefore = processTreeCpuMs(rt.dynamo?.pid);
     const meMany = await me(total, 50);
+    const storeCpuMs = processTreeCpuMs(rt.dynamo?.pid) - storeCpuBefore;
     writes.stop();
     const writesPerRequest = writes.items() / total;
 
@@ -104,6 +106,7 @@ export async function run() {
       { figure: 'store alone: write then read (per s)', measured: mix.rps, goal: '(reference)', met: '' },
       { figure: "runtime's CPU per request, 50 clients (ms)", measured: cpuPerRequest(meMany.serverCpuMs), goal: '', met: '' },
       { figure: "clients' CPU per request, own process (ms)", measured: cpuPerRequest(meMany.clientCpuMs), goal: '', met: '' },
+      { figure: "store's CPU per request, DynamoDB Local (ms)", measured: cpuPerRequest(storeCpuMs), goal: '', met: '' },
       { figure: 'requests/s, 50 clients', measured: meMany.rps, goal: `≥ ${Math.round(goal)} (ceiling ÷ writes per request)`, met: meMany.rps >= goal },
     ]);
   } finally {
