@@ -59,6 +59,7 @@ export async function run() {
     const writesPerRequest = writes.items() / total;
 
     // The store's ceiling for the write a request makes: a conditional UpdateItem on a fresh counter.
+    const ceilingCpu = { runtime: process.cpuUsage(), store: processTreeCpuMs(rt.dynamo?.pid) };
     const ceiling = await load(total, 50, async (i) => {
       await rt.deps.platform.update(
         { pk: `RATE#bench#${i}`, sk: 'RATE' },
@@ -69,6 +70,8 @@ export async function run() {
       );
       return true;
     });
+    const ceilingStoreCpuMs = processTreeCpuMs(rt.dynamo?.pid) - ceilingCpu.store;
+    const ceilingRuntimeCpu = process.cpuUsage(ceilingCpu.runtime);
 
     // The store work of a request that reads its month's counter, without HTTP and the pipeline: the write, then the read.
     const mix = await load(total, 50, async (i) => {
@@ -107,6 +110,12 @@ export async function run() {
       { figure: "runtime's CPU per request, 50 clients (ms)", measured: cpuPerRequest(meMany.serverCpuMs), goal: '', met: '' },
       { figure: "clients' CPU per request, own process (ms)", measured: cpuPerRequest(meMany.clientCpuMs), goal: '', met: '' },
       { figure: "store's CPU per request, DynamoDB Local (ms)", measured: cpuPerRequest(storeCpuMs), goal: '', met: '' },
+      {
+        figure: 'ceiling run: runtime / store CPU per write (ms)',
+        measured: `${cpuPerRequest((ceilingRuntimeCpu.user + ceilingRuntimeCpu.system) / 1000)} / ${cpuPerRequest(ceilingStoreCpuMs)}`,
+        goal: '(reference)',
+        met: '',
+      },
       { figure: 'requests/s, 50 clients', measured: meMany.rps, goal: `≥ ${Math.round(goal)} (ceiling ÷ writes per request)`, met: meMany.rps >= goal },
     ]);
   } finally {
