@@ -11,7 +11,9 @@ import { httpClients } from './clients/http-clients.js';
  * throughput ≥ ceiling ÷ writes per request; and the store alone doing the store work of a request that
  * reads its counter (its write, then its read), a reference. Then POST /v1/signup (its hourly limits off:
  * they would refuse the 6th signup). The HTTP clients run in a process of their own (clients/), so the
- * runtime's process serves only, as deployed; its CPU per request is printed. Printed, never asserted.
+ * runtime's process serves only, as deployed. The CPU per request of the runtime, the clients and
+ * DynamoDB Local is printed, and the runtime's and the store's per write of the ceiling run: all three
+ * share the machine's cores, so these say which share of the ceiling the CPU allows. Printed, never asserted.
  * BENCH_ME (default 2,000) sizes the 50-client run.
  */
 export async function run() {
