@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountRecord } from '../../shared/workspace/identity/account.js';
-import { forgetVerifiedKey, recallSettledAccount, recallVerifiedKey, rememberVerifiedKey } from '../../shared/workspace/identity/key-cache.js';
+import { forgetVerifiedKey, recallSettledAccount, recallVerifiedKey, rememberVerifiedKey, verifyOnce } from '../../shared/workspace/identity/key-cache.js';
 import { configFromEnv, LOCAL_KEY_CACHE_MS } from '../../shared/platform/runtime/config.js';
 
 const KEY_CACHE_MS = LOCAL_KEY_CACHE_MS;
@@ -93,5 +93,57 @@ describe('verified key cache', () => {
     const k = pk();
     rememberVerifiedKey(k, principal, account(), 0, 0);
     expect(recallVerifiedKey(k, 0, KEY_CACHE_MS)).toBeUndefined();
+  });
+});
+
+describe('one verification for concurrent requests of a key', () => {
+  /** A verification whose runs answer `answer` when released (every run so far), counting its runs. */
+  const verification = (answer: Principal) => {
+    const waiting: (() => void)[] = [];
+    const v = { runs: 0, release: () => waiting.splice(0).forEach((resolve) => resolve()) };
+    const run = () => {
+      v.runs++;
+      return new Promise<void>((resolve) => waiting.push(resolve)).then(() => answer);
+    };
+    return { v, run };
+  };
+
+  it('reads once for the requests in flight, each getting its own copy', async () => {
+    const k = pk();
+    const { v, run } = verification(principal);
+    const calls = Array.from({ length: 50 }, () => verifyOnce(k, run));
+    v.release();
+    const principals = await Promise.all(calls);
+    expect(v.runs).toBe(1);
+    principals[0].scopes.push('*');
+    expect(principals[1].scopes).toEqual(['crm:read']);
+    // Done: the next one verifies afresh.
+    const next = verifyOnce(k, run);
+    v.release();
+    await next;
+    expect(v.runs).toBe(2);
+  });
+
+  it('lets a request of a pending registration read for itself (its approval shows on its next call)', async () => {
+    const k = pk();
+    const { v, run } = verification({ ...principal, accountScope: 'pending', status: 'PENDING' });
+    const first = verifyOnce(k, run);
+    const joined = verifyOnce(k, run);
+    v.release();
+    await first;
+    await vi.waitFor(() => expect(v.runs).toBe(2));
+    v.release();
+    expect((await joined).accountScope).toBe('pending');
+  });
+
+  it('verifies afresh after a revocation in this process', async () => {
+    const k = pk();
+    const { v, run } = verification(principal);
+    const before = verifyOnce(k, run);
+    forgetVerifiedKey(k);
+    const after = verifyOnce(k, run);
+    v.release();
+    await Promise.all([before, after]);
+    expect(v.runs).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import type { AccountRecord, ApiKeyRecord } from './account.js';
 import { SESSION_COOKIE, resolveSession } from './sessions.js';
 import { Account, ApiKey } from './entities.js';
 import { touchKeyUse } from './key-management.js';
-import { recallVerifiedKey, rememberVerifiedKey } from './key-cache.js';
+import { recallVerifiedKey, rememberVerifiedKey, verifyOnce } from './key-cache.js';
 
 /**
  * Resolves the caller from `Authorization: Bearer`, the session cookie, or the platform admin token.
@@ -37,6 +37,10 @@ async function bearer(deps: Deps, token: string): Promise<Principal> {
   const keyKey = ApiKey.key({ keyHash: hash });
   const recalled = recallVerifiedKey(keyKey.pk, deps.clock.now(), deps.config.keyCacheMs);
   if (recalled) return recalled;
+  return deps.config.keyCacheMs > 0 ? verifyOnce(keyKey.pk, () => verifyKey(deps, keyKey)) : verifyKey(deps, keyKey);
+}
+
+async function verifyKey(deps: Deps, keyKey: { pk: string; sk: string }): Promise<Principal> {
   const key = await deps.platform.get<ApiKeyRecord>(keyKey);
   if (!key || key.revokedAt) throw unauthorized();
   const account = await deps.platform.get<AccountRecord>(Account.key({ accountId: key.accountId }));

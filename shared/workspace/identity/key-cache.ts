@@ -64,4 +64,26 @@ export function rememberVerifiedKey(keyPk: string, principal: Principal, account
 /** Revocation in this process: refused from the next call, not after the bound. */
 export function forgetVerifiedKey(keyPk: string) {
   keys.delete(keyPk);
+  verifying.delete(keyPk);
+}
+
+const verifying = new Map<string, Promise<Principal>>();
+
+/**
+ * Concurrent requests of one key share its verification while the cache is on: when an agent's entry
+ * lapses under load, its 50 requests in flight would otherwise read the key and the account 50 times at
+ * once. A request that joins is answered from reads sent less than a round trip before it arrived, well
+ * within the bound, and only for a settled account: a pending one's approval must show on its next call,
+ * so a joiner then reads for itself. A revocation in this process makes the next request verify afresh.
+ */
+export async function verifyOnce(keyPk: string, verify: () => Promise<Principal>): Promise<Principal> {
+  const shared = verifying.get(keyPk);
+  if (!shared) {
+    const started = verify().finally(() => verifying.get(keyPk) === started && verifying.delete(keyPk));
+    verifying.set(keyPk, started);
+    return started;
+  }
+  const principal = await shared;
+  if (principal.accountScope === 'pending' || principal.status !== 'ACTIVE') return verify();
+  return { ...principal, scopes: [...principal.scopes] };
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/runtime/deps.js';
 import { ConditionFailed } from '../../platform/ports/table-store.js';
 import type { AccountRecord } from './account.js';
 import { newId } from '../../platform/data/ids.js';
-import { quotaPeriod, readQuota } from './quota.js';
+import { countMessage, quotaPeriod, readQuota } from './quota.js';
 import { Account, AccountMessage, AccountQuota } from './entities.js';
 
 export interface OutboundMessageInput {
@@ -25,17 +25,19 @@ export async function queueMessage(deps: Deps, accountId: string, input: Outboun
   const id = newId(now);
   const createdAt = new Date(now).toISOString();
   try {
-    await deps.platform.transact([
-      {
-        update: AccountQuota.key({ accountId, month }),
-        spec: {
-          add: { used: 1 },
-          set: { ttl: Math.ceil(Date.parse(resetsAt) / 1000) + 400 * 86400, entity: AccountQuota.name, _v: AccountQuota.version },
-          condition: { expression: 'attribute_not_exists(used) OR used < :limit', values: { ':limit': account.monthlyQuota } },
+    await countMessage(deps.platform, accountId, month, () =>
+      deps.platform.transact([
+        {
+          update: AccountQuota.key({ accountId, month }),
+          spec: {
+            add: { used: 1 },
+            set: { ttl: Math.ceil(Date.parse(resetsAt) / 1000) + 400 * 86400, entity: AccountQuota.name, _v: AccountQuota.version },
+            condition: { expression: 'attribute_not_exists(used) OR used < :limit', values: { ':limit': account.monthlyQuota } },
+          },
         },
-      },
-      { put: AccountMessage.item({ accountId, messageId: id }, { id, ...input, status: 'queued_for_moderation', createdAt }) },
-    ]);
+        { put: AccountMessage.item({ accountId, messageId: id }, { id, ...input, status: 'queued_for_moderation', createdAt }) },
+      ]),
+    );
   } catch (e) {
     if (e instanceof ConditionFailed) {
       throw paymentRequired({ error: 'quota_exceeded', message: `Monthly quota of ${account.monthlyQuota} messages is spent`, resets_at: resetsAt });

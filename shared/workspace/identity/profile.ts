@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/runtime/deps.js';
 import type { Principal } from '../../platform/runtime/principal.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { AccountRecord } from './account.js';
-import { quotaPeriod, quotaView, readQuotaUsed, type QuotaView } from './quota.js';
+import { quotaPeriod, quotaView, recallQuotaUsed, type QuotaView } from './quota.js';
 import { Account } from './entities.js';
 import { recallSettledAccount } from './key-cache.js';
 
@@ -23,6 +23,7 @@ export interface Profile {
  * GET /v1/me: the spec's Profile table, plus the registration state for full accounts. A settled
  * account's fields never change (key-cache.ts), so the one read with the key a moment ago is as current
  * as a new read; another account is read, at the same time as the month's counter (one round trip).
+ * The counter is remembered for the same bound as the key (quota.ts `recallQuotaUsed`).
  */
 export async function profileOf(deps: Deps, principal: Principal): Promise<Profile> {
   if (!principal.accountId) throw unauthorized();
@@ -30,7 +31,7 @@ export async function profileOf(deps: Deps, principal: Principal): Promise<Profi
   const period = quotaPeriod(now);
   const [account, used] = await Promise.all([
     recallSettledAccount(principal.accountId, now, deps.config.keyCacheMs) ?? deps.platform.get<AccountRecord>(Account.key({ accountId: principal.accountId })),
-    readQuotaUsed(deps.platform, principal.accountId, period.month),
+    recallQuotaUsed(deps.platform, principal.accountId, period.month, now, deps.config.keyCacheMs),
   ]);
   if (!account) throw unauthorized();
   const quota = quotaView(period, account.monthlyQuota, used);
