@@ -185,7 +185,13 @@ export function defineEntity<
       return out as never;
     }) as Entity<K, A, H, D>['item'],
     attributes,
-    ...contract,
+    get schema() {
+      return contract().schema;
+    },
+    get output() {
+      return contract().output;
+    },
+    view: (item) => contract().view(item),
     query: (name, c) => {
       const t = decl.keys[name] as KeyTemplate;
       const spec: { index?: IndexName; pk: string; skBeginsWith?: string } = { pk: fill(t.pk, c, label, free) };

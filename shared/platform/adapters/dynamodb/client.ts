@@ -1,5 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, DynamoDBDocumentClient } from './sdk.js';
 
 /** One document client per process; `endpoint` points at DynamoDB Local or LocalStack. */
 export function createDocumentClient(opts: { endpoint?: string; region?: string } = {}) {

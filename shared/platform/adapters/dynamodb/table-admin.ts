@@ -1,13 +1,6 @@
-import {
-  CreateTableCommand,
-  DeleteTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  UpdateTimeToLiveCommand,
-  waitUntilTableExists,
-  waitUntilTableNotExists,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, UpdateTimeToLiveCommand, waitUntilTableExists, waitUntilTableNotExists } from './sdk.js';
 import { TABLE_SCHEMA } from '../../data/schema.js';
 import type { TableAdmin } from '../../ports/table-store.js';
 import { rethrowOutage } from './store-errors.js';
