@@ -1,5 +1,10 @@
+import fc from 'fast-check';
+import { compile } from 'html-to-text';
 import { describe, expect, it } from 'vitest';
 import { runRules, scoreOf } from '../../shared/mailing/content-check/rules.js';
+import { loadHtml } from '../../shared/platform/html/parse.js';
+import { EMAIL_BODIES, TEXT_FRAGMENTS } from '../support/email-bodies.js';
+import { HTML_FRAGMENTS } from '../support/fuzz.js';
 
 const clean = {
   subject: 'Question about your logistics',
@@ -43,5 +48,48 @@ describe('content check rules', () => {
           clean.html + '<a href="https://a.example">1</a><a href="https://b.example">2</a><a href="https://c.example">3</a><a href="https://d.example">4</a>',
       }).hits.map((h) => h.rule),
     ).toEqual(expect.arrayContaining(['too_many_links', 'many_link_domains']));
+  });
+});
+
+// What the rules read from the HTML before issue 25 (cheerio's `a[href]` and `img`, html-to-text's visible
+// text): runRules now reads the same on the light tree (html-tree.ts, plain-text.ts).
+const visibleBefore = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { ignoreHref: true } },
+  ],
+});
+function readBefore(html: string) {
+  const { $ } = loadHtml(html, 'html');
+  const links = $('a[href]')
+    .map((_, a) => $(a).attr('href') ?? '')
+    .get();
+  return { textChars: visibleBefore(html).replace(/\s+/g, ' ').trim().length, links: links.length, images: $('img').length };
+}
+
+describe('content check rules read the HTML as cheerio and html-to-text did (issue 25)', () => {
+  const same = (html: string) => {
+    const { stats } = runRules({ subject: 'Hello', html });
+    expect({ textChars: stats.textChars, links: stats.links, images: stats.images }, html).toEqual(readBefore(html));
+  };
+
+  it('for email bodies, whole and cut anywhere (an unfinished tag at the end)', () => {
+    for (const html of EMAIL_BODIES) {
+      same(html);
+      for (let cut = 1; cut < html.length; cut += 7) same(html.slice(0, cut));
+    }
+    same('<p>see <a href=https://acme.test/x');
+    same('<p>logo <img src=x');
+  });
+
+  it('for generated markup', () => {
+    const doc = fc
+      .array(
+        fc.constantFrom(...TEXT_FRAGMENTS, ...HTML_FRAGMENTS, '<a href="https://a.test/1">a</a>', '<a name=x>', '<img src=y>', '<IMG SRC=z>', '<a href>'),
+        { maxLength: 60 },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(fc.property(doc, same), { seed: 25_2033, numRuns: 1500 });
   });
 });

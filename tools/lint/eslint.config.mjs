@@ -33,7 +33,7 @@ const ENV_IMPORTS = ['process', 'node:process'].map((name) => ({
 const HTML_PARSERS = ['cheerio', 'cheerio/slim', 'cheerio/utils', 'htmlparser2', 'parse5', 'html-to-text', 'domhandler', 'node-html-parser'];
 const HTML_PARSER_IMPORTS = HTML_PARSERS.map((name) => ({
   name,
-  message: 'Parse HTML through shared/platform/html/parse.ts (loadHtml) or text.ts (htmlTextConverter): they check nesting and size first.',
+  message: 'Parse HTML through shared/platform/html/parse.ts (loadHtml) or plain-text.ts (plainTextConverter): they check nesting and size first.',
 }));
 
 // Import boundaries (docs/architecture.md, "Layout"): the areas of shared/, bottom to top. An area imports

@@ -19,6 +19,8 @@ export interface HtmlOther {
 }
 export type HtmlNode = HtmlElement | HtmlText | HtmlOther;
 
+/** The elements whose start tag htmlparser2's tokenizer recognises letter by letter (its "special" tags). */
+const SPECIAL_NAMES = ['script', 'style', 'title', 'textarea', 'xmp'];
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const endsName = (c: number) => c === 47 || c === 62 || isSpace(c);
@@ -161,6 +163,7 @@ export function parseHtmlTree(html: string): HtmlElement {
     const attribs: Record<string, string> = {};
     let selfClosing = false;
     let ended = false;
+    let trailing = '';
     while (p < n) {
       const ch = code(p);
       if (ch === 62) {
@@ -171,6 +174,8 @@ export function parseHtmlTree(html: string): HtmlElement {
       if (ch === 47) {
         p++;
         while (p < n && isSpace(code(p))) p++;
+        // Ending here, htmlparser2 is in its self-closing state with no text start: it keeps the last character as text.
+        if (p === n) trailing = html.slice(-1);
         if (code(p) === 62) {
           selfClosing = ended = true;
           p++;
@@ -205,7 +210,13 @@ export function parseHtmlTree(html: string): HtmlElement {
       }
       if (!Object.prototype.hasOwnProperty.call(attribs, attr)) attribs[attr] = value;
     }
-    if (!ended) return root; // an unfinished tag at the end is dropped
+    if (!ended) {
+      // An unfinished tag at the end is dropped, save a name that is still a prefix of a raw-text element's:
+      // htmlparser2 is then still matching that name, and keeps it (without the `<`) as text.
+      if (lt + 1 + name.length === n && SPECIAL_NAMES.some((special) => special.startsWith(name))) text(html.slice(lt + 1));
+      text(trailing);
+      return root;
+    }
     open(name, attribs, selfClosing);
     const raw = !selfClosing && RAW_END.get(name);
     if (!raw) {
