@@ -70,7 +70,8 @@ export interface TableStore {
    * Conditional writes that need no atomicity with each other, 25 to a call, each on its own (1 unit
    * per KB where a transaction's item costs 2): an `insert` only when its item does not exist, an
    * `update` only on an existing item whose condition holds (`add` needs the attribute to exist).
-   * Answers per write whether it was done (false: the item existed, or was missing or failed the condition).
+   * The items of one call are distinct. Answers per write whether it was done (false: the item existed,
+   * or was missing or failed the condition).
    */
   writeEach(ops: EachOp[]): Promise<boolean[]>;
   /**
