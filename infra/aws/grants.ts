@@ -13,7 +13,8 @@ import type { AwsResource } from '../../shared/platform/registry/operation.js';
 export type Grantable = AwsResource | 'rateCounters';
 
 const READ = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
-const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** PartiQL's INSERT and UPDATE: `TableStore.writeEach` (BatchExecuteStatement) needs the action of each statement. */
+const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLInsert', 'dynamodb:PartiQLUpdate'];
 
 /**
  * The IAM side of `OperationDefinition.resources`, the one place a Lambda gets rights and the

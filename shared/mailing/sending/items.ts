@@ -34,9 +34,10 @@ export interface Lease {
 /**
  * QUEUED → SENDING for a batch: each item conditional on still being QUEUED, with the lease, the
  * Message-ID, chargedAt (when paying) and smtpStartedAt (from here on a lost lease is ambiguous: the
- * sweep re-sends with this Message-ID). One transaction for the batch; when one item was taken by
- * someone else (a duplicate message, the sweep) the rest are leased one by one. Answers the leased
- * items' Message-IDs by contact id.
+ * sweep re-sends with this Message-ID). Each item's lease stands alone (an item another worker took,
+ * by a duplicate message or the sweep, is simply not leased), so the batch's leases are one
+ * `writeEach` call at 1 write unit per item, not a transaction at 2. Answers the leased items'
+ * Message-IDs by contact id.
  */
 export async function leaseItems(
   table: TableStore,
@@ -58,18 +59,8 @@ export async function leaseItems(
     add: { attempts: 1 },
     condition: { expression: '#s = :st', names: { '#s': 'status' }, values: { ':st': 'QUEUED' } },
   });
-  const leased = new Map<string, string>();
-  if (leases.length > 1) {
-    try {
-      await table.transact(leases.map((l) => ({ update: itemKey(taskId, l.contactId), spec: spec(l) })));
-      for (const l of leases) leased.set(l.contactId, l.messageId);
-      return leased;
-    } catch (e) {
-      if (!(e instanceof ConditionFailed)) throw e;
-    }
-  }
-  await Promise.all(leases.map(async (l) => (await updateItem(table, taskId, l.contactId, spec(l))) && leased.set(l.contactId, l.messageId)));
-  return leased;
+  const done = await table.writeEach(leases.map((l) => ({ update: itemKey(taskId, l.contactId), spec: spec(l) })));
+  return new Map(leases.filter((_, k) => done[k]).map((l) => [l.contactId, l.messageId]));
 }
 
 /** The worker of this process in AWS (one Lambda container); locally the runtime instance, so its successor knows its leases. */

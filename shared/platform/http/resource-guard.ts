@@ -42,6 +42,7 @@ export function guardedDeps(deps: Deps, op: AnyOperation): { deps: Deps; violati
     delete: (k, c) => (platformWrite([k]), p.delete(k, c)),
     batchPut: (items) => (platformWrite(items.map(keyOf)), p.batchPut(items)),
     transact: (ops) => (platformWrite(ops.filter((t) => !('check' in t)).map(txKey)), p.transact(ops)),
+    writeEach: (ops) => (platformWrite(ops.map((o) => keyOf('insert' in o ? o.insert : o.update))), p.writeEach(ops)),
   };
   const q = deps.queue;
   const queue = q && {

@@ -44,6 +44,8 @@ export interface Page<T = Item> {
 export type TxOp =
   { put: Item; condition?: Condition } | { update: Key; spec: UpdateSpec } | { delete: Key; condition?: Condition } | { check: Key; condition: Condition };
 
+export type EachOp = { insert: Item } | { update: Key; spec: UpdateSpec };
+
 /** Seals paging cursors so that a client can neither forge nor transplant one (shared/platform/http/paging.ts). */
 export interface CursorSealer {
   seal(scope: string, value: unknown): string;
@@ -64,6 +66,14 @@ export interface TableStore {
   /** Writes up to 25 items without conditions (bulk paths only). */
   batchPut(items: Item[]): Promise<void>;
   transact(ops: TxOp[]): Promise<void>;
+  /**
+   * Conditional writes that need no atomicity with each other, 25 to a call, each on its own (1 unit
+   * per KB where a transaction's item costs 2): an `insert` only when its item does not exist, an
+   * `update` only on an existing item whose condition holds (`add` needs the attribute to exist).
+   * The items of one call are distinct. Answers per write whether it was done (false: the item existed,
+   * or was missing or failed the condition).
+   */
+  writeEach(ops: EachOp[]): Promise<boolean[]>;
   /**
    * One page of the whole table in no order: `limit` items read (before `filter`), then `next`, the
    * key to start after, until every item was read. Data migrations only, never a request path.
