@@ -24,6 +24,7 @@ export const {
 
 export const {
   DynamoDBDocumentClient,
+  BatchExecuteStatementCommand,
   BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
