@@ -21,7 +21,7 @@ export const operation = defineOperation({
     '409 sender_not_sendable / recipient_suppressed / physical_address_missing / recipient_rejected / send_deferred. Emits dialog.replied. Paid: email_send.',
   access: 'tenant',
   scope: 'dialogs:write',
-  resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'],
+  resources: ['function:dialog_send', 'files', 'queue:webhooks', 'platformTable:write'],
   maxBodyBytes: ATTACHMENT_ROUTE_MAX_BODY,
   input: {
     path: z.strictObject({ id: z.string().min(1).max(64) }),
