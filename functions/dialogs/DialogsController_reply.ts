@@ -5,7 +5,7 @@ import { sendDialogEmail } from '../../shared/mailing/dialogs/send.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { sendOutput } from './outputs.js';
+import { sendOutput } from './send-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_reply',

@@ -6,7 +6,7 @@ import { badRequest } from '../../shared/platform/errors.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { sendOutput } from './outputs.js';
+import { sendOutput } from './send-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_compose',

@@ -4,7 +4,7 @@ import { forwardMessage } from '../../shared/mailing/dialogs/forward.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { forwardOutput } from './outputs.js';
+import { forwardOutput } from './send-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_forward',
