@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/mailing/dialogs/attachments.js';
-import { requireDialog } from '../../shared/mailing/dialogs/dialogs.js';
+import { requireDialog } from '../../shared/mailing/dialogs/store.js';
 import { sendDialogEmail } from '../../shared/mailing/dialogs/send.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';

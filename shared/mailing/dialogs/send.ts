@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isSuppressed, suppress } from '../../crm/audience/suppression.js';
 import { charge, refundCharge, withBilling, type BillingBlock } from '../../workspace/billing/billing.js';
-import { htmlToText } from '../creatives/render.js';
+import { htmlToText } from '../creatives/text-part.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { eventsCommitted, outboxItem } from '../../platform/events/outbox.js';
 import { ConditionFailed, notExists, type TxOp } from '../../platform/ports/table-store.js';
