@@ -1,13 +1,13 @@
 import { suppress } from '../../crm/audience/suppression.js';
 import { chargeAiCall, requireBalanceFor, withBilling } from '../../workspace/billing/billing.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
 import { createLead as createLeadInPipeline } from '../../crm/leads/leads.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { stopEnrolmentsOf } from '../sequences/stop.js';
 import { aiClassifies, classifyByRules, classifyMessage } from './classify.js';
-import { Dialog, DialogMessage, type Classification, type DialogMessageRecord } from './entities.js';
-import { dialogView, getDialogRecord, messageView, requireDialog, storedMessages } from './store.js';
+import { Dialog, DialogMessage, type Classification } from './entities.js';
+import { dialogView, messageView, requireDialog, storedMessages } from './store.js';
 import { kindOf, threadOrder, type ThreadMessage } from './thread.js';
 
 export type Tenant = { tenantId: string; table: TableStore };
