@@ -1,7 +1,8 @@
 import { registrationSweep, signupApprovalMachine } from '../shared/workspace/accounts/background.js';
 import { campaignConveyor, campaignMachine } from '../shared/mailing/campaigns/background.js';
 import { creativePdfsWorker, creativePlacementWorker } from '../shared/mailing/creatives/background.js';
-import { dialogSend, inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/mailing/dialogs/background.js';
+import { inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/mailing/dialogs/background.js';
+import { dialogSend } from '../shared/mailing/dialogs/send-worker.js';
 import { crawlWorker, siteEnrichmentMachine, siteEnrichmentWatchdog } from '../shared/research/enrichment/background.js';
 import { importWorker } from '../shared/crm/imports/background.js';
 import { dataMigrations } from './data-migrations.js';

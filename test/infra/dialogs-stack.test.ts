@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
 import type { SvcStack } from '../../infra/aws/stack.js';
 import { operationById } from '../../functions/registry.js';
-import { dialogSend } from '../../shared/mailing/dialogs/background.js';
+import { dialogSend } from '../../shared/mailing/dialogs/send-worker.js';
 import { operationResources } from '../../shared/platform/registry/operation.js';
 import { svcApp, type SvcApp } from '../support/svc-app.js';
 

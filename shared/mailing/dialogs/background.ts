@@ -1,10 +1,7 @@
-import { defineCallable, defineSchedule, defineWorker } from '../../platform/registry/background.js';
-import type { SendResult } from '../../platform/ports/mail-transport.js';
+import { defineSchedule, defineWorker } from '../../platform/registry/background.js';
 import { SEND_QUEUE } from '../sending/queue.js';
 import { WEBHOOK_QUEUE } from '../../workspace/webhooks/queue.js';
 import { INBOX_QUEUE, fanOutMailboxSyncs, fanOutSequenceRuns, handleInboxMessage, type InboxMessage } from './queue.js';
-import type { DialogSendRequest } from './send-call.js';
-import { runDialogSend } from './send-worker.js';
 
 /**
  * The `inbox` consumer: mailbox syncs over IMAP (bounded per message, one run per mailbox at a time by
@@ -47,21 +44,4 @@ export const sequenceSchedule = defineSchedule({
   timeout: 120,
   resources: ['tenantTables', `queue:${INBOX_QUEUE}`],
   local: { everyMs: (local) => local.sequenceTickMs },
-});
-
-/**
- * `dialog_send`: the SMTP transaction of a manual send (send-call.ts), called and waited for by compose,
- * reply and forward, which keep everything else (checks, charge, day-row count, the thread's records).
- * 29 s, as its callers: connect and greeting take up to 10 s each, the DATA of a 10 MB forward more.
- * `tenantTables`: it reads the mailbox and stores a refreshed OAuth token (never the thread: the caller
- * writes that); `tenantMail`: the OAuth settings and outbound SMTP (nodemailer bundled); `files`: the
- * attachments the caller staged (a synchronous invocation takes 6 MB, a forward carries up to 10 MB).
- */
-export const dialogSend = defineCallable<DialogSendRequest, SendResult>({
-  name: 'dialog_send',
-  tag: 'dialogs',
-  timeout: 29,
-  memorySize: 512,
-  resources: ['tenantTables', 'tenantMail', 'files'],
-  handler: runDialogSend,
 });

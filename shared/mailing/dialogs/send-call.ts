@@ -6,7 +6,7 @@ import { sha256 } from './store.js';
 
 /**
  * The SMTP transaction of a manual send (compose, reply, forward), behind the callable `dialog_send`
- * (background.ts, run by send-worker.ts): the operations wait for its outcome, so the person still gets
+ * (declared and run in send-worker.ts): the operations wait for its outcome, so the person still gets
  * the 201 or the 409 at once, but the SMTP transport (nodemailer) and the link-tracking HTML parser
  * stay out of their bundles. In AWS its own Lambda, invoked and waited for; in the embedded runtime the
  * same handler in-process. The request carries no secret: the callable reads the mailbox's login itself.
