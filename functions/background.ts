@@ -2,6 +2,7 @@ import { registrationSweep, signupApprovalMachine } from '../shared/workspace/ac
 import { campaignConveyor, campaignMachine } from '../shared/mailing/campaigns/background.js';
 import { creativePdfsWorker, creativePlacementWorker } from '../shared/mailing/creatives/background.js';
 import { inboxSchedule, inboxWorker, sequenceSchedule } from '../shared/mailing/dialogs/background.js';
+import { dialogSend } from '../shared/mailing/dialogs/send-worker.js';
 import { crawlWorker, siteEnrichmentMachine, siteEnrichmentWatchdog } from '../shared/research/enrichment/background.js';
 import { importWorker } from '../shared/crm/imports/background.js';
 import { dataMigrations } from './data-migrations.js';
@@ -45,6 +46,7 @@ export const background: BackgroundDefinition[] = [
   sequenceSchedule,
   dataMigrations,
   mailboxProbe,
+  dialogSend,
 ];
 
 export const workers = background.filter((d): d is WorkerDefinition => d.kind === 'worker');

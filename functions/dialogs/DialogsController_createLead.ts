@@ -3,7 +3,7 @@ import { createLeadFromDialog } from '../../shared/mailing/dialogs/dialogs.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { createLeadOutput } from './outputs.js';
+import { createLeadOutput } from './lead-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_createLead',

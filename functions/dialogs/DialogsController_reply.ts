@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { decodeAttachments, attachmentsJsonSchema, ATTACHMENT_ROUTE_MAX_BODY } from '../../shared/mailing/dialogs/attachments.js';
-import { requireDialog } from '../../shared/mailing/dialogs/dialogs.js';
+import { requireDialog } from '../../shared/mailing/dialogs/store.js';
 import { sendDialogEmail } from '../../shared/mailing/dialogs/send.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { sendOutput } from './outputs.js';
+import { sendOutput } from './send-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'DialogsController_reply',
@@ -21,7 +21,7 @@ export const operation = defineOperation({
     '409 sender_not_sendable / recipient_suppressed / physical_address_missing / recipient_rejected / send_deferred. Emits dialog.replied. Paid: email_send.',
   access: 'tenant',
   scope: 'dialogs:write',
-  resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'],
+  resources: ['function:dialog_send', 'files', 'queue:webhooks', 'platformTable:write'],
   maxBodyBytes: ATTACHMENT_ROUTE_MAX_BODY,
   input: {
     path: z.strictObject({ id: z.string().min(1).max(64) }),

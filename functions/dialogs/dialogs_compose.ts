@@ -6,7 +6,7 @@ import { badRequest } from '../../shared/platform/errors.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { sendOutput } from './outputs.js';
+import { sendOutput } from './send-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_compose',
@@ -21,7 +21,7 @@ export const operation = defineOperation({
     '400 names a bad attachment (in AWS a body over ~6 MB is refused at the edge with 413 first); 409 sender_not_sendable / recipient_suppressed / physical_address_missing. Paid: email_send. 201.',
   access: 'tenant',
   scope: 'dialogs:write',
-  resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'],
+  resources: ['function:dialog_send', 'files', 'queue:webhooks', 'platformTable:write'],
   maxBodyBytes: ATTACHMENT_ROUTE_MAX_BODY,
   input: {
     body: z.strictObject({

@@ -4,7 +4,7 @@ import { forwardMessage } from '../../shared/mailing/dialogs/forward.js';
 import { defineOperation } from '../../shared/platform/registry/operation.js';
 import { requireTenant } from '../../shared/platform/runtime/context.js';
 import { lambdaHandler } from '../lambda.js';
-import { forwardOutput } from './outputs.js';
+import { forwardOutput } from './send-outputs.js';
 
 export const operation = defineOperation({
   operationId: 'dialogs_forward',
@@ -21,7 +21,7 @@ export const operation = defineOperation({
     '409 sender_not_sendable / recipient_suppressed / physical_address_missing / recipient_rejected / send_deferred. Paid: email_send. 201.',
   access: 'tenant',
   scope: 'dialogs:write',
-  resources: ['tenantMail', 'files', 'queue:webhooks', 'platformTable:write'],
+  resources: ['function:dialog_send', 'files', 'queue:webhooks', 'platformTable:write'],
   maxBodyBytes: ATTACHMENT_ROUTE_MAX_BODY,
   input: {
     path: z.strictObject({ id: z.string().min(1).max(64) }),

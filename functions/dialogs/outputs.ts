@@ -1,14 +1,12 @@
 import * as z from 'zod';
 import { CLASSIFICATIONS, Dialog, DialogMessage } from '../../shared/mailing/dialogs/entities.js';
-import { NOT_ATTACHED_REASONS } from '../../shared/mailing/dialogs/store.js';
 import { MESSAGE_KINDS } from '../../shared/mailing/dialogs/thread.js';
 import { checkedOutput } from '../../shared/platform/registry/output-check.js';
-import { leads_createOutput } from '../leads/outputs.js';
 
-/** Success answers of the dialogs operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them). */
-
-/** A stored message as answered (reply, compose and forward answer the one they stored). */
-const storedMessageOutput = DialogMessage.output;
+/**
+ * Success answers of the dialogs operations (OpenAPI responses, MCP outputSchema; e2e suites parse real answers with them).
+ * The sends' answers are in send-outputs.ts, createLead's in lead-outputs.ts: each operation's bundle carries only its own schemas.
+ */
 
 /** A message of a thread: a stored one, or the send-engine email the thread answers (read from its send item). */
 const threadMessageOutput = checkedOutput(
@@ -50,30 +48,6 @@ export const threadOutput = checkedOutput(
     messages: z
       .array(threadMessageOutput)
       .describe('Both directions in thread order (oldest first): the original email the thread answers, then replies, composes and forwards'),
-  }),
-);
-
-export const sendOutput = checkedOutput(
-  z.looseObject({
-    replayed: z.boolean().describe('true when this answers a repeat of an earlier identical request (nothing sent again)'),
-    dialogId: z.string(),
-    messageId: z.string().describe('Message-ID of the email sent'),
-    message: storedMessageOutput.optional().describe('The message as stored on the thread (absent on a replay whose message is gone)'),
-  }),
-);
-
-export const forwardOutput = checkedOutput(
-  sendOutput.extend({
-    forwarded: z
-      .looseObject({
-        messageId: z.string().describe('The forwarded message'),
-        direction: z.enum(['in', 'out']),
-        reattached: z.number().describe("The original's attachments attached again from the file store"),
-        notAttached: z
-          .array(z.looseObject({ filename: z.string(), sha256: z.string(), reason: z.enum(NOT_ATTACHED_REASONS).describe(NOT_ATTACHED_REASONS.join(', ')) }))
-          .describe('Attachments of the original that could not be attached (named in the forwarded body)'),
-      })
-      .describe('What was forwarded'),
   }),
 );
 
@@ -120,13 +94,3 @@ export const syncJobOutput = z.looseObject({
   mailboxes: z.number().describe('Mailboxes queued'),
   data: z.array(mailboxSyncOutput).describe('The mailboxes read so far, in the order they were queued'),
 });
-
-/** A lead promoted from a dialog: the created lead with the dialog it came from. */
-export const createLeadOutput = checkedOutput(
-  leads_createOutput.extend({
-    dialogId: z.string().describe('The dialog the lead was promoted from (also its sourceRef)'),
-    thread: z
-      .looseObject({ dialogId: z.string(), messageCount: z.number(), rootMessageId: z.string().nullable() })
-      .describe('The dialog thread attached to the lead'),
-  }),
-);

@@ -1,10 +1,11 @@
-import { EMAIL_HTML_LIMITS } from '../../platform/html/bounds.js';
-import { plainTextConverter } from '../../platform/html/plain-text.js';
 import { oneLine, recipientSeed } from './recipient.js';
 import { renderTemplate } from './template.js';
+import { htmlToText } from './text-part.js';
 import { recipientVariables, type RecipientContext } from './variables.js';
 
 export type { RecipientContext } from './variables.js';
+/** Also here for the modules that render: the dialogs, which only convert, import text-part.ts and not the template engine. */
+export { htmlToText };
 
 export interface RenderedCreative {
   subject: string;
@@ -20,15 +21,6 @@ export interface RenderCreativeOptions {
   /** Skip the text part (callers that need only subject + html, e.g. PDFs). */
   skipText?: boolean;
 }
-
-/**
- * The plain-text part of an HTML email (the same conversion renders use): html-to-text 10's layout
- * (wrapped at 100, images skipped, links as `text [href]`) on a light parser (plain-text.ts), so a
- * function that renders does not bundle html-to-text (issue 25). Runs on the calling thread (email
- * bodies are at most ~200 KB) within the email bounds: HTML nested deeper than 512 levels or with more
- * than 25,000 elements throws HtmlTooComplex, a 400 naming `what`.
- */
-export const htmlToText = /* @__PURE__ */ plainTextConverter({ wordwrap: 100, linkHrefs: true }, EMAIL_HTML_LIMITS);
 
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:

@@ -2,8 +2,7 @@ import { conflict, gone, notFound, tooLarge } from '../../platform/errors.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { ATTACHMENT_MAX_TOTAL_BYTES, downloadName, visible } from './attachment-names.js';
-import { requireDialog, storedMessages } from './dialogs.js';
-import { readKeptAttachment } from './store.js';
+import { readKeptAttachment, requireDialog, storedMessages } from './store.js';
 
 /**
  * Handing a stored message's attachment back to the person or agent reading the thread. The file

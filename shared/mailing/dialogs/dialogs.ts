@@ -1,22 +1,16 @@
 import { suppress } from '../../crm/audience/suppression.js';
 import { chargeAiCall, requireBalanceFor, withBilling } from '../../workspace/billing/billing.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
 import { createLead as createLeadInPipeline } from '../../crm/leads/leads.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { stopEnrolmentsOf } from '../sequences/stop.js';
 import { aiClassifies, classifyByRules, classifyMessage } from './classify.js';
-import { Dialog, DialogMessage, type Classification, type DialogMessageRecord } from './entities.js';
-import { dialogView, getDialogRecord, messageView } from './store.js';
+import { Dialog, DialogMessage, type Classification } from './entities.js';
+import { dialogView, messageView, requireDialog, storedMessages } from './store.js';
 import { kindOf, threadOrder, type ThreadMessage } from './thread.js';
 
 export type Tenant = { tenantId: string; table: TableStore };
-
-export async function requireDialog(table: TableStore, dialogId: string) {
-  const d = await getDialogRecord(table, dialogId);
-  if (!d) throw notFound('Dialog');
-  return d;
-}
 
 export interface DialogListQuery {
   limit: number;
@@ -48,19 +42,6 @@ export async function listDialogs(table: TableStore, q: DialogListQuery) {
     ...(conds.length ? { filter: { expression: conds.join(' AND '), values, ...(Object.keys(names).length ? { names } : {}) } } : {}),
   });
   return { data: page.items.map((i) => dialogView(Dialog.view(i))), nextCursor: page.cursor ?? null };
-}
-
-/** The dialog's stored messages (inbound, compose, reply, forward), bounded: the first 500. */
-export async function storedMessages(table: TableStore, dialogId: string): Promise<DialogMessageRecord[]> {
-  const stored: DialogMessageRecord[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < 5 && stored.length < 500; i++) {
-    const page = await table.query<DialogMessageRecord>({ ...DialogMessage.query('primary', { dialogId }), skBeginsWith: 'MSG#', limit: 100, cursor });
-    stored.push(...page.items);
-    cursor = page.cursor;
-    if (!cursor) break;
-  }
-  return stored;
 }
 
 /**

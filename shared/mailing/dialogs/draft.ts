@@ -8,7 +8,8 @@ import type { Deps } from '../../platform/runtime/deps.js';
 import { log } from '../../platform/runtime/logger.js';
 import { Sequence } from '../sequences/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { requireDialog, type Tenant } from './dialogs.js';
+import type { Tenant } from './dialogs.js';
+import { requireDialog } from './store.js';
 import type { DialogRecord } from './entities.js';
 import { getThread } from './full-thread.js';
 

@@ -1,14 +1,13 @@
-import { htmlToText } from '../creatives/render.js';
+import { htmlToText } from '../creatives/text-part.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { HtmlTooComplex } from '../../platform/html/bounds.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { unsafeFilename, visible, type DecodedAttachment } from './attachments.js';
-import { requireDialog } from './dialogs.js';
 import { getThread } from './full-thread.js';
 import { resolveRecipient } from './recipient.js';
 import { sendDialogEmail } from './send.js';
-import { readKeptAttachment, type NotAttachedReason } from './store.js';
+import { readKeptAttachment, requireDialog, type NotAttachedReason } from './store.js';
 import { findThreadMessage, type ThreadMessage } from './thread.js';
 
 /**

@@ -9,8 +9,7 @@ import { itemKey } from '../sending/items.js';
 import type { SendItemRecord } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
 import { Dialog, type DialogMessageRecord, type DialogRecord } from './entities.js';
-import { requireDialog, storedMessages } from './dialogs.js';
-import { dialogView, messageView } from './store.js';
+import { dialogView, messageView, requireDialog, storedMessages } from './store.js';
 import { findThreadMessage, kindOf, threadOrder, type MessageKind, type ThreadMessage } from './thread.js';
 
 // The thread with the send engine's emails it answers (thread.ts): apart from dialogs.ts, since re-rendering

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { isSuppressed, suppress } from '../../crm/audience/suppression.js';
 import { charge, refundCharge, withBilling, type BillingBlock } from '../../workspace/billing/billing.js';
-import { htmlToText } from '../creatives/render.js';
+import { htmlToText } from '../creatives/text-part.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { eventsCommitted, outboxItem } from '../../platform/events/outbox.js';
 import { ConditionFailed, notExists, type TxOp } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 import { getSendingState, recordSend } from '../senders/transport.js';
-import { composeMessage } from '../sending/compose.js';
-import { transportFor } from '../sending/transports.js';
 import { getPhysicalAddress } from '../../workspace/settings/settings.js';
 import type { DecodedAttachment } from './attachments.js';
+import { sendThroughMailbox } from './send-call.js';
 import { Dialog, DialogMessage, DialogMessageId, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { dialogIdOf, getDialogRecord, keepAttachments, messageIdKey, messageView, nextReferences, sha256, threadKeyOf } from './store.js';
 
@@ -123,29 +122,26 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     });
     await table.delete(sendKey).catch(() => undefined);
   };
-  // Everything up to the relay's answer: a throw here (no mail went out) gives the charge back.
-  const smtpSend = async () => {
-    const message = composeMessage(deps, {
+  // Everything up to the relay's answer (the callable dialog_send, send-call.ts): a throw here (no mail went out) gives the charge back.
+  const result = await sendThroughMailbox(
+    deps,
+    {
       tenantId,
-      taskId: finalDialogId,
-      contactId: input.contactId ?? 'none',
-      messageId,
-      ...(thread ? { thread } : {}),
-      profile,
-      tracking: false,
-      rendered: { subject: input.subject, html: input.html, text },
-      to: { address: to },
-      from: { address: account.email, name: account.name },
-    });
-    message.attachments = input.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
-    return (await transportFor(deps, tenantId, account)).send(message).catch((e) => ({
-      outcome: 'deferred' as const,
-      code: 0,
-      response: String((e as Error).message),
-      messageId,
-    }));
-  };
-  const result = await smtpSend().catch(async (e) => {
+      accountId: input.accountId,
+      message: {
+        tenantId,
+        taskId: finalDialogId,
+        contactId: input.contactId ?? 'none',
+        messageId,
+        ...(thread ? { thread } : {}),
+        profile,
+        rendered: { subject: input.subject, html: input.html, text },
+        to: { address: to },
+        from: { address: account.email, name: account.name },
+      },
+    },
+    input.attachments,
+  ).catch(async (e) => {
     await giveBack();
     throw e;
   });

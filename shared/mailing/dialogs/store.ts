@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { notFound } from '../../platform/errors.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import {
@@ -87,3 +88,23 @@ export const nextReferences = (refs: string[], latest: string) => {
 
 /** A message as the API shows it (its attributes); here, not in send.ts, so reading a thread does not bundle the mail composer. */
 export const messageView = (m: DialogMessageRecord): DialogMessageView => DialogMessage.view(m);
+
+/** The dialog, or a 404: here, not in dialogs.ts, so reading or answering a thread does not bundle classification and lead creation. */
+export async function requireDialog(table: TableStore, dialogId: string) {
+  const d = await getDialogRecord(table, dialogId);
+  if (!d) throw notFound('Dialog');
+  return d;
+}
+
+/** The dialog's stored messages (inbound, compose, reply, forward), bounded: the first 500. */
+export async function storedMessages(table: TableStore, dialogId: string): Promise<DialogMessageRecord[]> {
+  const stored: DialogMessageRecord[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 5 && stored.length < 500; i++) {
+    const page = await table.query<DialogMessageRecord>({ ...DialogMessage.query('primary', { dialogId }), skBeginsWith: 'MSG#', limit: 100, cursor });
+    stored.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return stored;
+}
