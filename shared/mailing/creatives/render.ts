@@ -1,8 +1,7 @@
 import { EMAIL_HTML_LIMITS } from '../../platform/html/bounds.js';
 import { plainTextConverter } from '../../platform/html/plain-text.js';
-import { oneLine, recipientSeed } from './recipient.js';
-import { renderTemplate } from './template.js';
-import { recipientVariables, type RecipientContext } from './variables.js';
+import { renderCreativeCopy, type RenderCopyOptions } from './render-copy.js';
+import type { RecipientContext } from './variables.js';
 
 export type { RecipientContext } from './variables.js';
 
@@ -14,9 +13,7 @@ export interface RenderedCreative {
   unresolvedTokens: string[];
 }
 
-export interface RenderCreativeOptions {
-  /** Recipient id for the spintax seed when the context has no contactId (default companyId, else ''). */
-  recipientId?: string;
+export interface RenderCreativeOptions extends RenderCopyOptions {
   /** Skip the text part (callers that need only subject + html, e.g. PDFs). */
   skipText?: boolean;
 }
@@ -40,11 +37,7 @@ export function renderCreativeFor(
   recipient: RecipientContext,
   options: RenderCreativeOptions = {},
 ): RenderedCreative {
-  const vars = recipientVariables(recipient);
-  const seed = recipientSeed(creative, recipient, options);
-  const subject = renderTemplate(creative.subject, vars, { seed, html: false });
-  const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
-  const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
-  const text = options.skipText ? '' : htmlToText(body.text, 'bodyHtml');
-  return { subject: oneLine(subject.text), html: body.text, text, unresolvedTokens };
+  const copy = renderCreativeCopy(creative, recipient, options);
+  const text = options.skipText ? '' : htmlToText(copy.html, 'bodyHtml');
+  return { subject: copy.subject, html: copy.html, text, unresolvedTokens: copy.unresolvedTokens };
 }
