@@ -68,7 +68,8 @@ describe('the mailbox probe on AWS', () => {
     }
     for (const [id, fn] of stack.functions) {
       if (CALLERS.includes(id)) continue;
-      expect(invokes(fn), id).toEqual([]);
+      // Other callables (content_rules) have their own callers: none of them may invoke the probe.
+      expect(JSON.stringify(invokes(fn)), id).not.toMatch(/MailboxProbe/);
       expect(Object.keys(grantsOf(fn).env), id).not.toContain('FUNCTION_NAME_MAILBOX_PROBE');
     }
   });
