@@ -15,6 +15,7 @@ import type {
   WorkerDefinition,
 } from '../shared/platform/registry/background.js';
 import { mailboxProbe } from '../shared/mailing/senders/background.js';
+import { contentRulesCallable } from '../shared/mailing/content-check/background.js';
 import { sendsSweep, sendsWorker } from '../shared/mailing/sending/background.js';
 import { wipeWorker } from '../shared/workspace/settings/background.js';
 import { webhooksSweep, webhooksWorker } from '../shared/workspace/webhooks/background.js';
@@ -47,6 +48,7 @@ export const background: BackgroundDefinition[] = [
   dataMigrations,
   mailboxProbe,
   dialogSend,
+  contentRulesCallable,
 ];
 
 export const workers = background.filter((d): d is WorkerDefinition => d.kind === 'worker');

@@ -49,7 +49,7 @@ export const operation = defineOperation({
       }),
     ),
   }),
-  resources: ['platformTable:write'],
+  resources: ['platformTable:write', 'function:content_rules'],
   hints: { readOnly: false, idempotent: false },
   handler: async ({ path, body }, ctx) => submitRenderedEmails(ctx.deps, requireTenant(ctx).tenantId, path.id, body.emails),
   guidance: (r, { path }) => ({

@@ -69,12 +69,13 @@ export const operation = defineOperation({
       creativeId: z.string().nullable().describe('The creative checked (null for a subject and body given inline)'),
     }),
   ),
+  resources: ['function:content_rules'],
   hints: { readOnly: true, idempotent: true },
   handler: async ({ body }, ctx) => {
     if (!body.creativeId && body.bodyHtml === undefined) throw badRequest(['creativeId or bodyHtml must be given']);
     if (body.creativeId && (body.subject !== undefined || body.bodyHtml !== undefined))
       throw badRequest(['give either creativeId or subject/bodyHtml, not both']);
-    return checkContent(requireTenant(ctx).table, body, ctx.deps.config.contentCheck, ctx.deps.clock.now(), ctx.deps.config.htmlParse.budgetMs);
+    return checkContent(ctx.deps, requireTenant(ctx).table, body, ctx.deps.config.contentCheck, ctx.deps.clock.now(), ctx.deps.config.htmlParse.budgetMs);
   },
   guidance: (r) =>
     r.hits.length

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +14,7 @@ import { buildOpenApi } from '../../shared/platform/registry/openapi.js';
 import { buildAgentGuide } from '../../shared/platform/agent/guide.js';
 import { operationResources } from '../../shared/platform/registry/operation.js';
 import { localDeps } from '../../infra/local/local-deps.js';
+import { contentRulesCallable } from '../../shared/mailing/content-check/background.js';
 import { createApprovedAccount } from '../support/accounts.js';
 
 /**
@@ -91,6 +94,14 @@ async function bundled(operationId: string) {
   return (await import(pathToFileURL(outfile).href)).handler as (e: APIGatewayProxyEventV2, c?: unknown) => Promise<{ statusCode: number; body?: string }>;
 }
 
+/** A callable's Lambda entry bundled as deployed, and its handler (what the Lambda runtime calls with the request). */
+async function callableBundle(entry: string, resources: Parameters<typeof lambdaEsbuildOptions>[1]) {
+  const outfile = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
+  await build({ ...lambdaEsbuildOptions(path.join(ROOT, entry), resources), outfile });
+  await emitBesideBundle(outfile, resources);
+  return (await import(pathToFileURL(outfile).href)).handler as (request: unknown) => Promise<unknown>;
+}
+
 const event = (
   method: string,
   routePath: string,
@@ -168,7 +179,8 @@ describe('operation Lambda bundles', () => {
       for (const pkg of ['imapflow', 'mailparser', 'nodemailer', 'html-to-text', 'cheerio']) expect(bundledPackages.get(id), id).not.toContain(pkg);
   });
 
-  // Issue 27: HTML is parsed in worker threads, which in a Lambda run the function's own bundle (shared/platform/html/off-thread.ts).
+  // Issue 27: HTML is parsed in worker threads, which in a Lambda run the function's own bundle (shared/platform/html/off-thread.ts);
+  // the content check's parsing is in its callable's bundle (issue 25).
   it('detect-forms and the content check parse in worker threads started from their bundles', async () => {
     const detect = await bundled('site_enrichment_detect_forms');
     const forms = (html: string) =>
@@ -179,7 +191,27 @@ describe('operation Lambda bundles', () => {
     const deep = await forms('<div>'.repeat(40_000));
     expect(deep.statusCode).toBe(400);
     expect(JSON.parse(deep.body!).message).toEqual([expect.stringMatching(/^html: elements are nested more than 512 levels deep/)]);
+    // The check's rules run in the callable content_rules: its own bundle, invoked through the Lambda API (a loopback stand-in here).
+    const rules = await callableBundle('functions/creatives/content_rules.ts', contentRulesCallable.resources);
+    const lambdaApi = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const invoked = /^\/2015-03-31\/functions\/content-rules\/invocations$/.test(req.url ?? '');
+        const answer = invoked ? rules(JSON.parse(body)) : Promise.reject(new Error(`no function at ${req.url}`));
+        answer.then(
+          (a) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(a)),
+          (e: Error) => res.writeHead(200, { 'x-amz-function-error': 'Unhandled' }).end(JSON.stringify({ errorMessage: e.message })),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => lambdaApi.listen(0, '127.0.0.1', resolve));
+    process.env.AWS_ENDPOINT_URL_LAMBDA = `http://127.0.0.1:${(lambdaApi.address() as AddressInfo).port}`;
+    process.env.FUNCTION_NAME_CONTENT_RULES = 'content-rules';
+    // The stand-in checks no signature; the SDK only needs some credentials to sign with.
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'stand-in', AWS_SECRET_ACCESS_KEY: 'stand-in' });
     const check = await bundled('ContentAnalyzerController_check');
+    expect(bundledPackages.get('ContentAnalyzerController_check')).not.toContain('tldts');
     const checked = await check(
       event('POST', '/api/content-analyzer/check', '/api/content-analyzer/check', {
         key: account.apiKey,
@@ -189,6 +221,16 @@ describe('operation Lambda bundles', () => {
     );
     expect(checked.statusCode, checked.body).toBe(200);
     expect(JSON.parse(checked.body!).hits.map((h: { rule: string }) => h.rule)).toContain('url_shortener');
+    const tooDeep = await check(
+      event('POST', '/api/content-analyzer/check', '/api/content-analyzer/check', {
+        key: account.apiKey,
+        body: { subject: 'Hello', bodyHtml: '<div>'.repeat(40_000) },
+      }),
+      {},
+    );
+    expect(tooDeep.statusCode, tooDeep.body).toBe(400);
+    expect(JSON.parse(tooDeep.body!).message).toEqual([expect.stringMatching(/^bodyHtml: /)]);
+    lambdaApi.close();
   });
 
   // Issue 25: the three discovery functions read the data the build wrote beside them; the answers are byte for byte what the registry gives live.

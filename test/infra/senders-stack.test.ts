@@ -68,7 +68,7 @@ describe('the mailbox probe on AWS', () => {
     }
     for (const [id, fn] of stack.functions) {
       if (CALLERS.includes(id)) continue;
-      // Others may invoke their own callables (dialog_send: test/infra/dialogs-stack.test.ts), never the probe.
+      // Others may invoke their own callables (dialog_send, content_rules: their own stack tests), never the probe.
       expect(
         invokes(fn).filter((s) => /MailboxProbe/.test(JSON.stringify(s.Resource))),
         id,

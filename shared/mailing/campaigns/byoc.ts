@@ -4,11 +4,11 @@ import { aiProvider } from '../../platform/ai/provider.js';
 import { AiUnavailable } from '../../platform/ports/ai.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { getContact } from '../../crm/contacts/contacts.js';
-import { htmlToText } from '../creatives/render.js';
 import { MAX_AUDIT_ITERATIONS, Recipient, type RecipientRecord } from './entities.js';
 import { getCampaignItem } from './campaigns.js';
 import { auditableOf, moveRecipient } from './recipients.js';
-import { auditEmail, recordAuditIteration } from './audit.js';
+import { auditVerdict, recordAuditIteration } from './audit-outcome.js';
+import { contentRules } from '../content-check/remote.js';
 import { sourceDisclosure } from './geo.js';
 import { markDegraded } from './degraded.js';
 
@@ -23,7 +23,8 @@ export interface RenderedEmailRow {
  * BYOC: the caller's finished renders, one per SCREENED recipient. Each row is audited (mandatory and
  * paid: `audit`, or `audit_failed` at the reduced price) and becomes READY, or comes back rejected with
  * its `auditCategories` (the recipient stays SCREENED for a corrected submission until its 5th
- * iteration, then CREATIVE_FAILED). Nothing is rendered, so nothing else is billed.
+ * iteration, then CREATIVE_FAILED). Nothing is rendered, so nothing else is billed. The content rules
+ * (and the text part of a row sent without one) come from the `content_rules` callable.
  */
 export async function submitRenderedEmails(deps: Deps, tenantId: string, campaignId: string, rows: RenderedEmailRow[]) {
   const table = deps.tenantTable(tenantId);
@@ -65,9 +66,11 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
           .then((x) => x.source)
           .catch(() => undefined),
       );
-    const email = { subject: row.subject.replace(/[\r\n]+/g, ' ').trim(), html, text: row.text ?? htmlToText(html) };
+    const subject = row.subject.replace(/[\r\n]+/g, ' ').trim();
+    const rules = await contentRules(deps, { subject, html, plainText: row.text === undefined });
+    const email = { subject, html, text: row.text ?? rules.text ?? '' };
     try {
-      const audit = await auditEmail(email, ai);
+      const audit = await auditVerdict(email, rules.hits, ai);
       const iterations = (r.auditIterations ?? 0) + 1;
       const { blocked } = await recordAuditIteration(deps, tenantId, table, c, r.contactId, audit.passed, auditable, iterations);
       const now = deps.clock.now();

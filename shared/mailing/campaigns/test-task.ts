@@ -4,7 +4,7 @@ import { ConditionFailed } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { Account } from '../../workspace/identity/entities.js';
 import { getCreativeItem, toCreative } from '../creatives/creatives.js';
-import { renderCreativeFor } from '../creatives/render.js';
+import { renderCreativeCopy } from '../creatives/render-copy.js';
 import { ensureOwnedSendTask } from '../tasks/tasks.js';
 import { addSendItems } from '../sending/items.js';
 import { TestRequest } from './entities.js';
@@ -60,11 +60,15 @@ export async function createTestTask(deps: Deps, tenantId: string, ownerAccountI
   return testTaskStatus(deps, tenantId, campaignId, taskId);
 }
 
-/** The test's copy: the first creative rendered with fallbacks, else a READY recipient's render (copied, not enrolled). */
+/**
+ * The test's copy: the first creative rendered with fallbacks, else a READY recipient's render (copied,
+ * not enrolled). Without a text part: the send derives it from the HTML with the same conversion
+ * (sending/store.ts), so this operation does not bundle it (issue 25).
+ */
 async function testContent(table: ReturnType<Deps['tenantTable']>, creativeIds: string[], campaignId: string) {
   if (creativeIds.length) {
-    const r = renderCreativeFor(toCreative(await getCreativeItem(table, creativeIds[0])), {}, { recipientId: OWNER_CONTACT });
-    return { subject: `[TEST] ${r.subject}`, html: r.html, text: r.text };
+    const r = renderCreativeCopy(toCreative(await getCreativeItem(table, creativeIds[0])), {}, { recipientId: OWNER_CONTACT });
+    return { subject: `[TEST] ${r.subject}`, html: r.html };
   }
   const ready = (await recipientsIn(table, campaignId, 'READY', 1)).items[0];
   if (!ready?.content) throw conflict('Nothing to test yet: no creative and no READY render', { code: 'nothing_to_test' });

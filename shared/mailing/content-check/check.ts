@@ -1,10 +1,12 @@
 import { getCreative } from '../creatives/creatives.js';
-import { renderCreativeFor } from '../creatives/render.js';
+import { renderCreativeCopy } from '../creatives/render-copy.js';
 import { loadRecipientContext } from '../creatives/recipient.js';
 import { checkTemplates } from '../creatives/creatives.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
+import type { Deps } from '../../platform/runtime/deps.js';
 import type { Config } from '../../platform/runtime/config.js';
-import { runRulesOffThread, scoreOf } from './rules.js';
+import { contentRules } from './remote.js';
+import { scoreOf } from './score.js';
 import { spamdCheck } from './spamd-client.js';
 
 export interface ContentCheckInput {
@@ -18,14 +20,26 @@ export interface ContentCheckInput {
 /**
  * Renders the creative (stored, or the given subject/bodyHtml) for a recipient (a real one when
  * contactId/companyId are given, else an empty context with fallbacks) and runs the named rules on it,
- * in a worker thread within `parseBudgetMs` (HTML over the bounds or the budget: a 400 naming bodyHtml).
+ * in a worker thread within `parseBudgetMs` (HTML over the bounds or the budget: a 400 naming bodyHtml),
+ * through the `content_rules` callable (remote.ts). spamd is asked from here, as before (off in Lambda).
  */
-export async function checkContent(table: TableStore, input: ContentCheckInput, cfg: Config['contentCheck'], now: number, parseBudgetMs: number) {
+export async function checkContent(
+  deps: Pick<Deps, 'callables'>,
+  table: TableStore,
+  input: ContentCheckInput,
+  cfg: Config['contentCheck'],
+  now: number,
+  parseBudgetMs: number,
+) {
   const source = input.creativeId ? await getCreative(table, input.creativeId) : { id: 'adhoc', subject: input.subject ?? '', bodyHtml: input.bodyHtml ?? '' };
   if (!input.creativeId) checkTemplates(source);
   const recipient = input.contactId || input.companyId ? await loadRecipientContext(table, input) : {};
-  const rendered = renderCreativeFor(source, recipient, { skipText: true });
-  const { hits, stats } = await runRulesOffThread({ budgetMs: parseBudgetMs, what: 'bodyHtml' }, rendered.html, rendered.subject);
+  const rendered = renderCreativeCopy(source, recipient);
+  const { hits, stats } = await contentRules(deps, {
+    subject: rendered.subject,
+    html: rendered.html,
+    offThread: { budgetMs: parseBudgetMs, what: 'bodyHtml' },
+  });
   const spamd = await spamdCheck(messageForSpamd(rendered.subject, rendered.html, now), cfg);
   return {
     ...scoreOf(hits),

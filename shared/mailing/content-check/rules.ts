@@ -2,18 +2,9 @@ import { getDomain } from 'tldts';
 import { htmlJob } from '../../platform/html/off-thread.js';
 import { elementsIn, parseHtmlTree } from '../../platform/html/html-tree.js';
 import { plainTextConverter } from '../../platform/html/plain-text.js';
+import type { CheckStats, RuleHit } from './score.js';
 
-/**
- * Copy checks of one rendered email (subject + HTML): named rules, each hit with points and a fix.
- * Pure (no I/O). Points add up to a 0..100 risk score: < 20 low, < 50 medium, else high.
- */
-export interface RuleHit {
-  rule: string;
-  severity: 'info' | 'warning' | 'critical';
-  points: number;
-  detail: string;
-  fix: string;
-}
+export { scoreOf, type CheckStats, type RuleHit } from './score.js';
 
 /** Trigger phrases common in spam filters' rule sets (English and Russian), matched case-insensitively. */
 export const TRIGGER_PHRASES = {
@@ -99,14 +90,6 @@ export interface CheckInput {
   html: string;
 }
 
-export interface CheckStats {
-  sizeBytes: number;
-  textChars: number;
-  links: number;
-  images: number;
-  textPerImage: number | null;
-}
-
 /**
  * The visible text, as html-to-text 10 gives it with images skipped and links without their href
  * (test/unit/html-plain-text.test.ts compares the two), on the light tree of html-tree.ts: the audit of
@@ -129,7 +112,11 @@ function linksAndImages(html: string) {
   return { links, images };
 }
 
-/** Throws HtmlTooComplex (a 400 naming `html`) for HTML over the bounds of shared/platform/html/bounds.ts. */
+/**
+ * Copy checks of one rendered email (subject + HTML): named rules, each hit with points and a fix. Pure
+ * (no I/O); the points add up to the risk score (score.ts). Throws HtmlTooComplex (a 400 naming `html`)
+ * for HTML over the bounds of shared/platform/html/bounds.ts.
+ */
 export function runRules({ subject, html }: CheckInput): { hits: RuleHit[]; stats: CheckStats } {
   const text = visibleText(html); // checks the bounds first
   const { links, images } = linksAndImages(html);
@@ -249,14 +236,6 @@ export function runRules({ subject, html }: CheckInput): { hits: RuleHit[]; stat
   if (!subject.trim()) hit('empty_subject', 'critical', 20, 'The subject is empty', 'Write a short, specific subject (3-7 words).');
   else if (subject.length > 90) hit('long_subject', 'info', 4, `${subject.length} characters`, 'Keep the subject under ~60 characters.');
   return { hits, stats: { sizeBytes, textChars, links: links.length, images, textPerImage: images ? Math.round(textChars / images) : null } };
-}
-
-export function scoreOf(hits: RuleHit[]) {
-  const score = Math.min(
-    100,
-    hits.reduce((s, h) => s + h.points, 0),
-  );
-  return { score, risk: score < 20 ? 'low' : score < 50 ? 'medium' : 'high' } as const;
 }
 
 /** runRules in a worker thread, within a time budget (shared/platform/html/off-thread.ts): the content check's up to 200 KB of HTML. */

@@ -1,11 +1,8 @@
-import { oneLine, recipientSeed } from './recipient.js';
-import { renderTemplate } from './template.js';
+import { renderCreativeCopy, type RenderCopyOptions } from './render-copy.js';
 import { htmlToText } from './text-part.js';
-import { recipientVariables, type RecipientContext } from './variables.js';
+import type { RecipientContext } from './variables.js';
 
 export type { RecipientContext } from './variables.js';
-/** Also here for the modules that render: the dialogs, which only convert, import text-part.ts and not the template engine. */
-export { htmlToText };
 
 export interface RenderedCreative {
   subject: string;
@@ -15,12 +12,13 @@ export interface RenderedCreative {
   unresolvedTokens: string[];
 }
 
-export interface RenderCreativeOptions {
-  /** Recipient id for the spintax seed when the context has no contactId (default companyId, else ''). */
-  recipientId?: string;
+export interface RenderCreativeOptions extends RenderCopyOptions {
   /** Skip the text part (callers that need only subject + html, e.g. PDFs). */
   skipText?: boolean;
 }
+
+/** Also here for the modules that render: the dialogs, which only convert, import text-part.ts and not the template engine. */
+export { htmlToText };
 
 /**
  * One recipient's copy of a creative: subject (plain), HTML (values escaped) and a text part. Pure:
@@ -32,11 +30,7 @@ export function renderCreativeFor(
   recipient: RecipientContext,
   options: RenderCreativeOptions = {},
 ): RenderedCreative {
-  const vars = recipientVariables(recipient);
-  const seed = recipientSeed(creative, recipient, options);
-  const subject = renderTemplate(creative.subject, vars, { seed, html: false });
-  const body = renderTemplate(creative.bodyHtml, vars, { seed, html: true });
-  const unresolvedTokens = [...new Set([...subject.unresolved, ...body.unresolved])];
-  const text = options.skipText ? '' : htmlToText(body.text, 'bodyHtml');
-  return { subject: oneLine(subject.text), html: body.text, text, unresolvedTokens };
+  const copy = renderCreativeCopy(creative, recipient, options);
+  const text = options.skipText ? '' : htmlToText(copy.html, 'bodyHtml');
+  return { subject: copy.subject, html: copy.html, text, unresolvedTokens: copy.unresolvedTokens };
 }

@@ -1,0 +1,84 @@
+import type { Stack } from 'aws-cdk-lib';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
+import type { SvcStack } from '../../infra/aws/stack.js';
+import { operationById } from '../../functions/registry.js';
+import { contentRulesCallable } from '../../shared/mailing/content-check/background.js';
+import { operationResources } from '../../shared/platform/registry/operation.js';
+import { svcApp, type SvcApp } from '../support/svc-app.js';
+
+// The content rules on AWS: their own Lambda (the callable `content_rules`), invoked by the content check
+// and the audit of submitted renders and by nobody else, on that function alone; it bundles the rules'
+// public suffix list and HTML parsing so that those two operations do not (issue 25).
+let stack: SvcStack;
+let templateOf: SvcApp['templateOf'];
+beforeAll(() => {
+  ({ stack, templateOf } = svcApp());
+}, 300_000);
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+function grantsOf(fn: LambdaFunction) {
+  const s: Stack = fn.stack;
+  const resources = templateOf(s).toJSON().Resources as Record<string, any>;
+  const resource = resources[s.getLogicalId(fn.node.defaultChild as never)];
+  const role = resource.Properties.Role['Fn::GetAtt'][0];
+  const statements = Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(role))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+  return { resource, env: (resource.Properties.Environment?.Variables ?? {}) as Record<string, unknown>, statements };
+}
+const actions = (s: Statement) => [s.Action].flat();
+const invokesOfRules = (fn: LambdaFunction) =>
+  grantsOf(fn).statements.filter((s) => actions(s).some((a) => a.startsWith('lambda:')) && /ContentRules/.test(JSON.stringify(s.Resource)));
+
+const rulesFunction = () => stack.node.findChild('ContentRules') as LambdaFunction;
+const CALLERS = ['ContentAnalyzerController_check', 'campaigns_submit_rendered_emails'];
+
+describe('the content rules on AWS', () => {
+  it('are their own Lambda (functions/creatives/content_rules.ts), 29 s and 512 MB as the check, outside any VPC, and may write no table, invoke nothing, send nothing', () => {
+    const { resource, statements } = grantsOf(rulesFunction());
+    expect(resource.Properties.Timeout).toBe(29);
+    expect(resource.Properties.MemorySize).toBe(512);
+    expect(resource.Properties.VpcConfig).toBeUndefined();
+    const check = grantsOf(stack.operationFunction('ContentAnalyzerController_check')).resource;
+    expect(check.Properties.VpcConfig).toBeUndefined();
+    const all = statements.flatMap(actions);
+    expect(
+      all.filter((a) => !['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'].includes(a)),
+    ).toEqual([]);
+    expect(JSON.stringify(statements)).not.toContain('tenant-');
+  });
+
+  it('are invoked by the check and the submit only, with lambda:InvokeFunction on their function alone and its name as FUNCTION_NAME_CONTENT_RULES', () => {
+    for (const id of CALLERS) {
+      const fn = stack.operationFunction(id);
+      const lambda = invokesOfRules(fn);
+      expect(lambda.flatMap(actions), id).toEqual(['lambda:InvokeFunction']);
+      expect(JSON.stringify(lambda[0].Resource), id).not.toContain('*');
+      expect(Object.keys(grantsOf(fn).env), id).toContain('FUNCTION_NAME_CONTENT_RULES');
+    }
+    for (const [id, fn] of stack.functions) {
+      if (CALLERS.includes(id)) continue;
+      expect(invokesOfRules(fn), id).toEqual([]);
+      expect(Object.keys(grantsOf(fn).env), id).not.toContain('FUNCTION_NAME_CONTENT_RULES');
+    }
+  });
+
+  it('bundle tldts and entities; the operations that call them bundle neither', { timeout: 180_000 }, async () => {
+    const packagesOf = async (entry: string, resources: Parameters<typeof lambdaEsbuildOptions>[1]) => {
+      const { metafile } = await build({ ...lambdaEsbuildOptions(entry, resources), write: false, metafile: true });
+      const inputs = Object.values(metafile.outputs)[0].inputs;
+      const shipped = Object.entries(inputs).filter(([, i]) => i.bytesInOutput > 0);
+      return new Set(shipped.flatMap(([p]) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []));
+    };
+    const rules = await packagesOf('functions/creatives/content_rules.ts', contentRulesCallable.resources);
+    for (const p of ['tldts', 'entities']) expect(rules.has(p), p).toBe(true);
+    for (const id of [...CALLERS, 'campaigns_test_task_create']) {
+      const op = operationById.get(id)!;
+      const packages = await packagesOf(`functions/${op.tag}/${id}.ts`, operationResources(op));
+      for (const p of ['tldts', 'tldts-core', 'entities']) expect(packages.has(p), `${id} ${p}`).toBe(false);
+    }
+  });
+});
