@@ -1,8 +1,10 @@
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/data/ids.js';
-import { ConditionFailed, exists, type Item, type TableStore } from '../../platform/ports/table-store.js';
+import { ConditionFailed, exists, type TableStore } from '../../platform/ports/table-store.js';
 import { Brief } from '../briefs/entities.js';
 import { Creative } from './entities.js';
+import { getCreativeItem, toCreative } from './items.js';
+export { getCreativeItem, toCreative };
 import { isChannelType, type CreativeCreateInput, type CreativeUpdateInput, type CreativeView, type ModerationStatus } from './schema.js';
 import { parseTemplate, renderTemplate } from './template.js';
 import { EMAIL_HTML_LIMITS, htmlOverLimit, htmlTooComplex } from '../../platform/html/bounds.js';
@@ -31,25 +33,6 @@ export function checkTemplates(input: { subject?: string; bodyHtml?: string }): 
   }
   if (errors.length) throw badRequest(errors);
   return [...tokens];
-}
-
-export function toCreative(item: Item): CreativeView {
-  return {
-    id: item.id as string,
-    name: item.name as string,
-    type: item.type as CreativeView['type'],
-    subject: (item.subject as string) ?? '',
-    bodyHtml: (item.bodyHtml as string) ?? '',
-    briefId: (item.briefId as string) ?? null,
-    moderationStatus: (item.moderationStatus as ModerationStatus) ?? null,
-    attachmentCreativeId: (item.attachmentCreativeId as string) ?? null,
-    attachmentUrl: (item.attachmentUrl as string) ?? null,
-    formConfig: (item.formConfig as Record<string, unknown>) ?? null,
-    contentVersion: (item.contentVersion as number) ?? 1,
-    variables: (item.variables as string[]) ?? [],
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-  };
 }
 
 async function requireBrief(table: TableStore, briefId: string | null | undefined) {
@@ -88,12 +71,6 @@ export async function createCreative(table: TableStore, input: CreativeCreateInp
   );
   await table.put(item, Creative.notExists);
   return toCreative(item);
-}
-
-export async function getCreativeItem(table: TableStore, id: string): Promise<Item> {
-  const item = await table.get(Creative.key({ creativeId: id }));
-  if (!item || !Creative.is(item)) throw notFound('Creative');
-  return item;
 }
 
 /** One creative, with `contentVersion` (the send engine compares the approved version with this one). */

@@ -2,12 +2,12 @@ import { aiProvider } from '../../platform/ai/provider.js';
 import { chargeAiCall, requireBalanceFor, withBilling } from '../../workspace/billing/billing.js';
 import { getBrief, type BriefView } from '../briefs/briefs.js';
 import { getContact } from '../../crm/contacts/contacts.js';
-import { getCreativeItem } from '../creatives/creatives.js';
+import { getCreativeItem } from '../creatives/items.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { log } from '../../platform/runtime/logger.js';
-import { Sequence } from '../sequences/entities.js';
-import { getTaskItem } from '../tasks/tasks.js';
+import { sequenceKey } from '../sequences/sequence-key.js';
+import { getTaskItem } from '../tasks/task-item.js';
 import type { Tenant } from './dialogs.js';
 import { requireDialog } from './store.js';
 import type { DialogRecord } from './entities.js';
@@ -19,7 +19,7 @@ async function briefOf(table: TableStore, d: DialogRecord, briefId?: string): Pr
   try {
     let creativeId: string | undefined;
     if (d.origin?.kind === 'sequence') {
-      const seq = await table.get<{ steps: { step: number; creativeId?: string }[] }>(Sequence.key({ sequenceId: d.origin.id }));
+      const seq = await table.get<{ steps: { step: number; creativeId?: string }[] }>(sequenceKey(d.origin.id));
       creativeId = seq?.steps.find((s) => s.step === (d.origin?.step ?? 1))?.creativeId ?? seq?.steps.find((s) => s.creativeId)?.creativeId;
     } else if (d.taskId) creativeId = (await getTaskItem(table, d.taskId)).creativeId;
     if (!creativeId) return undefined;

@@ -1,13 +1,13 @@
-import { getCreativeItem, toCreative } from '../creatives/creatives.js';
+import { getCreativeItem, toCreative } from '../creatives/items.js';
 import { htmlToText, renderCreativeFor } from '../creatives/render.js';
 import { loadRecipientContext } from '../creatives/recipient.js';
 import { notFoundMessage } from '../../platform/errors.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import { getEmailAccountItem } from '../senders/entities.js';
-import { normalizeMessageId, sendItemRef } from '../sending/bounces.js';
-import { itemKey } from '../sending/items.js';
+import { normalizeMessageId, sendItemRef } from '../sending/message-ids.js';
+import { SendItem } from '../tasks/send-item.js';
 import type { SendItemRecord } from '../tasks/entities.js';
-import { getTaskItem } from '../tasks/tasks.js';
+import { getTaskItem } from '../tasks/task-item.js';
 import { Dialog, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { dialogView, messageView, requireDialog, storedMessages } from './store.js';
 import { findThreadMessage, kindOf, threadOrder, type MessageKind, type ThreadMessage } from './thread.js';
@@ -55,7 +55,7 @@ export async function sendEngineMessages(table: TableStore, d: DialogRecord, mes
   const ids = originalIds(d, messages);
   if (!ids.length) return [];
   const refs = ids.map((id) => ({ id, ref: sendItemRef(id)! }));
-  const items = await table.batchGet<SentItem>(refs.map((r) => itemKey(r.ref.taskId, r.ref.contactId)));
+  const items = await table.batchGet<SentItem>(refs.map((r) => SendItem.key({ taskId: r.ref.taskId, contactId: r.ref.contactId })));
   const byId = new Map(items.filter((i) => i.messageId && i.sentAt).map((i) => [i.messageId!.toLowerCase(), i]));
   const hits = refs.map((r) => byId.get(r.id.toLowerCase())).filter((i): i is SentItem => Boolean(i));
   if (!hits.length) return [];

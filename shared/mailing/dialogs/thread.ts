@@ -1,5 +1,5 @@
 import { notFound } from '../../platform/errors.js';
-import { normalizeMessageId } from '../sending/bounces.js';
+import { normalizeMessageId } from '../sending/message-ids.js';
 import type { SendOrigin } from '../tasks/entities.js';
 import type { DialogMessageRecord, DialogMessageView } from './entities.js';
 

@@ -4,6 +4,9 @@ import { log } from '../../platform/runtime/logger.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { SendItemRecord } from '../tasks/entities.js';
 import { getItem, moveItem } from './items.js';
+import { normalizeMessageId, sendItemRef } from './message-ids.js';
+
+export { normalizeMessageId, sendItemRef };
 
 /**
  * Delivery status notifications (RFC 3464) found by the inbox sync: a `multipart/report;
@@ -21,12 +24,6 @@ export interface Dsn {
   diagnostic?: string;
 }
 
-/** Message-IDs the send engine writes: `<taskId.contactId.random@domain>` (shared/mailing/sending/compose.ts). */
-export function sendItemRef(messageId: string): { taskId: string; contactId: string } | undefined {
-  const m = /^<?([A-Za-z0-9_-]{1,96})\.([A-Za-z0-9_-]{1,96})\.[0-9a-f]{6,32}@[^>\s]+>?$/.exec(messageId.trim());
-  return m ? { taskId: m[1], contactId: m[2] } : undefined;
-}
-
 /** The send item an outbound Message-ID belongs to, only when the stored Message-ID is that one. */
 export async function sendItemOfMessageId(table: TableStore, messageId: string) {
   const ref = sendItemRef(messageId);
@@ -35,11 +32,6 @@ export async function sendItemOfMessageId(table: TableStore, messageId: string) 
   if (!item || item.messageId !== normalizeMessageId(messageId)) return undefined;
   return item as SendItemRecord & { sentAt?: string; repliedAt?: string };
 }
-
-export const normalizeMessageId = (id: string) => {
-  const t = id.trim();
-  return t.startsWith('<') ? t : `<${t}>`;
-};
 
 /** The DSN in a parsed message, or undefined when it is not a delivery-status report. */
 export function parseDsn(mail: ParsedMail, raw: Buffer): Dsn | undefined {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
+import { SEQUENCE_PRIMARY_KEY } from './sequence-key.js';
 
 /**
  * Tenant-table entities of follow-up sequences.
@@ -32,7 +33,7 @@ export const Sequence = defineEntity({
   version: 1,
   table: 'tenant',
   keys: {
-    primary: { pk: 'SEQUENCE#${sequenceId}', sk: 'SEQUENCE' },
+    primary: SEQUENCE_PRIMARY_KEY,
     byCreated: { index: 'gsi1', pk: 'SEQUENCES', sk: '${createdAt}#${sequenceId}' },
   },
   attributes: {

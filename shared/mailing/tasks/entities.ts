@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
+import { SendItem } from './send-item.js';
+import { TASK_ENTITY, TASK_PRIMARY_KEY } from './task-item.js';
 
 export const TASK_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -134,11 +136,11 @@ function taskAttributes() {
  * - pacing:    SENDPACE#<accountId> / SENDPACE           per mailbox: nextSlotAt (the min-interval slot claimed conditionally)
  */
 export const Task = defineEntity({
-  entity: 'task',
+  entity: TASK_ENTITY,
   version: 1,
   table: 'tenant',
   keys: {
-    primary: { pk: 'TASK#${taskId}', sk: 'TASK' },
+    primary: TASK_PRIMARY_KEY,
     byCreated: { index: 'gsi1', pk: 'TASKS', sk: '${createdAt}#${taskId}' },
     /** Sparse: given (reviewSince) only by createMailingTask, removed when the task ends (cancel, completion). */
     inReview: { index: 'gsi3', pk: 'TASKREVIEW', sk: '${reviewSince}#${taskId}' },
@@ -149,15 +151,7 @@ export const Task = defineEntity({
 /** The gsi3 attributes of `inReview`, removed from a task that ends. */
 export const IN_REVIEW_ATTRIBUTES = ['gsi3pk', 'gsi3sk'];
 
-export const SendItem = defineEntity({
-  entity: 'send_item',
-  version: 1,
-  table: 'tenant',
-  keys: {
-    primary: { pk: 'TASK#${taskId}', sk: 'ITEM#${contactId}' },
-    due: { index: 'gsi2', pk: 'SENDDUE', sk: '${dueAt}#${taskId}#${contactId}' },
-  },
-});
+export { SendItem };
 
 /**
  * The pool lives in its own small item beside the task (TASK#<id> / PREPAID): a take rewrites ~100

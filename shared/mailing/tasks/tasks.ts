@@ -1,4 +1,4 @@
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import { newId } from '../../platform/data/ids.js';
 import { ConditionFailed, type Item, type TableStore } from '../../platform/ports/table-store.js';
 import type { Principal } from '../../platform/runtime/principal.js';
@@ -6,6 +6,7 @@ import type { SendWindow } from '../../workspace/settings/send-window.js';
 import type { ItemOf } from '../../platform/data/entity.js';
 import { IN_REVIEW_ATTRIBUTES, Task, TASK_COUNTERS, type SendOrigin, type TaskActor, type TaskCounter, type TaskRecord } from './entities.js';
 import { Creative } from '../creatives/entities.js';
+import { getTaskItem } from './task-item.js';
 
 /** Counters every mailing task carries (progress: queued → sending → final). */
 export const ZERO_COUNTERS = {
@@ -118,12 +119,7 @@ export async function ensureOwnedSendTask(
   return getTaskItem(table, input.taskId);
 }
 
-export async function getTaskItem(table: TableStore, taskId: string): Promise<TaskRecord & { version: number }> {
-  if (taskId.includes('#')) throw notFound('Task');
-  const item = await table.get<TaskRecord & { version: number }>(Task.key({ taskId }));
-  if (!item || !Task.is(item)) throw notFound('Task');
-  return item;
-}
+export { getTaskItem };
 
 export const getTask = async (table: TableStore, taskId: string) =>
   (await withCurrentApproval(table, [taskView((await getTaskItem(table, taskId)) as unknown as Item)]))[0];
