@@ -1,4 +1,3 @@
-import type { Stack } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { operationById } from '../../functions/registry.js';
 import { contentRulesCallable } from '../../shared/mailing/content-check/background.js';
 import { operationResources } from '../../shared/platform/registry/operation.js';
 import { svcApp, type SvcApp } from '../support/svc-app.js';
+import { actions, grantsOf as grantsIn, invokesOf } from '../support/stack-grants.js';
 
 // The content rules on AWS: their own Lambda (the callable `content_rules`), invoked by the content check
 // and the audit of submitted renders and by nobody else, on that function alone; it bundles the rules'
@@ -18,20 +18,8 @@ beforeAll(() => {
   ({ stack, templateOf } = svcApp());
 }, 300_000);
 
-type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
-function grantsOf(fn: LambdaFunction) {
-  const s: Stack = fn.stack;
-  const resources = templateOf(s).toJSON().Resources as Record<string, any>;
-  const resource = resources[s.getLogicalId(fn.node.defaultChild as never)];
-  const role = resource.Properties.Role['Fn::GetAtt'][0];
-  const statements = Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(role))
-    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
-  return { resource, env: (resource.Properties.Environment?.Variables ?? {}) as Record<string, unknown>, statements };
-}
-const actions = (s: Statement) => [s.Action].flat();
-const invokesOfRules = (fn: LambdaFunction) =>
-  grantsOf(fn).statements.filter((s) => actions(s).some((a) => a.startsWith('lambda:')) && /ContentRules/.test(JSON.stringify(s.Resource)));
+const grantsOf = (fn: LambdaFunction) => grantsIn(templateOf, fn);
+const invokesOfRules = (fn: LambdaFunction) => invokesOf(templateOf, fn).filter((s) => /ContentRules/.test(JSON.stringify(s.Resource)));
 
 const rulesFunction = () => stack.node.findChild('ContentRules') as LambdaFunction;
 const CALLERS = ['ContentAnalyzerController_check', 'campaigns_submit_rendered_emails'];
