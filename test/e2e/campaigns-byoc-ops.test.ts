@@ -90,6 +90,43 @@ describe('BYOC', () => {
     expect(ops).not.toContain('platform_render');
   }, 180_000);
 
+  it('one content-rules call audits the whole submission; a row over the HTML bounds fails it with 400 before anything is billed or moved', async () => {
+    const { http, rt } = ctx;
+    const { id, ids } = await byocCampaign(http, [
+      { firstName: 'Gil', email: 'gil@byoc-bounds.test' },
+      { firstName: 'Hal', email: 'hal@byoc-bounds.test' },
+      { firstName: 'Ida', email: 'ida@byoc-bounds.test' },
+    ]);
+    const callables = rt.deps.callables!;
+    const calls: string[] = [];
+    const call = callables.call.bind(callables);
+    callables.call = (name, request) => (calls.push(name), call(name, request));
+    try {
+      const opsBefore = (await ledgerOps(http)).length;
+      const tooDeep = { subject: 'Deep', html: '<div>'.repeat(600) + 'x' };
+      const refused = await http.post(`/api/campaigns/${id}/rendered-emails`, {
+        emails: [
+          { contactId: ids[0], ...clean('Gil') },
+          { contactId: ids[1], ...clean('Hal') },
+          { contactId: ids[2], ...tooDeep },
+        ],
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.message.join(' ')).toMatch(/depth|nest/i);
+      expect((await ledgerOps(http)).length).toBe(opsBefore);
+      expect((await http.get(`/api/campaigns/${id}/recipients?status=SCREENED`)).body.data).toHaveLength(3);
+
+      calls.length = 0;
+      const r = await http.post(`/api/campaigns/${id}/rendered-emails`, {
+        emails: ids.map((contactId, i) => ({ contactId, ...clean(['Gil', 'Hal', 'Ida'][i]) })),
+      });
+      expect(r.body).toMatchObject({ accepted: 3, rejected: 0, notAccepted: 0 });
+      expect(calls).toEqual(['content_rules']);
+    } finally {
+      callables.call = call;
+    }
+  }, 120_000);
+
   it('audit exhaustion: 5 failed iterations per recipient × the recipient count → BLOCKED; further submissions refused', async () => {
     const { http } = ctx;
     const { id, ids } = await byocCampaign(http, [{ firstName: 'Dee', email: 'dee@byoc-blocked.test' }]);

@@ -3,14 +3,17 @@ import { isInsufficientBalance } from '../../workspace/billing/billing.js';
 import { aiProvider } from '../../platform/ai/provider.js';
 import { AiUnavailable } from '../../platform/ports/ai.js';
 import type { Deps } from '../../platform/runtime/deps.js';
+import type { TableStore } from '../../platform/ports/table-store.js';
 import { getContact } from '../../crm/contacts/contacts.js';
 import { MAX_AUDIT_ITERATIONS, Recipient, type RecipientRecord } from './entities.js';
 import { getCampaignItem } from './campaigns.js';
 import { auditableOf, moveRecipient } from './recipients.js';
 import { auditVerdict, recordAuditIteration } from './audit-outcome.js';
-import { contentRules } from '../content-check/remote.js';
+import { contentRules, contentRulesAnswers, resultOf, type ContentRulesResult } from '../content-check/remote.js';
 import { sourceDisclosure } from './geo.js';
 import { markDegraded } from './degraded.js';
+
+const CONTACT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface RenderedEmailRow {
   contactId: string;
@@ -41,14 +44,13 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
     auditIterations: number;
   }[] = [];
   let halted: string | null = null;
-  for (const row of rows) {
+  const prepared = await rulesUpFront(deps, table, campaignId, rows);
+  for (const [i, row] of rows.entries()) {
     if (halted) {
       results.push({ contactId: row.contactId, status: 'NOT_ACCEPTED', reason: halted, auditCategories: [], auditIterations: 0 });
       continue;
     }
-    const r = /^[A-Za-z0-9_-]{1,64}$/.test(row.contactId)
-      ? await table.get<RecipientRecord>(Recipient.key({ campaignId, contactId: row.contactId }))
-      : undefined;
+    const r = CONTACT_ID.test(row.contactId) ? await table.get<RecipientRecord>(Recipient.key({ campaignId, contactId: row.contactId })) : undefined;
     if (!r || r.status !== 'SCREENED') {
       results.push({
         contactId: row.contactId,
@@ -59,15 +61,8 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
       });
       continue;
     }
-    let html = row.html;
-    if (r.geoPolicy === 'gdpr_disclosed')
-      html += sourceDisclosure(
-        await getContact(table, r.contactId)
-          .then((x) => x.source)
-          .catch(() => undefined),
-      );
-    const subject = row.subject.replace(/[\r\n]+/g, ' ').trim();
-    const rules = await contentRules(deps, { subject, html, plainText: row.text === undefined });
+    // Prepared up front unless the recipient became SCREENED since (a concurrent submission's rejection).
+    const { subject, html, rules } = prepared.get(i) ?? (await prepareRow(deps, table, r, row));
     const email = { subject, html, text: row.text ?? rules.text ?? '' };
     try {
       const audit = await auditVerdict(email, rules.hits, ai);
@@ -108,4 +103,48 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
     notAccepted: results.filter((x) => x.status === 'NOT_ACCEPTED').length,
     results,
   };
+}
+
+interface PreparedRow {
+  subject: string;
+  html: string;
+  rules: ContentRulesResult;
+}
+
+/** A row's email as audited: the subject on one line, the HTML with the source disclosure its recipient's geo policy requires. */
+async function emailOf(table: TableStore, r: RecipientRecord, row: RenderedEmailRow) {
+  let html = row.html;
+  if (r.geoPolicy === 'gdpr_disclosed')
+    html += sourceDisclosure(
+      await getContact(table, r.contactId)
+        .then((x) => x.source)
+        .catch(() => undefined),
+    );
+  return { subject: row.subject.replace(/[\r\n]+/g, ' ').trim(), html };
+}
+
+async function prepareRow(deps: Deps, table: TableStore, r: RecipientRecord, row: RenderedEmailRow): Promise<PreparedRow> {
+  const email = await emailOf(table, r, row);
+  return { ...email, rules: await contentRules(deps, { ...email, plainText: row.text === undefined }) };
+}
+
+/**
+ * The content rules of every row whose recipient is SCREENED, by row index, before any row is audited:
+ * one callable call for the whole submission (a few when its HTML is large) instead of one per row, and a
+ * row whose HTML is over the parser's bounds fails the submission with its 400 before anything is billed
+ * or moved. The audit loop still reads each recipient as it goes (a contact twice in one submission
+ * sees the first row's outcome), so this read only decides which rows to prepare.
+ */
+async function rulesUpFront(deps: Deps, table: TableStore, campaignId: string, rows: RenderedEmailRow[]): Promise<Map<number, PreparedRow>> {
+  const ids = [...new Set(rows.map((row) => row.contactId).filter((id) => CONTACT_ID.test(id)))];
+  const recipients = new Map(
+    (await table.batchGet<RecipientRecord>(ids.map((contactId) => Recipient.key({ campaignId, contactId })))).map((r) => [r.contactId, r] as const),
+  );
+  const screened = [...rows.entries()].filter(([, row]) => recipients.get(row.contactId)?.status === 'SCREENED');
+  const emails = await Promise.all(screened.map(([, row]) => emailOf(table, recipients.get(row.contactId)!, row)));
+  const answers = await contentRulesAnswers(
+    deps,
+    emails.map((email, k) => ({ ...email, plainText: screened[k][1].text === undefined })),
+  );
+  return new Map(screened.map(([i], k) => [i, { ...emails[k], rules: resultOf(answers[k]) }]));
 }

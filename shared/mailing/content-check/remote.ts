@@ -27,11 +27,61 @@ export type ContentRulesAnswer =
   | { tooComplex: { reason: HtmlTooComplexReason; detail: string } }
   | { refused: { status: number; body: Record<string, unknown> | null; headers: Record<string, string> } };
 
+/** One call carries several emails, answered in order: a submission of 100 renders is one or a few invocations, not 100. */
+export interface ContentRulesCall {
+  emails: ContentRulesRequest[];
+}
+export interface ContentRulesReply {
+  answers: ContentRulesAnswer[];
+}
+
+export type ContentRulesResult = Extract<ContentRulesAnswer, { hits: RuleHit[] }>;
+
+/**
+ * Emails per call are bounded by their bytes, so that a call and its answer (which may carry each
+ * email's text part, no longer than its HTML) stay within Lambda's 6 MB synchronous payload; the
+ * largest submission the /api body cap lets in (6 MB) becomes at most three calls.
+ */
+const CALL_BYTES = 2.5 * 1024 * 1024;
+
 /** The rules' hits and stats of one rendered email; throws the 400 (HtmlTooComplex) or 503 the rules refused with. */
-export async function contentRules(deps: Pick<Deps, 'callables'>, request: ContentRulesRequest) {
+export async function contentRules(deps: Pick<Deps, 'callables'>, request: ContentRulesRequest): Promise<ContentRulesResult> {
+  return resultOf((await contentRulesAnswers(deps, [request]))[0]);
+}
+
+/**
+ * The rules of several emails, in as few calls as their size allows, one after the other (each call
+ * already runs its emails in sequence, as one request did before). Answers in order; `resultOf`
+ * turns one into its result or its error.
+ */
+export async function contentRulesAnswers(deps: Pick<Deps, 'callables'>, requests: ContentRulesRequest[]): Promise<ContentRulesAnswer[]> {
   if (!deps.callables) throw new Error(`${CONTENT_RULES} is not wired (deps.callables)`);
-  const answer = (await deps.callables.call(CONTENT_RULES, request)) as ContentRulesAnswer;
+  const answers: ContentRulesAnswer[] = [];
+  for (const emails of byBytes(requests)) {
+    const reply = (await deps.callables.call(CONTENT_RULES, { emails } satisfies ContentRulesCall)) as ContentRulesReply;
+    if (reply?.answers?.length !== emails.length) throw new Error(`${CONTENT_RULES} answered ${reply?.answers?.length ?? 0} of ${emails.length} emails`);
+    answers.push(...reply.answers);
+  }
+  return answers;
+}
+
+export function resultOf(answer: ContentRulesAnswer): ContentRulesResult {
   if ('tooComplex' in answer) throw new HtmlTooComplex(answer.tooComplex.reason, answer.tooComplex.detail);
   if ('refused' in answer) throw new AppError(answer.refused.status, answer.refused.body, answer.refused.headers);
   return answer;
+}
+
+function byBytes(requests: ContentRulesRequest[]): ContentRulesRequest[][] {
+  const calls: ContentRulesRequest[][] = [];
+  let bytes = Infinity;
+  for (const r of requests) {
+    const size = Buffer.byteLength(r.html) + Buffer.byteLength(r.subject) + 256;
+    if (bytes + size > CALL_BYTES) {
+      calls.push([]);
+      bytes = 0;
+    }
+    calls[calls.length - 1].push(r);
+    bytes += size;
+  }
+  return calls;
 }
