@@ -1,14 +1,14 @@
-import { htmlToText } from '../creatives/text-part.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { HtmlTooComplex } from '../../platform/html/bounds.js';
+import { assertHtmlWithinBounds, EMAIL_HTML_LIMITS } from '../../platform/html/bounds.js';
 import type { TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { unsafeFilename, visible, type DecodedAttachment } from './attachments.js';
-import { getThread } from './full-thread.js';
 import { resolveRecipient } from './recipient.js';
+import type { ForwardBody } from './send-body.js';
 import { sendDialogEmail } from './send.js';
 import { readKeptAttachment, requireDialog, type NotAttachedReason } from './store.js';
-import { findThreadMessage, type ThreadMessage } from './thread.js';
+import { findThreadMessage, type UntextedThreadMessage } from './thread.js';
+import { threadMessages } from './thread-messages.js';
 
 /**
  * Forwarding a message of a thread to a new recipient through the dialog's mailbox: `Fwd:` subject,
@@ -31,10 +31,9 @@ export interface ForwardInput {
   requestKey?: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-function pick(messages: ThreadMessage[], messageId?: string) {
+function pick(messages: UntextedThreadMessage[], messageId?: string) {
   if (messageId) return findThreadMessage(messages, messageId);
   const m = [...messages].reverse().find((x) => x.direction === 'in') ?? messages.at(-1);
   if (!m) throw notFound('Dialog message');
@@ -42,7 +41,7 @@ function pick(messages: ThreadMessage[], messageId?: string) {
 }
 
 /** The original's stored attachments, checked against their checksums; the rest listed with why. */
-async function reattach(deps: Deps, tenantId: string, m: ThreadMessage) {
+async function reattach(deps: Deps, tenantId: string, m: UntextedThreadMessage) {
   const files: DecodedAttachment[] = [];
   const notAttached: { filename: string; sha256: string; reason: NotAttachedReason }[] = [];
   for (const a of m.attachments) {
@@ -59,20 +58,12 @@ async function reattach(deps: Deps, tenantId: string, m: ThreadMessage) {
 }
 
 /**
- * The text of a received HTML-only message. One over the HTML bounds is someone else's mail, not
- * this request's input: it is quoted with its tags stripped (one linear pass) instead of refused.
+ * What the forward's body is made of (the callable builds it: send-body.ts): the note, whose HTML is
+ * held to the email bounds here (a 400 before anything is charged), the header lines, and the original
+ * (its text; an HTML-only one as HTML, quoted as its text).
  */
-function receivedText(html: string) {
-  try {
-    return htmlToText(html);
-  } catch (e) {
-    if (!(e instanceof HtmlTooComplex)) throw e;
-    return html.replace(/<[^<>]*>/g, ' ').replace(/[ \t]+/g, ' ');
-  }
-}
-
-function quote(m: ThreadMessage, note: { html?: string; text?: string }, notAttached: { filename: string }[]) {
-  const original = (m.text || (m.html ? receivedText(m.html) : '')).trim();
+function forwardBodyOf(m: UntextedThreadMessage, note: { html?: string; text?: string }, notAttached: { filename: string }[]): ForwardBody {
+  if (note.text === undefined && note.html) assertHtmlWithinBounds(note.html, 'bodyHtml', EMAIL_HTML_LIMITS);
   const head: [string, string][] = [
     ['From', m.from],
     ['Date', new Date(m.date ?? m.at).toUTCString()],
@@ -80,43 +71,24 @@ function quote(m: ThreadMessage, note: { html?: string; text?: string }, notAtta
     ['To', m.to],
   ];
   if (notAttached.length) head.push(['Attachments not forwarded', notAttached.map((a) => a.filename).join(', ')]);
-  const noteText = note.text ?? (note.html ? htmlToText(note.html, 'bodyHtml') : '');
-  const noteHtml = note.html ?? (note.text ? `<p>${esc(note.text).replace(/\n/g, '<br>')}</p>` : '');
-  const text = [
-    noteText.trim(),
-    '---------- Forwarded message ---------',
-    ...head.map(([k, v]) => `${k}: ${v}`),
-    '',
-    original
-      .split('\n')
-      .map((l) => `> ${l}`)
-      .join('\n'),
-  ]
-    .filter((part, i) => i > 0 || part)
-    .join('\n');
-  const html =
-    `${noteHtml}<div class="forwarded"><p>---------- Forwarded message ---------<br>${head.map(([k, v]) => `${k}: ${esc(v)}`).join('<br>')}</p>` +
-    `<blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${esc(original).replace(/\n/g, '<br>')}</blockquote></div>`;
-  return { html, text };
+  return { note, head, original: m.text ? { text: m.text } : m.html ? { html: m.html } : { text: '' } };
 }
 
 export async function forwardMessage(deps: Deps, tenant: { tenantId: string; table: TableStore }, dialogId: string, input: ForwardInput) {
   const d = await requireDialog(tenant.table, dialogId);
-  const thread = await getThread(tenant.table, dialogId);
-  const m = pick(thread.messages, input.messageId);
+  const m = pick(await threadMessages(tenant.table, d), input.messageId);
   const { to, contactId } = await resolveRecipient(tenant.table, input.recipient);
   const { files, notAttached } = await reattach(deps, tenant.tenantId, m);
   const total = [...files, ...input.attachments].reduce((n, f) => n + f.content.length, 0);
   if (total > FORWARD_MAX_TOTAL_BYTES)
     throw badRequest([`the forwarded attachments (${m.messageId}) and attachmentsJson total ${mb(total)}, over the ${mb(FORWARD_MAX_TOTAL_BYTES)} cap`]);
-  const body = quote(m, { html: input.bodyHtml, text: input.text }, notAttached);
+  const forward = forwardBodyOf(m, { html: input.bodyHtml, text: input.text }, notAttached);
   const sent = await sendDialogEmail(deps, tenant.tenantId, {
     accountId: d.accountId,
     to,
     contactId,
     subject: /^\s*fwd?\s*:/i.test(m.subject) ? m.subject : `Fwd: ${m.subject}`,
-    html: body.html,
-    text: body.text,
+    forward,
     attachments: [...files, ...input.attachments],
     dialog: d,
     forwardOf: m.messageId,

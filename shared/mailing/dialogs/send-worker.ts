@@ -1,30 +1,35 @@
 import { notFound } from '../../platform/errors.js';
 import { defineCallable } from '../../platform/registry/background.js';
-import type { OutboundAttachment, SendResult } from '../../platform/ports/mail-transport.js';
+import type { OutboundAttachment } from '../../platform/ports/mail-transport.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 import { composeMessage } from '../sending/compose.js';
 import { transportFor } from '../sending/transports.js';
-import type { DialogSendRequest, SendAttachmentRef } from './send-call.js';
+import { sentBody } from './send-body.js';
+import type { DialogSendRequest, DialogSendResult, SendAttachmentRef } from './send-call.js';
 import { sha256 } from './store.js';
 
 /**
- * The handler of the callable `dialog_send` (declared below): composes the message with its compliance
- * parts and sends it over the mailbox's pooled SMTP transport (sending/transports.ts, the one the send
+ * The handler of the callable `dialog_send` (declared below): builds the body (the text part of HTML
+ * without one, a forward's body: send-body.ts), composes the message with its compliance parts and sends it over the mailbox's pooled SMTP transport (sending/transports.ts, the one the send
  * engine uses), with the login it reads and decrypts itself. An SMTP refusal or a failed connection is
- * an outcome (deferred or rejected), never a throw; a throw means the send did not start.
+ * an outcome (deferred or rejected), never a throw; a throw means the send did not start. Answers the
+ * body with the outcome: the caller records it on the thread.
  */
-export async function runDialogSend(deps: Deps, r: DialogSendRequest): Promise<SendResult> {
+export async function runDialogSend(deps: Deps, r: DialogSendRequest): Promise<DialogSendResult> {
   const account = await getEmailAccountItem(deps.tenantTable(r.tenantId), r.accountId);
   if (!account) throw notFound('Email account');
-  const message = composeMessage(deps, { ...r.message, tracking: false });
+  const { subject, ...given } = r.message.rendered;
+  const body = sentBody(given);
+  const message = composeMessage(deps, { ...r.message, rendered: { subject, ...body }, tracking: false });
   message.attachments = await Promise.all(r.attachments.map((a) => attachmentOf(deps, r.tenantId, a)));
-  return (await transportFor(deps, r.tenantId, account)).send(message).catch((e) => ({
+  const result = await (await transportFor(deps, r.tenantId, account)).send(message).catch((e) => ({
     outcome: 'deferred' as const,
     code: 0,
     response: String((e as Error).message),
     messageId: r.message.messageId,
   }));
+  return { ...result, body };
 }
 
 /** A staged attachment's bytes, checked against the checksum the operation took: the mail carries what the person sent. */
@@ -50,7 +55,7 @@ async function attachmentOf(deps: Deps, tenantId: string, a: SendAttachmentRef):
  * Declared here, not in background.ts, so its Lambda bundles the composer and the SMTP transport only,
  * not the inbox worker's IMAP and MIME libraries (a cold start of it is on the person's Send).
  */
-export const dialogSend = defineCallable<DialogSendRequest, SendResult>({
+export const dialogSend = defineCallable<DialogSendRequest, DialogSendResult>({
   name: 'dialog_send',
   tag: 'dialogs',
   timeout: 29,

@@ -1,26 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { isSuppressed, suppress } from '../../crm/audience/suppression.js';
 import { charge, refundCharge, withBilling, type BillingBlock } from '../../workspace/billing/billing.js';
-import { htmlToText } from '../creatives/text-part.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { eventsCommitted, outboxItem } from '../../platform/events/outbox.js';
+import { assertHtmlWithinBounds, EMAIL_HTML_LIMITS } from '../../platform/html/bounds.js';
 import { ConditionFailed, notExists, type TxOp } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { getEmailAccountItem } from '../senders/entities.js';
 import { getSendingState, recordSend } from '../senders/transport.js';
 import { getPhysicalAddress } from '../../workspace/settings/settings.js';
 import type { DecodedAttachment } from './attachments.js';
+import type { DialogBody, ForwardBody } from './send-body.js';
 import { sendThroughMailbox } from './send-call.js';
 import { Dialog, DialogMessage, DialogMessageId, type DialogMessageRecord, type DialogRecord } from './entities.js';
 import { dialogIdOf, getDialogRecord, keepAttachments, messageIdKey, messageView, nextReferences, sha256, threadKeyOf } from './store.js';
 
-export interface OutboundInput {
+/**
+ * The body: HTML and its text part (derived from the HTML when absent), or a forward's parts. The
+ * callable dialog_send builds the text part and a forward's body (send-body.ts) and answers them.
+ */
+export type OutboundBody = { html: string; text?: string; forward?: never } | { forward: ForwardBody };
+
+export type OutboundInput = OutboundBody & {
   accountId: string;
   to: string;
   contactId: string | null;
   subject: string;
-  html: string;
-  text?: string;
   attachments: DecodedAttachment[];
   /** A reply: the dialog it continues (threading headers from it); compose starts a new one. */
   dialog?: DialogRecord;
@@ -32,7 +37,7 @@ export interface OutboundInput {
   forwardOf?: string;
   /** Optional client key: the same request with the same key is answered from the first send. */
   requestKey?: string;
-}
+};
 
 /** A send in flight for longer than this is taken over by a repeat (same Message-ID, so a copy is detectable). */
 const IN_FLIGHT_MS = 120_000;
@@ -45,8 +50,9 @@ const IN_FLIGHT_MS = 120_000;
  * the stored message without sending again. Charged once (email_send) per message.
  */
 export async function sendDialogEmail(deps: Deps, tenantId: string, input: OutboundInput) {
-  // First: HTML over the email bounds is a 400 that reads, marks and charges nothing.
-  const text = input.text ?? htmlToText(input.html, 'bodyHtml');
+  // First: HTML to convert over the email bounds is a 400 that reads, marks and charges nothing (a forward's note: forward.ts).
+  const body: DialogBody = input.forward ? { forward: input.forward } : { html: input.html, text: input.text };
+  if ('html' in body && body.text === undefined) assertHtmlWithinBounds(body.html, 'bodyHtml', EMAIL_HTML_LIMITS);
   const table = deps.tenantTable(tenantId);
   const account = await getEmailAccountItem(table, input.accountId);
   if (!account) throw notFound('Email account');
@@ -58,8 +64,7 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
       to,
       input.dialog?.dialogId ?? null,
       input.subject,
-      input.html,
-      input.text ?? null,
+      ...('html' in body ? [body.html, body.text ?? null] : [body.forward]),
       attachmentShas,
       input.requestKey ?? null,
       ...(input.forwardOf ? [`forward:${input.forwardOf}`] : []),
@@ -135,7 +140,7 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
         messageId,
         ...(thread ? { thread } : {}),
         profile,
-        rendered: { subject: input.subject, html: input.html, text },
+        rendered: { subject: input.subject, ...body },
         to: { address: to },
         from: { address: account.email, name: account.name },
       },
@@ -169,8 +174,8 @@ export async function sendDialogEmail(deps: Deps, tenantId: string, input: Outbo
     from: account.email,
     to,
     subject: input.subject,
-    text,
-    html: input.html,
+    text: result.body.text,
+    html: result.body.html,
     attachments,
     autoReply: false,
     classification: null,

@@ -11,7 +11,7 @@ import type { DialogMessageRecord, DialogMessageView } from './entities.js';
  * again from its creative (deterministic per creative and contact) while the creative still has the
  * approved content version, otherwise the body is `unavailable`. Both are the body before the
  * compliance footer and tracking links were added. The types and the order are here; the reading is
- * in full-thread.ts.
+ * in thread-messages.ts, the text parts of send-engine emails in full-thread.ts.
  */
 
 export const MESSAGE_KINDS = ['received', 'sent', 'forward', 'campaign', 'task', 'sequence'] as const;
@@ -22,10 +22,16 @@ export type ThreadMessage = Omit<DialogMessageView, 'kind'> & {
   sendItem?: { taskId: string; contactId: string; status: string; origin: SendOrigin | null };
 };
 
+/** A message before its text part is derived: `text` undefined for a send-engine email whose text is its HTML's (thread-messages.ts). */
+export type UntextedThreadMessage = Omit<ThreadMessage, 'text'> & { text: string | undefined };
+
+/** What thread order and the look-up by Message-ID read of a message. */
+type Ordered = Pick<ThreadMessage, 'messageId' | 'inReplyTo' | 'at'>;
+
 export const kindOf = (m: DialogMessageRecord): MessageKind => (m.direction === 'in' ? 'received' : m.kind === 'forward' ? 'forward' : 'sent');
 
 /** The message of the thread with this Message-ID (angle brackets optional, case-insensitive); 404 Dialog message. */
-export function findThreadMessage(messages: ThreadMessage[], messageId: string): ThreadMessage {
+export function findThreadMessage<M extends Ordered>(messages: M[], messageId: string): M {
   const wanted = normalizeMessageId(messageId).toLowerCase();
   const m = messages.find((x) => x.messageId.toLowerCase() === wanted);
   if (!m) throw notFound('Dialog message');
@@ -36,7 +42,7 @@ export function findThreadMessage(messages: ThreadMessage[], messageId: string):
  * Thread order: by time, except that an email never sorts after a message that answers it (a
  * reply's Date header has second precision and a foreign clock, the send item's sentAt has ms).
  */
-export function threadOrder(messages: ThreadMessage[]): ThreadMessage[] {
+export function threadOrder<M extends Ordered>(messages: M[]): M[] {
   const answeredAt = new Map<string, string>();
   for (const m of messages)
     if (m.inReplyTo) {
@@ -44,7 +50,7 @@ export function threadOrder(messages: ThreadMessage[]): ThreadMessage[] {
       const prev = answeredAt.get(k);
       if (!prev || m.at < prev) answeredAt.set(k, m.at);
     }
-  const keyOf = (m: ThreadMessage) => {
+  const keyOf = (m: M) => {
     const answered = answeredAt.get(m.messageId.toLowerCase());
     return answered && answered <= m.at ? answered : m.at;
   };
