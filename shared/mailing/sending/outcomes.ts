@@ -4,7 +4,7 @@ import { MAX_ATTEMPTS } from './settings.js';
 
 export type { Committed, Outcome } from './port.js';
 
-/** Outcomes per transaction: their items, the task counters, the mailbox day row and its bounce window stay within DynamoDB's 100 actions. */
+/** Outcomes per transaction: their items plus the task item and the mailbox day row (98 actions) stay within DynamoDB's 100. */
 const GROUP_MAX = 96;
 /**
  * A group is written once it is full, or LINGER_MS after its oldest answer, or at once when no
