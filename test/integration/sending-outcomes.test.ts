@@ -4,6 +4,8 @@ import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/
 import { OutcomeCommitter, shareOutcomeCommitter } from '../../shared/mailing/sending/outcomes.js';
 import { getItem } from '../../shared/mailing/sending/items.js';
 import { sendStore } from '../../shared/mailing/sending/store.js';
+import { checkBounceWindow, resetBounceWindow } from '../../shared/mailing/sending/bounce-guard.js';
+import { MailboxBounceWindow } from '../../shared/mailing/senders/entities.js';
 import { DEFAULT_BOUNCE_GUARD } from '../../shared/workspace/settings/bounce-guard.js';
 import { SendItem, Task } from '../../shared/mailing/tasks/entities.js';
 import { counterAttr, createMailingTask, taskView } from '../../shared/mailing/tasks/tasks.js';
@@ -62,7 +64,7 @@ describe('send outcomes: group commit', () => {
     expect(await getItem(table, task.id, 'c4')).toMatchObject({ status: 'BOUNCED', reason: 'hard_bounce' });
     expect(await getItem(table, task.id, 'c5')).toMatchObject({ status: 'QUEUED', smtp: { code: 451 } });
     const day = await table.get<Record<string, number>>(SenderDay.key({ accountId: 'acc1', day: utcDay(rt.deps.clock.now()) }));
-    expect(day).toMatchObject({ sent: 2, bounced: 1, failed: 1 });
+    expect(day).toMatchObject({ sent: 2, bounced: 1, failed: 1, guardSends: 3, guardBounces: 1 });
   }, 60_000);
 
   it('the batches of one task in a process share the committer: their answers go in one transaction, written once no batch has more to come', async () => {
@@ -91,11 +93,39 @@ describe('send outcomes: group commit', () => {
     first.release();
     second.release();
     const outcomeWrites = Object.entries(consumedCapacity.byKind).filter(([kind]) => kind.startsWith('tx:TASK/ITEM'));
-    expect(outcomeWrites.map(([kind, c]) => [kind, c.calls])).toEqual([['tx:TASK/ITEM×4+TASK/TASK+MAILBOX/DAY+MAILBOX/BOUNCEWINDOW', 1]]);
+    expect(outcomeWrites.map(([kind, c]) => [kind, c.calls])).toEqual([['tx:TASK/ITEM×4+TASK/TASK+MAILBOX/DAY', 1]]);
     expect(taskView((await table.get(Task.key({ taskId: task.id })))!).counters).toMatchObject({ sent: 4, queued: 0 });
     // Released by both: the next batch of the task gets a fresh committer.
     const next = shareOutcomeCommitter(sendStore(rt.deps, a.tenantId), task.id, 'acc2', 'w2', guard);
     expect(next.committer).not.toBe(first.committer);
     next.release();
+  }, 60_000);
+
+  it('the bounce window counts from the day rows across UTC days: the first check of a day rolls its base forward; a reset starts at zero', async () => {
+    const a = await createApprovedAccount(rt.deps);
+    const table = rt.deps.tenantTable(a.tenantId);
+    let t = Date.parse('2026-03-01T23:00:00Z');
+    const deps = Object.create(rt.deps, { clock: { value: { now: () => t } } }) as typeof rt.deps;
+    const count = (sends: number, bounces: number) =>
+      table.update(SenderDay.key({ accountId: 'acc3', day: utcDay(t) }), { add: { guardSends: sends, guardBounces: bounces } });
+    const check = () => checkBounceWindow(deps, a.tenantId, 'acc3', DEFAULT_BOUNCE_GUARD, 'task3');
+    const windowItem = () => table.get<Record<string, unknown>>(MailboxBounceWindow.key({ accountId: 'acc3' }));
+
+    await count(60, 1);
+    expect(await check()).toBe(false); // 1 of 60
+    expect(await windowItem()).toMatchObject({ baseDay: '2026-03-01', baseSends: 0, baseBounces: 0 });
+    t += 3 * 86_400_000; // two days without sends in between
+    await count(30, 3);
+    expect(await check()).toBe(false); // 4 of 90: under 5 %
+    expect(await windowItem()).toMatchObject({ baseDay: '2026-03-04', baseSends: 60, baseBounces: 1 });
+    await count(10, 2);
+    expect(await check()).toBe(true); // the 6th bounce in the window, yesterday's included: trips
+
+    await resetBounceWindow(table, 'acc3', new Date(t).toISOString());
+    expect(await check()).toBe(false); // a fresh window: today's 5 bounces before the reset do not count
+    await count(10, 3);
+    expect(await check()).toBe(false); // 3 of 10: rule 1 needs a 6th
+    await count(3, 3); // 6 of 13
+    expect(await check()).toBe(true);
   }, 60_000);
 });

@@ -12,8 +12,9 @@ const OAUTH_PROVIDERS = ['google', 'microsoft'] as const satisfies readonly OAut
  * Sender mailboxes of a tenant (tenant table).
  * - `EmailAccount`: one item per mailbox; listed on gsi1 in creation order.
  * - `EmailAccountAddress`: uniqueness marker per mailbox address (written in the create transaction).
- * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced) and the day's last success or
- *   SMTP error: the send engine's one write per send to the mailbox (relayHealth sums them).
+ * - `SenderDay`: per-mailbox per-UTC-day counters (sent, failed, bounced; the deliverability matrix per
+ *   provider; the bounce guard's `guardSends`, `guardBounces`) and the day's last success or SMTP error:
+ *   the send engine's one write per group of answers to the mailbox (relayHealth sums them).
  * - `OAuthState` (platform table): a pending OAuth authorization (the callback arrives without a tenant).
  *
  * A mailbox's attributes are what the senders operations answer (`EmailAccount.output`), less the secrets:
@@ -102,9 +103,10 @@ export const SenderDay = defineEntity({
 });
 
 /**
- * The mailbox's bounce window (shared/mailing/sending/bounce-guard.ts): sends and hard bounces counted since the
- * last reset (ADD in the send worker's outcome transaction) and a few checkpoints of both, so the last N
- * sends are the counts minus a checkpoint N sends back.
+ * The mailbox's bounce window (shared/mailing/sending/bounce-guard.ts): the sends and hard bounces counted
+ * since the last reset up to `baseDay` (the day rows' `guardSends`, `guardBounces` add the rest: ADDed in
+ * the send worker's outcome transaction) and a few checkpoints of those totals, so the last N sends are
+ * the totals minus a checkpoint N sends back.
  */
 export const MailboxBounceWindow = defineEntity({
   entity: 'mailbox_bounce_window',

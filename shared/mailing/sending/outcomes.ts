@@ -4,29 +4,30 @@ import { MAX_ATTEMPTS } from './settings.js';
 
 export type { Committed, Outcome } from './port.js';
 
-/** Outcomes per transaction: their items, the task counters, the mailbox day row and its bounce window stay within DynamoDB's 100 actions. */
-const GROUP_MAX = 48;
+/** Outcomes per transaction: their items plus the task item and the mailbox day row (98 actions) stay within DynamoDB's 100. */
+const GROUP_MAX = 96;
 /**
- * A group is written once it has this many answers, or LINGER_MS after its first (remote SMTP answers
- * arrive ~0.1–0.3 s apart per connection; the batches of one task in this process share the committer,
- * so a busy task fills a group within the linger).
+ * A group is written once it is full, or LINGER_MS after its oldest answer, or at once when no
+ * sharing batch has more to come (remote SMTP answers arrive ~0.1–0.3 s apart per connection; the
+ * batches of one task in this process share the committer, so a busy task fills a group within the
+ * linger).
  */
-const GROUP_TARGET = 24;
 const LINGER_MS = 200;
 
 /**
  * Group commit of a task's SMTP answers (the batches of the task in this process share one committer:
- * `shareOutcomeCommitter`). An answer waits at most LINGER_MS for others (less when GROUP_TARGET
- * answers are pending, or when no sharing batch has more to come); the answers that arrive while
- * a write is in flight go together in the next one. Each write is one transaction: the items'
- * transitions (each conditional on this worker's lease), the task counters they move and the
- * mailbox day row (relay health and the deliverability matrix) and the mailbox's bounce window
- * (shared/mailing/sending/bounce-guard.ts: judged after the commit), so a crash never keeps a status
- * without its count. The time an accepted email waits for its record is the one window in which a
- * crash can lead to a second copy (with the same Message-ID: docs/sending.md); group commit keeps it
- * to 200 ms plus one write, while a batch of 25 costs a few transactions instead of 25 (each of which
- * would rewrite the task counters, the day row and the bounce window: 8 write units per email
- * instead of ~2.3). A group
+ * `shareOutcomeCommitter`). An answer waits at most LINGER_MS for others (less when GROUP_MAX answers
+ * are pending, or when no sharing batch has more to come); answers that arrive while a write is in
+ * flight wait for it and then for their own linger, so a write in flight never makes the next group
+ * a tiny one (writing them at once, as before, made a busy task write groups of one to four answers
+ * after each full one). Each write is one transaction: the items' transitions (each conditional on
+ * this worker's lease), the task counters they move and the mailbox day row (relay health, the
+ * deliverability matrix and the bounce guard's counters: shared/mailing/sending/bounce-guard.ts,
+ * judged after the commit), so a crash never keeps a status without its count. The time an accepted
+ * email waits for its record is the one window in which a crash can lead to a second copy (with the
+ * same Message-ID: docs/sending.md): at most LINGER_MS (or the write in flight, when it is longer)
+ * plus its own write, while a batch of 25 costs a few transactions instead of 25 (each of which would
+ * rewrite the task counters and the day row: ~6 write units per email instead of ~2.2). A group
  * whose condition fails (one lease was lost to the sweep) is written again one by one.
  */
 export class OutcomeCommitter {
@@ -34,9 +35,12 @@ export class OutcomeCommitter {
   finals = 0;
   /** The mailbox's bounce guard tripped (now or before): send nothing more through it. */
   tripped = false;
-  private pending: { o: Outcome; done: (c: Committed) => void; fail: (e: unknown) => void }[] = [];
+  private pending: { o: Outcome; at: number; seq: number; done: (c: Committed) => void; fail: (e: unknown) => void }[] = [];
   private writing = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Answers added so far, and the last of them that a flush asked to be written without lingering. */
+  private added = 0;
+  private flushedThrough = 0;
 
   constructor(
     private readonly store: SendStore,
@@ -52,16 +56,15 @@ export class OutcomeCommitter {
 
   add(o: Outcome): Promise<Committed> {
     return new Promise((done, fail) => {
-      this.pending.push({ o, done, fail });
-      // The first answer of a group waits LINGER_MS for more (or until the group is full, or flush()).
-      if (this.pending.length >= GROUP_TARGET) void this.drain();
-      else this.timer ??= setTimeout(() => void this.drain(), LINGER_MS);
+      this.pending.push({ o, at: Date.now(), seq: ++this.added, done, fail });
+      this.schedule();
     });
   }
 
-  /** Writes what is pending now (the batch has no more answers to come). */
+  /** Writes what is pending now (no sharing batch has more answers to come); later answers linger as usual. */
   flush() {
-    void this.drain();
+    this.flushedThrough = this.added;
+    this.schedule();
   }
 
   get idle() {
@@ -73,12 +76,26 @@ export class OutcomeCommitter {
     this.bounceGuard = guard;
   }
 
+  /** Due: a full group, the oldest answer's linger over, or answers a flush asked for. */
+  private dueIn(): number {
+    const oldest = this.pending[0];
+    if (this.pending.length >= GROUP_MAX || oldest.seq <= this.flushedThrough) return 0;
+    return Math.max(0, oldest.at + LINGER_MS - Date.now());
+  }
+
+  /** Writes the pending group when it is due, else waits until it is (nothing runs beside a write in flight: it re-schedules when done). */
+  private schedule() {
+    if (this.writing || !this.pending.length) return;
+    const wait = this.dueIn();
+    if (wait === 0) return void this.drain();
+    this.timer ??= setTimeout(() => ((this.timer = undefined), this.schedule()), wait);
+  }
+
   private async drain() {
     if (this.timer) (clearTimeout(this.timer), (this.timer = undefined));
-    if (this.writing) return;
     this.writing = true;
     try {
-      while (this.pending.length) {
+      while (this.pending.length && this.dueIn() === 0) {
         const group = this.pending.splice(0, GROUP_MAX);
         try {
           const kinds = await this.write(group.map((g) => g.o));
@@ -90,6 +107,7 @@ export class OutcomeCommitter {
     } finally {
       this.writing = false;
     }
+    this.schedule();
   }
 
   private async write(group: Outcome[]): Promise<Committed[]> {

@@ -63,7 +63,7 @@ export interface SendStore {
   requeueMany(taskId: string, items: { contactId: string }[], delayMs: number): Promise<void>;
   /**
    * One group of SMTP answers in one write: each item's transition (conditional on `workerId`'s
-   * lease), the task counters, the mailbox day row and bounce window. 'lost' when a condition failed
+   * lease), the task counters, the mailbox day row (with the bounce guard's counters). 'lost' when a condition failed
    * (nothing of the group was written); `window` when the bounce window moved (judge it next).
    */
   commitOutcomes(taskId: string, accountId: string, workerId: string, group: RecordedOutcome[]): Promise<'lost' | { window: boolean }>;

@@ -99,15 +99,14 @@ function tableSendStore(deps: Deps, tenantId: string): SendStore {
       const moves = group.map((r) => transition(r, at, workerId));
       for (const m of moves) for (const [k, v] of Object.entries(m.counters) as [CounterName, number][]) counters[k] = (counters[k] ?? 0) + v;
       const outcomes = group.map((r) => r.o);
-      const window = bounceWindowAdd(
-        accountId,
-        outcomes.map((o) => o.result),
-      );
+      // The bounce guard's counters ride on the day row the group rewrites anyway (bounce-guard.ts).
+      const day = senderDayUpdate(accountId, now, outcomes);
+      const guard = bounceWindowAdd(outcomes.map((o) => o.result));
+      if (guard) day.spec.add = { ...day.spec.add, ...guard };
       const ops: TxOp[] = [
         ...moves.map((m, i) => ({ update: itemKey(taskId, outcomes[i].contactId), spec: m.spec })),
         { update: Task.key({ taskId }), spec: { add: counterAdds(counters), condition: exists } },
-        senderDayUpdate(accountId, now, outcomes),
-        ...(window ? [window] : []),
+        day,
       ];
       try {
         await costStep('send: outcome', () => table().transact(ops));
@@ -115,7 +114,7 @@ function tableSendStore(deps: Deps, tenantId: string): SendStore {
         if (e instanceof ConditionFailed) return 'lost';
         throw e;
       }
-      return { window: !!window };
+      return { window: !!guard };
     },
     bounceTripped: (accountId, guard, taskId) => checkBounceWindow(deps, tenantId, accountId, guard, taskId),
     async suppressBounce(email, note) {
