@@ -27,6 +27,21 @@ function racing(table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: 
     },
   });
 }
+/** The table runs `meanwhile` (another writer) just after the first transaction that `at` picks has committed. */
+function afterCommit(table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: { put?: { pk: string; sk: string } }[]) => boolean): TableStore {
+  let first = true;
+  return new Proxy(table, {
+    get(target, prop, receiver) {
+      if (prop === 'transact')
+        return async (ops: Parameters<TableStore['transact']>[0]) => {
+          await target.transact(ops);
+          if (first && at(ops as { put?: { pk: string; sk: string } }[])) ((first = false), await meanwhile());
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
 function committedThenFailed(table: TableStore): TableStore {
   let first = true;
   return new Proxy(table, {
@@ -128,6 +143,29 @@ describe('import races at the derived id', () => {
     const [winner] = await of(companyId);
     expect(await of(companyId)).toHaveLength(1);
     expect((await of(out.createdIds[0])).map((c) => c.channels[0].duplicateOf)).toEqual([winner.id]);
+  });
+
+  it("another import gave the company this import just created its row's contact, before this import planned its contacts: one contact, created by the other", async () => {
+    const contactMapping = { Company: 'name', Site: 'domain', Email: 'c:email', First: 'c:firstName' };
+    const row = { Company: 'Twice', Site: 'race-twice.example', Email: 'ceo@race-twice.example', First: 'Ann' };
+    // The other import (the same row, as a job resumed after kill -9 beside a new job of the same file)
+    // finds the company existing and gives it the contact, between this import's company commit and its contact plan.
+    let other: any;
+    const out = (await runCompanyImport(
+      afterCommit(
+        table,
+        async () => (other = await runCompanyImport(table, { rows: [row], mapping: contactMapping }, 'combined', now())),
+        (ops) => ops.some((o) => o.put?.sk === 'COMPANY'),
+      ),
+      { rows: [row], mapping: contactMapping },
+      'combined',
+      now(),
+    )) as any;
+    expect(out).toMatchObject({ created: 1, skipped: 0, contactsCreated: 0 });
+    expect(other).toMatchObject({ created: 0, skipped: 1, contactsCreated: 1 });
+    const contacts = (await table.query<any>({ ...ContactEntity.query('byCompany', { companyId: out.createdIds[0] }) })).items;
+    expect(contacts.map((c) => c.channels)).toEqual([[expect.objectContaining({ type: 'email', value: 'ceo@race-twice.example' })]]);
+    expect(contacts[0].channels[0].duplicateOf).toBeUndefined();
   });
 
   it('a transaction committed but answered an error: the retry meets its own company and finishes the row', async () => {

@@ -16,7 +16,10 @@ export interface WantedContact {
   row?: number;
   contact: ParsedContact;
   companyId?: string;
-  /** The company existed before this write: a contact it holds already (same email, else phone, else fields) is not created again. */
+  /**
+   * The company existed before this write: besides the marker of the row's email or phone (checked for
+   * every company, held-contacts.ts), its contacts are read when the marker does not settle it.
+   */
   existingCompany?: boolean;
   customFields?: CfValues;
 }
