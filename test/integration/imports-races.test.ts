@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableStore } from '../../shared/platform/ports/table-store.js';
 import { runCompanyImport } from '../../shared/crm/imports/companies-import.js';
+import { runContactImport } from '../../shared/crm/imports/contacts-import.js';
 import { CompanyEntity, CompanyKeyClaim, derivedCompanyId } from '../../shared/crm/companies/entities.js';
 import { CustomFieldNumber } from '../../shared/crm/custom-fields/entities.js';
-import { ContactEntity } from '../../shared/crm/contacts/entities.js';
+import { channelHolders, ContactEntity } from '../../shared/crm/contacts/entities.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { client, startTestRuntime } from '../support/runtime.js';
 
@@ -166,6 +167,59 @@ describe('import races at the derived id', () => {
     const contacts = (await table.query<any>({ ...ContactEntity.query('byCompany', { companyId: out.createdIds[0] }) })).items;
     expect(contacts.map((c) => c.channels)).toEqual([[expect.objectContaining({ type: 'email', value: 'ceo@race-twice.example' })]]);
     expect(contacts[0].channels[0].duplicateOf).toBeUndefined();
+  });
+
+  it('contact import, skip and update: another import of the same email committed its contact meanwhile: the row skips it or updates it, no second contact', async () => {
+    const contactMapping = { Email: 'email', First: 'firstName' };
+    for (const duplicateHandling of ['skip', 'update'] as const) {
+      const email = `lead-${duplicateHandling}@race-contacts.example`;
+      // Both imports plan the contact as new; the other commits it just before this one's contact transaction.
+      let other: any;
+      const out = (await runContactImport(
+        racing(
+          table,
+          async () => (other = await runContactImport(table, { rows: [{ Email: email, First: 'Bo' }], mapping: contactMapping }, 'start', now())),
+          (ops) => ops.some((o) => o.put?.pk.startsWith('CONTACT#')),
+        ),
+        { rows: [{ Email: email, First: 'Ann' }], mapping: contactMapping, options: { duplicateHandling } },
+        'start',
+        now(),
+      )) as any;
+      expect(other).toMatchObject({ created: 1, contactsCreated: 1 });
+      const [winner] = other.createdIds;
+      expect(out).toMatchObject({
+        created: 0,
+        contactsCreated: 0,
+        createdIds: [],
+        errors: [],
+        ...(duplicateHandling === 'skip' ? { skipped: 1, updated: 0 } : { skipped: 0, updated: 1 }),
+      });
+      const holders = (await table.query<{ contactId: string }>({ ...channelHolders('email', email) })).items.map((h) => h.contactId);
+      expect(holders).toEqual([winner]);
+      const stored = await table.get<any>(ContactEntity.key({ contactId: winner }));
+      expect(stored.firstName).toBe(duplicateHandling === 'skip' ? 'Bo' : 'Ann');
+    }
+  });
+
+  it('two attempts of one contact-import job write the same chunk at once (a worker that lost its lease): one contact, counted as created by both', async () => {
+    const email = 'lead-overlap@race-contacts.example';
+    const body = { rows: [{ Email: email, First: 'Ann' }], mapping: { Email: 'email', First: 'firstName' } };
+    const run = { importId: `job-overlap-${now()}`, rowOffset: 0 };
+    let other: any;
+    const out = (await runContactImport(
+      racing(
+        table,
+        async () => (other = await runContactImport(table, body, 'start', now(), { run })),
+        (ops) => ops.some((o) => o.put?.pk.startsWith('CONTACT#')),
+      ),
+      body,
+      'start',
+      now(),
+      { run },
+    )) as any;
+    const holders = (await table.query<{ contactId: string }>({ ...channelHolders('email', email) })).items.map((h) => h.contactId);
+    expect(holders).toEqual(other.createdIds);
+    expect(out).toMatchObject({ created: 1, skipped: 0, contactsCreated: 1, createdIds: other.createdIds });
   });
 
   it('a transaction committed but answered an error: the retry meets its own company and finishes the row', async () => {
