@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableStore } from '../../shared/platform/ports/table-store.js';
 import { runCompanyImport } from '../../shared/crm/imports/companies-import.js';
 import { runContactImport } from '../../shared/crm/imports/contacts-import.js';
+import { emptyResult, runImportChunk } from '../../shared/crm/imports/jobs.js';
 import { CompanyEntity, CompanyKeyClaim, derivedCompanyId } from '../../shared/crm/companies/entities.js';
 import { CustomFieldNumber } from '../../shared/crm/custom-fields/entities.js';
 import { channelHolders, ContactEntity } from '../../shared/crm/contacts/entities.js';
@@ -167,6 +168,29 @@ describe('import races at the derived id', () => {
     const contacts = (await table.query<any>({ ...ContactEntity.query('byCompany', { companyId: out.createdIds[0] }) })).items;
     expect(contacts.map((c) => c.channels)).toEqual([[expect.objectContaining({ type: 'email', value: 'ceo@race-twice.example' })]]);
     expect(contacts[0].channels[0].duplicateOf).toBeUndefined();
+  });
+
+  it("the crash test's shape: a resumed job's 25-row chunk runs inside another job's chunk of the same rows between its companies and its contacts: 50 contacts, not 75", async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ Company: `Overlap ${i}`, Site: `overlap-${i}.example`, Email: `o${i}@overlap-${i}.example` }));
+    const body = { rows, mapping: { Company: 'name', Site: 'domain', Email: 'c:email' }, options: { duplicateHandling: 'skip' as const } };
+    const [first, second] = [emptyResult(), emptyResult()];
+    // The other job's first chunk (rows 0–24) lands once this job's company pack of those rows has committed.
+    const resumed = () => runImportChunk(table, 'combined', body, { from: 0, size: 25, importId: `job-resumed-${now()}` }, second, now());
+    const pk0 = CompanyEntity.key({ companyId: idOf('overlap-0.example') }).pk;
+    await runImportChunk(
+      afterCommit(table, resumed, (ops) => ops.some((o) => o.put?.pk === pk0)),
+      'combined',
+      body,
+      { from: 0, size: 50, importId: `job-new-${now()}` },
+      first,
+      now(),
+    );
+    expect(first).toMatchObject({ created: 50, contactsCreated: 25 });
+    expect(second).toMatchObject({ created: 0, skipped: 25, contactsCreated: 25 });
+    const perCompany = await Promise.all(
+      rows.map(async (r) => (await table.query<any>({ ...ContactEntity.query('byCompany', { companyId: idOf(r.Site) }) })).items.length),
+    );
+    expect(perCompany).toEqual(rows.map(() => 1));
   });
 
   it('contact import, skip and update: another import of the same email committed its contact meanwhile: the row skips it or updates it, no second contact', async () => {
