@@ -144,9 +144,17 @@ async function contactImport(table: TableStore, body: ContactImportBody, mode: '
   const built = await planImportedContacts(
     table,
     wanted.map((w) => ({ index: w.index, row: run.rowOffset + w.index, contact: w.contact, companyId: opts.companyId, customFields: w.customFields })),
-    { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs },
+    { importId, now, sourceUrl: opts.sourceUrl, cfDefs: defs, emailIsIdentity: opts.duplicateHandling !== 'create' },
   );
   const written = await built.write();
+  // Another import wrote a row's email meanwhile (it lost the marker race): the row is the duplicate it would have been a moment later.
+  for (const [index, holder] of built.lostTo) {
+    const w = wanted.find((x) => x.index === index)!;
+    const o = outcomes.find((x) => x.index === index)!;
+    Object.assign(o, { outcome: opts.duplicateHandling, duplicateOf: holder });
+    if (opts.duplicateHandling === 'update') merges.set(holder, w);
+  }
+  const createdWanted = wanted.filter((w) => !built.lostTo.has(w.index));
   const merged = await applyMerges(
     merges,
     async (id, m) => {
@@ -158,7 +166,7 @@ async function contactImport(table: TableStore, body: ContactImportBody, mode: '
     outcomes,
   );
   const updatedIds = merged.updatedIds;
-  const cfValuesSet = cfCount(wanted) + merged.cfValuesSet;
+  const cfValuesSet = cfCount(createdWanted) + merged.cfValuesSet;
   const createdIds = [...written, ...resumed].sort((a, b) => a.index - b.index).map((c) => c.id);
   let listId = opts.listId;
   if (opts.newListName) listId = (await createContactList(table, { name: opts.newListName }, now)).id;

@@ -16,7 +16,10 @@ export interface WantedContact {
   row?: number;
   contact: ParsedContact;
   companyId?: string;
-  /** The company existed before this write: a contact it holds already (same email, else phone, else fields) is not created again. */
+  /**
+   * The company existed before this write: besides the marker of the row's email or phone (checked for
+   * every company, held-contacts.ts), its contacts are read when the marker does not settle it.
+   */
   existingCompany?: boolean;
   customFields?: CfValues;
 }
@@ -37,11 +40,21 @@ type MarkerRow = { contactId: string; type: ChannelType; value: string };
  * `duplicateOf` the winner. `onePerCompany` (the combined import): a contact is created once per company and identity (held-contacts.ts):
  * rows repeating one are dropped, and so is a row whose company holds it already; `resumed` lists the
  * ones an earlier attempt of this import wrote for their row (created, as that attempt would have said).
+ * `emailIsIdentity` (the contact import's skip and update: duplicates by email): a contact whose email
+ * marker race is lost is not written either; `lostTo` names, by row index, the contact that holds it.
  */
 export async function planImportedContacts(
   table: TableStore,
   wanted: WantedContact[],
-  opts: { importId: string; now: number; genericName?: string; sourceUrl?: string; cfDefs?: Map<string, CustomFieldDefinition>; onePerCompany?: boolean },
+  opts: {
+    importId: string;
+    now: number;
+    genericName?: string;
+    sourceUrl?: string;
+    cfDefs?: Map<string, CustomFieldDefinition>;
+    onePerCompany?: boolean;
+    emailIsIdentity?: boolean;
+  },
 ) {
   const at = new Date(opts.now).toISOString();
   const values = [
@@ -109,6 +122,10 @@ export async function planImportedContacts(
   const lostValues = new Set<string>();
   /** Not written: another import gave its company the same contact meanwhile (the marker race was lost to it). */
   const dropped = new Set<string>();
+  /** Row index → the contact holding the email this row's contact lost (`emailIsIdentity`). */
+  const lostTo = new Map<number, string>();
+  /** Not written: the contact id an overlapping attempt of this import wrote for the same row. */
+  const sameRow = new Map<string, string>();
 
   const group = (c: Contact): WriteGroup => {
     const claims = c.channels.filter((ch) => claimed.has(`${c.id}|${ck(ch.type, ch.value)}`));
@@ -130,10 +147,13 @@ export async function planImportedContacts(
           lost.duplicateOf = holder.contactId;
           lostValues.add(`${c.id}|${ck(lost.type, lost.value)}`);
           const identity = c.channels.find((ch) => ch.type === 'email') ?? c.channels[0];
-          if (opts.onePerCompany && c.companyId && identity === lost) {
-            const winner = await table.get<StoredContact>(ContactEntity.key({ contactId: holder.contactId }));
-            if (winner?.companyId === c.companyId) return (dropped.add(c.id), undefined);
-          }
+          const isIdentity = identity === lost && (opts.onePerCompany ? !!c.companyId : !!opts.emailIsIdentity && lost.type === 'email');
+          const winner = isIdentity ? await table.get<StoredContact>(ContactEntity.key({ contactId: holder.contactId })) : undefined;
+          // Another attempt of this import (an overlapping worker) wrote this very row: that is this row's contact.
+          if (winner?.source?.importId === opts.importId && winner.importRow !== undefined && winner.importRow === rowOf.get(c.id))
+            return (dropped.add(c.id), sameRow.set(c.id, winner.id), undefined);
+          if (winner && !opts.onePerCompany) return (dropped.add(c.id), lostTo.set(indexOf.get(c.id)!, winner.id), undefined);
+          if (winner && winner.companyId === c.companyId) return (dropped.add(c.id), undefined);
         }
         return group(c);
       },
@@ -156,12 +176,14 @@ export async function planImportedContacts(
     resumed,
     /** How many contacts `write` would create (before any race). */
     planned: contacts.length,
-    /** Writes the contacts; answers the ones written (not dropped) with their rows' indexes. */
+    /** After `write`: the rows whose contact was not written because another contact took its email meanwhile (`emailIsIdentity`). */
+    lostTo,
+    /** Writes the contacts; answers the ones written (not dropped; or written for their row by another attempt of this import) with their rows' indexes. */
     write: async () => {
       await writeGroups(table, contacts.filter((c) => !later.has(c)).map(group));
       for (const c of later) await settleLater(c);
       if (later.size) await writeGroups(table, [...later].map(group));
-      return contacts.filter((c) => !dropped.has(c.id)).map((c) => ({ id: c.id, index: indexOf.get(c.id)! }));
+      return contacts.filter((c) => !dropped.has(c.id) || sameRow.has(c.id)).map((c) => ({ id: sameRow.get(c.id) ?? c.id, index: indexOf.get(c.id)! }));
     },
   };
 }

@@ -27,10 +27,14 @@ const identitiesOf = (c: StoredContact) => [...(c.channels ?? []).map((ch) => `$
 export const heldKey = (companyId: string, identity: string) => `${companyId}|${identity}`;
 
 /**
- * The contacts that companies existing before this write hold already, by `heldKey`. A channel's
- * marker settles most rows without a read: no marker, no contact has the value; the marker's contact
- * in the row's company, that contact. Otherwise (the value is held in another company, or the row has
- * neither email nor phone) the company's contacts are read, once per company.
+ * The contacts the rows' companies hold already, by `heldKey`. A channel's marker settles most rows
+ * without a read: no marker, no contact has the value; the marker's contact in the row's company, that
+ * contact. This holds for a company this write has just created too: once committed, another import of
+ * the same rows (a job resumed after a crash beside a new job of the same file) finds it existing and
+ * may give it the row's contact before this write reads the markers. Otherwise (the value is held in
+ * another company, or the row has neither email nor phone) the contacts of a company that existed
+ * before this write are read, once per company; a company this write created is not read (a contact
+ * without a marker of its own has no write to race on, so the read would narrow that race, not close it).
  */
 export async function heldContacts(
   table: TableStore,
@@ -40,11 +44,11 @@ export async function heldContacts(
   const held = new Map<string, StoredContact>();
   const toRead = new Set<string>();
   for (const w of wanted) {
-    if (!w.existingCompany || !w.companyId) continue;
+    if (!w.companyId) continue;
     const identity = identityOf(w.contact);
     const holder = identity.startsWith('fields#') ? undefined : markerHolder(identity);
     if (holder?.companyId === w.companyId) held.set(heldKey(w.companyId, identity), holder);
-    else if (holder || identity.startsWith('fields#')) toRead.add(w.companyId);
+    else if (w.existingCompany && (holder || identity.startsWith('fields#'))) toRead.add(w.companyId);
   }
   await pool([...toRead], 8, async (companyId) => {
     const ids = await companyContactIds(table, companyId, 2_000);
