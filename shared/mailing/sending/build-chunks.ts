@@ -1,5 +1,5 @@
 import { newId } from '../../platform/data/ids.js';
-import { ConditionFailed, exists, notExists, type Item } from '../../platform/ports/table-store.js';
+import { ConditionFailed, exists, notExists, type Item, type TableStore } from '../../platform/ports/table-store.js';
 import type { Deps } from '../../platform/runtime/deps.js';
 import { costStep } from '../../platform/runtime/cost-step.js';
 import { SendBuildChunk, SendItem, Task, type SkipReason } from '../tasks/entities.js';
@@ -47,7 +47,7 @@ const markOf = (chunkId: string, queued: boolean) => `${chunkId}.${queued ? 'Q' 
  * Counts, writes and finishes one chunk of members screened now. false when the task was built
  * meanwhile (a duplicate build message finished it) or is gone: then nothing was counted or written.
  */
-export async function commitChunk(deps: Deps, tenantId: string, taskId: string, verdicts: Verdict[]): Promise<boolean> {
+export async function commitChunk(deps: Deps, table: TableStore, tenantId: string, taskId: string, verdicts: Verdict[]): Promise<boolean> {
   const chunk: PendingChunk = {
     taskId,
     chunkId: newId(deps.clock.now()),
@@ -57,7 +57,7 @@ export async function commitChunk(deps: Deps, tenantId: string, taskId: string, 
   const queued = chunk.counted.split('Q').length - 1;
   try {
     await costStep(STEP, () =>
-      deps.tenantTable(tenantId).transact([
+      table.transact([
         { put: SendBuildChunk.item({ taskId, chunkId: chunk.chunkId }, chunk as unknown as Item), condition: notExists },
         {
           update: Task.key({ taskId }),
@@ -73,7 +73,7 @@ export async function commitChunk(deps: Deps, tenantId: string, taskId: string, 
     if (e instanceof ConditionFailed) return false;
     throw e;
   }
-  await finishChunk(deps, tenantId, chunk, verdicts, new Map());
+  await finishChunk(deps, table, tenantId, chunk, verdicts, new Map());
   return true;
 }
 
@@ -82,15 +82,20 @@ export async function commitChunk(deps: Deps, tenantId: string, taskId: string, 
  * build message is writing right now (finishing it too is harmless: each item is inserted once, and
  * the correction is applied once). Members without an item are screened again (`screen`) and written.
  */
-export async function finishPendingChunks(deps: Deps, tenantId: string, taskId: string, screen: (contactIds: string[]) => Promise<Verdict[]>) {
-  const table = deps.tenantTable(tenantId);
+export async function finishPendingChunks(
+  deps: Deps,
+  table: TableStore,
+  tenantId: string,
+  taskId: string,
+  screen: (contactIds: string[]) => Promise<Verdict[]>,
+) {
   for (let cursor: string | undefined, page = 0; page < 100; page++) {
     const found = await table.query<PendingChunk>({ ...SendBuildChunk.query('primary', { taskId }), limit: 25, cursor });
     for (const chunk of found.items) {
       const existing = await table.batchGet<{ contactId: string; chunk?: string }>(chunk.ids.map((contactId) => SendItem.key({ taskId, contactId })));
       const marks = new Map(existing.map((it) => [it.contactId, it.chunk]));
       const missing = chunk.ids.filter((id) => !marks.has(id));
-      await finishChunk(deps, tenantId, chunk, missing.length ? await screen(missing) : [], marks);
+      await finishChunk(deps, table, tenantId, chunk, missing.length ? await screen(missing) : [], marks);
     }
     cursor = found.cursor;
     if (!cursor) break;
@@ -101,8 +106,7 @@ export async function finishPendingChunks(deps: Deps, tenantId: string, taskId: 
  * Writes `toWrite` (members of the chunk without an item, as screened), enqueues the chunk's QUEUED
  * items, corrects the counters and deletes the record. `marks`: the chunk marks of items known to exist.
  */
-async function finishChunk(deps: Deps, tenantId: string, chunk: PendingChunk, toWrite: Verdict[], marks: Map<string, string | undefined>) {
-  const table = deps.tenantTable(tenantId);
+async function finishChunk(deps: Deps, table: TableStore, tenantId: string, chunk: PendingChunk, toWrite: Verdict[], marks: Map<string, string | undefined>) {
   const { taskId, chunkId } = chunk;
   const now = deps.clock.now();
   const done = await costStep(STEP, () => table.writeEach(toWrite.map((v) => ({ insert: itemOf(taskId, chunkId, v, now) }))));
@@ -117,7 +121,12 @@ async function finishChunk(deps: Deps, tenantId: string, chunk: PendingChunk, to
   const key = SendBuildChunk.key({ taskId, chunkId });
   if (!adds.total && !adds.queued && !adds.skipped) return void (await costStep(STEP, () => table.delete(key)));
   try {
-    await costStep(STEP, () => table.transact([{ delete: key, condition: exists }, { update: Task.key({ taskId }), spec: { add: counterAdds(adds) } }]));
+    await costStep(STEP, () =>
+      table.transact([
+        { delete: key, condition: exists },
+        { update: Task.key({ taskId }), spec: { add: counterAdds(adds) } },
+      ]),
+    );
   } catch (e) {
     if (!(e instanceof ConditionFailed)) throw e; // another finisher of this chunk applied the same correction
   }

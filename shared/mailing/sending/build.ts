@@ -30,10 +30,13 @@ const BUILD_LANES = 4;
 export async function buildTaskItems(deps: Deps, tenantId: string, taskId: string) {
   const table = deps.tenantTable(tenantId);
   const task = await getTaskItem(table, taskId);
-  if (task.status !== 'ACTIVE' && task.status !== 'PAUSED') return;
-  const finishPending = () => finishPendingChunks(deps, tenantId, taskId, (ids) => screen(deps, table, taskId, ids));
+  if (task.status !== 'ACTIVE' && task.status !== 'PAUSED' && task.status !== 'CANCELLED') return;
+  const finishPending = () => finishPendingChunks(deps, table, tenantId, taskId, (ids) => screen(deps, table, taskId, ids));
+  // A chunk counted and left unfinished (a crash, or a duplicate message still at work) is finished
+  // first, a cancelled task's too: the QUEUED items it writes reach the worker, which cancels them
+  // with their counters, so the counters end equal to the items.
   await finishPending();
-  if ((task as { built?: boolean }).built) return;
+  if (task.status === 'CANCELLED' || (task as { built?: boolean }).built) return;
   const ids = await listContactIds(table, task.contactListId!);
   const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
   // Chunks are independent (each counts its own members once), so a few are built at once; a chunk's
@@ -44,7 +47,7 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
   let builtElsewhere = false;
   const lane = async () => {
     for (let c = next++; c < chunks.length && failure === undefined && !builtElsewhere; c = next++)
-      if (!(await buildChunk(deps, tenantId, taskId, chunks[c]))) builtElsewhere = true;
+      if (!(await buildChunk(deps, table, tenantId, taskId, chunks[c]))) builtElsewhere = true;
   };
   await Promise.all(Array.from({ length: Math.min(BUILD_LANES, chunks.length) }, () => lane().catch((e) => void (failure ??= e))));
   if (failure !== undefined) throw failure;
@@ -56,14 +59,13 @@ export async function buildTaskItems(deps: Deps, tenantId: string, taskId: strin
 }
 
 /** One chunk's members that have no item yet, screened, counted and written. false when the task was built meanwhile. */
-async function buildChunk(deps: Deps, tenantId: string, taskId: string, chunk: string[]): Promise<boolean> {
-  const table = deps.tenantTable(tenantId);
+async function buildChunk(deps: Deps, table: TableStore, tenantId: string, taskId: string, chunk: string[]): Promise<boolean> {
   const existing = new Set(
     (await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId),
   );
   const fresh = chunk.filter((id) => !existing.has(id));
   if (!fresh.length) return true;
-  return commitChunk(deps, tenantId, taskId, await screen(deps, table, taskId, fresh));
+  return commitChunk(deps, table, tenantId, taskId, await screen(deps, table, taskId, fresh));
 }
 
 async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {

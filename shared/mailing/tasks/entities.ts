@@ -221,6 +221,8 @@ export interface SendItemRecord {
   thread?: { inReplyTo: string; references: string[] };
   /** Which campaign recipient, enrolment step or dialog this item sends for. */
   origin?: SendOrigin;
+  /** Written by a task build: `<chunkId>.Q` or `.S`, the chunk that wrote and counted it, as queued or skipped (shared/mailing/sending/build-chunks.ts). */
+  chunk?: string;
   createdAt: string;
   updatedAt: string;
 }
