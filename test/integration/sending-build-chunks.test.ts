@@ -91,7 +91,7 @@ async function startedTask(prefix: string) {
   const list = await createContactList(table, { name: prefix }, now);
   await addContactsToList(table, list.id, ids, now);
   const task = await createMailingTask(table, { description: prefix, creativeId: 'c1', accountId: 'a1', contactListId: list.id } as never, now);
-  await table.update(Task.key({ taskId: task.id }), { set: { status: 'ACTIVE' } });
+  await table.update(Task.key({ taskId: task.id }), { set: { status: 'ACTIVE', built: false } }); // as tasks_start leaves it
   return { tenantId: owner.tenantId, table, taskId: task.id, ids };
 }
 

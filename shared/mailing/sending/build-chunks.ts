@@ -64,7 +64,7 @@ export async function commitChunk(deps: Deps, table: TableStore, tenantId: strin
           // Never after `built`: the build that set it finished every chunk counted before (finishPendingChunks).
           spec: {
             add: counterAdds({ total: chunk.ids.length, queued, skipped: chunk.ids.length - queued }),
-            condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(built)' },
+            condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(built) OR built = :no)', values: { ':no': false } },
           },
         },
       ]),
