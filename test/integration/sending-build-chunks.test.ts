@@ -5,7 +5,7 @@ import { suppress } from '../../shared/crm/audience/suppression.js';
 import { ContactEntity } from '../../shared/crm/contacts/entities.js';
 import type { EachOp, Item, TableStore } from '../../shared/platform/ports/table-store.js';
 import type { Deps } from '../../shared/platform/runtime/deps.js';
-import { buildTaskItems } from '../../shared/mailing/sending/build.js';
+import { BUILD_CHUNK, buildTaskItems } from '../../shared/mailing/sending/build.js';
 import type { SendMessage } from '../../shared/mailing/sending/queue.js';
 import { SendBuildChunk, SendItem, Task } from '../../shared/mailing/tasks/entities.js';
 import { createMailingTask, getTask } from '../../shared/mailing/tasks/tasks.js';
@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.stop());
 
-const MEMBERS = 250; // chunks of 99, 99 and 52
+const MEMBERS = 250;
+const CHUNKS = Math.ceil(MEMBERS / BUILD_CHUNK);
 
 const queuedIds = (sent: SendMessage[]) => sent.flatMap((m) => (m.type === 'send' ? (m.contactIds ?? [m.contactId!]) : []));
 const isItemInsert = (ops: EachOp[]) => ops.length > 0 && 'insert' in ops[0] && String(ops[0].insert.sk).startsWith('ITEM#');
@@ -178,18 +179,18 @@ describe('task build: a chunk counted before its items are written', () => {
     const { tenantId, table, taskId, ids } = await startedTask('b');
     const sent: SendMessage[] = [];
     const inserts = new Map<string, number>();
-    // Both builds' chunks (3 each) wait at their item writes until all six are there (or 20 s passed).
+    // Both builds' chunks wait at their item writes until all of them are there (or 20 s passed).
     let waiting = 0;
     let release!: () => void;
     const allThere = new Promise<void>((r) => (release = r));
     const timer = setTimeout(release, 20_000);
     const barrier = async () => {
-      if (++waiting === 6) release();
+      if (++waiting === 2 * CHUNKS) release();
       await allThere;
     };
     await Promise.all([0, 1].map(() => buildTaskItems(buildDeps(rt.deps, sent, inserts, { beforeItems: barrier }), tenantId, taskId)));
     clearTimeout(timer);
-    expect(waiting).toBeGreaterThanOrEqual(6); // every chunk was counted twice before the first item was written
+    expect(waiting).toBeGreaterThanOrEqual(2 * CHUNKS); // every chunk was counted twice before the first item was written
     const done = await stored(table, taskId);
     expect(done.records).toHaveLength(0);
     expect(done.items).toHaveLength(MEMBERS);
