@@ -4,6 +4,7 @@ import { credit } from '../../shared/workspace/billing/billing.js';
 import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
 import { createContact } from '../../shared/crm/contacts/contacts.js';
 import { SEND_QUEUE } from '../../shared/mailing/sending/queue.js';
+import { BUILD_CHUNK } from '../../shared/mailing/sending/build.js';
 import { getTaskItem } from '../../shared/mailing/tasks/tasks.js';
 import { SendBuildChunk } from '../../shared/mailing/tasks/entities.js';
 import { newId } from '../../shared/platform/data/ids.js';
@@ -179,8 +180,8 @@ export async function run() {
     const dayRows = (await table.query<Record<string, unknown>>({ pk: `MAILBOX#${(account as { accountId?: string })?.accountId}`, limit: 20 })).items;
     const marker = firstItem ? await table.get<Record<string, unknown>>({ pk: `CONTACTED#${emailHash(String(firstItem.email))}`, sk: 'CONTACTED' }) : undefined;
     const prepaid = await table.get<Record<string, unknown>>({ pk: `TASK#${tasks[0]}`, sk: 'PREPAID' });
-    // A build chunk's record lives only while the chunk is written: rebuilt here as the build writes it, for 99 members.
-    const members = (await table.query<{ contactId: string }>({ pk: `TASK#${tasks[0]}`, skBeginsWith: 'ITEM#', limit: 99 })).items;
+    // A build chunk's record lives only while the chunk is written: rebuilt here as the build writes it for a full chunk.
+    const members = (await table.query<{ contactId: string }>({ pk: `TASK#${tasks[0]}`, skBeginsWith: 'ITEM#', limit: BUILD_CHUNK })).items;
     const chunkRecord = SendBuildChunk.item(
       { taskId: tasks[0], chunkId: newId() },
       { taskId: tasks[0], chunkId: newId(), ids: members.map((m) => m.contactId), counted: 'Q'.repeat(members.length) },
