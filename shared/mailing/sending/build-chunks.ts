@@ -124,7 +124,7 @@ async function finishChunk(deps: Deps, table: TableStore, tenantId: string, chun
     await costStep(STEP, () =>
       table.transact([
         { delete: key, condition: exists },
-        { update: Task.key({ taskId }), spec: { add: counterAdds(adds) } },
+        { update: Task.key({ taskId }), spec: { add: counterAdds(adds), condition: exists } },
       ]),
     );
   } catch (e) {
