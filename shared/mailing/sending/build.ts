@@ -12,9 +12,10 @@ import { ContactEntity } from '../../crm/contacts/entities.js';
 import { costStep } from '../../platform/runtime/cost-step.js';
 
 /**
- * Members per build chunk. Each chunk's counting transaction rewrites the task item (~1 KB, with its
- * two index entries: 12 write units) and its record (~29 bytes per member, twice, then deleted):
- * 198 members cost ~0.15 units each for both, against ~0.21 at 99.
+ * Members per build chunk. Each chunk's counting transaction rewrites the task item (~1 KB: 4 write
+ * units in a transaction, more with its index entries) and puts the chunk's record (~28 bytes per
+ * member, 2 units per KB in the transaction, then its delete): per member ~0.11 units at 198
+ * (docs/sending.md), against ~0.13 at 99 by DynamoDB's formula (~0.2 as DynamoDB Local reports it).
  */
 export const BUILD_CHUNK = 198;
 /** Chunks built at once. */
