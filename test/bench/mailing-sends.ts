@@ -4,7 +4,10 @@ import { credit } from '../../shared/workspace/billing/billing.js';
 import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
 import { createContact } from '../../shared/crm/contacts/contacts.js';
 import { SEND_QUEUE } from '../../shared/mailing/sending/queue.js';
+import { BUILD_CHUNK } from '../../shared/mailing/sending/build.js';
 import { getTaskItem } from '../../shared/mailing/tasks/tasks.js';
+import { SendBuildChunk } from '../../shared/mailing/tasks/entities.js';
+import { newId } from '../../shared/platform/data/ids.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { emailHash } from '../../shared/crm/audience/normalize.js';
 import { startDovecot } from '../support/dovecot.js';
@@ -185,6 +188,12 @@ export async function run() {
     const dayRows = (await table.query<Record<string, unknown>>({ pk: `MAILBOX#${(account as { accountId?: string })?.accountId}`, limit: 20 })).items;
     const marker = firstItem ? await table.get<Record<string, unknown>>({ pk: `CONTACTED#${emailHash(String(firstItem.email))}`, sk: 'CONTACTED' }) : undefined;
     const prepaid = await table.get<Record<string, unknown>>({ pk: `TASK#${tasks[0]}`, sk: 'PREPAID' });
+    // A build chunk's record lives only while the chunk is written: rebuilt here as the build writes it for a full chunk.
+    const members = (await table.query<{ contactId: string }>({ pk: `TASK#${tasks[0]}`, skBeginsWith: 'ITEM#', limit: BUILD_CHUNK })).items;
+    const chunkRecord = SendBuildChunk.item(
+      { taskId: tasks[0], chunkId: newId() },
+      { taskId: tasks[0], chunkId: newId(), ids: members.map((m) => m.contactId), counted: 'Q'.repeat(members.length) },
+    );
     print(
       'Size of the items the send path writes, as stored at the end (bytes by the DynamoDB formula; write units = ⌈KB⌉)',
       [
@@ -192,6 +201,7 @@ export async function run() {
         ['send item, SENT (TASK/ITEM)', firstItem],
         ['re-contact marker (CONTACTED)', marker],
         ['prepaid pool (TASK/PREPAID)', prepaid],
+        [`build chunk record, ${members.length} members (TASK/BUILD; ×2 in its transaction, ×1 deleted)`, chunkRecord],
         ...dayRows.map((r) => [`mailbox ${String(r.sk).split('#')[0]} (MAILBOX/${String(r.sk).split('#')[0]})`, r] as const),
       ].map(([what, item]) => ({
         item: what,
@@ -239,7 +249,7 @@ async function warmPartiql(table: TableStore, storePid: number | undefined, roun
 /** The send engine's steps as named by its costStep labels, from the functions on a CPU sample's stack. */
 const STEP_FUNCTIONS: [RegExp, string, string][] = [
   [/\/shared\/mailing\/sending\/build\.ts$/, 'claimContactedMany', 'build: re-contact claim'],
-  [/\/shared\/mailing\/sending\/items\.ts$/, 'putItemsCounted', 'build: items + counters'],
+  [/\/shared\/mailing\/sending\/build-chunks\.ts$/, '', 'build: items + counters'],
   [/\/shared\/mailing\/sending\/build\.ts$/, '', 'build: screen (reads)'],
   [/\/shared\/mailing\/sending\/items\.ts$/, 'leaseItems', 'send: lease'],
   [/\/shared\/mailing\/sending\/gates\.ts$/, '', 'send: gates'],

@@ -6,22 +6,20 @@ import { type Item, type TableStore } from '../../platform/ports/table-store.js'
 import type { Deps } from '../../platform/runtime/deps.js';
 import { ContactedMarker, SendItem, Task, type SkipReason } from '../tasks/entities.js';
 import { getTaskItem } from '../tasks/tasks.js';
-import { enqueueSends } from './queue.js';
-import { pad, putItemsCounted } from './items.js';
+import { commitChunk, finishPendingChunks, type Verdict } from './build-chunks.js';
 import { checkCompletion } from './complete.js';
 import { ContactEntity } from '../../crm/contacts/entities.js';
 import { costStep } from '../../platform/runtime/cost-step.js';
 
-/** Members per build transaction: 99 item puts + the counter update is DynamoDB's limit of 100 actions. */
-const CHUNK = 99;
+/**
+ * Members per build chunk. Each chunk's counting transaction rewrites the task item (~1 KB: 4 write
+ * units in a transaction, more with its index entries) and puts the chunk's record (~28 bytes per
+ * member, 2 units per KB in the transaction, then its delete): per member ~0.11 units at 198
+ * (docs/sending.md), against ~0.13 at 99 by DynamoDB's formula (~0.2 as DynamoDB Local reports it).
+ */
+export const BUILD_CHUNK = 198;
 /** Chunks built at once. */
 const BUILD_LANES = 4;
-
-interface Verdict {
-  contactId: string;
-  email: string | null;
-  reason?: SkipReason;
-}
 
 /**
  * Builds a started task's send items (the `build` message): every list member becomes one item,
@@ -30,63 +28,49 @@ interface Verdict {
  * already contacted by another task within the re-contact period, or by this task for another contact
  * with the same address (a per-address marker claimed with a conditional write, so one address gets
  * one email).
- * Idempotent: members that already have an item are left alone (and were counted with it), so a
- * crashed build just runs again.
+ * Idempotent: members that already have an item are left alone (they were counted with it), and a
+ * chunk counted but left unfinished by a crash is finished first (build-chunks.ts), so a crashed
+ * build just runs again; a duplicate build message running at the same time counts nothing twice.
  */
 export async function buildTaskItems(deps: Deps, tenantId: string, taskId: string) {
   const table = deps.tenantTable(tenantId);
   const task = await getTaskItem(table, taskId);
-  if (task.status !== 'ACTIVE' && task.status !== 'PAUSED') return;
-  if ((task as { built?: boolean }).built) return;
+  if (task.status !== 'ACTIVE' && task.status !== 'PAUSED' && task.status !== 'CANCELLED') return;
+  const finishPending = () => finishPendingChunks(deps, table, tenantId, taskId, (ids) => screen(deps, table, taskId, ids));
+  // A chunk counted and left unfinished (a crash, or a duplicate message still at work) is finished
+  // first, a cancelled task's too: the QUEUED items it writes reach the worker, which cancels them
+  // with their counters, so the counters end equal to the items.
+  await finishPending();
+  if (task.status === 'CANCELLED' || (task as { built?: boolean }).built) return;
   const ids = await listContactIds(table, task.contactListId!);
-  const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
-  // Chunks are independent (each is one transaction with its counters), so a few are built at once;
-  // a chunk's sends are queued as soon as it is written. After a failure no new chunk starts, the
-  // ones in flight finish, and the message is retried (the rebuild skips what exists).
+  const chunks = Array.from({ length: Math.ceil(ids.length / BUILD_CHUNK) }, (_, i) => ids.slice(i * BUILD_CHUNK, (i + 1) * BUILD_CHUNK));
+  // Chunks are independent (each counts its own members once), so a few are built at once; a chunk's
+  // sends are queued as soon as it is written. After a failure no new chunk starts, the ones in
+  // flight finish, and the message is retried (the rebuild finishes or skips what exists).
   let next = 0;
   let failure: unknown;
+  let builtElsewhere = false;
   const lane = async () => {
-    for (let c = next++; c < chunks.length && failure === undefined; c = next++) {
-      // A concurrent duplicate build message can win a chunk: then re-read and write only what is left.
-      let kept: string[] | undefined;
-      for (let attempt = 0; attempt < 3 && kept === undefined; attempt++) kept = await buildChunk(deps, table, taskId, chunks[c]);
-      if (kept === undefined) throw new Error('build chunk contended three times; the message is retried'); // never mark built with a gap
-      await costStep('build: queue', () => enqueueSends(deps, tenantId, taskId, kept));
-    }
+    for (let c = next++; c < chunks.length && failure === undefined && !builtElsewhere; c = next++)
+      if (!(await buildChunk(deps, table, tenantId, taskId, chunks[c]))) builtElsewhere = true;
   };
   await Promise.all(Array.from({ length: Math.min(BUILD_LANES, chunks.length) }, () => lane().catch((e) => void (failure ??= e))));
   if (failure !== undefined) throw failure;
   await table.update(Task.key({ taskId }), { set: { built: true }, add: { version: 1 } });
+  // Every chunk counted before `built` is visible now, and none is counted after it (commitChunk):
+  // finishing them here leaves none that a duplicate build message started and then died on.
+  await finishPending();
   await checkCompletion(deps, tenantId, taskId);
 }
 
-/**
- * One chunk's items and the task counters they add, in one transaction (items conditional on not
- * existing): a crash never leaves items the counters do not know, and members that already have an
- * item were counted when it was written. Answers the QUEUED contact ids, or undefined when another
- * build wrote one of these items first.
- */
-async function buildChunk(deps: Deps, table: TableStore, taskId: string, chunk: string[]): Promise<string[] | undefined> {
+/** One chunk's members that have no item yet, screened, counted and written. false when the task was built meanwhile. */
+async function buildChunk(deps: Deps, table: TableStore, tenantId: string, taskId: string, chunk: string[]): Promise<boolean> {
   const existing = new Set(
     (await table.batchGet<{ contactId: string }>(chunk.map((contactId) => SendItem.key({ taskId, contactId })))).map((x) => x.contactId),
   );
   const fresh = chunk.filter((id) => !existing.has(id));
-  if (!fresh.length) return [];
-  const verdicts = await screen(deps, table, taskId, fresh);
-  const now = deps.clock.now();
-  const at = new Date(now).toISOString();
-  const items = verdicts.map((v) =>
-    v.reason
-      ? SendItem.item(
-          { taskId, contactId: v.contactId },
-          { taskId, contactId: v.contactId, email: v.email, status: 'SKIPPED', reason: v.reason, attempts: 0, createdAt: at, updatedAt: at },
-        )
-      : SendItem.item(
-          { taskId, contactId: v.contactId, dueAt: pad(now) },
-          { taskId, contactId: v.contactId, email: v.email, status: 'QUEUED', attempts: 0, dueAt: now, createdAt: at, updatedAt: at },
-        ),
-  );
-  return costStep('build: items + counters', () => putItemsCounted(table, taskId, items));
+  if (!fresh.length) return true;
+  return commitChunk(deps, table, tenantId, taskId, await screen(deps, table, taskId, fresh));
 }
 
 async function screen(deps: Deps, table: TableStore, taskId: string, contactIds: string[]): Promise<Verdict[]> {

@@ -165,6 +165,10 @@ export async function requeueMany(deps: Deps, tenantId: string, taskId: string, 
  * New items (≤ 99) and the task counters they add, in one transaction, each item conditional on not
  * existing: a crash never leaves items the counters do not know. Answers the contact ids of the
  * QUEUED ones, or undefined when one of the items already existed (a concurrent writer won).
+ * Only `addSendItems` writes this way (2 units per item): its items carry content that only the
+ * request has, so no one could finish a chunk the request counted and died in (the task build writes
+ * single items and finishes its chunks from their records: build-chunks.ts), and a concurrent add must
+ * get a 409 with nothing of its chunk added.
  */
 export async function putItemsCounted(table: TableStore, taskId: string, items: Item[]): Promise<string[] | undefined> {
   const queued = items.filter((i) => i.status === 'QUEUED');

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, type ItemOf } from '../../platform/data/entity.js';
-import { SendItem } from './send-item.js';
+import { SendBuildChunk, SendItem } from './send-item.js';
 import { TASK_ENTITY, TASK_PRIMARY_KEY } from './task-item.js';
 
 export const TASK_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
@@ -131,6 +131,8 @@ function taskAttributes() {
  * - send item: TASK#<taskId> / ITEM#<contactId>          one per list member: QUEUED … SENT | BOUNCED | FAILED, or SKIPPED with a reason
  *              (gsi2: SENDDUE / <dueAt>#<taskId>#<contactId> while not final: the sweep's safety net for
  *              lost queue messages and lost leases; removed when the item is final)
+ * - build chunk: TASK#<taskId> / BUILD#<chunkId>          a build chunk counted whose items may not all be written yet
+ *              (shared/mailing/sending/build-chunks.ts); deleted when finished
  * - prepaid:   TASK#<taskId> / PREPAID                   the task's pool of paid sends (shared/mailing/sending/prepaid.ts)
  * - contacted: CONTACTED#<emailHash> / CONTACTED          the already-contacted marker (last task and when)
  * - pacing:    SENDPACE#<accountId> / SENDPACE           per mailbox: nextSlotAt (the min-interval slot claimed conditionally)
@@ -151,7 +153,7 @@ export const Task = defineEntity({
 /** The gsi3 attributes of `inReview`, removed from a task that ends. */
 export const IN_REVIEW_ATTRIBUTES = ['gsi3pk', 'gsi3sk'];
 
-export { SendItem };
+export { SendBuildChunk, SendItem };
 
 /**
  * The pool lives in its own small item beside the task (TASK#<id> / PREPAID): a take rewrites ~100
@@ -219,6 +221,8 @@ export interface SendItemRecord {
   thread?: { inReplyTo: string; references: string[] };
   /** Which campaign recipient, enrolment step or dialog this item sends for. */
   origin?: SendOrigin;
+  /** Written by a task build: `<chunkId>.Q` or `.S`, the chunk that wrote and counted it, as queued or skipped (shared/mailing/sending/build-chunks.ts). */
+  chunk?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -12,3 +12,15 @@ export const SendItem = defineEntity({
     due: { index: 'gsi2', pk: 'SENDDUE', sk: '${dueAt}#${taskId}#${contactId}' },
   },
 });
+
+/**
+ * A build chunk whose counters are committed and whose items may not all be written yet
+ * (shared/mailing/sending/build-chunks.ts): its contact ids and, per id, whether it was counted as
+ * queued or skipped. Deleted once the chunk is finished.
+ */
+export const SendBuildChunk = defineEntity({
+  entity: 'send_build_chunk',
+  version: 1,
+  table: 'tenant',
+  keys: { primary: { pk: 'TASK#${taskId}', sk: 'BUILD#${chunkId}' } },
+});
