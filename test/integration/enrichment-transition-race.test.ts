@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localDeps } from '../../infra/local/local-deps.js';
 import { EnrichmentTask } from '../../shared/research/enrichment/entities.js';
-import { transition } from '../../shared/research/enrichment/run.js';
+import { dispatchRun, transition } from '../../shared/research/enrichment/run.js';
+import { listEvents } from '../../shared/research/enrichment/events.js';
 import type { TableStore } from '../../shared/platform/ports/table-store.js';
 import type { Deps } from '../../shared/platform/runtime/deps.js';
 import { AppError } from '../../shared/platform/errors.js';
@@ -54,5 +55,42 @@ describe('site enrichment transitions against the crawl', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(409);
     expect(JSON.stringify((refused as AppError).body)).toContain('invalid_state');
+  });
+
+  it("a cancel racing the run's dispatch logs its events after `running`, never before it", async () => {
+    const taskId = 'race-dispatch';
+    await deps
+      .tenantTable(tenantId)
+      .put(EnrichmentTask.item({ taskId }, { taskId, status: 'QUEUED', runId: 'run-1', resumeAttempts: 0, total: 1, processed: 0 }));
+    // Right after the write that makes the task RUNNING lands, a person cancels it (another request: the
+    // dispatch's own event log is not waited on from inside its write, which would be a deadlock).
+    let cancel: Promise<unknown> | undefined;
+    const startsRun = (spec: { set?: Record<string, unknown> } | undefined) => spec?.set?.status === 'RUNNING';
+    const cancelOnce = () => (cancel ??= transition(deps, tenantId, taskId, 'cancel'));
+    const wrap = (table: TableStore) =>
+      Object.create(table, {
+        update: {
+          value: async (key: { pk: string; sk: string }, spec: Parameters<TableStore['update']>[1]) => {
+            const out = await table.update(key, spec);
+            if (startsRun(spec)) await cancelOnce();
+            return out;
+          },
+        },
+        transact: {
+          value: async (ops: Parameters<TableStore['transact']>[0]) => {
+            const out = await table.transact(ops);
+            if (ops.some((op) => 'update' in op && startsRun(op.spec))) void cancelOnce();
+            return out;
+          },
+        },
+      }) as TableStore;
+    const racingDeps = { ...deps, tenantTable: (id: string) => wrap(deps.tenantTable(id)) } as Deps;
+    await dispatchRun(racingDeps, { tenantId, taskId, runId: 'run-1' } as Parameters<typeof dispatchRun>[1]);
+    expect(cancel).toBeDefined();
+    await cancel;
+    const kinds = (await listEvents(deps.tenantTable(tenantId), taskId, 0, 50)).data.map((e) => e.kind);
+    expect(kinds.slice(-2)).toEqual(['cancel_requested', 'cancelled']);
+    expect(kinds.filter((k) => k === 'running').length).toBeLessThanOrEqual(1);
+    if (kinds.includes('running')) expect(kinds.indexOf('running')).toBeLessThan(kinds.indexOf('cancel_requested'));
   });
 });

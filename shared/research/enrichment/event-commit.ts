@@ -76,6 +76,11 @@ class TaskEventLog {
     let actions = 1;
     let n = 0;
     for (; n < this.pending.length; n++) {
+      // An append conditional on the task goes alone: a failed condition must not drop the others.
+      if (this.pending[n].withEvent.taskCondition) {
+        if (n === 0) n = 1;
+        break;
+      }
       const keys = (this.pending[n].withEvent.ops ?? []).map(opKey);
       if (n > 0 && (actions + keys.length + 1 > MAX_ACTIONS || keys.some((k) => seen.has(k)))) break;
       for (const k of keys) seen.add(k);
@@ -93,6 +98,8 @@ class TaskEventLog {
       if (prev === undefined) {
         const task = await this.table.get<{ eventSeq?: number }>(EnrichmentTask.key({ taskId: this.taskId }));
         if (!task) throw new Error(`site enrichment task ${this.taskId} is gone`);
+        const when = live[0].withEvent.taskCondition;
+        if (when && !when.holds(task)) return live[0].done(undefined); // the task moved on: nothing written
         prev = task.eventSeq ?? 0;
       }
       const { ops, owners } = this.transaction(live, prev);
@@ -137,10 +144,13 @@ class TaskEventLog {
         spec: {
           set: { ...set, eventSeq: prev + group.length },
           ...(Object.keys(add).length ? { add } : {}),
-          condition: {
-            expression: prev === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(eventSeq) OR eventSeq = :p)' : 'eventSeq = :p',
-            values: { ':p': prev },
-          },
+          condition: withTaskCondition(
+            {
+              expression: prev === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(eventSeq) OR eventSeq = :p)' : 'eventSeq = :p',
+              values: { ':p': prev },
+            },
+            group[0].withEvent.taskCondition,
+          ),
         },
       },
       ...group.map((p, i) => ({
@@ -153,6 +163,12 @@ class TaskEventLog {
     ];
     return { ops, owners };
   }
+}
+
+/** The seq's condition, and the append's own condition on the task when it has one (it is then alone in its group). */
+function withTaskCondition(seq: { expression: string; values: Record<string, unknown> }, when: WithEvent['taskCondition']) {
+  if (!when) return seq;
+  return { expression: `(${seq.expression}) AND (${when.expression})`, names: when.names, values: { ...seq.values, ...when.values } };
 }
 
 const keyId = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}\u0000${String(k.sk)}`;

@@ -28,6 +28,13 @@ export interface WithEvent {
   ops?: TxOp[];
   taskAdd?: Record<string, number>;
   taskSet?: Record<string, unknown>;
+  /**
+   * The task item must satisfy this when the event is written (its `expression` joins the seq's condition;
+   * `holds` says the same of a task read back, to tell a lost seq from a task that moved on): else nothing
+   * is written and the append answers undefined. Such an append is written in a group of its own. For a
+   * state change whose event must sit where the change did, e.g. a run's `running` against a cancel.
+   */
+  taskCondition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown>; holds: (task: Record<string, unknown>) => boolean };
 }
 
 /**

@@ -70,17 +70,27 @@ export async function dispatchRun(deps: Deps, input: RunInput): Promise<{ state:
   const table = deps.tenantTable(input.tenantId);
   const now = deps.clock.now();
   const task = await getTaskRecord(table, input.taskId);
-  try {
-    await table.update(EnrichmentTask.key({ taskId: input.taskId }), {
-      set: { status: 'RUNNING', runStartedAt: now, runProcessedAtStart: task.processed, lastProgressAt: now, updatedAt: new Date(now).toISOString() },
-      condition: { expression: '#s IN (:q, :r) AND runId = :run', names: { '#s': 'status' }, values: { ':q': 'QUEUED', ':r': 'RUNNING', ':run': input.runId } },
-    });
-  } catch (e) {
-    if (e instanceof ConditionFailed) return { state: 'stopped' }; // paused, cancelled or superseded meanwhile
-    throw e;
-  }
+  // The status and its `running` event in one write, so a cancel or pause racing this step logs its
+  // events after `running` or not at all (its own write wins the condition first).
+  const running = await appendEvent(
+    table,
+    input.taskId,
+    'running',
+    null,
+    now,
+    {},
+    {
+      taskSet: { status: 'RUNNING', runStartedAt: now, runProcessedAtStart: task.processed, lastProgressAt: now, updatedAt: new Date(now).toISOString() },
+      taskCondition: {
+        expression: '#s IN (:q, :r) AND runId = :run',
+        names: { '#s': 'status' },
+        values: { ':q': 'QUEUED', ':r': 'RUNNING', ':run': input.runId },
+        holds: (t) => (t.status === 'QUEUED' || t.status === 'RUNNING') && t.runId === input.runId,
+      },
+    },
+  );
+  if (running === undefined) return { state: 'stopped' }; // paused, cancelled or superseded meanwhile
   await setActive(deps, input.tenantId, input.taskId, true);
-  await appendEvent(table, input.taskId, 'running', null, now);
   let hosts: string[] = [];
   const send = async () => {
     if (!hosts.length) return;
