@@ -1,8 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { consumedCapacity, resetCapacity } from '../../shared/platform/adapters/dynamodb/consumed-capacity.js';
 import { credit } from '../../shared/workspace/billing/billing.js';
-import { addContactsToList, createContactList } from '../../shared/crm/contact-lists/lists.js';
-import { createContact } from '../../shared/crm/contacts/contacts.js';
 import { SEND_QUEUE } from '../../shared/mailing/sending/queue.js';
 import { BUILD_CHUNK } from '../../shared/mailing/sending/build.js';
 import { getTaskItem } from '../../shared/mailing/tasks/tasks.js';
@@ -13,6 +11,7 @@ import { emailHash } from '../../shared/crm/audience/normalize.js';
 import { startDovecot } from '../support/dovecot.js';
 import { client } from '../support/runtime.js';
 import { startSmtpRelay } from '../support/smtp-relay.js';
+import { setupSendTasks } from '../support/send-tasks.js';
 import { profileCpu } from './cpu-by-step.js';
 import type { EachOp, TableStore } from '../../shared/platform/ports/table-store.js';
 import { print, processTreeCpuMs, startBenchRuntime } from './support.js';
@@ -39,54 +38,8 @@ export async function run() {
     const owner = await createApprovedAccount(rt.deps);
     await credit(rt.deps, owner.tenantId, 1000, 'bench', 'bench');
     const http = client(rt.url, { key: owner.apiKey });
-    await http.put('/api/settings/min-send-interval', { seconds: 0 });
-    await http.patch('/api/settings/send-window', { enabled: false });
-    await http.put('/api/settings/company-profile', { companyName: 'Bench Ltd', physicalAddress: '4 Load Street, Hull' });
-    const creative = await http.post('/api/creatives', {
-      name: 'Bench',
-      subject: '{Hi|Hello} {{firstName}}',
-      bodyHtml: '<p>{Hi|Hello} {{firstName}}, <a href="https://example.com/">see</a></p>',
-    });
     const table = rt.deps.tenantTable(owner.tenantId);
-    const now = rt.deps.clock.now();
-    const tasks: string[] = [];
-    for (let m = 0; m < mailboxes; m++) {
-      const email = `bench${m}@send.test`;
-      dovecot.addUser(email, `imap-bench-${m}`);
-      relay.users.set(email, `smtp-bench-${m}`);
-      const acc = await http.post('/api/email-accounts', {
-        name: `Bench ${m}`,
-        email,
-        imapHost: '127.0.0.1',
-        imapPort: dovecot.port,
-        imapUser: email,
-        imapPass: `imap-bench-${m}`,
-        smtpHost: '127.0.0.1',
-        smtpPort: relay.port,
-        smtpUser: email,
-        smtpPass: `smtp-bench-${m}`,
-      });
-      await http.patch(`/api/email-accounts/${acc.body.id}`, { dnsAcknowledged: true });
-      const share = Math.floor(total / mailboxes) + (m < total % mailboxes ? 1 : 0);
-      const ids: string[] = [];
-      for (let i = 0; i < share; i += 50) {
-        const batch = Array.from({ length: Math.min(50, share - i) }, (_, k) =>
-          createContact(table, { firstName: `B${i + k}`, email: `b${m}.${i + k}@sink.test` }, now),
-        );
-        ids.push(...(await Promise.all(batch)).map((c) => c.id));
-      }
-      const list = await createContactList(table, { name: `bench ${m}` }, now);
-      for (let i = 0; i < ids.length; i += 1000) await addContactsToList(table, list.id, ids.slice(i, i + 1000), now);
-      const task = await http.post('/api/tasks', {
-        methodId: 2,
-        description: `bench ${m}`,
-        creativeId: creative.body.id,
-        accountId: acc.body.id,
-        contactListId: list.id,
-      });
-      await http.post(`/api/mailing/${task.body.id}/approve`, { note: 'bench' });
-      tasks.push(task.body.id);
-    }
+    const tasks = await setupSendTasks({ http, table, now: rt.deps.clock.now(), relay, dovecot, total, mailboxes });
 
     const warmup = await warmPartiql(table, rt.dynamo?.pid, Number(process.env.BENCH_WARMUP_ROUNDS ?? 2));
     if (warmup.length)

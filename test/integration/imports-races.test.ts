@@ -11,18 +11,27 @@ import { client, startTestRuntime } from '../support/runtime.js';
 
 /**
  * Races between an import's read of the derived ids (planning) and its transaction, made
- * deterministic: the table runs `meanwhile` (another writer) just before the import's first
- * transaction. And a store that commits a transaction but answers an error (the retry then meets
+ * deterministic: the table runs `meanwhile` (another writer) just before (or after) the first
+ * transaction `at` picks. And a store that commits a transaction but answers an error (the retry then meets
  * its own items).
  */
-function racing(table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: { put?: { pk: string } }[]) => boolean = () => true): TableStore {
+function racing(
+  table: TableStore,
+  meanwhile: () => Promise<unknown>,
+  at: (ops: { put?: { pk: string; sk: string } }[]) => boolean = () => true,
+  when: 'before' | 'after' = 'before',
+): TableStore {
   let first = true;
   return new Proxy(table, {
     get(target, prop, receiver) {
       if (prop === 'transact')
         return async (ops: Parameters<TableStore['transact']>[0]) => {
-          if (first && at(ops as { put?: { pk: string } }[])) ((first = false), await meanwhile());
-          return target.transact(ops);
+          const picked = first && at(ops as { put?: { pk: string; sk: string } }[]);
+          if (picked) first = false;
+          if (picked && when === 'before') await meanwhile();
+          const out = await target.transact(ops);
+          if (picked && when === 'after') await meanwhile();
+          return out;
         };
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
@@ -30,20 +39,8 @@ function racing(table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: 
   });
 }
 /** The table runs `meanwhile` (another writer) just after the first transaction that `at` picks has committed. */
-function afterCommit(table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: { put?: { pk: string; sk: string } }[]) => boolean): TableStore {
-  let first = true;
-  return new Proxy(table, {
-    get(target, prop, receiver) {
-      if (prop === 'transact')
-        return async (ops: Parameters<TableStore['transact']>[0]) => {
-          await target.transact(ops);
-          if (first && at(ops as { put?: { pk: string; sk: string } }[])) ((first = false), await meanwhile());
-        };
-      const v = Reflect.get(target, prop, receiver);
-      return typeof v === 'function' ? v.bind(target) : v;
-    },
-  });
-}
+const afterCommit = (table: TableStore, meanwhile: () => Promise<unknown>, at: (ops: { put?: { pk: string; sk: string } }[]) => boolean) =>
+  racing(table, meanwhile, at, 'after');
 function committedThenFailed(table: TableStore): TableStore {
   let first = true;
   return new Proxy(table, {
