@@ -127,6 +127,30 @@ describe('BYOC', () => {
     }
   }, 120_000);
 
+  it("a contact twice in one submission: its second row sees the first row's outcome (rejected, then audited again; ready, then not accepted)", async () => {
+    const { http } = ctx;
+    const { id, ids } = await byocCampaign(http, [
+      { firstName: 'Jo', email: 'jo@byoc-twice.test' },
+      { firstName: 'Kim', email: 'kim@byoc-twice.test' },
+    ]);
+    const r = await http.post(`/api/campaigns/${id}/rendered-emails`, {
+      emails: [
+        { contactId: ids[0], ...SPAM },
+        { contactId: ids[0], ...clean('Jo') },
+        { contactId: ids[1], ...clean('Kim') },
+        { contactId: ids[1], ...clean('Kim') },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.results.map((x: { status: string; auditIterations: number }) => [x.status, x.auditIterations])).toEqual([
+      ['REJECTED', 1],
+      ['READY', 2],
+      ['READY', 1],
+      ['NOT_ACCEPTED', 1],
+    ]);
+    expect(r.body.results[3].reason).toBe('recipient_ready');
+  }, 120_000);
+
   it('audit exhaustion: 5 failed iterations per recipient × the recipient count → BLOCKED; further submissions refused', async () => {
     const { http } = ctx;
     const { id, ids } = await byocCampaign(http, [{ firstName: 'Dee', email: 'dee@byoc-blocked.test' }]);

@@ -44,13 +44,21 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
     auditIterations: number;
   }[] = [];
   let halted: string | null = null;
-  const prepared = await rulesUpFront(deps, table, campaignId, rows);
+  const { recipients, prepared } = await prepareSubmission(deps, table, campaignId, rows);
+  const seen = new Set<string>();
   for (const [i, row] of rows.entries()) {
     if (halted) {
       results.push({ contactId: row.contactId, status: 'NOT_ACCEPTED', reason: halted, auditCategories: [], auditIterations: 0 });
       continue;
     }
-    const r = CONTACT_ID.test(row.contactId) ? await table.get<RecipientRecord>(Recipient.key({ campaignId, contactId: row.contactId })) : undefined;
+    // A contact's first row uses the read made up front; a later row of the same contact reads it again (its first row moved it).
+    const again = seen.has(row.contactId);
+    seen.add(row.contactId);
+    const r = !CONTACT_ID.test(row.contactId)
+      ? undefined
+      : again
+        ? await table.get<RecipientRecord>(Recipient.key({ campaignId, contactId: row.contactId }))
+        : recipients.get(row.contactId);
     if (!r || r.status !== 'SCREENED') {
       results.push({
         contactId: row.contactId,
@@ -61,7 +69,7 @@ export async function submitRenderedEmails(deps: Deps, tenantId: string, campaig
       });
       continue;
     }
-    // Prepared up front unless the recipient became SCREENED since (a concurrent submission's rejection).
+    // Prepared up front unless this is a later row of a contact whose first row left it SCREENED (rejected).
     const { subject, html, rules } = prepared.get(i) ?? (await prepareRow(deps, table, r, row));
     const email = { subject, html, text: row.text ?? rules.text ?? '' };
     try {
@@ -129,22 +137,28 @@ async function prepareRow(deps: Deps, table: TableStore, r: RecipientRecord, row
 }
 
 /**
- * The content rules of every row whose recipient is SCREENED, by row index, before any row is audited:
- * one callable call for the whole submission (a few when its HTML is large) instead of one per row, and a
- * row whose HTML is over the parser's bounds fails the submission with its 400 before anything is billed
- * or moved. The audit loop still reads each recipient as it goes (a contact twice in one submission
- * sees the first row's outcome), so this read only decides which rows to prepare.
+ * The submission's recipients (one consistent BatchGet, not a read per row) and the content rules of the
+ * first row of each SCREENED one, by row index, before any row is audited: one callable call for the
+ * whole submission (a few when its HTML is large) instead of one per row, and a row whose HTML is over
+ * the parser's bounds fails the submission with its 400 before anything is billed or moved.
  */
-async function rulesUpFront(deps: Deps, table: TableStore, campaignId: string, rows: RenderedEmailRow[]): Promise<Map<number, PreparedRow>> {
+async function prepareSubmission(deps: Deps, table: TableStore, campaignId: string, rows: RenderedEmailRow[]) {
   const ids = [...new Set(rows.map((row) => row.contactId).filter((id) => CONTACT_ID.test(id)))];
   const recipients = new Map(
-    (await table.batchGet<RecipientRecord>(ids.map((contactId) => Recipient.key({ campaignId, contactId })))).map((r) => [r.contactId, r] as const),
+    (
+      await table.batchGet<RecipientRecord>(
+        ids.map((contactId) => Recipient.key({ campaignId, contactId })),
+        { consistent: true },
+      )
+    ).map((r) => [r.contactId, r] as const),
   );
-  const screened = [...rows.entries()].filter(([, row]) => recipients.get(row.contactId)?.status === 'SCREENED');
+  const firstRow = new Map<string, number>();
+  for (const [i, row] of rows.entries()) if (!firstRow.has(row.contactId)) firstRow.set(row.contactId, i);
+  const screened = [...rows.entries()].filter(([i, row]) => firstRow.get(row.contactId) === i && recipients.get(row.contactId)?.status === 'SCREENED');
   const emails = await Promise.all(screened.map(([, row]) => emailOf(table, recipients.get(row.contactId)!, row)));
   const answers = await contentRulesAnswers(
     deps,
     emails.map((email, k) => ({ ...email, plainText: screened[k][1].text === undefined })),
   );
-  return new Map(screened.map(([i], k) => [i, { ...emails[k], rules: resultOf(answers[k]) }]));
+  return { recipients, prepared: new Map<number, PreparedRow>(screened.map(([i], k) => [i, { ...emails[k], rules: resultOf(answers[k]) }])) };
 }

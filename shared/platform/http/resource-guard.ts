@@ -36,7 +36,7 @@ export function guardedDeps(deps: Deps, op: AnyOperation): { deps: Deps; violati
     get: (k) => p.get(k),
     query: (s) => p.query(s),
     scan: (s) => p.scan(s),
-    batchGet: (k) => p.batchGet(k),
+    batchGet: (k, o) => p.batchGet(k, o),
     put: (item, c) => (platformWrite([keyOf(item)]), p.put(item, c)),
     update: (k, s) => (platformWrite([k]), p.update(k, s)),
     delete: (k, c) => (platformWrite([k]), p.delete(k, c)),

@@ -62,7 +62,8 @@ export interface TableStore {
   update<T = Item>(key: Key, spec: UpdateSpec): Promise<T>;
   delete(key: Key, condition?: Condition): Promise<void>;
   query<T = Item>(spec: QuerySpec): Promise<Page<T>>;
-  batchGet<T = Item>(keys: Key[]): Promise<T[]>;
+  /** Eventually consistent unless `consistent` (then each key as `get` reads it, at twice the read units). */
+  batchGet<T = Item>(keys: Key[], opts?: { consistent?: boolean }): Promise<T[]>;
   /** Writes up to 25 items without conditions (bulk paths only). */
   batchPut(items: Item[]): Promise<void>;
   transact(ops: TxOp[]): Promise<void>;

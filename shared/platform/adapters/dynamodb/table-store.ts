@@ -144,12 +144,12 @@ export class DynamoTableStore implements TableStore {
     return { items: (out.Items ?? []) as T[], next: last ? { pk: String(last.pk), sk: String(last.sk) } : undefined };
   }
 
-  async batchGet<T>(keys: Key[]) {
+  async batchGet<T>(keys: Key[], opts: { consistent?: boolean } = {}) {
     const found: T[] = [];
-    type Request = Record<string, { Keys: Key[] }>;
+    type Request = Record<string, { Keys: Key[]; ConsistentRead?: boolean }>;
     for (let i = 0; i < keys.length; i += 100) {
       await sendUntilProcessed<Request>(
-        { [this.tableName]: { Keys: keys.slice(i, i + 100) } },
+        { [this.tableName]: { Keys: keys.slice(i, i + 100), ...(opts.consistent ? { ConsistentRead: true } : {}) } },
         async (request) => {
           const out = await guard(() => this.doc.send(new BatchGetCommand({ RequestItems: request, ReturnConsumedCapacity: 'TOTAL' })));
           out.ConsumedCapacity?.forEach((c) => recordCapacity(c, 'read', `batchGet:${kindOfKey(keys[i])}`));
