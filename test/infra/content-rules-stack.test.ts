@@ -1,27 +1,16 @@
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
-import type { SvcStack } from '../../infra/aws/stack.js';
-import { operationById } from '../../functions/registry.js';
+import { describe, expect, it } from 'vitest';
 import { contentRulesCallable } from '../../shared/mailing/content-check/background.js';
-import { operationResources } from '../../shared/platform/registry/operation.js';
-import { svcApp, type SvcApp } from '../support/svc-app.js';
-import { actions, grantsOf as grantsIn, invokesOf } from '../support/stack-grants.js';
+import { actions, stackUnderTest } from '../support/stack-grants.js';
+import { bundleInputs, operationBundleInputs } from '../support/bundle-inputs.js';
 
 // The content rules on AWS: their own Lambda (the callable `content_rules`), invoked by the content check
 // and the audit of submitted renders and by nobody else, on that function alone; it bundles the rules'
 // public suffix list and HTML parsing so that those two operations do not (issue 25).
-let stack: SvcStack;
-let templateOf: SvcApp['templateOf'];
-beforeAll(() => {
-  ({ stack, templateOf } = svcApp());
-}, 300_000);
+const { stack: stackOf, grantsOf, invokes } = stackUnderTest();
+const invokesOfRules = (fn: LambdaFunction) => invokes(fn).filter((s) => /ContentRules/.test(JSON.stringify(s.Resource)));
 
-const grantsOf = (fn: LambdaFunction) => grantsIn(templateOf, fn);
-const invokesOfRules = (fn: LambdaFunction) => invokesOf(templateOf, fn).filter((s) => /ContentRules/.test(JSON.stringify(s.Resource)));
-
-const rulesFunction = () => stack.node.findChild('ContentRules') as LambdaFunction;
+const rulesFunction = () => stackOf().node.findChild('ContentRules') as LambdaFunction;
 const CALLERS = ['ContentAnalyzerController_check', 'campaigns_submit_rendered_emails'];
 
 describe('the content rules on AWS', () => {
@@ -30,7 +19,7 @@ describe('the content rules on AWS', () => {
     expect(resource.Properties.Timeout).toBe(29);
     expect(resource.Properties.MemorySize).toBe(512);
     expect(resource.Properties.VpcConfig).toBeUndefined();
-    const check = grantsOf(stack.operationFunction('ContentAnalyzerController_check')).resource;
+    const check = grantsOf(stackOf().operationFunction('ContentAnalyzerController_check')).resource;
     expect(check.Properties.VpcConfig).toBeUndefined();
     const all = statements.flatMap(actions);
     expect(
@@ -41,13 +30,13 @@ describe('the content rules on AWS', () => {
 
   it('are invoked by the check and the submit only, with lambda:InvokeFunction on their function alone and its name as FUNCTION_NAME_CONTENT_RULES', () => {
     for (const id of CALLERS) {
-      const fn = stack.operationFunction(id);
+      const fn = stackOf().operationFunction(id);
       const lambda = invokesOfRules(fn);
       expect(lambda.flatMap(actions), id).toEqual(['lambda:InvokeFunction']);
       expect(JSON.stringify(lambda[0].Resource), id).not.toContain('*');
       expect(Object.keys(grantsOf(fn).env), id).toContain('FUNCTION_NAME_CONTENT_RULES');
     }
-    for (const [id, fn] of stack.functions) {
+    for (const [id, fn] of stackOf().functions) {
       if (CALLERS.includes(id)) continue;
       expect(invokesOfRules(fn), id).toEqual([]);
       expect(Object.keys(grantsOf(fn).env), id).not.toContain('FUNCTION_NAME_CONTENT_RULES');
@@ -55,17 +44,10 @@ describe('the content rules on AWS', () => {
   });
 
   it('bundle tldts and entities; the operations that call them bundle neither', { timeout: 180_000 }, async () => {
-    const packagesOf = async (entry: string, resources: Parameters<typeof lambdaEsbuildOptions>[1]) => {
-      const { metafile } = await build({ ...lambdaEsbuildOptions(entry, resources), write: false, metafile: true });
-      const inputs = Object.values(metafile.outputs)[0].inputs;
-      const shipped = Object.entries(inputs).filter(([, i]) => i.bytesInOutput > 0);
-      return new Set(shipped.flatMap(([p]) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []));
-    };
-    const rules = await packagesOf('functions/creatives/content_rules.ts', contentRulesCallable.resources);
+    const rules = (await bundleInputs('functions/creatives/content_rules.ts', contentRulesCallable.resources)).packages;
     for (const p of ['tldts', 'entities']) expect(rules.has(p), p).toBe(true);
     for (const id of [...CALLERS, 'campaigns_test_task_create']) {
-      const op = operationById.get(id)!;
-      const packages = await packagesOf(`functions/${op.tag}/${id}.ts`, operationResources(op));
+      const { packages } = await operationBundleInputs(id);
       for (const p of ['tldts', 'tldts-core', 'entities']) expect(packages.has(p), `${id} ${p}`).toBe(false);
     }
   });

@@ -1,27 +1,15 @@
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { lambdaEsbuildOptions } from '../../infra/aws/bundling.js';
-import type { SvcStack } from '../../infra/aws/stack.js';
-import { operationById } from '../../functions/registry.js';
+import { describe, expect, it } from 'vitest';
 import { dialogSend } from '../../shared/mailing/dialogs/send-worker.js';
-import { operationResources } from '../../shared/platform/registry/operation.js';
-import { svcApp, type SvcApp } from '../support/svc-app.js';
-import { actions, grantsOf as grantsIn, invokesOf } from '../support/stack-grants.js';
+import { actions, stackUnderTest } from '../support/stack-grants.js';
+import { bundleInputs, operationBundleInputs } from '../support/bundle-inputs.js';
 
 // Manual sends on AWS: the SMTP transaction is its own Lambda (the callable `dialog_send`), invoked and
 // waited for by compose, reply and forward and by nobody else, on that function alone; it bundles the
 // SMTP transport so that those operations do not, and only it gets the tenant mail settings.
-let stack: SvcStack;
-let templateOf: SvcApp['templateOf'];
-beforeAll(() => {
-  ({ stack, templateOf } = svcApp());
-}, 300_000);
+const { stack: stackOf, grantsOf, invokes } = stackUnderTest();
 
-const grantsOf = (fn: LambdaFunction) => grantsIn(templateOf, fn);
-const invokes = (fn: LambdaFunction) => invokesOf(templateOf, fn);
-
-const sendFunction = () => stack.node.findChild('DialogSend') as LambdaFunction;
+const sendFunction = () => stackOf().node.findChild('DialogSend') as LambdaFunction;
 const CALLERS = ['dialogs_compose', 'DialogsController_reply', 'dialogs_forward'];
 
 describe('manual dialog sends on AWS', () => {
@@ -35,7 +23,7 @@ describe('manual dialog sends on AWS', () => {
 
   it('is invoked by compose, reply and forward only, on that function alone; they no longer get the tenant mail settings', () => {
     for (const id of CALLERS) {
-      const fn = stack.operationFunction(id);
+      const fn = stackOf().operationFunction(id);
       const lambda = invokes(fn);
       expect(lambda.flatMap(actions), id).toEqual(['lambda:InvokeFunction']);
       expect(JSON.stringify(lambda[0].Resource), id).toMatch(/DialogSend[A-Za-z0-9]*Arn/);
@@ -47,23 +35,16 @@ describe('manual dialog sends on AWS', () => {
         id,
       ).toEqual([]);
     }
-    for (const [id, fn] of stack.functions) {
+    for (const [id, fn] of stackOf().functions) {
       if (CALLERS.includes(id)) continue;
       expect(Object.keys(grantsOf(fn).env), id).not.toContain('FUNCTION_NAME_DIALOG_SEND');
     }
   });
 
   it('bundles nodemailer; compose, reply and forward bundle neither nodemailer nor the HTML parser of link tracking', { timeout: 180_000 }, async () => {
-    const packagesOf = async (entry: string, resources: Parameters<typeof lambdaEsbuildOptions>[1]) => {
-      const { metafile } = await build({ ...lambdaEsbuildOptions(entry, resources), write: false, metafile: true });
-      const inputs = Object.values(metafile.outputs)[0].inputs;
-      const shipped = Object.entries(inputs).filter(([, i]) => i.bytesInOutput > 0);
-      return new Set(shipped.flatMap(([p]) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []));
-    };
-    expect((await packagesOf('functions/dialogs/dialog_send.ts', dialogSend.resources)).has('nodemailer')).toBe(true);
+    expect((await bundleInputs('functions/dialogs/dialog_send.ts', dialogSend.resources)).packages.has('nodemailer')).toBe(true);
     for (const id of CALLERS) {
-      const op = operationById.get(id)!;
-      const packages = await packagesOf(`functions/${op.tag}/${id}.ts`, operationResources(op));
+      const { packages } = await operationBundleInputs(id);
       for (const p of ['nodemailer', 'cheerio', 'dom-serializer', 'htmlparser2']) expect(packages.has(p), `${id} ${p}`).toBe(false);
     }
   });

@@ -16,6 +16,7 @@ import { operationResources } from '../../shared/platform/registry/operation.js'
 import { localDeps } from '../../infra/local/local-deps.js';
 import { contentRulesCallable } from '../../shared/mailing/content-check/background.js';
 import { createApprovedAccount } from '../support/accounts.js';
+import { shippedInputs } from '../support/bundle-inputs.js';
 
 /**
  * Operation Lambdas as deployed: bundled with the house esbuild options (ESM, minified, @aws-sdk
@@ -78,17 +79,13 @@ async function bundled(operationId: string) {
   const outfile = path.join(dir, `${operationId}.mjs`);
   const { metafile } = await build({ ...lambdaEsbuildOptions(path.join(ROOT, operationEntry(op)), operationResources(op)), outfile, metafile: true });
   await emitBesideBundle(outfile, operationResources(op));
-  // What reached the output (the metafile's inputs also list files tree-shaken to nothing).
-  const shipped = Object.entries(Object.values(metafile!.outputs)[0].inputs)
-    .filter(([, i]) => i.bytesInOutput > 0)
-    .map(([p]) => p);
-  const packages = shipped.flatMap((p) => p.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? []);
-  bundledPackages.set(operationId, [...new Set(packages)]);
-  bundledFiles.set(operationId, shipped);
+  const { files, packages } = shippedInputs(metafile!);
+  bundledPackages.set(operationId, [...packages]);
+  bundledFiles.set(operationId, files);
   bundleFiles.set(operationId, outfile);
   // `import * as z from 'zod'` lets esbuild drop zod's other locales (~258 KB); `import { z }` would pull them all in.
   expect(
-    shipped.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)),
+    files.filter((p) => /zod\/v4\/locales\/(?!en\.)/.test(p)),
     operationId,
   ).toEqual([]);
   return (await import(pathToFileURL(outfile).href)).handler as (e: APIGatewayProxyEventV2, c?: unknown) => Promise<{ statusCode: number; body?: string }>;

@@ -1,6 +1,7 @@
 import type { Stack } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import type { SvcApp } from './svc-app.js';
+import { beforeAll } from 'vitest';
+import { svcApp, type SvcApp } from './svc-app.js';
 
 export type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 
@@ -21,3 +22,16 @@ export function grantsOf(templateOf: SvcApp['templateOf'], fn: LambdaFunction) {
 /** The statements that let a function invoke another Lambda. */
 export const invokesOf = (templateOf: SvcApp['templateOf'], fn: LambdaFunction) =>
   grantsOf(templateOf, fn).statements.filter((s) => actions(s).some((a) => a.startsWith('lambda:')));
+
+/** For a test file: the synthesized app (built in its beforeAll), with grantsOf and invokes read from its templates. */
+export function stackUnderTest() {
+  let app: SvcApp;
+  beforeAll(() => {
+    app = svcApp();
+  }, 300_000);
+  return {
+    stack: () => app.stack,
+    grantsOf: (fn: LambdaFunction) => grantsOf(app.templateOf, fn),
+    invokes: (fn: LambdaFunction) => invokesOf(app.templateOf, fn),
+  };
+}
