@@ -8,12 +8,11 @@ import { SendBuildChunk } from '../../shared/mailing/tasks/entities.js';
 import { newId } from '../../shared/platform/data/ids.js';
 import { createApprovedAccount } from '../support/accounts.js';
 import { emailHash } from '../../shared/crm/audience/normalize.js';
-import { startDovecot } from '../support/dovecot.js';
+import { startDovecot, type Dovecot } from '../support/dovecot.js';
 import { client } from '../support/runtime.js';
-import { startSmtpRelay } from '../support/smtp-relay.js';
+import { startSmtpRelay, type Relay } from '../support/smtp-relay.js';
 import { setupSendTasks } from '../support/send-tasks.js';
 import { profileCpu } from './cpu-by-step.js';
-import type { EachOp, TableStore } from '../../shared/platform/ports/table-store.js';
 import { print, processTreeCpuMs, startBenchRuntime } from './support.js';
 
 /**
@@ -41,12 +40,13 @@ export async function run() {
     const table = rt.deps.tenantTable(owner.tenantId);
     const tasks = await setupSendTasks({ http, table, now: rt.deps.clock.now(), relay, dovecot, total, mailboxes });
 
-    const warmup = await warmPartiql(table, rt.dynamo?.pid, Number(process.env.BENCH_WARMUP_ROUNDS ?? 2));
-    if (warmup.length)
+    const warmupSends = Number(process.env.BENCH_WARMUP_SENDS ?? 5000);
+    if (warmupSends > 0)
       print(
-        "Warm-up before the clock starts: PartiQL writes (BatchExecuteStatement, 25 a call, 4 calls at a time; the send path's claims and leases use them) on throwaway items. A fresh DynamoDB Local spends seconds of its CPU on its first PartiQL statements (the JVM compiling its PartiQL path), a cost of the emulator that DynamoDB in AWS does not have; BENCH_WARMUP_ROUNDS=0 measures without it",
-        warmup,
+        `Warm-up before the clock starts: ${warmupSends} sends of another workspace over the same path. A fresh DynamoDB Local spends a core on compiling its own code for its first thousands of requests (its JIT: about a quarter of a core during a cold run), a cost of the emulator that DynamoDB in AWS does not have and a long-running \`npm start\` pays once; BENCH_WARMUP_SENDS=0 measures cold`,
+        [await warmUp(rt, relay, dovecot, warmupSends, mailboxes)],
       );
+    relay.messages.length = 0;
 
     let messages = 0;
     const queue = rt.deps.queue!;
@@ -169,34 +169,24 @@ export async function run() {
   }
 }
 
-/** Rounds of 2,500 conditional INSERTs then 2,500 conditional UPDATEs of them, and DynamoDB Local's CPU per round. */
-async function warmPartiql(table: TableStore, storePid: number | undefined, rounds: number) {
-  const rows: { round: number; statements: number; seconds: number; storeCpuMs: number }[] = [];
-  for (let round = 1; round <= rounds; round++) {
-    const started = performance.now();
-    const cpu = processTreeCpuMs(storePid);
-    const keys = Array.from({ length: 2500 }, (_, i) => ({ pk: `BENCHWARMUP#${round}.${i}`, sk: 'WARMUP' }));
-    const ops: EachOp[] = [
-      ...keys.map((key) => ({ insert: { ...key, status: 'QUEUED', n: 0 } })),
-      ...keys.map((key) => ({
-        update: key,
-        spec: {
-          set: { status: 'SENDING', at: Date.now() },
-          add: { n: 1 },
-          condition: { expression: '#s = :q', names: { '#s': 'status' }, values: { ':q': 'QUEUED' } },
-        },
-      })),
-    ];
-    for (const half of [ops.slice(0, keys.length), ops.slice(keys.length)])
-      for (let i = 0; i < half.length; i += 100) await Promise.all([0, 25, 50, 75].map((k) => table.writeEach(half.slice(i + k, i + k + 25))));
-    rows.push({
-      round,
-      statements: ops.length,
-      seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-      storeCpuMs: Math.round(processTreeCpuMs(storePid) - cpu),
-    });
-  }
-  return rows;
+/** A whole send round of its own workspace (setup not timed): its rate and DynamoDB Local's CPU per send while cold. */
+async function warmUp(rt: Awaited<ReturnType<typeof startBenchRuntime>>, relay: Relay, dovecot: Dovecot, total: number, mailboxes: number) {
+  const owner = await createApprovedAccount(rt.deps);
+  await credit(rt.deps, owner.tenantId, 1000, 'bench', 'bench');
+  const http = client(rt.url, { key: owner.apiKey });
+  const table = rt.deps.tenantTable(owner.tenantId);
+  const tasks = await setupSendTasks({ http, table, now: rt.deps.clock.now(), relay, dovecot, total, mailboxes });
+  const store = processTreeCpuMs(rt.dynamo?.pid);
+  const started = performance.now();
+  await Promise.all(tasks.map((id) => http.post(`/api/tasks/${id}/start`)));
+  for (const deadline = Date.now() + 600_000; relay.messages.length < total && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+  const delivered = relay.messages.length;
+  return {
+    sends: delivered,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    sendsPerSecond: Math.round(delivered / ((performance.now() - started) / 1000)),
+    storeCpuMsPerSend: Number(((processTreeCpuMs(rt.dynamo?.pid) - store) / Math.max(1, delivered)).toFixed(2)),
+  };
 }
 
 /** The send engine's steps as named by its costStep labels, from the functions on a CPU sample's stack. */
