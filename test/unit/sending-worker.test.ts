@@ -124,4 +124,23 @@ describe('send worker core over its port', () => {
     expect(m.log.suppressed).toEqual(['c2@buyer.test']);
     expect(m.counters).toMatchObject({ sent: 3, bounced: 1, queued: 0 });
   });
+
+  it('a batch of 50 is leased 25 at a time as the lanes reach it: a sender that goes down early leaves the second group QUEUED, unleased and unpaid', async () => {
+    const fifty = Array.from({ length: 50 }, (_, k) => `d${k}`);
+    const m = memoryStore(fifty, async (to, messageId) => {
+      if (to.startsWith('d2@')) throw Object.assign(new Error('535 authentication failed'), { reason: 'auth_failed' });
+      return { outcome: 'accepted', code: 250, response: 'ok', messageId };
+    });
+    const leaseCalls: number[] = [];
+    const lease = m.store.lease.bind(m.store);
+    m.store.lease = (t, leases, at) => (leaseCalls.push(leases.length), lease(t, leases, at));
+    await sendItems(m.store, 'K1', fifty);
+    expect(leaseCalls).toEqual([25]); // the second group was never leased
+    const second = fifty.slice(25).map((c) => m.items.get(c)!);
+    expect(second.map((it) => [it.status, it.attempts])).toEqual(second.map(() => ['QUEUED', 0]));
+    expect([...m.items.values()].filter((it) => it.status === 'SENDING')).toEqual([]); // what was leased and not sent went back
+    expect(m.log.sent.length).toBeLessThan(25);
+    expect(m.log.paid).toBe(25); // the never-leased group's units went back to the pool
+    expect(m.task.pauseReason).toBe('sender_auth_failed');
+  });
 });

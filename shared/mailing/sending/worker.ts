@@ -8,6 +8,8 @@ import { BOUNCE_REASON, LEASE_MS, backoffMs } from './settings.js';
 
 /** SMTP transactions of one batch at a time: the pooled transport's connections per mailbox (shared/mailing/senders/smtp.ts). */
 const SMTP_LANES = 2;
+/** Items leased in one write call (shared/platform/adapters/dynamodb/table-store.ts writeEach: 25 statements a call). */
+const LEASE_GROUP = 25;
 
 /**
  * Sends a batch of one task's items (the `send` message: one contact, or up to SEND_BATCH). Idempotent:
@@ -15,7 +17,7 @@ const SMTP_LANES = 2;
  * what is left of the daily cap, per-mailbox slot) → paid sends from the task's prepaid pool (one
  * conditional write for the batch; shared/mailing/sending/prepaid.ts) → leases (QUEUED → SENDING with
  * leaseUntil, workerId, the Message-ID, chargedAt and smtpStartedAt: one conditional write per item,
- * one transaction for the batch) → render and compose → SMTP, in parallel over the mailbox's pooled
+ * LEASE_GROUP items a call, each group as the lanes reach it) → render and compose → SMTP, in parallel over the mailbox's pooled
  * transport → outcomes, group-committed as they arrive (items, task counters and the mailbox day row
  * in one transaction: shared/mailing/sending/outcomes.ts). Per batch the reads (task, settings, mailbox, day
  * row, items, contacts, creative) happen once. See docs/sending.md for the exactly-once argument.
@@ -44,7 +46,6 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
     if (gate.staggered) await Promise.all(waiting.map((it, k) => store.requeue(it, gate.waitMs * (k + 1))));
     else await store.requeueMany(taskId, waiting, gate.waitMs);
   });
-  const now = store.now();
   const workerId = store.workerId;
   let go = ordered.slice(0, gate.go);
   // Content drift: an email that was not approved is never sent. The creative edited since approval
@@ -63,27 +64,31 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
   }
   if (!go.length || !gate.account) return;
   const account = gate.account;
-  const leases: Lease[] = go.map((it) => ({
-    contactId: it.contactId,
-    messageId: it.messageId ?? newMessageId(taskId, it.contactId, account.email),
-    paying: !it.chargedAt,
-  }));
-  const leased = await costStep('send: lease', () =>
-    store.lease(taskId, leases, { leaseUntil: now + LEASE_MS, workerId, slotAt, now, at: new Date(store.now()).toISOString() }),
-  );
-  await costStep('send: charge', () => store.returnPaidSends(taskId, leases.filter((l) => l.paying && !leased.has(l.contactId)).length));
-  const mine = go.filter((it) => leased.has(it.contactId));
-  if (!mine.length) return;
   const profile = settings.companyProfile;
   if (!profile) {
-    await Promise.all(mine.map((it) => store.unlease(it, workerId)));
+    await costStep('send: charge', () => store.returnPaidSends(taskId, paid)); // nothing is leased: the units go back
     return store.pauseTask(task, 'physical_address_missing');
   }
+  const messageIds = new Map(go.map((it) => [it.contactId, it.messageId ?? newMessageId(taskId, it.contactId, account.email)]));
+  // Leased a group at a time as the lanes reach it, not the whole batch up front: a kill leaves at most
+  // LEASE_GROUP leased-but-unsent items per batch to recover as ambiguous, whatever SEND_BATCH is.
+  const leased = new Map<string, string>();
+  const leaseGroups: Promise<void>[] = [];
+  const leaseGroupOf = (k: number) =>
+    (leaseGroups[Math.floor(k / LEASE_GROUP)] ??= costStep('send: lease', async () => {
+      const first = Math.floor(k / LEASE_GROUP) * LEASE_GROUP;
+      const leases: Lease[] = go
+        .slice(first, first + LEASE_GROUP)
+        .map((it) => ({ contactId: it.contactId, messageId: messageIds.get(it.contactId)!, paying: !it.chargedAt }));
+      const at = store.now();
+      const got = await store.lease(taskId, leases, { leaseUntil: at + LEASE_MS, workerId, slotAt, now: at, at: new Date(at).toISOString() });
+      for (const [contactId, messageId] of got) leased.set(contactId, messageId);
+    }));
   const trackingDomain = settings.defaultTrackingDomain ? await store.trackingDomain(settings.defaultTrackingDomain) : null;
   // Pre-rendered items may address someone who is no contact (a campaign's owner-address test): the context only names the recipient then.
-  const recipients = await store.recipients(mine.map((it) => it.contactId));
+  const recipients = await store.recipients(go.map((it) => it.contactId));
   // Recovered sends that the provider already filed in Sent are recorded, not sent a second time.
-  const inSent = await store.inSentFolder(task.accountId!, mine, (it) => leased.get(it.contactId)!);
+  const inSent = await store.inSentFolder(task.accountId!, go, (it) => messageIds.get(it.contactId)!);
   const transport = store.transport(account); // awaited per item: a mailbox that cannot connect pauses the task below
   const { committer: outcomes, sent, release } = shareOutcomeCommitter(store, taskId, task.accountId!, workerId, settings.bounceGuard);
   let finals = 0;
@@ -92,7 +97,7 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
   const sendOne = async (it: SendItemRecord) => {
     const recipient: RecipientContext = recipients.get(it.contactId) ?? {};
     const rendered = render(it, recipient);
-    const messageId = leased.get(it.contactId)!;
+    const messageId = messageIds.get(it.contactId)!;
     const message = store.compose({
       tenantId: store.tenantId,
       taskId,
@@ -145,21 +150,32 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
   const late: SendItemRecord[] = [];
   let next = 0;
   const lane = async () => {
-    for (let k = next++; k < mine.length; k = next++) {
-      if (k > 0 && Date.now() - started > store.smtpBudgetMs)
-        late.push(mine[k]); // the first always goes: progress
-      else await sendOne(mine[k]);
+    for (let k = next++; k < go.length; k = next++) {
+      const it = go[k];
+      const group = leaseGroups[Math.floor(k / LEASE_GROUP)];
+      if (k > 0 && Date.now() - started > store.smtpBudgetMs) {
+        // The first always goes: progress. Ours and those of a group never leased go back; another worker's are its own.
+        if (group) await group;
+        if (!group || leased.has(it.contactId)) late.push(it);
+        continue;
+      }
+      // A sender that went down or a tripped guard leases nothing more: the rest stays QUEUED for the resume.
+      if (!senderDown && !outcomes.tripped) await leaseGroupOf(k);
+      if (leased.has(it.contactId)) await sendOne(it); // else another worker holds it (a duplicate message, the sweep)
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(SMTP_LANES, mine.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(SMTP_LANES, go.length) }, lane));
     sent();
     await Promise.all(recording);
   } finally {
     release();
   }
+  // Units taken for items this batch never leased (held by another worker, or left for the resume) go back.
+  const unused = go.filter((it) => !it.chargedAt && !leased.has(it.contactId)).length;
+  if (unused) await costStep('send: charge', () => store.returnPaidSends(taskId, unused));
   if (late.length) {
-    await Promise.all(late.map((it) => store.unlease(it, workerId)));
+    await Promise.all(late.filter((it) => leased.has(it.contactId)).map((it) => store.unlease(it, workerId)));
     await store.requeueMany(taskId, late, 0);
   }
   if (outcomes.tripped) senderDown ??= BOUNCE_REASON;
