@@ -25,6 +25,8 @@ import { print, processTreeCpuMs, startBenchRuntime } from './support.js';
  * (us-east-1, 2026: DynamoDB $1.25 per million write units, $0.25 per million read units; SQS
  * $0.40 per million requests; Lambda arm64 $0.0000133334 per GB-s + $0.20 per million requests).
  * The local queue's own items live in DynamoDB here but are SQS in AWS: their measured units are taken out.
+ * Before the clock starts, a whole send round of another workspace (BENCH_WARMUP_SENDS, default 5,000;
+ * 0 measures a cold DynamoDB Local) warms the emulator's JIT, printed with its own rate.
  * Printed, never asserted. Standalone: `npx tsx test/bench/mailing-sends.ts`.
  */
 export async function run() {

@@ -26,7 +26,7 @@ const LINGER_MS = 200;
  * judged after the commit), so a crash never keeps a status without its count. The time an accepted
  * email waits for its record is the one window in which a crash can lead to a second copy (with the
  * same Message-ID: docs/sending.md): at most LINGER_MS (or the write in flight, when it is longer)
- * plus its own write, while a batch of 25 costs a few transactions instead of 25 (each of which would
+ * plus its own write, while a batch of 50 costs a few transactions instead of 50 (each of which would
  * rewrite the task counters and the day row: ~6 write units per email instead of ~2.2). A group
  * whose condition fails (one lease was lost to the sweep) is written again one by one.
  */
