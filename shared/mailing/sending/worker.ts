@@ -17,10 +17,10 @@ const LEASE_GROUP = 25;
  * what is left of the daily cap, per-mailbox slot) → paid sends from the task's prepaid pool (one
  * conditional write for the batch; shared/mailing/sending/prepaid.ts) → leases (QUEUED → SENDING with
  * leaseUntil, workerId, the Message-ID, chargedAt and smtpStartedAt: one conditional write per item,
- * LEASE_GROUP items a call, each group as the lanes reach it) → render and compose → SMTP, in parallel over the mailbox's pooled
- * transport → outcomes, group-committed as they arrive (items, task counters and the mailbox day row
- * in one transaction: shared/mailing/sending/outcomes.ts). Per batch the reads (task, settings, mailbox, day
- * row, items, contacts, creative) happen once. See docs/sending.md for the exactly-once argument.
+ * LEASE_GROUP items a call, each group as the lanes reach it) → render and compose → SMTP, in parallel
+ * over the mailbox's pooled transport → outcomes, group-committed as they arrive (items, task
+ * counters and the mailbox day row in one transaction: shared/mailing/sending/outcomes.ts). Per batch
+ * the reads (task, settings, mailbox, day row, items, contacts, creative) happen once. See docs/sending.md for the exactly-once argument.
  * Items a dead local runtime instance held (SENDING under its lease: the message came back to a
  * restarted runtime) are recovered first, as the sweep would once their leases ran out. Everything
  * outside this process goes through `store` (port.ts; over DynamoDB and the domains: store.ts).
@@ -72,17 +72,17 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
   const messageIds = new Map(go.map((it) => [it.contactId, it.messageId ?? newMessageId(taskId, it.contactId, account.email)]));
   // Leased a group at a time as the lanes reach it, not the whole batch up front: a kill leaves at most
   // LEASE_GROUP leased-but-unsent items per batch to recover as ambiguous, whatever SEND_BATCH is.
-  const leased = new Map<string, string>();
+  const leased = new Set<string>();
+  const groupOf = (k: number) => Math.floor(k / LEASE_GROUP);
   const leaseGroups: Promise<void>[] = [];
-  const leaseGroupOf = (k: number) =>
-    (leaseGroups[Math.floor(k / LEASE_GROUP)] ??= costStep('send: lease', async () => {
-      const first = Math.floor(k / LEASE_GROUP) * LEASE_GROUP;
+  const leaseGroup = (g: number) =>
+    (leaseGroups[g] ??= costStep('send: lease', async () => {
       const leases: Lease[] = go
-        .slice(first, first + LEASE_GROUP)
+        .slice(g * LEASE_GROUP, (g + 1) * LEASE_GROUP)
         .map((it) => ({ contactId: it.contactId, messageId: messageIds.get(it.contactId)!, paying: !it.chargedAt }));
       const at = store.now();
       const got = await store.lease(taskId, leases, { leaseUntil: at + LEASE_MS, workerId, slotAt, now: at, at: new Date(at).toISOString() });
-      for (const [contactId, messageId] of got) leased.set(contactId, messageId);
+      for (const contactId of got.keys()) leased.add(contactId);
     }));
   const trackingDomain = settings.defaultTrackingDomain ? await store.trackingDomain(settings.defaultTrackingDomain) : null;
   // Pre-rendered items may address someone who is no contact (a campaign's owner-address test): the context only names the recipient then.
@@ -152,7 +152,7 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
   const lane = async () => {
     for (let k = next++; k < go.length; k = next++) {
       const it = go[k];
-      const group = leaseGroups[Math.floor(k / LEASE_GROUP)];
+      const group = leaseGroups[groupOf(k)];
       if (k > 0 && Date.now() - started > store.smtpBudgetMs) {
         // The first always goes: progress. Ours and those of a group never leased go back; another worker's are its own.
         if (group) await group;
@@ -160,7 +160,7 @@ export async function sendItems(store: SendStore, taskId: string, contactIds: st
         continue;
       }
       // A sender that went down or a tripped guard leases nothing more: the rest stays QUEUED for the resume.
-      if (!senderDown && !outcomes.tripped) await leaseGroupOf(k);
+      if (!senderDown && !outcomes.tripped) await leaseGroup(groupOf(k));
       if (leased.has(it.contactId)) await sendOne(it); // else another worker holds it (a duplicate message, the sweep)
     }
   };
